@@ -1,0 +1,156 @@
+// Package agent is Pi's AgentMessage layer (pi-agent-core): the Message layer
+// plus custom messages that an application registers, the projection of a
+// transcript onto Messages (convertToLlm), and the pipeline that runs before
+// every model request.
+//
+// TypeScript adds custom messages by declaration merging. The Go counterpart
+// is a Registry: an application registers each custom role with a decoder and
+// a projection. This package knows no custom role itself.
+package agent
+
+import (
+	"fmt"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Message is one AgentMessage: an ai.Message, a registered custom message, or
+// an *Unknown message whose role nobody registered.
+type Message interface {
+	Role() string
+	JSON() jsonv.Value
+}
+
+// Unknown is a message whose role is not registered. It is kept as written and
+// convertToLlm drops it.
+type Unknown struct {
+	RoleName string
+	Raw      jsonv.Value
+}
+
+func (u *Unknown) Role() string      { return u.RoleName }
+func (u *Unknown) JSON() jsonv.Value { return u.Raw }
+
+// CustomType registers one custom role.
+type CustomType struct {
+	// Role is the value of the message's "role" member.
+	Role string
+	// Decode reads a message of this role; the role member was already read.
+	Decode func(f *jsonv.Fields) (Message, error)
+	// ToLLM projects the message onto the Message layer. Returning false drops
+	// it from the model's view.
+	ToLLM func(Message) (ai.Message, bool)
+}
+
+// Registry maps custom roles to their types.
+type Registry struct {
+	types map[string]CustomType
+}
+
+// NewRegistry makes a registry holding the given types.
+func NewRegistry(types ...CustomType) (*Registry, error) {
+	r := &Registry{types: map[string]CustomType{}}
+	for _, t := range types {
+		if err := r.Register(t); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Register adds a custom role. A role of the Message layer, or one already
+// registered, is refused.
+func (r *Registry) Register(t CustomType) error {
+	switch {
+	case t.Role == "":
+		return fmt.Errorf("agent: custom type without a role")
+	case ai.IsMessageRole(t.Role):
+		return fmt.Errorf("agent: role %q belongs to the Message layer", t.Role)
+	case t.Decode == nil || t.ToLLM == nil:
+		return fmt.Errorf("agent: custom role %q needs Decode and ToLLM", t.Role)
+	}
+	if _, dup := r.types[t.Role]; dup {
+		return fmt.Errorf("agent: role %q is already registered", t.Role)
+	}
+	r.types[t.Role] = t
+	return nil
+}
+
+// Decode reads one AgentMessage. The role must be a string; a role that is
+// neither a Message role nor registered gives an *Unknown.
+func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
+	f := jsonv.ReadFields(v, ptr)
+	role := f.String("role")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if ai.IsMessageRole(role) {
+		return ai.DecodeMessageFields(f, role)
+	}
+	if t, ok := r.types[role]; ok {
+		m, err := t.Decode(f)
+		if err == nil {
+			err = f.Err()
+		}
+		return m, err
+	}
+	return &Unknown{RoleName: role, Raw: v}, nil
+}
+
+// DecodeAll reads an array of AgentMessages.
+func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
+	if v.Kind() != jsonv.Array {
+		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
+	}
+	msgs := make([]Message, 0, len(v.Elems()))
+	for i, e := range v.Elems() {
+		m, err := r.Decode(e, jsonv.Index(ptr, i))
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, nil
+}
+
+// ConvertToLLM is the coding agent's convertToLlm: a new slice in the same
+// order, each message mapped to at most one Message and never merged with its
+// neighbours. Messages of the three Message roles pass through as they are,
+// registered custom messages are projected, and unknown roles are dropped.
+func (r *Registry) ConvertToLLM(msgs []Message) []ai.Message {
+	out := make([]ai.Message, 0, len(msgs))
+	for _, m := range msgs {
+		if am, ok := m.(ai.Message); ok {
+			out = append(out, am)
+			continue
+		}
+		if t, ok := r.types[m.Role()]; ok {
+			if am, keep := t.ToLLM(m); keep {
+				out = append(out, am)
+			}
+		}
+	}
+	return out
+}
+
+// DefaultConvertToLLM is what the Agent uses when the application gives no
+// convertToLlm: it keeps the three Message roles and drops everything else.
+func DefaultConvertToLLM(msgs []Message) []ai.Message {
+	out := make([]ai.Message, 0, len(msgs))
+	for _, m := range msgs {
+		if am, ok := m.(ai.Message); ok {
+			out = append(out, am)
+		}
+	}
+	return out
+}
+
+// MessagesJSON encodes a transcript.
+func MessagesJSON(msgs []Message) jsonv.Value {
+	elems := make([]jsonv.Value, len(msgs))
+	for i, m := range msgs {
+		elems[i] = m.JSON()
+	}
+	return jsonv.ArrayValue(elems...)
+}

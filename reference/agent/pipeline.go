@@ -1,0 +1,69 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/piconform/piconform/reference/ai"
+)
+
+// State is what the agent keeps between requests.
+type State struct {
+	SystemPrompt string
+	Messages     []Message
+	// Tools is nil when the agent has no tools.
+	Tools []ai.Tool
+}
+
+// TransformContext rewrites the transcript for one request (pruning, injected
+// context). Its result serves that request only.
+type TransformContext func(ctx context.Context, msgs []Message) ([]Message, error)
+
+// ConvertToLLM projects a transcript onto the Message layer.
+type ConvertToLLM func(ctx context.Context, msgs []Message) ([]ai.Message, error)
+
+// Pipeline is the work done before every model request: TransformContext
+// (optional) and then ConvertToLLM.
+type Pipeline struct {
+	Transform TransformContext
+	Convert   ConvertToLLM
+}
+
+// Converter adapts a registry's projection to the ConvertToLLM signature.
+func Converter(r *Registry) ConvertToLLM {
+	return func(_ context.Context, msgs []Message) ([]ai.Message, error) { return r.ConvertToLLM(msgs), nil }
+}
+
+// StepError tells which pipeline step failed.
+type StepError struct {
+	Step string // "transformContext" or "convertToLlm"
+	Err  error
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("%s: %v", e.Step, e.Err) }
+func (e *StepError) Unwrap() error { return e.Err }
+
+// Prepare builds the Context of one model request from the agent's state.
+// Both steps see a copy of the transcript slice, so neither can change the
+// state; what the transform returns is used for this request and then
+// forgotten. If either step fails, Prepare returns its error and no Context:
+// a failed step never yields a partial request.
+func (p Pipeline) Prepare(ctx context.Context, state State) (*ai.Context, error) {
+	if p.Convert == nil {
+		return nil, fmt.Errorf("agent: the pipeline has no ConvertToLLM")
+	}
+	msgs := slices.Clone(state.Messages)
+	if p.Transform != nil {
+		var err error
+		if msgs, err = p.Transform(ctx, msgs); err != nil {
+			return nil, &StepError{Step: "transformContext", Err: err}
+		}
+	}
+	llm, err := p.Convert(ctx, slices.Clone(msgs))
+	if err != nil {
+		return nil, &StepError{Step: "convertToLlm", Err: err}
+	}
+	sys := state.SystemPrompt
+	return &ai.Context{SystemPrompt: &sys, Messages: llm, Tools: state.Tools, HasTools: state.Tools != nil}, nil
+}

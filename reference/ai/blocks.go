@@ -1,0 +1,208 @@
+// Package ai is Pi's Message layer (pi-ai): the three roles a provider
+// adapter accepts, their content blocks, usage and cost, the model and the
+// context. Every type decodes strictly from JSON (a wrong type is an error
+// naming the JSON path), keeps members it does not know in Extra, and encodes
+// back to the JSON Pi would write. Strings are WTF-8 (see package wtf8), so
+// lone surrogates survive; numbers are jsonv values that keep their literal.
+package ai
+
+import "github.com/piconform/piconform/reference/jsonv"
+
+// Block is one content block. The interface is sealed: the only blocks are
+// TextBlock, ThinkingBlock, ImageBlock and ToolCallBlock.
+type Block interface {
+	BlockType() string
+	JSON() jsonv.Value
+	isBlock()
+}
+
+// TextBlock is {type:"text", text, textSignature?}.
+type TextBlock struct {
+	Text string
+	// TextSignature is an opaque provider string, replayed to the same provider.
+	TextSignature *string
+	Extra         []jsonv.Member
+}
+
+// ThinkingBlock is {type:"thinking", thinking, thinkingSignature?, redacted?}.
+type ThinkingBlock struct {
+	Thinking string
+	// ThinkingSignature holds the provider's signature; for a redacted block it
+	// holds the encrypted payload.
+	ThinkingSignature *string
+	Redacted          *bool
+	Extra             []jsonv.Member
+}
+
+// IsRedacted reports whether the block is redacted thinking.
+func (b *ThinkingBlock) IsRedacted() bool { return b.Redacted != nil && *b.Redacted }
+
+// ImageBlock is {type:"image", data, mimeType}; data is base64 without a data: prefix.
+type ImageBlock struct {
+	Data     string
+	MimeType string
+	Extra    []jsonv.Member
+}
+
+// ToolCallBlock is {type:"toolCall", id, name, arguments, thoughtSignature?}.
+type ToolCallBlock struct {
+	ID   string
+	Name string
+	// Arguments is a JSON object, kept exactly as written.
+	Arguments        jsonv.Value
+	ThoughtSignature *string
+	Extra            []jsonv.Member
+}
+
+func (*TextBlock) BlockType() string     { return "text" }
+func (*ThinkingBlock) BlockType() string { return "thinking" }
+func (*ImageBlock) BlockType() string    { return "image" }
+func (*ToolCallBlock) BlockType() string { return "toolCall" }
+
+func (*TextBlock) isBlock()     {}
+func (*ThinkingBlock) isBlock() {}
+func (*ImageBlock) isBlock()    {}
+func (*ToolCallBlock) isBlock() {}
+
+func (b *TextBlock) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("type", "text").SetString("text", b.Text)
+	return o.SetOptString("textSignature", b.TextSignature).Extend(b.Extra).Value()
+}
+
+func (b *ThinkingBlock) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("type", "thinking").SetString("thinking", b.Thinking)
+	o.SetOptString("thinkingSignature", b.ThinkingSignature).SetOptBool("redacted", b.Redacted)
+	return o.Extend(b.Extra).Value()
+}
+
+func (b *ImageBlock) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("type", "image").SetString("data", b.Data).SetString("mimeType", b.MimeType)
+	return o.Extend(b.Extra).Value()
+}
+
+func (b *ToolCallBlock) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("type", "toolCall").SetString("id", b.ID).SetString("name", b.Name)
+	o.Set("arguments", b.Arguments).SetOptString("thoughtSignature", b.ThoughtSignature)
+	return o.Extend(b.Extra).Value()
+}
+
+// BlockSet names the block types a content array may hold.
+type BlockSet uint8
+
+const (
+	AllowText BlockSet = 1 << iota
+	AllowThinking
+	AllowImage
+	AllowToolCall
+)
+
+// UserBlocks are the blocks of user and tool-result content.
+const UserBlocks = AllowText | AllowImage
+
+// AssistantBlocks are the blocks of assistant content. Image is accepted too:
+// Pi's types leave it out, but Pi carries such a block through untouched.
+const AssistantBlocks = AllowText | AllowThinking | AllowToolCall | AllowImage
+
+// DecodeBlock reads one content block of a type in allowed.
+func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
+	f := jsonv.ReadFields(v, ptr)
+	typ := f.String("type")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	var b Block
+	var kind BlockSet
+	switch typ {
+	case "text":
+		kind = AllowText
+		t := &TextBlock{Text: f.String("text"), TextSignature: f.OptString("textSignature")}
+		t.Extra = f.Rest()
+		b = t
+	case "thinking":
+		kind = AllowThinking
+		t := &ThinkingBlock{Thinking: f.String("thinking"), ThinkingSignature: f.OptString("thinkingSignature"), Redacted: f.OptBool("redacted")}
+		t.Extra = f.Rest()
+		b = t
+	case "image":
+		kind = AllowImage
+		t := &ImageBlock{Data: f.String("data"), MimeType: f.String("mimeType")}
+		t.Extra = f.Rest()
+		b = t
+	case "toolCall":
+		kind = AllowToolCall
+		t := &ToolCallBlock{ID: f.String("id"), Name: f.String("name"), Arguments: f.Object("arguments"), ThoughtSignature: f.OptString("thoughtSignature")}
+		t.Extra = f.Rest()
+		b = t
+	default:
+		return nil, jsonv.Errorf(f.At("type"), "unknown block type %q", typ)
+	}
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if allowed&kind == 0 {
+		return nil, jsonv.Errorf(f.At("type"), "a %q block is not allowed here", typ)
+	}
+	return b, nil
+}
+
+// DecodeBlocks reads a content array.
+func DecodeBlocks(elems []jsonv.Value, ptr string, allowed BlockSet) ([]Block, error) {
+	blocks := make([]Block, 0, len(elems))
+	for i, e := range elems {
+		b, err := DecodeBlock(e, jsonv.Index(ptr, i), allowed)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, b)
+	}
+	return blocks, nil
+}
+
+// BlocksJSON encodes a content array.
+func BlocksJSON(blocks []Block) jsonv.Value {
+	elems := make([]jsonv.Value, len(blocks))
+	for i, b := range blocks {
+		elems[i] = b.JSON()
+	}
+	return jsonv.ArrayValue(elems...)
+}
+
+// Content is user-style content: a plain string or an array of blocks.
+type Content struct {
+	// IsString tells which form is used.
+	IsString bool
+	Text     string
+	Blocks   []Block
+}
+
+// StringContent makes string content.
+func StringContent(s string) Content { return Content{IsString: true, Text: s} }
+
+// BlockContent makes array content.
+func BlockContent(blocks ...Block) Content {
+	if blocks == nil {
+		blocks = []Block{}
+	}
+	return Content{Blocks: blocks}
+}
+
+// DecodeContent reads content that is either a string or an array of blocks.
+func DecodeContent(v jsonv.Value, ptr string, allowed BlockSet) (Content, error) {
+	switch v.Kind() {
+	case jsonv.String:
+		return StringContent(v.Str()), nil
+	case jsonv.Array:
+		blocks, err := DecodeBlocks(v.Elems(), ptr, allowed)
+		return Content{Blocks: blocks}, err
+	case jsonv.Absent:
+		return Content{}, jsonv.Errorf(ptr, "missing required content")
+	}
+	return Content{}, jsonv.Errorf(ptr, "want a string or an array of blocks, got %s", v.Kind())
+}
+
+func (c Content) JSON() jsonv.Value {
+	if c.IsString {
+		return jsonv.StringValue(c.Text)
+	}
+	return BlocksJSON(c.Blocks)
+}

@@ -1,0 +1,193 @@
+package ai
+
+import (
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Roles of the Message layer. There is no system role: the system prompt
+// lives in Context.SystemPrompt.
+const (
+	RoleUser       = "user"
+	RoleAssistant  = "assistant"
+	RoleToolResult = "toolResult"
+)
+
+// StopReason values.
+const (
+	StopStop    = "stop"
+	StopLength  = "length"
+	StopToolUse = "toolUse"
+	StopError   = "error"
+	StopAborted = "aborted"
+)
+
+// Message is one of *UserMessage, *AssistantMessage or *ToolResultMessage.
+// The interface is sealed.
+type Message interface {
+	Role() string
+	JSON() jsonv.Value
+	isMessage()
+}
+
+// UserMessage is what the user said: text, or text and images.
+type UserMessage struct {
+	Content Content
+	// Timestamp is Unix milliseconds; Absent when the input left it out.
+	Timestamp jsonv.Value
+	Extra     []jsonv.Member
+}
+
+// AssistantMessage is a model's answer and the record of who produced it.
+type AssistantMessage struct {
+	Content       []Block
+	API           string
+	Provider      string
+	Model         string
+	ResponseModel *string
+	ResponseID    *string
+	Usage         Usage
+	StopReason    string
+	ErrorMessage  *string
+	// Diagnostics is an array of diagnostic objects, kept as JSON.
+	Diagnostics jsonv.Value
+	Timestamp   jsonv.Value
+	Extra       []jsonv.Member
+}
+
+// ToolResultMessage is the outcome of one tool call.
+type ToolResultMessage struct {
+	ToolCallID string
+	ToolName   string
+	Content    []Block
+	// Details is structured data for a UI; no provider sends it.
+	Details   jsonv.Value
+	IsError   bool
+	Timestamp jsonv.Value
+	Extra     []jsonv.Member
+}
+
+func (*UserMessage) Role() string       { return RoleUser }
+func (*AssistantMessage) Role() string  { return RoleAssistant }
+func (*ToolResultMessage) Role() string { return RoleToolResult }
+
+func (*UserMessage) isMessage()       {}
+func (*AssistantMessage) isMessage()  {}
+func (*ToolResultMessage) isMessage() {}
+
+func (m *UserMessage) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleUser).Set("content", m.Content.JSON())
+	return o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+}
+
+func (m *AssistantMessage) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleAssistant).Set("content", BlocksJSON(m.Content))
+	o.SetString("api", m.API).SetString("provider", m.Provider).SetString("model", m.Model)
+	o.SetOptString("responseModel", m.ResponseModel).SetOptString("responseId", m.ResponseID)
+	o.Set("usage", m.Usage.JSON()).SetString("stopReason", m.StopReason)
+	o.SetOptString("errorMessage", m.ErrorMessage).Set("diagnostics", m.Diagnostics)
+	return o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+}
+
+func (m *ToolResultMessage) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleToolResult).SetString("toolCallId", m.ToolCallID)
+	o.SetString("toolName", m.ToolName).Set("content", BlocksJSON(m.Content)).Set("details", m.Details)
+	return o.SetBool("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+}
+
+// DecodeMessage reads one Message. The role must be one of the three.
+func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
+	f := jsonv.ReadFields(v, ptr)
+	role := f.String("role")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if !IsMessageRole(role) {
+		return nil, jsonv.Errorf(f.At("role"), "unknown role %q, want user, assistant or toolResult", role)
+	}
+	return DecodeMessageFields(f, role)
+}
+
+// IsMessageRole reports whether role belongs to the Message layer.
+func IsMessageRole(role string) bool {
+	return role == RoleUser || role == RoleAssistant || role == RoleToolResult
+}
+
+// DecodeMessageFields finishes reading a message whose role was already read
+// from f. It lets the agent layer share one decoder for every role.
+func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
+	switch role {
+	case RoleUser:
+		m := &UserMessage{Timestamp: f.OptNumber("timestamp")}
+		content := f.Any("content")
+		m.Extra = f.Rest()
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		c, err := DecodeContent(content, f.At("content"), UserBlocks)
+		m.Content = c
+		return m, err
+	case RoleAssistant:
+		m := &AssistantMessage{
+			API: f.String("api"), Provider: f.String("provider"), Model: f.String("model"),
+			ResponseModel: f.OptString("responseModel"), ResponseID: f.OptString("responseId"),
+			StopReason: f.String("stopReason"), ErrorMessage: f.OptString("errorMessage"),
+			Timestamp: f.OptNumber("timestamp"),
+		}
+		if d, ok := f.OptArray("diagnostics"); ok {
+			m.Diagnostics = jsonv.ArrayValue(d...)
+		}
+		content := f.Array("content")
+		usage := f.Object("usage")
+		m.Extra = f.Rest()
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks); err != nil {
+			return nil, err
+		}
+		if m.Usage, err = DecodeUsage(usage, f.At("usage")); err != nil {
+			return nil, err
+		}
+		return m, nil
+	case RoleToolResult:
+		m := &ToolResultMessage{
+			ToolCallID: f.String("toolCallId"), ToolName: f.String("toolName"),
+			Details: f.Any("details"), IsError: f.Bool("isError"), Timestamp: f.OptNumber("timestamp"),
+		}
+		content := f.Array("content")
+		m.Extra = f.Rest()
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		var err error
+		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks)
+		return m, err
+	}
+	return nil, jsonv.Errorf(f.At("role"), "unknown role %q", role)
+}
+
+// DecodeMessages reads an array of Messages.
+func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
+	if v.Kind() != jsonv.Array {
+		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
+	}
+	msgs := make([]Message, 0, len(v.Elems()))
+	for i, e := range v.Elems() {
+		m, err := DecodeMessage(e, jsonv.Index(ptr, i))
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, nil
+}
+
+// MessagesJSON encodes an array of Messages.
+func MessagesJSON(msgs []Message) jsonv.Value {
+	elems := make([]jsonv.Value, len(msgs))
+	for i, m := range msgs {
+		elems[i] = m.JSON()
+	}
+	return jsonv.ArrayValue(elems...)
+}

@@ -1,0 +1,147 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Model describes one model of one provider: which API speaks to it, what it
+// accepts and what it costs.
+type Model struct {
+	ID            string
+	Name          string
+	API           string
+	Provider      string
+	BaseURL       string
+	Reasoning     bool
+	Input         []string // "text", "image"
+	Cost          ModelCost
+	ContextWindow jsonv.Value
+	MaxTokens     jsonv.Value
+	// Headers, Compat and ThinkingLevelMap are provider-specific objects, kept as JSON.
+	Headers          jsonv.Value
+	Compat           jsonv.Value
+	ThinkingLevelMap jsonv.Value
+	Extra            []jsonv.Member
+}
+
+// ModelCost holds prices in dollars per million tokens.
+type ModelCost struct {
+	Input, Output, CacheRead, CacheWrite jsonv.Value
+	Extra                                []jsonv.Member
+}
+
+// AcceptsImages reports whether the model lists "image" among its inputs.
+func (m *Model) AcceptsImages() bool { return slices.Contains(m.Input, "image") }
+
+// DecodeModel reads a Model.
+func DecodeModel(v jsonv.Value, ptr string) (*Model, error) {
+	f := jsonv.ReadFields(v, ptr)
+	m := &Model{
+		ID: f.String("id"), Name: f.String("name"), API: f.String("api"), Provider: f.String("provider"),
+		BaseURL: f.String("baseUrl"), Reasoning: f.Bool("reasoning"),
+		ContextWindow: f.Number("contextWindow"), MaxTokens: f.Number("maxTokens"),
+		Headers: f.OptObject("headers"), Compat: f.OptObject("compat"), ThinkingLevelMap: f.OptObject("thinkingLevelMap"),
+	}
+	input := f.Array("input")
+	cost := f.Object("cost")
+	m.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	for i, e := range input {
+		if e.Kind() != jsonv.String {
+			return nil, jsonv.Errorf(jsonv.Index(f.At("input"), i), "want a string, got %s", e.Kind())
+		}
+		m.Input = append(m.Input, e.Str())
+	}
+	c := jsonv.ReadFields(cost, f.At("cost"))
+	m.Cost = ModelCost{Input: c.Number("input"), Output: c.Number("output"), CacheRead: c.Number("cacheRead"), CacheWrite: c.Number("cacheWrite")}
+	m.Cost.Extra = c.Rest()
+	return m, c.Err()
+}
+
+func (m *Model) JSON() jsonv.Value {
+	input := make([]jsonv.Value, len(m.Input))
+	for i, s := range m.Input {
+		input[i] = jsonv.StringValue(s)
+	}
+	cost := new(jsonv.ObjectBuilder).Set("input", m.Cost.Input).Set("output", m.Cost.Output)
+	cost.Set("cacheRead", m.Cost.CacheRead).Set("cacheWrite", m.Cost.CacheWrite).Extend(m.Cost.Extra)
+	o := new(jsonv.ObjectBuilder).SetString("id", m.ID).SetString("name", m.Name).SetString("api", m.API)
+	o.SetString("provider", m.Provider).SetString("baseUrl", m.BaseURL).SetBool("reasoning", m.Reasoning)
+	o.Set("input", jsonv.ArrayValue(input...)).Set("cost", cost.Value())
+	o.Set("contextWindow", m.ContextWindow).Set("maxTokens", m.MaxTokens)
+	o.Set("headers", m.Headers).Set("compat", m.Compat).Set("thinkingLevelMap", m.ThinkingLevelMap)
+	return o.Extend(m.Extra).Value()
+}
+
+// Tool is a function the model may call. Parameters is a JSON Schema object.
+type Tool struct {
+	Name        string
+	Description string
+	Parameters  jsonv.Value
+	Extra       []jsonv.Member
+}
+
+// Context is everything one model request needs.
+type Context struct {
+	SystemPrompt *string
+	Messages     []Message
+	Tools        []Tool
+	// HasTools tells an empty tool list from a missing one.
+	HasTools bool
+	Extra    []jsonv.Member
+}
+
+// DecodeContext reads a Context.
+func DecodeContext(v jsonv.Value, ptr string) (*Context, error) {
+	f := jsonv.ReadFields(v, ptr)
+	c := &Context{SystemPrompt: f.OptString("systemPrompt")}
+	msgs := f.Any("messages")
+	tools, hasTools := f.OptArray("tools")
+	c.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	var err error
+	if c.Messages, err = DecodeMessages(msgs, f.At("messages")); err != nil {
+		return nil, err
+	}
+	c.HasTools = hasTools
+	for i, t := range tools {
+		tf := jsonv.ReadFields(t, jsonv.Index(f.At("tools"), i))
+		tool := Tool{Name: tf.String("name"), Description: tf.String("description"), Parameters: tf.Object("parameters")}
+		tool.Extra = tf.Rest()
+		if err := tf.Err(); err != nil {
+			return nil, err
+		}
+		c.Tools = append(c.Tools, tool)
+	}
+	return c, nil
+}
+
+func (t Tool) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description)
+	return o.Set("parameters", t.Parameters).Extend(t.Extra).Value()
+}
+
+func (c *Context) JSON() jsonv.Value {
+	o := new(jsonv.ObjectBuilder).SetOptString("systemPrompt", c.SystemPrompt).Set("messages", MessagesJSON(c.Messages))
+	if c.HasTools {
+		tools := make([]jsonv.Value, len(c.Tools))
+		for i, t := range c.Tools {
+			tools[i] = t.JSON()
+		}
+		o.Set("tools", jsonv.ArrayValue(tools...))
+	}
+	return o.Extend(c.Extra).Value()
+}
+
+// SanitizeSurrogates removes unpaired UTF-16 surrogates from text: a high
+// surrogate without a low one after it, and a low one without a high one
+// before it. Nothing else changes. Pi applies it only inside provider
+// adapters, never in the message layers.
+func SanitizeSurrogates(text string) string { return wtf8.RemoveLoneSurrogates(text) }

@@ -1,0 +1,236 @@
+package jsonv
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// PathError is a well-formed JSON value of the wrong shape. Pointer is the
+// RFC 6901 JSON Pointer of the offending value.
+type PathError struct {
+	Pointer string
+	Msg     string
+}
+
+func (e *PathError) Error() string {
+	ptr := e.Pointer
+	if ptr == "" {
+		ptr = "/"
+	}
+	return ptr + ": " + e.Msg
+}
+
+// Errorf makes a PathError at ptr.
+func Errorf(ptr, format string, args ...any) error {
+	return &PathError{Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Child extends a JSON Pointer by one segment.
+func Child(ptr, segment string) string { return ptr + Pointer(segment) }
+
+// Index extends a JSON Pointer by an array index.
+func Index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
+
+// Fields reads the members of one object with a sticky error: the first
+// problem is kept and later reads return zero values. Members that were never
+// read are returned by Rest, so types can carry fields they do not know.
+type Fields struct {
+	v    Value
+	ptr  string
+	read map[string]bool
+	err  error
+}
+
+// ReadFields starts reading v, which must be an object.
+func ReadFields(v Value, ptr string) *Fields {
+	f := &Fields{v: v, ptr: ptr, read: map[string]bool{}}
+	if v.kind != Object {
+		f.err = Errorf(ptr, "want an object, got %s", describeKind(v))
+	}
+	return f
+}
+
+func describeKind(v Value) string {
+	if v.kind == Absent {
+		return "nothing"
+	}
+	return v.kind.String()
+}
+
+// Err returns the first problem met, if any.
+func (f *Fields) Err() error { return f.err }
+
+// Fail records a problem found by the caller at the member key.
+func (f *Fields) Fail(key, format string, args ...any) {
+	if f.err == nil {
+		f.err = Errorf(f.At(key), format, args...)
+	}
+}
+
+// At returns the JSON Pointer of the member key.
+func (f *Fields) At(key string) string { return Child(f.ptr, key) }
+
+// Pointer returns the JSON Pointer of the object itself.
+func (f *Fields) Pointer() string { return f.ptr }
+
+func (f *Fields) get(key string, required bool, want Kind) (Value, bool) {
+	if f.err != nil {
+		return Value{}, false
+	}
+	f.read[key] = true
+	v, ok := f.v.Get(key)
+	if !ok {
+		if required {
+			f.err = Errorf(f.At(key), "missing required %s", want)
+		}
+		return Value{}, false
+	}
+	if want != Absent && v.kind != want {
+		f.err = Errorf(f.At(key), "want %s, got %s", want, v.kind)
+		return Value{}, false
+	}
+	return v, true
+}
+
+// String reads a required string.
+func (f *Fields) String(key string) string {
+	v, _ := f.get(key, true, String)
+	return v.s
+}
+
+// OptString reads a string that may be left out.
+func (f *Fields) OptString(key string) *string {
+	v, ok := f.get(key, false, String)
+	if !ok {
+		return nil
+	}
+	s := v.s
+	return &s
+}
+
+// Bool reads a required boolean.
+func (f *Fields) Bool(key string) bool {
+	v, _ := f.get(key, true, Bool)
+	return v.b
+}
+
+// OptBool reads a boolean that may be left out.
+func (f *Fields) OptBool(key string) *bool {
+	v, ok := f.get(key, false, Bool)
+	if !ok {
+		return nil
+	}
+	b := v.b
+	return &b
+}
+
+// Number reads a required number, kept as its literal.
+func (f *Fields) Number(key string) Value {
+	v, _ := f.get(key, true, Number)
+	return v
+}
+
+// OptNumber reads a number that may be left out (the result is then Absent).
+func (f *Fields) OptNumber(key string) Value {
+	v, _ := f.get(key, false, Number)
+	return v
+}
+
+// Object reads a required object.
+func (f *Fields) Object(key string) Value {
+	v, _ := f.get(key, true, Object)
+	return v
+}
+
+// OptObject reads an object that may be left out.
+func (f *Fields) OptObject(key string) Value {
+	v, _ := f.get(key, false, Object)
+	return v
+}
+
+// Array reads a required array.
+func (f *Fields) Array(key string) []Value {
+	v, _ := f.get(key, true, Array)
+	return v.arr
+}
+
+// OptArray reads an array that may be left out; ok tells whether it was there.
+func (f *Fields) OptArray(key string) (elems []Value, ok bool) {
+	v, ok := f.get(key, false, Array)
+	return v.arr, ok
+}
+
+// Any reads a member of any type, Absent when left out.
+func (f *Fields) Any(key string) Value {
+	v, _ := f.get(key, false, Absent)
+	return v
+}
+
+// Rest returns the members not read so far, in their written order.
+func (f *Fields) Rest() []Member {
+	var rest []Member
+	for _, m := range f.v.obj {
+		if !f.read[m.Key] {
+			rest = append(rest, m)
+		}
+	}
+	return rest
+}
+
+// ObjectBuilder writes an object's members in a fixed order, leaving out the
+// absent ones, then appends carried-over members.
+type ObjectBuilder struct{ members []Member }
+
+// Set adds key unless v is Absent.
+func (b *ObjectBuilder) Set(key string, v Value) *ObjectBuilder {
+	if v.kind != Absent {
+		b.members = append(b.members, Member{Key: key, Value: v})
+	}
+	return b
+}
+
+// SetString adds a string member.
+func (b *ObjectBuilder) SetString(key, s string) *ObjectBuilder {
+	return b.Set(key, StringValue(s))
+}
+
+// SetOptString adds a string member when s is not nil.
+func (b *ObjectBuilder) SetOptString(key string, s *string) *ObjectBuilder {
+	if s != nil {
+		b.Set(key, StringValue(*s))
+	}
+	return b
+}
+
+// SetBool adds a boolean member.
+func (b *ObjectBuilder) SetBool(key string, v bool) *ObjectBuilder {
+	return b.Set(key, BoolValue(v))
+}
+
+// SetOptBool adds a boolean member when v is not nil.
+func (b *ObjectBuilder) SetOptBool(key string, v *bool) *ObjectBuilder {
+	if v != nil {
+		b.Set(key, BoolValue(*v))
+	}
+	return b
+}
+
+// Extend appends members carried over from the input, skipping keys already set.
+func (b *ObjectBuilder) Extend(rest []Member) *ObjectBuilder {
+	for _, m := range rest {
+		dup := false
+		for _, have := range b.members {
+			if have.Key == m.Key {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			b.members = append(b.members, m)
+		}
+	}
+	return b
+}
+
+// Value returns the built object.
+func (b *ObjectBuilder) Value() Value { return ObjectValue(b.members...) }

@@ -1,0 +1,89 @@
+package jsonv
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Float64 converts a number to the double JavaScript would read. It reports
+// false for a value that is not a number.
+func (v Value) Float64() (float64, bool) {
+	if v.kind != Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(v.s, 64)
+	if err != nil && !isRangeError(err) {
+		return 0, false
+	}
+	return f, true
+}
+
+func isRangeError(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// NumbersEqual compares two JSON number literals by exact decimal value, so
+// "1", "1.0" and "1e0" are equal while digits a double would lose still count.
+func NumbersEqual(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, okA := new(big.Rat).SetString(a)
+	rb, okB := new(big.Rat).SetString(b)
+	return okA && okB && ra.Cmp(rb) == 0
+}
+
+// FloatValue makes the number JSON.stringify writes for f: JavaScript's
+// shortest round-trip digits, or null for NaN and the infinities.
+func FloatValue(f float64) Value {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return NullValue()
+	}
+	return Value{kind: Number, s: FormatFloat(f)}
+}
+
+// FormatFloat formats f as JavaScript's Number.prototype.toString() does
+// (ECMAScript, Number::toString with radix 10).
+func FormatFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	case f < 0:
+		return "-" + FormatFloat(-f)
+	}
+	// strconv gives the shortest digits that round-trip, like ECMAScript asks.
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, expText, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	exp, _ := strconv.Atoi(expText)
+	k, n := len(digits), exp+1
+	switch {
+	case k <= n && n <= 21:
+		return digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		return "0." + strings.Repeat("0", -n) + digits
+	}
+	sign := "+"
+	if n-1 < 0 {
+		sign = "-"
+	}
+	abs := n - 1
+	if abs < 0 {
+		abs = -abs
+	}
+	if k == 1 {
+		return digits + "e" + sign + strconv.Itoa(abs)
+	}
+	return digits[:1] + "." + digits[1:] + "e" + sign + strconv.Itoa(abs)
+}
