@@ -3,12 +3,14 @@ module github.com/piconform/piconform
 go 1.26.8
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
+	github.com/google/go-cmp v0.7.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sebdah/goldie/v2 v2.8.0
+	github.com/spf13/pflag v1.1.0
+)
+
+require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	github.com/sebdah/goldie/v2 v2.8.0 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
-	github.com/spf13/pflag v1.1.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
-	gopkg.in/dnaeon/go-vcr.v3 v3.2.0 // indirect
 )

@@ -70,6 +70,20 @@ func (*UserMessage) Role() string       { return RoleUser }
 func (*AssistantMessage) Role() string  { return RoleAssistant }
 func (*ToolResultMessage) Role() string { return RoleToolResult }
 
+// ForeignMessage is a message of a role outside the Message layer that
+// reached it anyway (an application's convertToLlm may pass one on). Pi
+// carries such a message through normalization untouched and no provider
+// sends it; the reference does the same. Only DecodeMessagesAllowForeign
+// produces one.
+type ForeignMessage struct {
+	RoleName string
+	Raw      jsonv.Value
+}
+
+func (m *ForeignMessage) Role() string      { return m.RoleName }
+func (m *ForeignMessage) JSON() jsonv.Value { return m.Raw }
+func (*ForeignMessage) isMessage()          {}
+
 func (*UserMessage) isMessage()       {}
 func (*AssistantMessage) isMessage()  {}
 func (*ToolResultMessage) isMessage() {}
@@ -167,14 +181,29 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 	return nil, jsonv.Errorf(f.At("role"), "unknown role %q", role)
 }
 
-// DecodeMessages reads an array of Messages.
+// DecodeMessages reads an array of Messages of the three roles.
 func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
+	return decodeMessages(v, ptr, false)
+}
+
+// DecodeMessagesAllowForeign reads an array of Messages in which a message
+// with a string role outside the three becomes a *ForeignMessage.
+func DecodeMessagesAllowForeign(v jsonv.Value, ptr string) ([]Message, error) {
+	return decodeMessages(v, ptr, true)
+}
+
+func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, error) {
 	if v.Kind() != jsonv.Array {
 		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
 	}
 	msgs := make([]Message, 0, len(v.Elems()))
 	for i, e := range v.Elems() {
 		m, err := DecodeMessage(e, jsonv.Index(ptr, i))
+		if allowForeign {
+			if role, ok := e.Get("role"); ok && role.Kind() == jsonv.String && !IsMessageRole(role.Str()) {
+				m, err = &ForeignMessage{RoleName: role.Str(), Raw: e}, nil
+			}
+		}
 		if err != nil {
 			return nil, err
 		}

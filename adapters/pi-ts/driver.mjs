@@ -1,0 +1,241 @@
+// piconform adapter "pi-ts": runs the real Pi packages from npm under the piconform
+// subprocess protocol (spec/PROTOCOL.md). NDJSON frames on stdin/stdout, logs on stderr.
+//
+// PI_TS_ROOT names a folder whose node_modules/ holds one Pi release (see run.sh); without it
+// the packages next to this file are used. Each Pi function is looked up in a list of places,
+// because releases move them between modules and packages.
+
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const PROTOCOL = 1;
+
+// stdout carries frames only: anything a library prints goes to stderr instead.
+const writeFrameRaw = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => process.stderr.write(chunk, ...rest);
+console.log = console.info = console.debug = console.warn = console.error;
+
+const log = (...args) => console.error("pi-ts:", ...args);
+const send = (frame) => writeFrameRaw(`${JSON.stringify(frame)}\n`);
+
+// ---- finding the installed Pi --------------------------------------------------------------
+
+const ROOT = process.env.PI_TS_ROOT || path.dirname(fileURLToPath(import.meta.url));
+const SCOPES = ["@earendil-works", "@mariozechner"]; // newest first; Pi moved scopes at 0.74.0
+const SCOPE = SCOPES.find((s) => existsSync(path.join(ROOT, "node_modules", s, "pi-ai", "package.json")));
+if (!SCOPE) {
+  log(`no Pi packages under ${ROOT}/node_modules (looked for ${SCOPES.join(", ")})`);
+  process.exit(2);
+}
+
+const pkgDir = (name) => path.join(ROOT, "node_modules", SCOPE, name);
+const pkgJson = (name) => JSON.parse(readFileSync(path.join(pkgDir(name), "package.json"), "utf8"));
+
+// The file that `import "<pkg><subpath>"` loads, from the package's exports map ("import"
+// condition), or null when the map does not offer that subpath.
+function exportedFile(pkg, subpath) {
+  const pickTarget = (t) => {
+    if (typeof t === "string") return t;
+    if (t && typeof t === "object") {
+      for (const cond of ["import", "node", "default"]) {
+        const found = cond in t ? pickTarget(t[cond]) : null;
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  let map = pkg.exports;
+  if (map === undefined) return subpath === "." ? pkg.module || pkg.main || "index.js" : null;
+  if (typeof map === "string" || !Object.keys(map).some((k) => k.startsWith("."))) map = { ".": map };
+  for (const [key, target] of Object.entries(map)) {
+    const star = key.indexOf("*");
+    let fill = null;
+    if (star < 0) {
+      if (key === subpath) fill = "";
+    } else {
+      const [head, tail] = [key.slice(0, star), key.slice(star + 1)];
+      if (subpath.length >= head.length + tail.length && subpath.startsWith(head) && subpath.endsWith(tail)) {
+        fill = subpath.slice(head.length, subpath.length - tail.length);
+      }
+    }
+    const file = fill === null ? null : pickTarget(target);
+    if (file) return file.replaceAll("*", fill);
+  }
+  return null;
+}
+
+// Where each function may live, in the order tried. `sub` is a subpath of the package's exports
+// map; `file` is a module file that the map does not expose (imported by its path).
+const CANDIDATES = {
+  convertToLlm: [
+    { pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" },
+    { pkg: "pi-coding-agent", file: "dist/core/messages.js", name: "convertToLlm" },
+  ],
+  transformMessages: [
+    { pkg: "pi-ai", sub: ".", name: "transformMessages" },
+    { pkg: "pi-ai", sub: "./api/transform-messages", name: "transformMessages" }, // 0.74+
+    { pkg: "pi-ai", file: "dist/api/transform-messages.js", name: "transformMessages" },
+    { pkg: "pi-ai", file: "dist/providers/transform-messages.js", name: "transformMessages" }, // <= 0.73
+  ],
+  calculateCost: [
+    { pkg: "pi-ai", sub: ".", name: "calculateCost" },
+    { pkg: "pi-ai", sub: "./models", name: "calculateCost" },
+    { pkg: "pi-ai", file: "dist/models.js", name: "calculateCost" },
+  ],
+  sanitizeSurrogates: [
+    { pkg: "pi-ai", sub: ".", name: "sanitizeSurrogates" },
+    { pkg: "pi-ai", sub: "./utils/sanitize-unicode", name: "sanitizeSurrogates" }, // 1.x
+    { pkg: "pi-ai", file: "dist/utils/sanitize-unicode.js", name: "sanitizeSurrogates" },
+  ],
+  // The anthropic-messages API's own stream(model, context, options), which takes the provider
+  // options as they are (not the registry, which may pick a catalog model or env keys).
+  streamAnthropic: [
+    { pkg: "pi-ai", sub: "./api/anthropic-messages", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./anthropic", name: "streamAnthropic" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/anthropic.js", name: "streamAnthropic" },
+  ],
+  // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
+  // Context.tools into a leading system message first, as their public entry points do.
+  normalizeContext: [
+    { pkg: "pi-ai", sub: ".", name: "normalizeContext" },
+    { pkg: "pi-ai", sub: "./utils/transcript", name: "normalizeContext" },
+  ],
+};
+
+async function locate(candidates) {
+  for (const c of candidates) {
+    const dir = pkgDir(c.pkg);
+    const rel = c.file ?? exportedFile(pkgJson(c.pkg), c.sub);
+    if (!rel || !existsSync(path.join(dir, rel))) continue;
+    try {
+      const mod = await import(pathToFileURL(path.join(dir, rel)).href);
+      if (typeof mod[c.name] === "function") {
+        const where = c.file ? `${SCOPE}/${c.pkg}/${c.file} (not exported)` : `${SCOPE}/${c.pkg}${c.sub.slice(1)}`;
+        return { fn: mod[c.name], where: `${where} :: ${c.name}` };
+      }
+    } catch (err) {
+      log(`import of ${SCOPE}/${c.pkg} ${rel} failed: ${err?.stack ?? err}`);
+    }
+  }
+  return null;
+}
+
+// ---- the cases -----------------------------------------------------------------------------
+
+class Skip extends Error {}
+
+function toolCallIdNormalizer(spec) {
+  if (!spec) return undefined;
+  const re = new RegExp(spec.replace, "g");
+  return (id) => {
+    const out = id.replace(re, spec.with);
+    return spec.maxLength === undefined ? out : out.slice(0, spec.maxLength);
+  };
+}
+
+async function wire(pi, input) {
+  if (input.model?.api !== "anthropic-messages") throw new Skip(`api ${input.model?.api} is not driven`);
+  const model = { ...input.model, baseUrl: input.baseUrl };
+  const context = pi.normalizeContext ? pi.normalizeContext(input.context) : input.context;
+  const stream = pi.streamAnthropic(model, context, { ...input.options, apiKey: input.apiKey });
+  const events = [];
+  let message;
+  for await (const event of stream) {
+    const { partial, ...fields } = event;
+    events.push(JSON.parse(JSON.stringify(fields))); // as the event was when it came
+    if (event.type === "done") message = event.message;
+    if (event.type === "error") message = event.error;
+  }
+  return { message: message ?? (await stream.result()), events };
+}
+
+// Each kind: the Pi functions it needs and how it turns an input into an output.
+const KINDS = {
+  convert: [["convertToLlm"], (pi, i) => ({ messages: pi.convertToLlm(i.messages) })],
+  normalize: [
+    ["transformMessages"],
+    (pi, i) => ({ messages: pi.transformMessages(i.messages, i.model, toolCallIdNormalizer(i.toolCallIdNormalizer)) }),
+  ],
+  cost: [
+    ["calculateCost"],
+    (pi, i) => {
+      pi.calculateCost(i.model, i.usage); // fills i.usage.cost in place
+      return { usage: i.usage };
+    },
+  ],
+  sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
+  wire: [["streamAnthropic"], wire],
+};
+
+// One case in, one answer out: {type:"result", output} | {type:"skip", reason} | {type:"error", message}.
+async function handle(pi, kase) {
+  const kind = KINDS[kase?.kind];
+  if (!kind) return { type: "skip", reason: `unknown case kind ${JSON.stringify(kase?.kind)}` };
+  const missing = kind[0].filter((f) => !pi[f]);
+  if (missing.length) return { type: "skip", reason: `this Pi release has no ${missing.join(", ")}` };
+  try {
+    return { type: "result", output: await kind[1](pi, kase.input ?? {}) };
+  } catch (err) {
+    if (err instanceof Skip) return { type: "skip", reason: err.message };
+    return { type: "error", message: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+  }
+}
+
+// ---- startup and the frame loop ------------------------------------------------------------
+
+const pi = {};
+for (const [fn, candidates] of Object.entries(CANDIDATES)) {
+  const found = await locate(candidates);
+  if (found) pi[fn] = found.fn;
+  log(`${fn}: ${found ? found.where : "not in this release"}`);
+}
+
+const ai = pkgJson("pi-ai");
+const repo = ai.repository?.url?.replace(/^git\+/, "").replace(/\.git$/, "");
+const implementation = {
+  name: "pi-ts",
+  version: `${SCOPE} ${ai.version}`,
+  language: "typescript",
+  ...(repo?.startsWith("https://") ? { homepage: repo } : {}),
+  kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every((f) => pi[f])),
+  apis: pi.streamAnthropic ? ["anthropic-messages"] : [],
+};
+log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kinds.join(",")}`);
+
+function finish() {
+  writeFrameRaw("", () => process.exit(0));
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  if (!line.trim()) continue;
+  let frame;
+  try {
+    frame = JSON.parse(line);
+  } catch (err) {
+    log(`ignoring a line that is not JSON: ${err.message}`);
+    continue;
+  }
+  switch (frame?.type) {
+    case "hello":
+      if (frame.protocol !== PROTOCOL) log(`runner speaks protocol ${frame.protocol}, this adapter ${PROTOCOL}`);
+      send({ type: "hello", protocol: PROTOCOL, implementation });
+      break;
+    case "run": {
+      const answer = await handle(pi, frame.case);
+      send({ type: answer.type, seq: frame.seq, ...answer });
+      break;
+    }
+    case "bye":
+      finish();
+      break;
+    default:
+      log(`unknown frame type ${JSON.stringify(frame?.type)}`);
+      if (frame && typeof frame === "object" && "seq" in frame) {
+        send({ type: "error", seq: frame.seq, message: `unknown frame type ${JSON.stringify(frame.type)}` });
+      }
+  }
+}
+finish();

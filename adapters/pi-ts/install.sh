@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Install the Pi packages that the pi-ts adapter drives.
+#
+#   install.sh                        the default: Pi 0.80.2 from package-lock.json (npm ci)
+#   install.sh latest                 the newest @earendil-works release (run.sh finds it as "latest")
+#   install.sh 0.73.1                 a bare version: @earendil-works if published there, else @mariozechner
+#   install.sh @mariozechner/0.73.1   an explicit scope and version
+#
+# A non-default version goes to versions/<scope>-<version>/ (gitignored), without a lock file.
+# The default install is always made as well: it provides the Node 22 binary that run.sh uses.
+# The last line on stdout is the folder that holds the installed node_modules; logs go to stderr.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+spec="${1:-default}"
+
+log() { echo "pi-ts install: $*" >&2; }
+
+if [ ! -x "$here/node_modules/node/bin/node" ] || [ ! -d "$here/node_modules/@earendil-works/pi-ai" ]; then
+  log "npm ci in $here"
+  (cd "$here" && npm ci --no-audit --no-fund >&2)
+fi
+
+if [ "$spec" = default ]; then
+  echo "$here"
+  exit 0
+fi
+
+case "$spec" in
+  latest)
+    scope=@earendil-works
+    version="$(npm view "$scope/pi-ai" version)" ;;
+  @*/*)
+    scope="${spec%%/*}"
+    version="${spec#*/}" ;;
+  *)
+    version="$spec"
+    if npm view "@earendil-works/pi-ai@$version" version 2>/dev/null | grep -q .; then
+      scope=@earendil-works
+    else
+      scope=@mariozechner   # where Pi was published up to 0.73.1
+    fi ;;
+esac
+
+dir="$here/versions/${scope#@}-$version"
+if [ -f "$dir/.installed" ]; then
+  log "already installed in $dir"
+else
+  log "installing $scope Pi $version into $dir"
+  mkdir -p "$dir"
+  cat > "$dir/package.json" <<JSON
+{
+  "name": "pi-ts-version-${scope#@}-$version",
+  "private": true,
+  "type": "module",
+  "dependencies": {
+    "$scope/pi-ai": "$version",
+    "$scope/pi-agent-core": "$version",
+    "$scope/pi-coding-agent": "$version"
+  }
+}
+JSON
+  (cd "$dir" && npm install --no-audit --no-fund >&2)
+  touch "$dir/.installed"
+fi
+
+if [ "$spec" = latest ]; then
+  ln -sfn "$(basename "$dir")" "$here/versions/latest"
+fi
+echo "$dir"

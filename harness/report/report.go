@@ -1,0 +1,319 @@
+// Package report renders a run's summary: for a terminal, as JSON lines
+// (schema: spec/schemas/report.schema.json), as JUnit XML and as Markdown.
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/piconform/piconform/harness/run"
+)
+
+// Version of piconform written into reports.
+var Version = "0.1.0"
+
+// ExitCode is the process exit code for a summary: 0 when it conforms, 1 when not.
+func ExitCode(s *run.Summary) int {
+	if s.OK() {
+		return 0
+	}
+	return 1
+}
+
+type header struct {
+	Type           string `json:"type"`
+	Piconform      string `json:"piconform"`
+	Implementation any    `json:"implementation"`
+	Started        string `json:"started"`
+	Cases          int    `json:"cases"`
+}
+
+type caseLine struct {
+	Type            string   `json:"type"`
+	ID              string   `json:"id"`
+	Kind            string   `json:"kind"`
+	Rules           []string `json:"rules"`
+	Outcome         string   `json:"outcome"`
+	ExpectedFailure bool     `json:"expected_failure,omitempty"`
+	UnexpectedPass  bool     `json:"unexpected_pass,omitempty"`
+	Message         string   `json:"message,omitempty"`
+	Path            string   `json:"path,omitempty"`
+	Diff            string   `json:"diff,omitempty"`
+	Link            string   `json:"link,omitempty"`
+	DurationMS      int64    `json:"duration_ms"`
+}
+
+type unmatchedEntry struct {
+	Pattern string `json:"pattern"`
+	Reason  string `json:"reason"`
+	Line    int    `json:"line"`
+}
+
+type footer struct {
+	Type                  string           `json:"type"`
+	Counts                map[string]int   `json:"counts"`
+	ExpectedFailures      int              `json:"expected_failures"`
+	UnexpectedPasses      []string         `json:"unexpected_passes"`
+	UnmatchedExpectations []unmatchedEntry `json:"unmatched_expectations"`
+	Broken                bool             `json:"broken"`
+	ExitCode              int              `json:"exit_code"`
+	DurationMS            int64            `json:"duration_ms"`
+}
+
+func unexpectedPass(s *run.Summary, id string) bool {
+	for _, r := range s.UnexpectedPasses {
+		if r.Case.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// JSONLines renders the summary as a header line, one line per case and a footer line.
+func JSONLines(s *run.Summary) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(header{Type: "header", Piconform: Version, Implementation: s.Implementation, Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
+	for _, r := range s.Results {
+		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
+			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
+		if r.Mismatch != nil {
+			l.Path, l.Diff = r.Mismatch.Path, r.Mismatch.Diff
+		}
+		_ = enc.Encode(l)
+	}
+	f := footer{Type: "footer", Counts: map[string]int{}, ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: []string{},
+		UnmatchedExpectations: []unmatchedEntry{}, Broken: s.Broken, ExitCode: ExitCode(s), DurationMS: s.Duration.Milliseconds()}
+	for _, o := range run.Outcomes {
+		f.Counts[string(o)] = s.Counts[o]
+	}
+	for _, r := range s.UnexpectedPasses {
+		f.UnexpectedPasses = append(f.UnexpectedPasses, r.Case.ID)
+	}
+	for _, e := range s.Unmatched {
+		f.UnmatchedExpectations = append(f.UnmatchedExpectations, unmatchedEntry{Pattern: e.Pattern, Reason: e.Reason, Line: e.Line})
+	}
+	_ = enc.Encode(f)
+	return b.Bytes()
+}
+
+// Style says how to paint terminal text.
+type Style struct{ Color bool }
+
+// StyleFor colours only a terminal, and never when NO_COLOR is set.
+func StyleFor(f *os.File) Style {
+	if os.Getenv("NO_COLOR") != "" {
+		return Style{}
+	}
+	st, err := f.Stat()
+	return Style{Color: err == nil && st.Mode()&os.ModeCharDevice != 0}
+}
+
+func (s Style) paint(code, text string) string {
+	if !s.Color {
+		return text
+	}
+	return "\x1b[" + code + "m" + text + "\x1b[0m"
+}
+
+var outcomeColor = map[run.Outcome]string{
+	run.Pass: "32", run.Fail: "31", run.Skip: "33", run.Error: "35", run.Crash: "31;1", run.Timeout: "31;1", run.Protocol: "31;1",
+}
+
+// Terminal writes the human summary: every case that needs attention with
+// its reason and diff, then the counts and the verdict.
+func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
+	impl := s.Implementation
+	fmt.Fprintf(w, "piconform %s: %s %s (%s)\n", Version, impl.Name, impl.Version, impl.Language)
+	for _, r := range s.Results {
+		needs := !r.Passed() || verbose
+		if r.Outcome == run.Skip && !verbose {
+			needs = false
+		}
+		if !needs {
+			continue
+		}
+		tag := strings.ToUpper(string(r.Outcome))
+		if r.Expected != nil {
+			tag = "X" + tag
+		}
+		fmt.Fprintf(w, "%s %s", st.paint(outcomeColor[r.Outcome], tag), r.Case.ID)
+		if r.Message != "" {
+			fmt.Fprintf(w, ": %s", r.Message)
+		}
+		fmt.Fprintln(w)
+		if r.Expected != nil {
+			fmt.Fprintf(w, "    expected failure: %s\n", r.Expected.Reason)
+			continue
+		}
+		if r.Mismatch != nil {
+			fmt.Fprintf(w, "    %s\n", r.Case.File)
+			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(r.Mismatch.Diff, "      "))
+		}
+	}
+	for _, r := range s.UnexpectedPasses {
+		fmt.Fprintf(w, "%s %s: passes, but line %d of the expectations file says it fails; remove the entry\n",
+			st.paint("33;1", "UNEXPECTED PASS"), r.Case.ID, r.Expected.Line)
+	}
+	for _, e := range s.Unmatched {
+		fmt.Fprintf(w, "%s line %d: %q matches no case; remove it\n", st.paint("33;1", "STALE EXPECTATION"), e.Line, e.Pattern)
+	}
+	var parts []string
+	for _, o := range run.Outcomes {
+		if n := s.Counts[o]; n > 0 || o == run.Pass || o == run.Fail {
+			parts = append(parts, st.paint(outcomeColor[o], fmt.Sprintf("%d %s", n, o)))
+		}
+	}
+	if s.ExpectedFailures > 0 {
+		parts = append(parts, fmt.Sprintf("%d expected failures", s.ExpectedFailures))
+	}
+	fmt.Fprintf(w, "\n%d cases: %s (%.1fs)\n", len(s.Results), strings.Join(parts, ", "), s.Duration.Seconds())
+	if s.Broken {
+		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))
+	}
+	if s.OK() {
+		fmt.Fprintln(w, st.paint("32;1", "conforms"))
+	} else {
+		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
+	}
+}
+
+func indent(s, prefix string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if l != "" {
+			b.WriteString(prefix + l)
+		}
+	}
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Markdown renders a summary for a CI step summary.
+func Markdown(s *run.Summary) []byte {
+	var b bytes.Buffer
+	impl := s.Implementation
+	verdict := "✅ conforms"
+	if !s.OK() {
+		verdict = "❌ does not conform"
+	}
+	fmt.Fprintf(&b, "## piconform: %s %s — %s\n\n", impl.Name, impl.Version, verdict)
+	b.WriteString("| outcome | cases |\n|---|---:|\n")
+	for _, o := range run.Outcomes {
+		fmt.Fprintf(&b, "| %s | %d |\n", o, s.Counts[o])
+	}
+	if s.ExpectedFailures > 0 {
+		fmt.Fprintf(&b, "| expected failures | %d |\n", s.ExpectedFailures)
+	}
+	if s.Broken {
+		b.WriteString("\n**Every case that ran broke: the adapter itself looks broken.**\n")
+	}
+	failed := s.Failed()
+	if len(failed) > 0 {
+		b.WriteString("\n### Failures\n\n| case | outcome | where | message |\n|---|---|---|---|\n")
+		for _, r := range failed {
+			where := ""
+			if r.Mismatch != nil {
+				where = "`" + r.Mismatch.Path + "`"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
+		}
+	}
+	if len(s.UnexpectedPasses) > 0 {
+		b.WriteString("\n### Unexpected passes\n\n")
+		for _, r := range s.UnexpectedPasses {
+			fmt.Fprintf(&b, "- `%s`\n", r.Case.ID)
+		}
+	}
+	if len(s.Unmatched) > 0 {
+		b.WriteString("\n### Stale expectations\n\n")
+		for _, e := range s.Unmatched {
+			fmt.Fprintf(&b, "- line %d: `%s` (%s)\n", e.Line, e.Pattern, mdCell(e.Reason))
+		}
+	}
+	return b.Bytes()
+}
+
+func mdCell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// JUnit renders a summary as JUnit XML, one test suite per case kind.
+func JUnit(s *run.Summary) []byte {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Body    string `xml:",chardata"`
+	}
+	type skipped struct {
+		Message string `xml:"message,attr"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Time      string   `xml:"time,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+		Error     *failure `xml:"error,omitempty"`
+		Skipped   *skipped `xml:"skipped,omitempty"`
+	}
+	type testsuite struct {
+		Name     string     `xml:"name,attr"`
+		Tests    int        `xml:"tests,attr"`
+		Failures int        `xml:"failures,attr"`
+		Errors   int        `xml:"errors,attr"`
+		Skipped  int        `xml:"skipped,attr"`
+		Cases    []testcase `xml:"testcase"`
+	}
+	type testsuites struct {
+		XMLName xml.Name     `xml:"testsuites"`
+		Name    string       `xml:"name,attr"`
+		Suites  []*testsuite `xml:"testsuite"`
+	}
+	out := testsuites{Name: "piconform " + s.Implementation.Name}
+	byKind := map[string]*testsuite{}
+	for _, r := range s.Results {
+		ts := byKind[r.Case.Kind]
+		if ts == nil {
+			ts = &testsuite{Name: r.Case.Kind}
+			byKind[r.Case.Kind] = ts
+			out.Suites = append(out.Suites, ts)
+		}
+		tc := testcase{Name: r.Case.ID, Classname: "piconform." + r.Case.Kind, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
+		ts.Tests++
+		body := r.Message
+		if r.Mismatch != nil {
+			body += "\n\ndiff (-want +got):\n" + r.Mismatch.Diff
+		}
+		switch {
+		case r.Outcome == run.Pass:
+		case r.Outcome == run.Skip || r.Expected != nil:
+			msg := r.Message
+			if r.Expected != nil {
+				msg = "expected failure: " + r.Expected.Reason
+			}
+			tc.Skipped = &skipped{Message: msg}
+			ts.Skipped++
+		case r.Outcome == run.Fail:
+			tc.Failure = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			ts.Failures++
+		default:
+			tc.Error = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			ts.Errors++
+		}
+		ts.Cases = append(ts.Cases, tc)
+	}
+	data, _ := xml.MarshalIndent(out, "", "  ")
+	return append([]byte(xml.Header), append(data, '\n')...)
+}

@@ -1,0 +1,343 @@
+// Package run runs cases against subjects and classifies every outcome.
+package run
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/expect"
+	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Outcome is how one case ended.
+type Outcome string
+
+const (
+	Pass     Outcome = "pass"
+	Fail     Outcome = "fail"
+	Skip     Outcome = "skip"
+	Error    Outcome = "error"
+	Crash    Outcome = "crash"
+	Timeout  Outcome = "timeout"
+	Protocol Outcome = "protocol"
+)
+
+// Outcomes lists every outcome in report order.
+var Outcomes = []Outcome{Pass, Fail, Skip, Error, Crash, Timeout, Protocol}
+
+// Result is the end of one case.
+type Result struct {
+	Case     *suite.Case
+	Outcome  Outcome
+	Message  string
+	Mismatch *compare.Mismatch
+	Link     string // for skips
+	// Expected is the expectation entry the case matched, if any.
+	Expected *expect.Entry
+	Duration time.Duration
+}
+
+// Passed tells whether the case counts as passing.
+func (r Result) Passed() bool { return r.Outcome == Pass || r.Outcome == Skip }
+
+// Fixture prepares harness-side resources for a case (a wire case's
+// loopback server) and checks what the subject did with them.
+type Fixture interface {
+	// Setup returns the input to send, and a function that checks the case
+	// after the subject answered; a non-nil error from the check fails it.
+	Setup(ctx context.Context, c *suite.Case) (input jsonv.Value, check func() error, err error)
+}
+
+// Options configure a run.
+type Options struct {
+	// NewSubject makes the subject for one worker.
+	NewSubject func(worker int) subject.Subject
+	// Jobs is the number of workers, each with its own subject.
+	Jobs int
+	// Timeout is the deadline of one case.
+	Timeout time.Duration
+	// MaxRestarts caps restarts per worker; past it the worker's remaining
+	// cases are reported as crashes without being sent.
+	MaxRestarts int
+	// Expect lists known failures.
+	Expect *expect.File
+	// Fixtures by case kind.
+	Fixtures map[string]Fixture
+	// Progress is called after each case, from any worker.
+	Progress func(done, total int, r Result)
+}
+
+// Summary is the outcome of a whole run.
+type Summary struct {
+	Implementation subject.Implementation
+	Results        []Result
+	Counts         map[Outcome]int
+	// ExpectedFailures are cases that failed as the expectations file says.
+	ExpectedFailures int
+	// UnexpectedPasses are cases that passed though an entry expects a failure.
+	UnexpectedPasses []Result
+	// Unmatched are expectation entries that match no case of the suite.
+	Unmatched []expect.Entry
+	// Broken is set when no case passed and every case that ran broke.
+	Broken   bool
+	Started  time.Time
+	Duration time.Duration
+}
+
+// Failed lists the results that make the run fail: anything but pass and
+// skip that no expectation covers.
+func (s *Summary) Failed() []Result {
+	var out []Result
+	for _, r := range s.Results {
+		if !r.Passed() && r.Expected == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// OK tells whether the run conforms: no unexpected failure, no unexpected
+// pass, and no stale expectation.
+func (s *Summary) OK() bool {
+	return len(s.Failed()) == 0 && len(s.UnexpectedPasses) == 0 && len(s.Unmatched) == 0
+}
+
+// Run runs cases and returns the summary. allIDs are the ids of the whole
+// suite before filtering, to find stale expectation entries.
+func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options) *Summary {
+	if opts.Jobs < 1 {
+		opts.Jobs = 1
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
+	results := make([]Result, len(cases))
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range cases {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for w := 0; w < min(opts.Jobs, max(len(cases), 1)); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			wk := &worker{opts: opts, subj: opts.NewSubject(w)}
+			defer wk.subj.Close()
+			for i := range next {
+				r := wk.run(ctx, cases[i])
+				mu.Lock()
+				results[i] = r
+				if sum.Implementation.Name == "" && wk.impl.Name != "" {
+					sum.Implementation = wk.impl
+				}
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(cases), r)
+				}
+				mu.Unlock()
+			}
+		}(w)
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r.Case == nil { // interrupted before it ran
+			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "the run was interrupted"}
+		}
+	}
+	sum.Results = results
+	sum.tally(opts.Expect, allIDs)
+	sum.Duration = time.Since(sum.Started)
+	return sum
+}
+
+func (s *Summary) tally(exp *expect.File, allIDs []string) {
+	ran, broke := 0, 0
+	for i := range s.Results {
+		r := &s.Results[i]
+		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome != Skip {
+			r.Expected = &e
+			if r.Outcome == Pass {
+				s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
+			} else {
+				s.ExpectedFailures++
+			}
+		}
+		s.Counts[r.Outcome]++
+		if r.Outcome != Skip {
+			ran++
+			if r.Outcome != Pass && r.Outcome != Fail {
+				broke++
+			}
+		}
+	}
+	s.Broken = ran > 0 && broke == ran
+	s.Unmatched = exp.Unmatched(allIDs)
+}
+
+type worker struct {
+	opts     Options
+	subj     subject.Subject
+	impl     subject.Implementation
+	started  bool
+	restarts int
+	gaveUp   string
+}
+
+func (w *worker) run(ctx context.Context, c *suite.Case) Result {
+	start := time.Now()
+	r := w.runCase(ctx, c)
+	r.Case = c
+	r.Duration = time.Since(start)
+	return r
+}
+
+func (w *worker) ensureStarted(ctx context.Context) error {
+	if w.started {
+		return nil
+	}
+	if w.gaveUp != "" {
+		return fmt.Errorf("%s", w.gaveUp)
+	}
+	impl, err := w.subj.Start(ctx)
+	if err != nil {
+		w.restarted(err)
+		return err
+	}
+	w.impl, w.started = impl, true
+	return nil
+}
+
+// restarted counts a broken subject; it will be started again on the next case.
+func (w *worker) restarted(err error) {
+	w.started = false
+	w.restarts++
+	if w.restarts > w.opts.MaxRestarts {
+		w.gaveUp = fmt.Sprintf("not sent: the implementation broke %d times (last: %v)", w.restarts, err)
+	}
+}
+
+func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
+	if err := w.ensureStarted(ctx); err != nil {
+		f := subject.AsFailure(err)
+		return Result{Outcome: Outcome(f.Outcome), Message: "starting the implementation: " + f.Msg}
+	}
+	if !w.impl.Supports(c.Kind) {
+		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support case kind %q", c.Kind)}
+	}
+	if api := caseAPI(c); api != "" && !w.impl.SupportsAPI(api) {
+		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support API %q", api)}
+	}
+	want, err := c.ReadGolden()
+	if err != nil {
+		return Result{Outcome: Error, Message: err.Error()}
+	}
+	input, check := c.Input, func() error { return nil }
+	if fx := w.opts.Fixtures[c.Kind]; fx != nil {
+		if input, check, err = fx.Setup(ctx, c); err != nil {
+			return Result{Outcome: Error, Message: "preparing the case: " + err.Error()}
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
+	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+	cancel()
+	if err != nil {
+		f := subject.AsFailure(err)
+		w.restarted(err)
+		return Result{Outcome: Outcome(f.Outcome), Message: f.Msg}
+	}
+	switch reply.Type {
+	case subject.ReplySkip:
+		return Result{Outcome: Skip, Message: reply.Reason, Link: reply.Link}
+	case subject.ReplyError:
+		return Result{Outcome: Error, Message: reply.Message}
+	}
+	if err := check(); err != nil {
+		return Result{Outcome: Fail, Message: err.Error()}
+	}
+	if m := compare.Compare(want, reply.Output, c.Redactions); m != nil {
+		return Result{Outcome: Fail, Message: m.Error(), Mismatch: m}
+	}
+	return Result{Outcome: Pass}
+}
+
+// caseAPI is the provider API a wire case drives, from its model.
+func caseAPI(c *suite.Case) string {
+	if c.Kind != "wire" {
+		return ""
+	}
+	model, _ := c.Input.Get("model")
+	api, _ := model.Get("api")
+	return api.Str()
+}
+
+// Filter selects cases.
+type Filter struct {
+	IDs   []string // globs
+	Kinds []string
+	Rules []string // globs
+	// Shard is "i/n": keep every n-th case starting at the i-th (1-based).
+	ShardIndex, ShardCount int
+}
+
+// ParseShard reads "i/n".
+func ParseShard(s string) (i, n int, err error) {
+	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n || fmt.Sprintf("%d/%d", i, n) != s {
+		return 0, 0, fmt.Errorf("--shard wants i/n with 1 <= i <= n, got %q", s)
+	}
+	return i, n, nil
+}
+
+// Apply returns the cases the filter keeps, in id order.
+func (f Filter) Apply(cases []*suite.Case) []*suite.Case {
+	var out []*suite.Case
+	for _, c := range cases {
+		if len(f.IDs) > 0 && !anyGlob(f.IDs, c.ID) {
+			continue
+		}
+		if len(f.Kinds) > 0 && !slices.Contains(f.Kinds, c.Kind) {
+			continue
+		}
+		if len(f.Rules) > 0 && !slices.ContainsFunc(c.Rules, func(r string) bool { return anyGlob(f.Rules, r) }) {
+			continue
+		}
+		out = append(out, c)
+	}
+	slices.SortStableFunc(out, func(a, b *suite.Case) int { return strings.Compare(a.ID, b.ID) })
+	if f.ShardCount > 1 {
+		var shard []*suite.Case
+		for i, c := range out {
+			if i%f.ShardCount == f.ShardIndex-1 {
+				shard = append(shard, c)
+			}
+		}
+		out = shard
+	}
+	return out
+}
+
+func anyGlob(globs []string, s string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, s); ok {
+			return true
+		}
+	}
+	return false
+}

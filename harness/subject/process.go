@@ -1,0 +1,327 @@
+package subject
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// MaxFrameBytes bounds one line from an implementation, so a flood cannot
+// exhaust the runner's memory.
+const MaxFrameBytes = 16 << 20
+
+// Process runs an implementation as a child process speaking the protocol.
+type Process struct {
+	// Command is run with sh -c.
+	Command string
+	// Dir is the working directory; empty means the runner's.
+	Dir string
+	// Log receives the implementation's stderr. Nil discards it.
+	Log io.Writer
+	// HelloTimeout bounds the handshake.
+	HelloTimeout time.Duration
+
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan line
+	seq   int64
+	done  chan struct{} // closed when the process has exited
+	mu    sync.Mutex    // guards cmd against Close racing a restart
+}
+
+type line struct {
+	data []byte
+	err  error
+}
+
+func (p *Process) Start(ctx context.Context) (Implementation, error) {
+	p.stop()
+	cmd := exec.Command("sh", "-c", p.Command)
+	cmd.Dir = p.Dir
+	setProcessGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return Implementation{}, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return Implementation{}, err
+	}
+	if p.Log != nil {
+		cmd.Stderr = p.Log
+	}
+	if err := cmd.Start(); err != nil {
+		return Implementation{}, &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("cannot start %q: %v", p.Command, err)}
+	}
+	p.mu.Lock()
+	p.cmd, p.stdin, p.lines, p.done = cmd, stdin, make(chan line, 1), make(chan struct{})
+	p.mu.Unlock()
+	go readLines(stdout, p.lines)
+	go func(done chan struct{}) { _ = cmd.Wait(); close(done) }(p.done)
+
+	timeout := p.HelloTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	hctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if err := p.send(jsonv.ObjectValue(
+		jsonv.Member{Key: "type", Value: jsonv.StringValue("hello")},
+		jsonv.Member{Key: "protocol", Value: jsonv.NumberValue(strconv.Itoa(ProtocolVersion))},
+	)); err != nil {
+		return Implementation{}, p.fail(FailCrash, "cannot send hello: %v", err)
+	}
+	frame, err := p.receive(hctx)
+	if err != nil {
+		return Implementation{}, err
+	}
+	impl, err := parseHello(frame)
+	if err != nil {
+		return Implementation{}, p.fail(FailProtocol, "hello: %v", err)
+	}
+	return impl, nil
+}
+
+func (p *Process) Run(ctx context.Context, c Case) (Reply, error) {
+	if p.cmd == nil {
+		return Reply{}, &Failure{Outcome: FailCrash, Msg: "not started"}
+	}
+	p.seq++
+	seq := p.seq
+	err := p.send(jsonv.ObjectValue(
+		jsonv.Member{Key: "type", Value: jsonv.StringValue("run")},
+		jsonv.Member{Key: "seq", Value: jsonv.NumberValue(strconv.FormatInt(seq, 10))},
+		jsonv.Member{Key: "case", Value: jsonv.ObjectValue(
+			jsonv.Member{Key: "id", Value: jsonv.StringValue(c.ID)},
+			jsonv.Member{Key: "kind", Value: jsonv.StringValue(c.Kind)},
+			jsonv.Member{Key: "input", Value: c.Input},
+		)},
+	))
+	if err != nil {
+		return Reply{}, p.fail(FailCrash, "cannot send the case: %v", err)
+	}
+	frame, err := p.receive(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	reply, err := parseReply(frame, seq)
+	if err != nil {
+		return Reply{}, p.fail(FailProtocol, "%v", err)
+	}
+	return reply, nil
+}
+
+// Close says bye, gives the process two seconds to leave, then kills it.
+func (p *Process) Close() error {
+	if p.cmd == nil {
+		return nil
+	}
+	_ = p.send(jsonv.ObjectValue(jsonv.Member{Key: "type", Value: jsonv.StringValue("bye")}))
+	_ = p.stdin.Close()
+	select {
+	case <-p.done:
+	case <-time.After(2 * time.Second):
+	}
+	p.stop()
+	return nil
+}
+
+// stop kills the process group, if any, and forgets the process.
+func (p *Process) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd == nil {
+		return
+	}
+	killProcessGroup(p.cmd)
+	_ = p.stdin.Close()
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Second):
+	}
+	p.cmd = nil
+}
+
+func (p *Process) fail(outcome, format string, args ...any) error {
+	p.stop()
+	return &Failure{Outcome: outcome, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *Process) send(v jsonv.Value) error {
+	_, err := p.stdin.Write(append(v.AppendJSON(nil), '\n'))
+	return err
+}
+
+// receive waits for the next frame. Past the context's deadline the process
+// is killed and the case is a timeout.
+func (p *Process) receive(ctx context.Context) (jsonv.Value, error) {
+	select {
+	case l, ok := <-p.lines:
+		if !ok {
+			return jsonv.Value{}, p.fail(FailCrash, "the implementation closed its output")
+		}
+		if l.err != nil {
+			if errors.Is(l.err, errFrameTooLong) {
+				return jsonv.Value{}, p.fail(FailProtocol, "%v", l.err)
+			}
+			return jsonv.Value{}, p.fail(FailCrash, "%v", p.exitDescription(l.err))
+		}
+		v, err := jsonv.Parse(l.data)
+		if err != nil {
+			return jsonv.Value{}, p.fail(FailProtocol, "not a JSON frame (%v): %s", err, truncate(l.data, 200))
+		}
+		if v.Kind() != jsonv.Object {
+			return jsonv.Value{}, p.fail(FailProtocol, "a frame must be a JSON object: %s", truncate(l.data, 200))
+		}
+		return v, nil
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return jsonv.Value{}, p.fail(FailTimeout, "no answer before the deadline")
+		}
+		return jsonv.Value{}, p.fail(FailCrash, "interrupted: %v", ctx.Err())
+	}
+}
+
+func (p *Process) exitDescription(readErr error) string {
+	select {
+	case <-p.done:
+		if st := p.cmd.ProcessState; st != nil {
+			return "the implementation exited: " + st.String()
+		}
+	case <-time.After(time.Second):
+	}
+	if errors.Is(readErr, io.EOF) {
+		return "the implementation closed its output"
+	}
+	return "reading the implementation's output: " + readErr.Error()
+}
+
+var errFrameTooLong = fmt.Errorf("a frame longer than %d bytes", MaxFrameBytes)
+
+// readLines splits r into lines, never holding more than MaxFrameBytes.
+func readLines(r io.Reader, out chan<- line) {
+	defer close(out)
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		var buf []byte
+		for {
+			chunk, err := br.ReadSlice('\n')
+			if len(buf)+len(chunk) > MaxFrameBytes {
+				out <- line{err: errFrameTooLong}
+				_, _ = io.Copy(io.Discard, r) // keep the child from blocking on a full pipe
+				return
+			}
+			buf = append(buf, chunk...)
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if err != nil {
+				if len(bytes.TrimSpace(buf)) > 0 {
+					out <- line{data: buf}
+				}
+				out <- line{err: err}
+				return
+			}
+			break
+		}
+		if len(bytes.TrimSpace(buf)) == 0 {
+			continue // blank lines carry nothing
+		}
+		out <- line{data: buf}
+	}
+}
+
+func truncate(b []byte, n int) string {
+	b = bytes.TrimSpace(b)
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}
+
+func parseHello(v jsonv.Value) (Implementation, error) {
+	f := jsonv.ReadFields(v, "")
+	typ := f.String("type")
+	proto := f.Number("protocol")
+	implV := f.Object("implementation")
+	if err := f.Err(); err != nil {
+		return Implementation{}, err
+	}
+	if typ != "hello" {
+		return Implementation{}, jsonv.Errorf("/type", "want \"hello\", got %q", typ)
+	}
+	if n, _ := proto.Float64(); n != ProtocolVersion {
+		return Implementation{}, jsonv.Errorf("/protocol", "the runner speaks protocol %d, the implementation %s", ProtocolVersion, proto.Literal())
+	}
+	i := jsonv.ReadFields(implV, "/implementation")
+	impl := Implementation{Name: i.String("name"), Version: i.String("version"), Language: i.String("language")}
+	if h := i.OptString("homepage"); h != nil {
+		impl.Homepage = *h
+	}
+	kinds := i.Array("kinds")
+	apis, _ := i.OptArray("apis")
+	if err := i.Err(); err != nil {
+		return Implementation{}, err
+	}
+	var err error
+	if impl.Kinds, err = stringList(kinds, "/implementation/kinds"); err != nil {
+		return Implementation{}, err
+	}
+	if impl.APIs, err = stringList(apis, "/implementation/apis"); err != nil {
+		return Implementation{}, err
+	}
+	return impl, nil
+}
+
+func stringList(vs []jsonv.Value, ptr string) ([]string, error) {
+	out := []string{}
+	for i, v := range vs {
+		if v.Kind() != jsonv.String {
+			return nil, jsonv.Errorf(jsonv.Index(ptr, i), "want a string, got %s", v.Kind())
+		}
+		out = append(out, v.Str())
+	}
+	return out, nil
+}
+
+func parseReply(v jsonv.Value, seq int64) (Reply, error) {
+	f := jsonv.ReadFields(v, "")
+	typ := f.String("type")
+	gotSeq := f.Number("seq")
+	if err := f.Err(); err != nil {
+		return Reply{}, err
+	}
+	if n, _ := gotSeq.Float64(); n != float64(seq) {
+		return Reply{}, jsonv.Errorf("/seq", "answer for seq %s, want %d", gotSeq.Literal(), seq)
+	}
+	var r Reply
+	switch typ {
+	case ReplyResult:
+		r = Reply{Type: typ, Output: f.Object("output")}
+	case ReplySkip:
+		r = Reply{Type: typ, Reason: f.String("reason")}
+		if l := f.OptString("link"); l != nil {
+			r.Link = *l
+		}
+	case ReplyError:
+		r = Reply{Type: typ, Message: f.String("message")}
+	default:
+		return Reply{}, jsonv.Errorf("/type", "want result, skip or error, got %q", typ)
+	}
+	return r, f.Err()
+}
+
+// LogFile opens a log file for an implementation's stderr.
+func LogFile(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+}

@@ -1,0 +1,231 @@
+// Package suite loads conformance cases and their goldens.
+//
+// A suite is a folder (or fs.FS) holding fixtures/<kind>/<name>.json, one
+// case per file, and golden/<kind>/<name>.json, the expected output of each.
+// A case's id is its path under fixtures/ without ".json", so ids are stable
+// and a file can be found from its id.
+package suite
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Dirs inside a suite.
+const (
+	FixturesDir = "fixtures"
+	GoldenDir   = "golden"
+)
+
+var (
+	idPattern   = regexp.MustCompile(`^[a-z0-9-]+/[a-z0-9-]+$`)
+	rulePattern = regexp.MustCompile(`^[a-z0-9]+(\.[a-z0-9-]+)+$`)
+)
+
+// Case is one conformance case.
+type Case struct {
+	ID          string
+	Kind        string
+	Description string
+	Rules       []string
+	Input       jsonv.Value
+	Redactions  []compare.Redaction
+	// File is where the case was read, for messages: the suite's name and the
+	// path inside it.
+	File string
+	// Suite is the suite the case came from.
+	Suite *Suite
+}
+
+// Suite is one loaded folder of cases.
+type Suite struct {
+	// Name identifies the suite in messages: "builtin" or the folder given.
+	Name string
+	// FS holds fixtures/ and golden/.
+	FS fs.FS
+	// Dir is the folder on disk, or "" for an embedded suite (not writable).
+	Dir   string
+	Cases []*Case
+}
+
+// Error is a problem with one case file. It names the file, the case (when
+// known) and the JSON path or line.
+type Error struct {
+	File   string
+	CaseID string
+	Err    error
+}
+
+func (e *Error) Error() string {
+	var sb strings.Builder
+	sb.WriteString(e.File)
+	var syn *jsonv.SyntaxError
+	if errors.As(e.Err, &syn) {
+		fmt.Fprintf(&sb, ":%d:%d", syn.Line, syn.Column)
+	}
+	if e.CaseID != "" {
+		fmt.Fprintf(&sb, " (case %s)", e.CaseID)
+	}
+	sb.WriteString(": ")
+	sb.WriteString(e.Err.Error())
+	return sb.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Load reads every case of the suite in fsys. Every problem is reported, not
+// just the first, joined with errors.Join.
+func Load(name string, fsys fs.FS, dir string) (*Suite, error) {
+	s := &Suite{Name: name, FS: fsys, Dir: dir}
+	var errs []error
+	err := fs.WalkDir(fsys, FixturesDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		c, err := s.loadCase(p)
+		if err != nil {
+			errs = append(errs, err)
+			return nil
+		}
+		s.Cases = append(s.Cases, c)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	seen := map[string]string{}
+	for _, c := range s.Cases {
+		if prev, dup := seen[c.ID]; dup {
+			errs = append(errs, &Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("id already used by %s", prev)})
+		}
+		seen[c.ID] = c.File
+	}
+	slices.SortFunc(s.Cases, func(a, b *Case) int { return strings.Compare(a.ID, b.ID) })
+	return s, errors.Join(errs...)
+}
+
+func (s *Suite) display(p string) string {
+	if s.Dir != "" {
+		return path.Join(s.Dir, p)
+	}
+	return p
+}
+
+func (s *Suite) loadCase(p string) (*Case, error) {
+	file := s.display(p)
+	data, err := fs.ReadFile(s.FS, p)
+	if err != nil {
+		return nil, &Error{File: file, Err: err}
+	}
+	v, err := jsonv.Parse(data)
+	if err != nil {
+		return nil, &Error{File: file, Err: err}
+	}
+	c := &Case{File: file, Suite: s}
+	f := jsonv.ReadFields(v, "")
+	c.ID = f.String("id")
+	c.Kind = f.String("kind")
+	c.Description = f.String("description")
+	rules := f.Array("rules")
+	c.Input = f.Object("input")
+	redact, _ := f.OptArray("redact")
+	f.Rest() // unknown members are allowed: newer suites may add some
+	if err := f.Err(); err != nil {
+		return nil, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	want := strings.TrimSuffix(strings.TrimPrefix(p, FixturesDir+"/"), ".json")
+	switch {
+	case !idPattern.MatchString(c.ID):
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/id", "id %q is not kind/name in [a-z0-9-]", c.ID)}
+	case c.ID != want:
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/id", "id %q does not match the file's path %q", c.ID, want)}
+	case !strings.HasPrefix(c.ID, c.Kind+"/"):
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/kind", "kind %q does not match the folder of id %q", c.Kind, c.ID)}
+	case strings.TrimSpace(c.Description) == "":
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/description", "the description is empty")}
+	case len(rules) == 0:
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/rules", "a case must cite at least one rule")}
+	}
+	for i, r := range rules {
+		if r.Kind() != jsonv.String || !rulePattern.MatchString(r.Str()) {
+			return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf(jsonv.Index("/rules", i), "want a rule id like convert.bash.exit-code, got %s", r)}
+		}
+		c.Rules = append(c.Rules, r.Str())
+	}
+	for i, r := range redact {
+		red, err := compare.ParseRedaction(r, jsonv.Index("/redact", i))
+		if err != nil {
+			return nil, &Error{File: file, CaseID: c.ID, Err: err}
+		}
+		c.Redactions = append(c.Redactions, red)
+	}
+	return c, nil
+}
+
+// GoldenPath is the path of the case's golden inside its suite's FS.
+func (c *Case) GoldenPath() string { return path.Join(GoldenDir, c.ID+".json") }
+
+// ReadGolden reads the case's expected output.
+func (c *Case) ReadGolden() (jsonv.Value, error) {
+	file := c.Suite.display(c.GoldenPath())
+	data, err := fs.ReadFile(c.Suite.FS, c.GoldenPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return jsonv.Value{}, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no golden; run `piconform update` to create it")}
+	}
+	if err != nil {
+		return jsonv.Value{}, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	v, err := jsonv.Parse(data)
+	if err != nil {
+		return jsonv.Value{}, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	return v, nil
+}
+
+// Goldens lists the golden files present in the suite, as paths in its FS.
+func (s *Suite) Goldens() ([]string, error) {
+	var out []string
+	err := fs.WalkDir(s.FS, GoldenDir, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && p == GoldenDir {
+			return fs.SkipDir
+		}
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".json") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Orphans lists golden files that no case of the suite uses.
+func (s *Suite) Orphans() ([]string, error) {
+	goldens, err := s.Goldens()
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	for _, c := range s.Cases {
+		used[c.GoldenPath()] = true
+	}
+	var orphans []string
+	for _, g := range goldens {
+		if !used[g] {
+			orphans = append(orphans, s.display(g))
+		}
+	}
+	return orphans, nil
+}

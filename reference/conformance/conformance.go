@@ -1,0 +1,146 @@
+// Package conformance runs one conformance case against the Go reference:
+// given a case kind and its input JSON, it returns the output JSON. It is the
+// reference's whole face towards the harness, and it imports nothing of the
+// harness, so any Go program can serve the reference under the subprocess
+// protocol with a framing loop around Handle.
+package conformance
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// ErrUnsupported marks a kind this reference does not implement.
+var ErrUnsupported = errors.New("unsupported case kind")
+
+// Options change how cases run.
+type Options struct {
+	// Now stamps values Pi takes from the clock. Nil means the real clock.
+	Now transform.Clock
+}
+
+func (o Options) now() transform.Clock {
+	if o.Now != nil {
+		return o.Now
+	}
+	return func() jsonv.Value { return jsonv.FloatValue(float64(time.Now().UnixMilli())) }
+}
+
+type handler func(input jsonv.Value, opts Options) (jsonv.Value, error)
+
+var handlers = map[string]handler{
+	"convert":   convert,
+	"normalize": normalize,
+	"cost":      cost,
+	"sanitize":  sanitize,
+}
+
+// Kinds lists the case kinds the reference implements.
+func Kinds() []string {
+	kinds := make([]string, 0, len(handlers))
+	for k := range handlers {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	return kinds
+}
+
+// Handle runs one case. Errors in the input come back as *jsonv.PathError
+// with a pointer relative to the input.
+func Handle(kind string, input jsonv.Value, opts Options) (jsonv.Value, error) {
+	h, ok := handlers[kind]
+	if !ok {
+		return jsonv.Value{}, fmt.Errorf("%w %q", ErrUnsupported, kind)
+	}
+	return h(input, opts)
+}
+
+func object(members ...jsonv.Member) jsonv.Value { return jsonv.ObjectValue(members...) }
+
+func convert(input jsonv.Value, _ Options) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	raw := f.Any("messages")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err
+	}
+	reg := codingagent.Registry()
+	msgs, err := reg.DecodeAll(raw, "/messages")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(reg.ConvertToLLM(msgs))}), nil
+}
+
+func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	raw := f.Any("messages")
+	rawModel := f.Object("model")
+	rawNorm := f.OptObject("toolCallIdNormalizer")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err
+	}
+	msgs, err := ai.DecodeMessagesAllowForeign(raw, "/messages")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	model, err := ai.DecodeModel(rawModel, "/model")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	var norm transform.IDNormalizer
+	if !rawNorm.IsAbsent() {
+		nf := jsonv.ReadFields(rawNorm, "/toolCallIdNormalizer")
+		re, with := nf.String("replace"), nf.String("with")
+		var maxLen *int
+		if n := nf.OptNumber("maxLength"); !n.IsAbsent() {
+			v, _ := n.Float64()
+			i := int(v)
+			maxLen = &i
+		}
+		if err := nf.Err(); err != nil {
+			return jsonv.Value{}, err
+		}
+		if norm, err = transform.RegexNormalizer(re, with, maxLen); err != nil {
+			return jsonv.Value{}, jsonv.Errorf("/toolCallIdNormalizer/replace", "%v", err)
+		}
+	}
+	out := transform.Messages(msgs, model, norm, opts.now())
+	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(out)}), nil
+}
+
+func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	rawModel, rawUsage := f.Object("model"), f.Object("usage")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err
+	}
+	model, err := ai.DecodeModel(rawModel, "/model")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	usage, err := ai.DecodeUsage(rawUsage, "/usage")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	ai.CalculateCost(model, &usage)
+	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
+}
+
+func sanitize(input jsonv.Value, _ Options) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	text := f.String("text")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err
+	}
+	return object(jsonv.Member{Key: "text", Value: jsonv.StringValue(ai.SanitizeSurrogates(text))}), nil
+}
+
+// APIs lists the provider APIs the reference can drive in wire cases.
+func APIs() []string { return []string{} }

@@ -1,0 +1,149 @@
+package anthropic
+
+import (
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Options are the members of Pi's AnthropicOptions (and the StreamOptions it
+// extends) that shape a request, as a harness case writes them in JSON. A
+// member left out is nil or Absent, which is what Pi's `undefined` means;
+// Pi's defaults are applied by BuildRequest, not here.
+type Options struct {
+	APIKey *string
+	// MaxTokens is max_tokens; Absent means the model's maxTokens.
+	MaxTokens jsonv.Value
+	// Temperature is sent unless thinking is on or the model refuses it.
+	Temperature jsonv.Value
+	// CacheRetention is "none", "short" or "long". Pi treats any other
+	// non-empty value like "short".
+	CacheRetention *string
+	// SessionID is sent as x-session-affinity where the model asks for it.
+	SessionID *string
+	// Headers are extra request headers, in the order given; a nil Value
+	// removes a header Pi or the SDK would send.
+	Headers []Header
+	// TimeoutMs sets x-stainless-timeout (whole seconds).
+	TimeoutMs jsonv.Value
+	// MaxRetries is how often the SDK retries a failed request (default 0).
+	// It does not change the request, only how many of them are sent.
+	MaxRetries jsonv.Value
+	// Metadata is an object; only a string user_id is sent.
+	Metadata jsonv.Value
+	// Env holds provider environment values; only PI_CACHE_RETENTION is
+	// read. Pi also falls back to the process environment, which the
+	// reference never reads.
+	Env []jsonv.Member
+	// ThinkingEnabled: true sends thinking (budget or adaptive), false sends
+	// {"type":"disabled"}, nil sends nothing. Only for reasoning models.
+	ThinkingEnabled *bool
+	// ThinkingBudgetTokens is budget_tokens; Absent or 0 means 1024.
+	ThinkingBudgetTokens jsonv.Value
+	// ThinkingDisplay is "summarized" (the default) or "omitted".
+	ThinkingDisplay *string
+	// Effort is output_config.effort for adaptive-thinking models.
+	Effort *string
+	// InterleavedThinking asks for the interleaved-thinking beta (default true).
+	InterleavedThinking *bool
+	// ToolChoice is "auto", "any", "none" or an object such as
+	// {"type":"tool","name":"read"}.
+	ToolChoice jsonv.Value
+	// Extra keeps members this API does not read (signal, onPayload and the
+	// like cannot appear in JSON anyway).
+	Extra []jsonv.Member
+}
+
+// Header is one request header given by the caller.
+type Header struct {
+	Name string
+	// Value is nil for JSON null, which deletes the header.
+	Value *string
+}
+
+// DecodeOptions reads Options from a JSON object. A member of the wrong
+// type is an error naming its JSON Pointer.
+func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
+	f := jsonv.ReadFields(v, ptr)
+	o := Options{
+		APIKey:               f.OptString("apiKey"),
+		MaxTokens:            f.OptNumber("maxTokens"),
+		Temperature:          f.OptNumber("temperature"),
+		CacheRetention:       f.OptString("cacheRetention"),
+		SessionID:            f.OptString("sessionId"),
+		TimeoutMs:            f.OptNumber("timeoutMs"),
+		MaxRetries:           f.OptNumber("maxRetries"),
+		Metadata:             f.OptObject("metadata"),
+		ThinkingEnabled:      f.OptBool("thinkingEnabled"),
+		ThinkingBudgetTokens: f.OptNumber("thinkingBudgetTokens"),
+		ThinkingDisplay:      f.OptString("thinkingDisplay"),
+		Effort:               f.OptString("effort"),
+		InterleavedThinking:  f.OptBool("interleavedThinking"),
+	}
+	headers := f.OptObject("headers")
+	env := f.OptObject("env")
+	toolChoice := f.Any("toolChoice")
+	o.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return Options{}, err
+	}
+	for _, m := range headers.Members() {
+		h := Header{Name: m.Key}
+		switch m.Value.Kind() {
+		case jsonv.String:
+			s := m.Value.Str()
+			h.Value = &s
+		case jsonv.Null:
+		default:
+			return Options{}, jsonv.Errorf(jsonv.Child(f.At("headers"), m.Key), "want a string or null, got %s", m.Value.Kind())
+		}
+		o.Headers = append(o.Headers, h)
+	}
+	for _, m := range env.Members() {
+		if m.Value.Kind() != jsonv.String {
+			return Options{}, jsonv.Errorf(jsonv.Child(f.At("env"), m.Key), "want a string, got %s", m.Value.Kind())
+		}
+	}
+	o.Env = env.Members()
+	switch toolChoice.Kind() {
+	case jsonv.Absent, jsonv.String, jsonv.Object:
+		o.ToolChoice = toolChoice
+	default:
+		return Options{}, jsonv.Errorf(f.At("toolChoice"), "want a string or an object, got %s", toolChoice.Kind())
+	}
+	return o, nil
+}
+
+// JSON encodes the options back in the shape DecodeOptions reads.
+func (o Options) JSON() jsonv.Value {
+	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey).Set("maxTokens", o.MaxTokens)
+	b.Set("temperature", o.Temperature).SetOptString("cacheRetention", o.CacheRetention)
+	b.SetOptString("sessionId", o.SessionID)
+	if o.Headers != nil {
+		members := make([]jsonv.Member, len(o.Headers))
+		for i, h := range o.Headers {
+			members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
+			if h.Value != nil {
+				members[i].Value = jsonv.StringValue(*h.Value)
+			}
+		}
+		b.Set("headers", jsonv.ObjectValue(members...))
+	}
+	b.Set("timeoutMs", o.TimeoutMs).Set("maxRetries", o.MaxRetries).Set("metadata", o.Metadata)
+	if o.Env != nil {
+		b.Set("env", jsonv.ObjectValue(o.Env...))
+	}
+	b.SetOptBool("thinkingEnabled", o.ThinkingEnabled).Set("thinkingBudgetTokens", o.ThinkingBudgetTokens)
+	b.SetOptString("thinkingDisplay", o.ThinkingDisplay).SetOptString("effort", o.Effort)
+	b.SetOptBool("interleavedThinking", o.InterleavedThinking).Set("toolChoice", o.ToolChoice)
+	return b.Extend(o.Extra).Value()
+}
+
+// envValue is getProviderEnvValue without the process environment: the
+// value of name in Env, or "" when it is missing or empty.
+func (o Options) envValue(name string) string {
+	for i := len(o.Env) - 1; i >= 0; i-- {
+		if o.Env[i].Key == name {
+			return o.Env[i].Value.Str()
+		}
+	}
+	return ""
+}

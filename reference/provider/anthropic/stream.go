@@ -1,0 +1,716 @@
+package anthropic
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Texts Pi uses for stream failures and placeholders.
+const (
+	RedactedThinkingText  = "[Reasoning redacted]"
+	RefusalText           = "The model refused to complete the request"
+	UnknownErrorText      = "An unknown error occurred"
+	EndedBeforeStopText   = "Anthropic stream ended before message_stop"
+	UnhandledStopReason   = "Unhandled stop reason: "
+	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
+)
+
+// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
+// the reference does not reproduce (a token count that is a string, a text
+// delta that is not a string, and the like). The message and events are
+// still returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("anthropic: stream outside the modelled JavaScript semantics")
+
+// ParseStream reads a 2xx response body (server-sent events) and returns
+// the message and events Pi 0.80.2 produces for it, including the error
+// event of a stream that fails part way. now stamps the message (Pi takes
+// Date.now() when the stream starts). Bytes may arrive split anywhere.
+//
+// The error is non-nil only for a read error on r (which Pi would also
+// report, with the same text, as an error event) or ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return parseStream(r, model, nil, now)
+}
+
+// ParseResponse turns the response to req into Pi's message and events: a
+// 2xx status is a stream (with OAuth tool names mapped back to the
+// context's spelling), anything else is ParseHTTPError.
+func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, data, now)
+		return msg, events, err
+	}
+	var names func(string) string
+	if req.oauth {
+		names = func(n string) string { return fromClaudeCodeName(n, req.tools) }
+	}
+	return parseStream(body, req.model, names, now)
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
+// event (there is no start) whose errorMessage is the SDK's
+// "<status> <body>", the body re-serialized when it is JSON (or just its
+// "message" member when that is set), "<status> status code (no body)" for
+// an empty body.
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := decodeUTF8(stripBOM(body))
+	var msg string
+	parsed, err := stream.ParseJSON(text)
+	if err != nil || !parsed.Truthy() {
+		msg = text
+	} else if m := getProp(parsed, "message"); m.Truthy() {
+		if m.Kind() == jsonv.String {
+			msg = m.Str()
+		} else {
+			msg = m.String()
+		}
+	} else {
+		msg = parsed.String()
+	}
+	if msg == "" {
+		return Failure(model, fmt.Sprintf("%d status code (no body)", status), now)
+	}
+	return Failure(model, fmt.Sprintf("%d %s", status, msg), now)
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived (see RequestError, ParseHTTPError).
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	out := newOutput(model, now)
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &message
+	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+}
+
+func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	return &ai.AssistantMessage{
+		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
+		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
+	}
+}
+
+// jsError is an exception thrown while Pi reads the stream; its text
+// becomes the errorMessage.
+type jsError struct{ msg string }
+
+// typeError is V8's TypeError for reading a member of undefined or null.
+func typeError(base jsonv.Value, key string) jsError {
+	what := "undefined"
+	if base.Kind() == jsonv.Null {
+		what = "null"
+	}
+	return jsError{fmt.Sprintf("Cannot read properties of %s (reading '%s')", what, key)}
+}
+
+// getProp is `base.key` on a JSON value: undefined (Absent) for anything
+// but an object that has the member.
+func getProp(base jsonv.Value, key string) jsonv.Value {
+	if base.Kind() != jsonv.Object {
+		return jsonv.Value{}
+	}
+	v, _ := base.Get(key)
+	return v
+}
+
+// prop is `base.key` that throws like V8 when base is undefined or null.
+func prop(base jsonv.Value, key string) jsonv.Value {
+	if k := base.Kind(); k == jsonv.Absent || k == jsonv.Null {
+		panic(typeError(base, key))
+	}
+	return getProp(base, key)
+}
+
+// strictEqual is JavaScript's === for JSON values; two objects are never
+// the same object.
+func strictEqual(a, b jsonv.Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return true
+	case jsonv.Bool:
+		return a.Bool() == b.Bool()
+	case jsonv.Number:
+		x, _ := a.Float64()
+		y, _ := b.Float64()
+		return x == y
+	case jsonv.String:
+		return a.Str() == b.Str()
+	}
+	return false
+}
+
+// scratch is what Pi keeps on a block while it streams: the provider's
+// index (deleted at content_block_stop) and, for tool calls, the raw
+// argument text.
+type scratch struct {
+	index       jsonv.Value
+	partialJSON *string
+}
+
+type parser struct {
+	model    *ai.Model
+	names    func(string) string
+	out      *ai.AssistantMessage
+	scratch  []scratch
+	events   []stream.Event
+	usage    struct{ input, output, cacheRead, cacheWrite float64 }
+	has1h    bool
+	outside  bool
+	sawStart bool
+	sawStop  bool
+}
+
+func parseStream(r io.Reader, model *ai.Model, names func(string) string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{model: model, names: names, out: newOutput(model, now)}
+	p.emit(stream.Event{Type: stream.TypeStart})
+	readErr := p.run(r)
+	var err error
+	switch {
+	case readErr != nil:
+		err = readErr
+	case p.outside:
+		err = ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+// run drives the whole stream and ends it with done or error.
+func (p *parser) run(r io.Reader) (readErr error) {
+	fail := func(msg string) {
+		for i := range p.scratch {
+			p.scratch[i] = scratch{}
+		}
+		p.out.StopReason = ai.StopError
+		p.out.ErrorMessage = &msg
+		p.finishBlocks()
+		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(jsError)
+			if !ok {
+				panic(x)
+			}
+			fail(e.msg)
+		}
+	}()
+	sse := &sseReader{}
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		for _, ev := range sse.feed(buf[:n], false) {
+			p.dispatch(ev)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fail(err.Error())
+			return err
+		}
+	}
+	for _, ev := range sse.feed(nil, true) {
+		p.dispatch(ev)
+	}
+	if p.sawStart && !p.sawStop {
+		panic(jsError{EndedBeforeStopText})
+	}
+	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+		msg := UnknownErrorText
+		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
+			msg = *p.out.ErrorMessage
+		}
+		panic(jsError{msg})
+	}
+	p.finishBlocks()
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// finishBlocks writes leftover scratch members into the blocks: Pi leaks
+// them into the final message when a block never got content_block_stop
+// (ANT-043). On the error path fail cleared them first.
+func (p *parser) finishBlocks() {
+	for i, b := range p.out.Content {
+		s := p.scratch[i]
+		var extra []jsonv.Member
+		if s.partialJSON != nil {
+			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
+		}
+		if !s.index.IsAbsent() {
+			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
+		}
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			b.Extra = extra
+		case *ai.ThinkingBlock:
+			b.Extra = extra
+		case *ai.ToolCallBlock:
+			b.Extra = extra
+		}
+	}
+}
+
+// anthropicEvents are the SSE event names Pi reads; it ignores the others.
+var anthropicEvents = map[string]bool{
+	"message_start": true, "message_delta": true, "message_stop": true,
+	"content_block_start": true, "content_block_delta": true, "content_block_stop": true,
+}
+
+// dispatch is Pi's iterateAnthropicEvents for one SSE event, then the
+// handling of the event it yields.
+func (p *parser) dispatch(ev sseEvent) {
+	if ev.event != nil && *ev.event == "error" {
+		panic(jsError{ev.data})
+	}
+	if ev.event == nil || !anthropicEvents[*ev.event] {
+		return
+	}
+	data, err := stream.ParseJSONWithRepair(ev.data)
+	if err == nil && data.Kind() == jsonv.Null {
+		err = errors.New(typeError(data, "type").msg)
+	}
+	if err != nil {
+		panic(jsError{CouldNotParseSSEEvent + *ev.event + ": " + err.Error() + "; data=" + ev.data + "; raw=" + strings.Join(ev.raw, `\n`)})
+	}
+	typ := getProp(data, "type")
+	if typ.Kind() != jsonv.String {
+		return
+	}
+	switch typ.Str() {
+	case "message_start":
+		p.sawStart = true
+		p.messageStart(data)
+	case "message_stop":
+		p.sawStop = true
+	case "content_block_start":
+		p.blockStart(data)
+	case "content_block_delta":
+		p.blockDelta(data)
+	case "content_block_stop":
+		p.blockStop(data)
+	case "message_delta":
+		p.messageDelta(data)
+	}
+}
+
+// count is `v || 0` for a token count.
+func (p *parser) count(v jsonv.Value) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		p.outside = true
+	}
+	return 0
+}
+
+func (p *parser) messageStart(ev jsonv.Value) {
+	msg := getProp(ev, "message")
+	id := prop(msg, "id")
+	p.out.ResponseID = nil
+	switch id.Kind() {
+	case jsonv.String:
+		s := id.Str()
+		p.out.ResponseID = &s
+	case jsonv.Absent:
+	default:
+		p.outside = true
+	}
+	usage := getProp(msg, "usage")
+	p.usage.input = p.count(prop(usage, "input_tokens"))
+	p.usage.output = p.count(getProp(usage, "output_tokens"))
+	p.usage.cacheRead = p.count(getProp(usage, "cache_read_input_tokens"))
+	p.usage.cacheWrite = p.count(getProp(usage, "cache_creation_input_tokens"))
+	p.out.Usage.CacheWrite1h = jsonv.FloatValue(p.count(getProp(getProp(usage, "cache_creation"), "ephemeral_1h_input_tokens")))
+	p.updateUsage()
+}
+
+// updateUsage writes the counts, their sum and the cost into the message.
+func (p *parser) updateUsage() {
+	u := &p.out.Usage
+	u.Input = jsonv.FloatValue(p.usage.input)
+	u.Output = jsonv.FloatValue(p.usage.output)
+	u.CacheRead = jsonv.FloatValue(p.usage.cacheRead)
+	u.CacheWrite = jsonv.FloatValue(p.usage.cacheWrite)
+	u.TotalTokens = jsonv.FloatValue(p.usage.input + p.usage.output + p.usage.cacheRead + p.usage.cacheWrite)
+	ai.CalculateCost(p.model, u)
+}
+
+func (p *parser) messageDelta(ev jsonv.Value) {
+	delta := getProp(ev, "delta")
+	reason := prop(delta, "stop_reason")
+	if reason.Truthy() {
+		stop, errMsg := mapStopReason(reason, getProp(delta, "stop_details"))
+		p.out.StopReason = stop
+		if errMsg != "" {
+			p.out.ErrorMessage = &errMsg
+		}
+	}
+	usage := getProp(ev, "usage")
+	set := func(dst *float64, v jsonv.Value) {
+		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
+			if k != jsonv.Number {
+				p.outside = true
+				return
+			}
+			*dst, _ = v.Float64()
+		}
+	}
+	set(&p.usage.input, prop(usage, "input_tokens"))
+	set(&p.usage.output, getProp(usage, "output_tokens"))
+	set(&p.usage.cacheRead, getProp(usage, "cache_read_input_tokens"))
+	set(&p.usage.cacheWrite, getProp(usage, "cache_creation_input_tokens"))
+	p.updateUsage()
+}
+
+// mapStopReason is Pi's stop-reason table. Refusal and sensitive are
+// errors; a reason Pi does not know throws.
+func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
+	if reason.Kind() == jsonv.String {
+		switch reason.Str() {
+		case "end_turn", "pause_turn", "stop_sequence":
+			return ai.StopStop, ""
+		case "max_tokens":
+			return ai.StopLength, ""
+		case "tool_use":
+			return ai.StopToolUse, ""
+		case "refusal":
+			if e := getProp(details, "explanation"); e.Truthy() {
+				return ai.StopError, jsString(e)
+			}
+			return ai.StopError, RefusalText
+		case "sensitive":
+			return ai.StopError, ""
+		}
+	}
+	panic(jsError{UnhandledStopReason + jsString(reason)})
+}
+
+func (p *parser) push(b ai.Block, s scratch, start string) {
+	p.out.Content = append(p.out.Content, b)
+	p.scratch = append(p.scratch, s)
+	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
+}
+
+func (p *parser) blockStart(ev jsonv.Value) {
+	cb := getProp(ev, "content_block")
+	typ := prop(cb, "type")
+	index := stream.JSValue(getProp(ev, "index"))
+	if typ.Kind() != jsonv.String {
+		return
+	}
+	switch typ.Str() {
+	case "text":
+		p.push(&ai.TextBlock{}, scratch{index: index}, stream.TypeTextStart)
+	case "thinking":
+		empty := ""
+		p.push(&ai.ThinkingBlock{ThinkingSignature: &empty}, scratch{index: index}, stream.TypeThinkingStart)
+	case "redacted_thinking":
+		redacted := true
+		b := &ai.ThinkingBlock{Thinking: RedactedThinkingText, Redacted: &redacted}
+		b.ThinkingSignature = p.optString(getProp(cb, "data"))
+		p.push(b, scratch{index: index}, stream.TypeThinkingStart)
+	case "tool_use":
+		name := p.str(getProp(cb, "name"))
+		if p.names != nil {
+			name = p.names(name)
+		}
+		args := getProp(cb, "input")
+		if args.IsAbsent() || args.Kind() == jsonv.Null {
+			args = jsonv.ObjectValue()
+		}
+		empty := ""
+		b := &ai.ToolCallBlock{ID: p.str(getProp(cb, "id")), Name: name, Arguments: stream.JSValue(args)}
+		p.push(b, scratch{index: index, partialJSON: &empty}, stream.TypeToolCallStart)
+	}
+}
+
+// str reads a member that Pi expects to be a string.
+func (p *parser) str(v jsonv.Value) string {
+	if v.Kind() != jsonv.String {
+		p.outside = true
+	}
+	return v.Str()
+}
+
+func (p *parser) optString(v jsonv.Value) *string {
+	if v.IsAbsent() {
+		return nil
+	}
+	s := p.str(v)
+	return &s
+}
+
+// find is Pi's blocks.findIndex(b => b.index === event.index).
+func (p *parser) find(ev jsonv.Value) int {
+	index := stream.JSValue(getProp(ev, "index"))
+	for i, s := range p.scratch {
+		if strictEqual(s.index, index) {
+			return i
+		}
+	}
+	return -1
+}
+
+// appendText is `+=` of a delta that Pi expects to be a string.
+func (p *parser) appendText(dst *string, v jsonv.Value) string {
+	if v.Kind() != jsonv.String {
+		p.outside = true
+	}
+	d := jsString(v)
+	*dst = concat(*dst, d)
+	return d
+}
+
+func (p *parser) blockDelta(ev jsonv.Value) {
+	delta := getProp(ev, "delta")
+	typ := prop(delta, "type")
+	if typ.Kind() != jsonv.String {
+		return
+	}
+	i := p.find(ev)
+	if i < 0 {
+		return
+	}
+	switch typ.Str() {
+	case "text_delta":
+		if b, ok := p.out.Content[i].(*ai.TextBlock); ok {
+			d := p.appendText(&b.Text, getProp(delta, "text"))
+			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: d})
+		}
+	case "thinking_delta":
+		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
+			d := p.appendText(&b.Thinking, getProp(delta, "thinking"))
+			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
+		}
+	case "input_json_delta":
+		if b, ok := p.out.Content[i].(*ai.ToolCallBlock); ok {
+			acc := "undefined" // the member was deleted by an earlier stop
+			if s := p.scratch[i].partialJSON; s != nil {
+				acc = *s
+			}
+			d := p.appendText(&acc, getProp(delta, "partial_json"))
+			p.scratch[i].partialJSON = &acc
+			b.Arguments = stream.ParseStreamingJSON(acc)
+			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: d})
+		}
+	case "signature_delta":
+		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
+			sig := ""
+			if b.ThinkingSignature != nil {
+				sig = *b.ThinkingSignature
+			}
+			p.appendText(&sig, getProp(delta, "signature"))
+			b.ThinkingSignature = &sig
+		}
+	}
+}
+
+func (p *parser) blockStop(ev jsonv.Value) {
+	i := p.find(ev)
+	if i < 0 {
+		return
+	}
+	p.scratch[i].index = jsonv.Value{}
+	switch b := p.out.Content[i].(type) {
+	case *ai.TextBlock:
+		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
+	case *ai.ThinkingBlock:
+		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	case *ai.ToolCallBlock:
+		acc := ""
+		if s := p.scratch[i].partialJSON; s != nil {
+			acc = *s
+		}
+		b.Arguments = stream.ParseStreamingJSON(acc)
+		p.scratch[i].partialJSON = nil
+		snapshot := *b
+		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
+	}
+}
+
+func concat(a, b string) string { return wtf8.Concat(a, b) }
+
+// sseEvent is one dispatched server-sent event. event is nil when the
+// event had no "event:" line.
+type sseEvent struct {
+	event *string
+	data  string
+	// raw is every line since the last dispatch, comments included.
+	raw []string
+}
+
+// sseReader is Pi's own SSE splitter (iterateSseMessages). Lines end at
+// \n, \r or \r\n; a blank line dispatches; "event" and "data" are the only
+// fields; one space after the colon is dropped. Text is decoded as
+// TextDecoder does: a leading BOM is dropped and bad UTF-8 becomes U+FFFD.
+//
+// Pi splits the text of each network read as it comes, so a \r\n torn
+// between two reads counts as two line ends there. sseReader holds a
+// trailing \r until the next byte, which makes its result independent of
+// how the bytes were cut: it equals Pi's result when the body arrives in
+// one piece.
+type sseReader struct {
+	pending []byte
+	started bool
+	event   *string
+	data    []string
+	raw     []string
+}
+
+func (s *sseReader) feed(chunk []byte, eof bool) []sseEvent {
+	s.pending = append(s.pending, chunk...)
+	if !s.started {
+		if len(s.pending) < 3 && !eof {
+			return nil
+		}
+		s.pending = stripBOM(s.pending)
+		s.started = true
+	}
+	var out []sseEvent
+	for {
+		i := indexLineEnd(s.pending)
+		if i < 0 || (s.pending[i] == '\r' && i == len(s.pending)-1 && !eof) {
+			break
+		}
+		line := decodeUTF8(s.pending[:i])
+		next := i + 1
+		if s.pending[i] == '\r' && next < len(s.pending) && s.pending[next] == '\n' {
+			next++
+		}
+		s.pending = s.pending[next:]
+		if ev, ok := s.line(line); ok {
+			out = append(out, ev)
+		}
+	}
+	if eof {
+		if len(s.pending) > 0 {
+			if ev, ok := s.line(decodeUTF8(s.pending)); ok {
+				out = append(out, ev)
+			}
+			s.pending = nil
+		}
+		if ev, ok := s.flush(); ok {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+func indexLineEnd(b []byte) int {
+	for i, c := range b {
+		if c == '\r' || c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *sseReader) line(line string) (sseEvent, bool) {
+	if line == "" {
+		return s.flush()
+	}
+	s.raw = append(s.raw, line)
+	if strings.HasPrefix(line, ":") {
+		return sseEvent{}, false
+	}
+	field, value, _ := strings.Cut(line, ":")
+	value = strings.TrimPrefix(value, " ")
+	switch field {
+	case "event":
+		s.event = &value
+	case "data":
+		s.data = append(s.data, value)
+	}
+	return sseEvent{}, false
+}
+
+// flush dispatches the event being collected. An event with neither a name
+// nor data is not dispatched, and then the raw lines are kept.
+func (s *sseReader) flush() (sseEvent, bool) {
+	if (s.event == nil || *s.event == "") && len(s.data) == 0 {
+		return sseEvent{}, false
+	}
+	ev := sseEvent{event: s.event, data: strings.Join(s.data, "\n"), raw: s.raw}
+	s.event, s.data, s.raw = nil, nil, nil
+	return ev, true
+}
+
+func stripBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
+// invalid subsequence becomes one U+FFFD (Go's utf8 package would give one
+// per byte).
+func decodeUTF8(b []byte) string {
+	var sb strings.Builder
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		default:
+			sb.WriteString("\uFFFD")
+			i++
+			continue
+		}
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(b) || b[j] < lo || b[j] > hi {
+				ok = false
+				break
+			}
+			lo, hi = 0x80, 0xBF
+			j++
+		}
+		if !ok {
+			sb.WriteString("\uFFFD")
+			i = j
+			continue
+		}
+		sb.Write(b[i:j])
+		i = j
+	}
+	return sb.String()
+}

@@ -1,0 +1,297 @@
+package stream
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// JSValue returns v as it comes out of a JavaScript round trip,
+// JSON.stringify(JSON.parse(text)): numbers become the double JavaScript
+// holds (and print as JavaScript prints them, 1.50 as 1.5, 1e400 as null),
+// an object keeps one member per name (the last value, at the place of the
+// first), and names that are array indices ("0", "7") move to the front in
+// ascending order, as JavaScript orders an object's own keys. Pi handles
+// every payload it reads or writes as such an object, so the reference must
+// too.
+func JSValue(v jsonv.Value) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Number:
+		f, _ := v.Float64()
+		return jsonv.FloatValue(f)
+	case jsonv.Array:
+		elems := make([]jsonv.Value, len(v.Elems()))
+		for i, e := range v.Elems() {
+			elems[i] = JSValue(e)
+		}
+		return jsonv.ArrayValue(elems...)
+	case jsonv.Object:
+		obj := newJSObject()
+		for _, m := range v.Members() {
+			obj.define(m.Key, JSValue(m.Value))
+		}
+		return obj.value()
+	}
+	return v
+}
+
+// jsObject collects members with JavaScript's own-property rules.
+type jsObject struct {
+	keys []string
+	vals map[string]jsonv.Value
+}
+
+func newJSObject() *jsObject { return &jsObject{vals: map[string]jsonv.Value{}} }
+
+// define is CreateDataProperty, what JSON.parse does for each member.
+func (o *jsObject) define(key string, v jsonv.Value) {
+	key = wtf8.Canonical(key)
+	if _, ok := o.vals[key]; !ok {
+		o.keys = append(o.keys, key)
+	}
+	o.vals[key] = v
+}
+
+// assign is `obj[key] = v` on a plain object: "__proto__" changes the
+// prototype (or nothing) and never becomes an own property.
+func (o *jsObject) assign(key string, v jsonv.Value) {
+	if key == "__proto__" {
+		return
+	}
+	o.define(key, v)
+}
+
+func (o *jsObject) value() jsonv.Value {
+	var index, named []string
+	for _, k := range o.keys {
+		if isArrayIndex(k) {
+			index = append(index, k)
+		} else {
+			named = append(named, k)
+		}
+	}
+	sort.Slice(index, func(i, j int) bool {
+		a, _ := strconv.ParseUint(index[i], 10, 64)
+		b, _ := strconv.ParseUint(index[j], 10, 64)
+		return a < b
+	})
+	members := make([]jsonv.Member, 0, len(o.keys))
+	for _, k := range append(index, named...) {
+		members = append(members, jsonv.Member{Key: k, Value: o.vals[k]})
+	}
+	return jsonv.ObjectValue(members...)
+}
+
+// isArrayIndex reports whether k is the canonical decimal form of an
+// integer from 0 to 2^32-2, the keys JavaScript lists first.
+func isArrayIndex(k string) bool {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	n, err := strconv.ParseUint(k, 10, 64)
+	return err == nil && n < 1<<32-1
+}
+
+// SyntaxError is JSON.parse's failure. Message is the text V8 (Node 22)
+// puts in the SyntaxError, which Pi copies into error messages.
+type SyntaxError struct{ Message string }
+
+func (e *SyntaxError) Error() string { return e.Message }
+
+// ParseJSON is JavaScript's JSON.parse: the text is a JavaScript string (a
+// lone surrogate inside a string literal is allowed), the result is a
+// JSValue, and a failure carries V8's message.
+func ParseJSON(text string) (jsonv.Value, error) {
+	if msg, ok := v8Check(wtf8.ToUTF16(text)); !ok {
+		return jsonv.Value{}, &SyntaxError{Message: msg}
+	}
+	v, err := jsonv.Parse([]byte(escapeSurrogates(text)))
+	if err != nil {
+		// v8Check accepted it, so this is a disagreement between the two
+		// parsers, not a property of the input.
+		panic(fmt.Sprintf("stream: V8 grammar accepted %q but jsonv did not: %v", text, err))
+	}
+	return JSValue(v), nil
+}
+
+// escapeSurrogates writes each lone surrogate as a \u escape. ParseJSON
+// calls it only on text V8 accepted, where they sit inside string literals,
+// so the escape stands for the same code unit.
+func escapeSurrogates(s string) string {
+	if !wtf8.HasSurrogate(s) {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := wtf8.Next(s)
+		if r >= 0xD800 && r <= 0xDFFF {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
+}
+
+// ParseJSONWithRepair is Pi's parseJsonWithRepair: JSON.parse, and when that
+// fails and RepairJSON changes the text, JSON.parse of the repaired text
+// (whose error then wins).
+func ParseJSONWithRepair(text string) (jsonv.Value, error) {
+	v, err := ParseJSON(text)
+	if err == nil {
+		return v, nil
+	}
+	if repaired := RepairJSON(text); repaired != text {
+		return ParseJSON(repaired)
+	}
+	return jsonv.Value{}, err
+}
+
+var validEscapes = `"\/bfnrtu`
+
+// RepairJSON is Pi's repairJson: inside string literals it escapes raw
+// control characters and doubles a backslash that starts no valid escape.
+// Everything it looks at is ASCII, so working on bytes gives the same text
+// as JavaScript working on code units.
+func RepairJSON(s string) string {
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !inString {
+			b.WriteByte(c)
+			if c == '"' {
+				inString = true
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			b.WriteByte(c)
+			inString = false
+		case c == '\\':
+			if i+1 >= len(s) {
+				b.WriteString(`\\`)
+				continue
+			}
+			next := s[i+1]
+			if next == 'u' && i+6 <= len(s) && isHex4(s[i+2:i+6]) {
+				b.WriteString(s[i : i+6])
+				i += 5
+				continue
+			}
+			if strings.IndexByte(validEscapes, next) >= 0 {
+				b.WriteByte('\\')
+				b.WriteByte(next)
+				i++
+				continue
+			}
+			b.WriteString(`\\`)
+		case c < 0x20:
+			switch c {
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				fmt.Fprintf(&b, `\u%04x`, c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHex4(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isHexDigit(s[i]) {
+			return false
+		}
+	}
+	return len(s) == 4
+}
+
+func isHexDigit(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// ParseStreamingJSON is Pi's parseStreamingJson, used for tool-call
+// arguments that arrive in pieces: blank text is {}; otherwise
+// ParseJSONWithRepair, then the partial-json parser (0.1.7, every kind of
+// partial value allowed) on the text and on the repaired text, and {} when
+// all fail. A partial parse that gives null also becomes {}; a complete
+// "null" stays null.
+func ParseStreamingJSON(text string) jsonv.Value {
+	empty := jsonv.ObjectValue()
+	if jsTrim(text) == "" {
+		return empty
+	}
+	if v, err := ParseJSONWithRepair(text); err == nil {
+		return v
+	}
+	for _, t := range []string{text, RepairJSON(text)} {
+		if v, isNull, ok := partialParse(t); ok {
+			if isNull {
+				return empty
+			}
+			return v
+		}
+	}
+	return empty
+}
+
+// jsTrim is String.prototype.trim: it strips ECMAScript white space and
+// line terminators from both ends.
+func jsTrim(s string) string {
+	start := 0
+	for start < len(s) {
+		r, n := wtf8.Next(s[start:])
+		if !jsSpace(r) {
+			break
+		}
+		start += n
+	}
+	end := len(s)
+	for end > start {
+		i := end - 1
+		for i > start && s[i]&0xC0 == 0x80 {
+			i--
+		}
+		r, _ := wtf8.Next(s[i:end])
+		if !jsSpace(r) {
+			break
+		}
+		end = i
+	}
+	return s[start:end]
+}
+
+// jsSpace reports whether r is ECMAScript WhiteSpace or LineTerminator.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// IsBlank reports whether s.trim() is empty in JavaScript. Adapters use it
+// where Pi drops blank text.
+func IsBlank(s string) bool { return jsTrim(s) == "" }

@@ -1,0 +1,286 @@
+// Package transform is pi-ai's last step before a provider adapter turns a
+// conversation into a request: it rewrites a []ai.Message for one target
+// model (transformMessages in Pi).
+//
+// Messages runs three passes, in this order:
+//
+//  1. Image downgrade. When the model does not list "image" among its
+//     inputs, every image in user array content and in tool results becomes a
+//     text placeholder, and a run of images becomes a single placeholder.
+//  2. Per-message rewrite. Assistant messages made by another model lose what
+//     only their own model can read (signatures, redacted thinking), their
+//     thinking becomes text, and their tool-call ids go through the
+//     normalizer. Tool results that come after a renamed call take the new id.
+//  3. Repair. Assistants that ended in error or were aborted are dropped, and
+//     every tool call left without a result gets a synthetic error result.
+//
+// The input is never modified. Messages and blocks that change are copied;
+// the ones that do not are shared between input and output, so callers must
+// treat messages and blocks as immutable once built.
+package transform
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Placeholder texts that stand for images a model cannot read.
+const (
+	// UserImagePlaceholder replaces images in user messages.
+	UserImagePlaceholder = "(image omitted: model does not support images)"
+	// ToolImagePlaceholder replaces images in tool results.
+	ToolImagePlaceholder = "(tool image omitted: model does not support images)"
+)
+
+// NoResultText is the text of a synthetic tool result.
+const NoResultText = "No result provided"
+
+// IDNormalizer maps a tool-call id for the target model; source is the
+// assistant message the call came from.
+type IDNormalizer func(id string, model *ai.Model, source *ai.AssistantMessage) string
+
+// Clock returns the current time in Unix milliseconds as a JSON number.
+// Synthetic tool results carry it as their timestamp.
+type Clock func() jsonv.Value
+
+// SystemClock reads the real clock.
+func SystemClock() jsonv.Value {
+	return jsonv.NumberValue(strconv.FormatInt(time.Now().UnixMilli(), 10))
+}
+
+// Messages rewrites msgs for model. normalize may be nil, in which case tool
+// call ids are kept; now may be nil, in which case the system clock is used.
+// The result is always a new slice.
+//
+// Messages of a role outside the three (such as *ai.ForeignMessage) pass
+// through every pass untouched and do not end a tool-call turn.
+func Messages(msgs []ai.Message, model *ai.Model, normalize IDNormalizer, now Clock) []ai.Message {
+	if now == nil {
+		now = SystemClock
+	}
+	downgraded := downgradeImages(msgs, model)
+	rewritten := rewrite(downgraded, model, normalize)
+	return repair(rewritten, now)
+}
+
+// downgradeImages is pass 1. A vision model gets the very same slice back.
+func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
+	if model.AcceptsImages() {
+		return msgs
+	}
+	out := make([]ai.Message, len(msgs))
+	for i, m := range msgs {
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			if m.Content.IsString {
+				out[i] = m
+				continue
+			}
+			c := *m
+			c.Content = ai.Content{Blocks: replaceImages(m.Content.Blocks, UserImagePlaceholder)}
+			out[i] = &c
+		case *ai.ToolResultMessage:
+			c := *m
+			c.Content = replaceImages(m.Content, ToolImagePlaceholder)
+			out[i] = &c
+		default:
+			out[i] = m
+		}
+	}
+	return out
+}
+
+// replaceImages turns each run of images into one placeholder text. A run
+// that follows a text block already equal to the placeholder adds nothing,
+// which is how Pi decides: it remembers whether the block before was a
+// placeholder, and only text can be one.
+func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
+	out := make([]ai.Block, 0, len(blocks))
+	prevPlaceholder := false
+	for _, b := range blocks {
+		if _, ok := b.(*ai.ImageBlock); ok {
+			if !prevPlaceholder {
+				out = append(out, &ai.TextBlock{Text: placeholder})
+			}
+			prevPlaceholder = true
+			continue
+		}
+		out = append(out, b)
+		t, ok := b.(*ai.TextBlock)
+		prevPlaceholder = ok && jsEqual(t.Text, placeholder)
+	}
+	return out
+}
+
+// rewrite is pass 2. The id map lives for this one call; a tool result takes
+// the id recorded for its call at the moment it is reached, so only results
+// after their assistant are renamed.
+func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Message {
+	ids := map[string]string{}
+	out := make([]ai.Message, len(msgs))
+	for i, m := range msgs {
+		switch m := m.(type) {
+		case *ai.ToolResultMessage:
+			// An empty new id is falsy in Pi, so it renames the call but not the result.
+			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) {
+				c := *m
+				c.ToolCallID = id
+				out[i] = &c
+				continue
+			}
+			out[i] = m
+		case *ai.AssistantMessage:
+			out[i] = rewriteAssistant(m, model, normalize, ids)
+		default:
+			out[i] = m
+		}
+	}
+	return out
+}
+
+// SameModel reports whether m was produced by model: provider, API and
+// model id must all be equal.
+func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
+	return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
+}
+
+// rewriteAssistant always returns a copy of m with a new content slice.
+func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNormalizer, ids map[string]string) *ai.AssistantMessage {
+	same := SameModel(m, model)
+	content := make([]ai.Block, 0, len(m.Content))
+	for _, b := range m.Content {
+		switch b := b.(type) {
+		case *ai.ThinkingBlock:
+			if nb := rewriteThinking(b, same); nb != nil {
+				content = append(content, nb)
+			}
+		case *ai.TextBlock:
+			if same {
+				content = append(content, b)
+			} else {
+				content = append(content, &ai.TextBlock{Text: b.Text})
+			}
+		case *ai.ToolCallBlock:
+			content = append(content, rewriteToolCall(b, same, model, m, normalize, ids))
+		default:
+			content = append(content, b)
+		}
+	}
+	c := *m
+	c.Content = content
+	return &c
+}
+
+// rewriteThinking applies the thinking rules in Pi's order; nil drops the block.
+func rewriteThinking(b *ai.ThinkingBlock, same bool) ai.Block {
+	signed := b.ThinkingSignature != nil && *b.ThinkingSignature != ""
+	switch {
+	case b.IsRedacted():
+		// The payload is encrypted for one model only.
+		if same {
+			return b
+		}
+		return nil
+	case same && signed:
+		return b
+	case jsTrimEmpty(b.Thinking):
+		return nil
+	case same:
+		return b
+	}
+	return &ai.TextBlock{Text: b.Thinking}
+}
+
+func rewriteToolCall(b *ai.ToolCallBlock, same bool, model *ai.Model, source *ai.AssistantMessage, normalize IDNormalizer, ids map[string]string) *ai.ToolCallBlock {
+	if same {
+		return b
+	}
+	out := b
+	// Only a truthy signature is removed; "" stays.
+	if b.ThoughtSignature != nil && *b.ThoughtSignature != "" {
+		c := *b
+		c.ThoughtSignature = nil
+		out = &c
+	}
+	if normalize != nil {
+		id := normalize(b.ID, model, source)
+		if !jsEqual(id, b.ID) {
+			ids[wtf8.Canonical(b.ID)] = id
+			c := *out
+			c.ID = id
+			out = &c
+		}
+	}
+	return out
+}
+
+// repair is pass 3: it drops error and aborted assistants and gives each tool
+// call that got no result a synthetic one.
+func repair(msgs []ai.Message, now Clock) []ai.Message {
+	out := make([]ai.Message, 0, len(msgs))
+	var pending []*ai.ToolCallBlock
+	seen := map[string]bool{}
+	flush := func() {
+		if len(pending) == 0 {
+			return
+		}
+		for _, tc := range pending {
+			if !seen[wtf8.Canonical(tc.ID)] {
+				out = append(out, syntheticResult(tc, now()))
+			}
+		}
+		pending = nil
+		seen = map[string]bool{}
+	}
+	for _, m := range msgs {
+		switch m := m.(type) {
+		case *ai.AssistantMessage:
+			flush()
+			if m.StopReason == ai.StopError || m.StopReason == ai.StopAborted {
+				continue
+			}
+			var calls []*ai.ToolCallBlock
+			for _, b := range m.Content {
+				if tc, ok := b.(*ai.ToolCallBlock); ok {
+					calls = append(calls, tc)
+				}
+			}
+			if len(calls) > 0 {
+				pending = calls
+				seen = map[string]bool{}
+			}
+			out = append(out, m)
+		case *ai.ToolResultMessage:
+			seen[wtf8.Canonical(m.ToolCallID)] = true
+			out = append(out, m)
+		case *ai.UserMessage:
+			flush()
+			out = append(out, m)
+		default:
+			out = append(out, m)
+		}
+	}
+	flush()
+	return out
+}
+
+// syntheticResult is the error result Pi invents for a tool call that never
+// got one. It has no details.
+func syntheticResult(tc *ai.ToolCallBlock, timestamp jsonv.Value) *ai.ToolResultMessage {
+	return &ai.ToolResultMessage{
+		ToolCallID: tc.ID,
+		ToolName:   tc.Name,
+		Content:    []ai.Block{&ai.TextBlock{Text: NoResultText}},
+		IsError:    true,
+		Timestamp:  timestamp,
+	}
+}
+
+// jsEqual compares two WTF-8 strings the way JavaScript's === compares strings.
+func jsEqual(a, b string) bool {
+	return a == b || wtf8.Canonical(a) == wtf8.Canonical(b)
+}
