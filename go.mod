@@ -7,6 +7,8 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sebdah/goldie/v2 v2.8.0
 	github.com/spf13/pflag v1.1.0
+	gopkg.in/dnaeon/go-vcr.v3 v3.2.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

@@ -1,7 +1,7 @@
-// Package piconform ships the built-in conformance suite: the case files, their
-// goldens and the spec whose rules they cite. The harness lives in harness/,
-// the Go reference implementation of Pi's message system in reference/, and
-// the command in cmd/piconform.
+// Package piconform ships the built-in conformance suite: the case files,
+// their goldens, the cassettes of the wire cases and the spec whose rules
+// they cite. The harness lives in harness/, the Go reference implementation
+// of Pi's message system in reference/, and the command in cmd/piconform.
 package piconform
 
 import (
@@ -9,8 +9,9 @@ import (
 	"io/fs"
 )
 
-//go:embed fixtures golden spec/SPEC.md
+//go:embed fixtures golden cassettes spec/*.md
 var builtin embed.FS
 
-// Builtin returns the built-in suite: fixtures/, golden/ and spec/SPEC.md.
+// Builtin returns the built-in suite: fixtures/, golden/, cassettes/ and the
+// spec's Markdown files (spec/*.md).
 func Builtin() fs.FS { return builtin }

@@ -1,7 +1,13 @@
 package piconform_test
 
 import (
+	"bytes"
+	"io/fs"
+	"net/http"
+	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +17,7 @@ import (
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -26,15 +33,18 @@ func loadBuiltin(t *testing.T) *suite.Suite {
 }
 
 // TestGoldens runs every built-in case through the Go reference and compares
-// the output with its golden, as JSON under the case's redactions.
+// the output with its golden, as JSON under the case's redactions. Wire cases
+// run against their cassette, replayed on a loopback server, and fail when
+// the reference's request differs from the cassette's. Nothing is recorded.
 func TestGoldens(t *testing.T) {
 	s := loadBuiltin(t)
 	if len(s.Cases) == 0 {
 		t.Fatal("the built-in suite has no cases")
 	}
+	fixtures := golden.Fixtures()
 	for _, c := range s.Cases {
 		t.Run(c.ID, func(t *testing.T) {
-			out, err := golden.Produce(c)
+			out, err := golden.Produce(c, fixtures)
 			if err != nil {
 				t.Fatalf("%s: %v", c.File, err)
 			}
@@ -64,26 +74,110 @@ func TestGoldens(t *testing.T) {
 	}
 }
 
-// TestNoOrphanGoldens fails on golden files no case uses.
+// TestNoOrphanGoldens fails on golden and cassette files no case uses.
 func TestNoOrphanGoldens(t *testing.T) {
 	orphans, err := loadBuiltin(t).Orphans()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range orphans {
-		t.Errorf("%s: no case uses this golden; delete it with `go run ./cmd/piconform update --prune`", o)
+		t.Errorf("%s: no case uses this file; delete it with `go run ./cmd/piconform update --prune`", o)
 	}
 }
 
 // TestEveryCitedRuleIsSpecified ties cases to the spec: every rule a case
-// cites is defined in spec/SPEC.md.
+// cites is defined in one of spec/*.md.
 func TestEveryCitedRuleIsSpecified(t *testing.T) {
-	rules, err := suite.ReadRules(piconform.Builtin(), suite.SpecFile)
+	rules, err := suite.ReadSpec(piconform.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
 	cov := suite.Coverage(rules, loadBuiltin(t).Cases)
 	for _, u := range cov.Unknown {
-		t.Errorf("rule %s is cited by %v but not defined in %s", u.Rule, u.Cases, suite.SpecFile)
+		t.Errorf("rule %s is cited by %v but not defined in %s", u.Rule, u.Cases, suite.SpecGlob)
+	}
+}
+
+// TestCassettesHoldNoSecrets is the secret gate: no file under cassettes/
+// (on disk, whatever its name) may hold something that looks like a key.
+func TestCassettesHoldNoSecrets(t *testing.T) {
+	n := 0
+	err := filepath.WalkDir(suite.CassetteDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		for _, f := range wire.FindSecrets(data) {
+			t.Errorf("%s:%d: looks like %s: %q", p, f.Line, f.Why, f.Text)
+		}
+		if bytes.Contains(data, []byte(wire.FakeAPIKey)) {
+			t.Errorf("%s: holds the runner's fake key, so scrubbing failed", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatalf("no files under %s", suite.CassetteDir)
+	}
+}
+
+// TestCassettesMatchTheirCases checks that each wire case has a cassette
+// whose responses are the ones written by hand in the case file, so that a
+// case edited without `piconform update` fails here.
+func TestCassettesMatchTheirCases(t *testing.T) {
+	for _, c := range loadBuiltin(t).Cases {
+		if c.Kind != wire.Kind {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			settings, cas, err := wire.NewFixture(nil).Load(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cas.Interactions) != len(settings.Responses) {
+				t.Fatalf("%s: %d interactions, but the case has %d responses; %s", c.CassetteFile(), len(cas.Interactions), len(settings.Responses), updateHint)
+			}
+			for i, r := range settings.Responses {
+				got := cas.Interactions[i].Response
+				if got.Code != r.Status || got.Body != string(r.Body) {
+					t.Errorf("%s: response %d is not the case's response; %s", c.CassetteFile(), i+1, updateHint)
+				}
+				for _, h := range r.Header {
+					if v := http.Header(got.Headers).Get(h.Name); v != h.Value {
+						t.Errorf("%s: response %d header %s = %q, the case says %q; %s", c.CassetteFile(), i+1, h.Name, v, h.Value, updateHint)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestWireGoldensKeepTheGrammar: a wire case that cites wire.stream.grammar
+// has a golden whose events keep it, and one that does not cite it records a
+// quirk that breaks it.
+func TestWireGoldensKeepTheGrammar(t *testing.T) {
+	for _, c := range loadBuiltin(t).Cases {
+		if c.Kind != wire.Kind {
+			continue
+		}
+		want, err := c.ReadGolden()
+		if err != nil {
+			t.Fatal(err)
+		}
+		events, _ := want.Get("events")
+		gerr := wire.GrammarError(events)
+		cites := slices.Contains(c.Rules, "wire.stream.grammar")
+		switch {
+		case cites && gerr != nil:
+			t.Errorf("%s: cites wire.stream.grammar, but its golden breaks it: %v", c.ID, gerr)
+		case !cites && gerr == nil:
+			t.Errorf("%s: its golden keeps the stream grammar; cite wire.stream.grammar", c.ID)
+		}
 	}
 }

@@ -12,6 +12,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const PROTOCOL = 1;
 
+// A wire case must see only what the case gives it. Provider SDKs and Pi read credentials,
+// base URLs and cache settings from the environment, which would add headers the cassette does
+// not expect; the case passes what it wants through input.options.env instead.
+for (const name of Object.keys(process.env)) {
+  if (/^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|AWS|MISTRAL|PI)_/.test(name) && name !== "PI_TS_ROOT") {
+    delete process.env[name];
+  }
+}
+
 // stdout carries frames only: anything a library prints goes to stderr instead.
 const writeFrameRaw = process.stdout.write.bind(process.stdout);
 process.stdout.write = (chunk, ...rest) => process.stderr.write(chunk, ...rest);

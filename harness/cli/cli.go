@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -24,6 +26,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -47,7 +50,7 @@ Usage:
   piconform run [flags]        run the suite (default subject: the built-in Go reference)
   piconform list [flags]       list the cases
   piconform coverage [flags]   show which cases test each spec rule
-  piconform update [flags]     regenerate goldens from the reference, showing what changed
+  piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
   piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
   piconform version            print the version
 
@@ -220,7 +223,7 @@ func cmdRun(args []string, env Env) (int, error) {
 		allIDs[i] = c.ID
 	}
 
-	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp}
+	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures()}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {
@@ -234,15 +237,18 @@ func cmdRun(args []string, env Env) (int, error) {
 		}
 		fmt.Fprintf(env.Stderr, "implementation logs: %s\n", dir)
 		var logs []io.Closer
+		var logsMu sync.Mutex // NewSubject is called from every worker
 		defer func() {
 			for _, l := range logs {
 				l.Close()
 			}
 		}()
 		opts.NewSubject = func(w int) subject.Subject {
-			p := &subject.Process{Command: *impl}
+			p := &subject.Process{Command: *impl, HelloTimeout: max(30*time.Second, *timeout)}
 			if f, err := subject.LogFile(filepath.Join(dir, fmt.Sprintf("impl-%d.log", w+1))); err == nil {
+				logsMu.Lock()
 				logs = append(logs, f)
+				logsMu.Unlock()
 				p.Log = f
 			}
 			return p
@@ -316,7 +322,7 @@ func cmdCoverage(args []string, env Env) (int, error) {
 	fs := newFlagSet("coverage", "Shows, for every rule of the spec, the cases that test it, and names the rules no case tests.\nExits 1 when a case cites a rule the spec does not define.", env)
 	var sf suiteFlags
 	sf.register(fs)
-	specPath := fs.String("spec", "", "read rules from this spec `FILE` instead of the built-in spec/SPEC.md")
+	specPath := fs.String("spec", "", "read rules from this spec `FILE` instead of the built-in spec/*.md")
 	if err := parse(fs, args); err != nil {
 		return 0, err
 	}
@@ -328,7 +334,7 @@ func cmdCoverage(args []string, env Env) (int, error) {
 	if *specPath != "" {
 		rules, err = suite.ReadRules(os.DirFS(filepath.Dir(*specPath)), filepath.Base(*specPath))
 	} else {
-		rules, err = suite.ReadRules(piconform.Builtin(), suite.SpecFile)
+		rules, err = suite.ReadSpec(piconform.Builtin())
 	}
 	if err != nil {
 		return 0, usageError{err}
@@ -354,17 +360,18 @@ func cmdCoverage(args []string, env Env) (int, error) {
 }
 
 func cmdUpdate(args []string, env Env) (int, error) {
-	fs := newFlagSet("update", "Regenerates the goldens of the suite in --root from the Go reference and prints what changed,\nwhat is new, and which goldens no case uses. Refuses to write when CI is set, unless --force.", env)
-	root := fs.String("root", ".", "the suite `DIR` to update (holding fixtures/ and golden/)")
+	fs := newFlagSet("update", "Regenerates the cassettes and goldens of the suite in --root from the Go reference and prints\nwhat changed, what is new, and which files no case uses. Refuses to write when CI is set, unless --force.\n\nA wire case's cassette is recorded first: the reference runs against the case's hand-built\nresponse through go-vcr's recorder, credentials scrubbed before saving. Its golden is then made\nby replaying that cassette, as the runner does.", env)
+	root := fs.String("root", ".", "the suite `DIR` to update (holding fixtures/, golden/ and cassettes/)")
 	dry := fs.Bool("dry-run", false, "show what would change; write nothing")
 	force := fs.Bool("force", false, "write even when CI is set")
 	prune := fs.Bool("prune", false, "delete goldens that no case uses")
 	ids := fs.StringArray("case", nil, "only cases whose id matches `GLOB` (repeatable)")
+	noRecord := fs.Bool("no-record", false, "keep the cassettes as they are; only replay them to make goldens")
 	if err := parse(fs, args); err != nil {
 		return 0, err
 	}
 	if ci := env.Getenv("CI"); ci != "" && ci != "false" && !*dry && !*force {
-		return 0, usagef("CI is set: refusing to write goldens (use --dry-run to see the changes, or --force)")
+		return 0, usagef("CI is set: refusing to write goldens and cassettes (use --dry-run to see the changes, or --force)")
 	}
 	if st, err := os.Stat(filepath.Join(*root, suite.FixturesDir)); err != nil || !st.IsDir() {
 		return 0, usagef("--root %s: no %s/ folder there", *root, suite.FixturesDir)
@@ -374,7 +381,36 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		return 0, usageError{err}
 	}
 	cases := run.Filter{IDs: *ids}.Apply(s.Cases)
-	changes := golden.Plan(cases)
+	fixtures := golden.Fixtures()
+	recorded := map[string][]byte{}
+	var newCassettes []*suite.Case
+	failedCassettes := 0
+	for _, c := range cases {
+		if *noRecord || !golden.Recordable(c) {
+			continue
+		}
+		data, err := golden.Record(context.Background(), c)
+		if err != nil {
+			failedCassettes++
+			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %v\n", c.ID, err)
+			continue
+		}
+		recorded[c.ID] = data
+		old, err := c.ReadCassette()
+		switch {
+		case err != nil:
+			fmt.Fprintf(env.Stdout, "new      cassette %s\n", c.ID)
+		case !bytes.Equal(old, data):
+			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", c.ID, firstLineDiff(old, data))
+		default:
+			continue
+		}
+		newCassettes = append(newCassettes, c)
+	}
+	if wfx, ok := fixtures[wire.Kind].(*wire.Fixture); ok {
+		wfx.Cassettes = recorded
+	}
+	changes := golden.Plan(cases, fixtures)
 	counts := map[golden.Status]int{}
 	for _, ch := range changes {
 		counts[ch.Status]++
@@ -398,6 +434,11 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if *dry {
 		verb = "would write"
 	} else {
+		for _, c := range newCassettes {
+			if err := atomicfile.WriteFile(s.DiskPath(c.CassettePath()), recorded[c.ID]); err != nil {
+				return 0, err
+			}
+		}
 		if err := golden.Apply(s, changes); err != nil {
 			return 0, err
 		}
@@ -409,10 +450,38 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	}
 	fmt.Fprintf(env.Stdout, "%s %d new and %d changed goldens; %d unchanged, %d failed, %d orphaned\n",
 		verb, counts[golden.New], counts[golden.Changed], counts[golden.Unchanged], counts[golden.Failed], len(orphans))
-	if counts[golden.Failed] > 0 {
+	if len(recorded) > 0 || failedCassettes > 0 {
+		fmt.Fprintf(env.Stdout, "%s %d new or changed cassettes; %d recorded, %d failed\n", verb, len(newCassettes), len(recorded), failedCassettes)
+	}
+	if counts[golden.Failed] > 0 || failedCassettes > 0 {
 		return ExitUsageOrData, nil
 	}
 	return ExitOK, nil
+}
+
+// firstLineDiff names the first line where two files differ.
+func firstLineDiff(old, new []byte) string {
+	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return fmt.Sprintf("at line %d\n         -%s\n         +%s", i+1, clip(x), clip(y))
+		}
+	}
+	return ""
+}
+
+func clip(s string) string {
+	if len(s) > 160 {
+		return s[:160] + "…"
+	}
+	return s
 }
 
 func indentDiff(d string) string {

@@ -17,6 +17,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Entry is one expected failure.
@@ -117,7 +118,11 @@ func Render(old *File, failures []Failure) []byte {
 		}
 		msg := strings.Join(strings.Fields(fl.Message), " ")
 		if len(msg) > 160 {
-			msg = msg[:160] + "…"
+			cut := 160
+			for cut > 0 && !utf8.RuneStart(msg[cut]) {
+				cut-- // never split a UTF-8 character
+			}
+			msg = msg[:cut] + "…"
 		}
 		fmt.Fprintf(&b, "%s  # TODO explain: %s\n", fl.ID, msg)
 	}

@@ -3,16 +3,25 @@
 // A golden is rewritten only when its content changes under the case's
 // redactions, so volatile values never churn the diff, and a case the
 // reference cannot run never gets a golden. Files are written atomically.
+//
+// Cases that talk to a server (wire cases) run with their fixture, exactly
+// as the runner runs them: the reference calls the fixture's loopback
+// server, which replays the case's cassette and checks the request. Their
+// cassettes are made first, by Record.
 package golden
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -46,20 +55,54 @@ type Change struct {
 // final newline.
 func Encode(v jsonv.Value) []byte { return append(v.AppendIndent(nil), '\n') }
 
-// Produce runs the reference on one case the way goldens are made.
-func Produce(c *suite.Case) (jsonv.Value, error) {
-	out, err := conformance.Handle(c.Kind, c.Input, conformance.Options{Now: Clock})
+// Fixtures returns the fixtures the runner uses, by case kind: a wire
+// fixture that reads each case's cassette from its suite.
+func Fixtures() map[string]run.Fixture {
+	return map[string]run.Fixture{wire.Kind: wire.NewFixture(conformance.IncidentalHeaders)}
+}
+
+// Produce runs the reference on one case the way goldens are made. A case
+// whose kind has a fixture runs with it, and the fixture's check must pass
+// too (for a wire case: the reference's request matches the cassette).
+func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error) {
+	ctx := context.Background()
+	input, check := c.Input, func() error { return nil }
+	if fx := fixtures[c.Kind]; fx != nil {
+		var err error
+		if input, check, err = fx.Setup(ctx, c); err != nil {
+			return jsonv.Value{}, fmt.Errorf("preparing %s: %w", c.ID, err)
+		}
+	}
+	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock})
+	cerr := check()
 	if err != nil {
 		return jsonv.Value{}, fmt.Errorf("the reference cannot run %s: %w", c.ID, err)
+	}
+	if cerr != nil {
+		return jsonv.Value{}, fmt.Errorf("the reference fails the check of %s: %w", c.ID, cerr)
 	}
 	return out, nil
 }
 
+// Recordable tells whether a case has a cassette that Record makes.
+func Recordable(c *suite.Case) bool { return c.Kind == wire.Kind }
+
+// Record makes the cassette of a wire case by running the reference
+// against the case's hand-built response through go-vcr's recorder (see
+// wire.Record). It returns the cassette's bytes and writes nothing.
+func Record(ctx context.Context, c *suite.Case) ([]byte, error) {
+	subj := func(ctx context.Context, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+		return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client})
+	}
+	return wire.Record(ctx, c, subj, conformance.IncidentalHeaders(wire.CaseAPI(c)))
+}
+
 // Plan computes the change for every case without writing anything.
-func Plan(cases []*suite.Case) []Change {
+// fixtures are as for Produce.
+func Plan(cases []*suite.Case, fixtures map[string]run.Fixture) []Change {
 	changes := make([]Change, 0, len(cases))
 	for _, c := range cases {
-		out, err := Produce(c)
+		out, err := Produce(c, fixtures)
 		if err != nil {
 			changes = append(changes, Change{Case: c, Status: Failed, Err: err})
 			continue

@@ -10,8 +10,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/subject"
 )
 
 // Version of piconform written into reports.
@@ -74,12 +76,27 @@ func unexpectedPass(s *run.Summary, id string) bool {
 	return false
 }
 
+// headerImplementation fills what the schema requires when no implementation
+// said hello (it never started, or no case ran).
+func headerImplementation(impl subject.Implementation) subject.Implementation {
+	if impl.Name == "" {
+		impl.Name = "unknown"
+	}
+	if impl.Kinds == nil {
+		impl.Kinds = []string{}
+	}
+	if impl.APIs == nil {
+		impl.APIs = []string{}
+	}
+	return impl
+}
+
 // JSONLines renders the summary as a header line, one line per case and a footer line.
 func JSONLines(s *run.Summary) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(header{Type: "header", Piconform: Version, Implementation: s.Implementation, Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
+	_ = enc.Encode(header{Type: "header", Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
 	for _, r := range s.Results {
 		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
 			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
@@ -145,7 +162,7 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 		}
 		fmt.Fprintf(w, "%s %s", st.paint(outcomeColor[r.Outcome], tag), r.Case.ID)
 		if r.Message != "" {
-			fmt.Fprintf(w, ": %s", r.Message)
+			fmt.Fprintf(w, ": %s", printable(r.Message))
 		}
 		fmt.Fprintln(w)
 		if r.Expected != nil {
@@ -182,6 +199,28 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	} else {
 		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
 	}
+}
+
+// printable escapes what an implementation may have put in a message that
+// must not reach a terminal raw: control characters (escape sequences
+// included) other than newline and tab, and bytes that are not UTF-8.
+func printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 func indent(s, prefix string) string {
@@ -243,9 +282,13 @@ func Markdown(s *run.Summary) []byte {
 }
 
 func mdCell(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ToValidUTF8(strings.Join(strings.Fields(s), " "), "\uFFFD")
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut-- // never split a UTF-8 character
+		}
+		s = s[:cut] + "…"
 	}
 	return strings.ReplaceAll(s, "|", `\|`)
 }

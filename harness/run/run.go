@@ -3,6 +3,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -52,8 +53,19 @@ func (r Result) Passed() bool { return r.Outcome == Pass || r.Outcome == Skip }
 // loopback server) and checks what the subject did with them.
 type Fixture interface {
 	// Setup returns the input to send, and a function that checks the case
-	// after the subject answered; a non-nil error from the check fails it.
+	// after the subject answered; a non-nil error from the check fails it
+	// (an error wrapping a *compare.Mismatch shows its diff). The check is
+	// called once the subject answered or broke, whatever the outcome, and
+	// releases what Setup acquired.
 	Setup(ctx context.Context, c *suite.Case) (input jsonv.Value, check func() error, err error)
+}
+
+// OutputChecker is an optional interface of a Fixture: CheckOutput runs
+// after the fixture's check and before the output is compared with the
+// golden, for checks a plain comparison cannot state (a wire case's event
+// grammar). A non-nil error fails the case.
+type OutputChecker interface {
+	CheckOutput(c *suite.Case, want, got jsonv.Value) error
 }
 
 // Options configure a run.
@@ -255,6 +267,12 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 			return Result{Outcome: Error, Message: "preparing the case: " + err.Error()}
 		}
 	}
+	checked := false
+	defer func() {
+		if !checked {
+			_ = check() // release the fixture's resources
+		}
+	}()
 	cctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
 	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
 	cancel()
@@ -269,8 +287,16 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	case subject.ReplyError:
 		return Result{Outcome: Error, Message: reply.Message}
 	}
+	checked = true
 	if err := check(); err != nil {
-		return Result{Outcome: Fail, Message: err.Error()}
+		r := Result{Outcome: Fail, Message: err.Error()}
+		errors.As(err, &r.Mismatch)
+		return r
+	}
+	if oc, ok := w.opts.Fixtures[c.Kind].(OutputChecker); ok {
+		if err := oc.CheckOutput(c, want, reply.Output); err != nil {
+			return Result{Outcome: Fail, Message: err.Error()}
+		}
 	}
 	if m := compare.Compare(want, reply.Output, c.Redactions); m != nil {
 		return Result{Outcome: Fail, Message: m.Error(), Mismatch: m}

@@ -36,6 +36,7 @@ type Process struct {
 	lines chan line
 	seq   int64
 	done  chan struct{} // closed when the process has exited
+	quit  chan struct{} // closed by stop, so readLines never blocks forever
 	mu    sync.Mutex    // guards cmd against Close racing a restart
 }
 
@@ -64,9 +65,9 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 		return Implementation{}, &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("cannot start %q: %v", p.Command, err)}
 	}
 	p.mu.Lock()
-	p.cmd, p.stdin, p.lines, p.done = cmd, stdin, make(chan line, 1), make(chan struct{})
+	p.cmd, p.stdin, p.lines, p.done, p.quit = cmd, stdin, make(chan line, 1), make(chan struct{}), make(chan struct{})
 	p.mu.Unlock()
-	go readLines(stdout, p.lines)
+	go readLines(stdout, p.lines, p.quit)
 	go func(done chan struct{}) { _ = cmd.Wait(); close(done) }(p.done)
 
 	timeout := p.HelloTimeout
@@ -98,7 +99,7 @@ func (p *Process) Run(ctx context.Context, c Case) (Reply, error) {
 	}
 	p.seq++
 	seq := p.seq
-	err := p.send(jsonv.ObjectValue(
+	err := p.sendBy(ctx, jsonv.ObjectValue(
 		jsonv.Member{Key: "type", Value: jsonv.StringValue("run")},
 		jsonv.Member{Key: "seq", Value: jsonv.NumberValue(strconv.FormatInt(seq, 10))},
 		jsonv.Member{Key: "case", Value: jsonv.ObjectValue(
@@ -107,6 +108,9 @@ func (p *Process) Run(ctx context.Context, c Case) (Reply, error) {
 			jsonv.Member{Key: "input", Value: c.Input},
 		)},
 	))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return Reply{}, p.fail(FailTimeout, "the implementation did not read the case before the deadline")
+	}
 	if err != nil {
 		return Reply{}, p.fail(FailCrash, "cannot send the case: %v", err)
 	}
@@ -149,6 +153,7 @@ func (p *Process) stop() {
 	case <-p.done:
 	case <-time.After(5 * time.Second):
 	}
+	close(p.quit)
 	p.cmd = nil
 }
 
@@ -160,6 +165,17 @@ func (p *Process) fail(outcome, format string, args ...any) error {
 func (p *Process) send(v jsonv.Value) error {
 	_, err := p.stdin.Write(append(v.AppendJSON(nil), '\n'))
 	return err
+}
+
+// sendBy is send that gives up at ctx's deadline: an implementation that
+// stops reading its input must not block the runner once the pipe is full.
+func (p *Process) sendBy(ctx context.Context, v jsonv.Value) error {
+	if d, ok := ctx.Deadline(); ok {
+		if f, ok := p.stdin.(interface{ SetWriteDeadline(time.Time) error }); ok && f.SetWriteDeadline(d) == nil {
+			defer f.SetWriteDeadline(time.Time{})
+		}
+	}
+	return p.send(v)
 }
 
 // receive waits for the next frame. Past the context's deadline the process
@@ -209,15 +225,24 @@ func (p *Process) exitDescription(readErr error) string {
 var errFrameTooLong = fmt.Errorf("a frame longer than %d bytes", MaxFrameBytes)
 
 // readLines splits r into lines, never holding more than MaxFrameBytes.
-func readLines(r io.Reader, out chan<- line) {
+// It gives up when quit is closed (nil: never), since nobody reads out then.
+func readLines(r io.Reader, out chan<- line, quit <-chan struct{}) {
 	defer close(out)
+	send := func(l line) bool {
+		select {
+		case out <- l:
+			return true
+		case <-quit:
+			return false
+		}
+	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
 		var buf []byte
 		for {
 			chunk, err := br.ReadSlice('\n')
 			if len(buf)+len(chunk) > MaxFrameBytes {
-				out <- line{err: errFrameTooLong}
+				send(line{err: errFrameTooLong})
 				_, _ = io.Copy(io.Discard, r) // keep the child from blocking on a full pipe
 				return
 			}
@@ -226,10 +251,10 @@ func readLines(r io.Reader, out chan<- line) {
 				continue
 			}
 			if err != nil {
-				if len(bytes.TrimSpace(buf)) > 0 {
-					out <- line{data: buf}
+				if len(bytes.TrimSpace(buf)) > 0 && !send(line{data: buf}) {
+					return
 				}
-				out <- line{err: err}
+				send(line{err: err})
 				return
 			}
 			break
@@ -237,7 +262,9 @@ func readLines(r io.Reader, out chan<- line) {
 		if len(bytes.TrimSpace(buf)) == 0 {
 			continue // blank lines carry nothing
 		}
-		out <- line{data: buf}
+		if !send(line{data: buf}) {
+			return
+		}
 	}
 }
 

@@ -108,7 +108,7 @@ func (r *Reference) Start(context.Context) (Implementation, error) {
 	}, nil
 }
 
-func (r *Reference) Run(_ context.Context, c Case) (reply Reply, err error) {
+func (r *Reference) Run(ctx context.Context, c Case) (reply Reply, err error) {
 	defer func() {
 		// The reference must never panic on input; if it does, that is a bug
 		// to report as a crash of this case, not of the whole run.
@@ -116,7 +116,7 @@ func (r *Reference) Run(_ context.Context, c Case) (reply Reply, err error) {
 			err = &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("panic: %v", p)}
 		}
 	}()
-	out, err := conformance.Handle(c.Kind, c.Input, r.Options)
+	out, err := conformance.HandleContext(ctx, c.Kind, c.Input, r.Options)
 	if errors.Is(err, conformance.ErrUnsupported) {
 		return Reply{Type: ReplySkip, Reason: err.Error()}, nil
 	}

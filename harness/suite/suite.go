@@ -1,7 +1,9 @@
 // Package suite loads conformance cases and their goldens.
 //
 // A suite is a folder (or fs.FS) holding fixtures/<kind>/<name>.json, one
-// case per file, and golden/<kind>/<name>.json, the expected output of each.
+// case per file, golden/<kind>/<name>.json, the expected output of each, and
+// for cases that talk to a server (wire cases) cassettes/<kind>/<name>.yaml,
+// the recorded HTTP exchange.
 // A case's id is its path under fixtures/ without ".json", so ids are stable
 // and a file can be found from its id.
 package suite
@@ -11,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,6 +26,7 @@ import (
 const (
 	FixturesDir = "fixtures"
 	GoldenDir   = "golden"
+	CassetteDir = "cassettes"
 )
 
 var (
@@ -38,6 +42,9 @@ type Case struct {
 	Rules       []string
 	Input       jsonv.Value
 	Redactions  []compare.Redaction
+	// Raw is the whole case object, for members only some kinds have (a wire
+	// case's response, for one).
+	Raw jsonv.Value
 	// File is where the case was read, for messages: the suite's name and the
 	// path inside it.
 	File string
@@ -49,7 +56,7 @@ type Case struct {
 type Suite struct {
 	// Name identifies the suite in messages: "builtin" or the folder given.
 	Name string
-	// FS holds fixtures/ and golden/.
+	// FS holds fixtures/, golden/ and cassettes/.
 	FS fs.FS
 	// Dir is the folder on disk, or "" for an embedded suite (not writable).
 	Dir   string
@@ -132,7 +139,7 @@ func (s *Suite) loadCase(p string) (*Case, error) {
 	if err != nil {
 		return nil, &Error{File: file, Err: err}
 	}
-	c := &Case{File: file, Suite: s}
+	c := &Case{File: file, Suite: s, Raw: v}
 	f := jsonv.ReadFields(v, "")
 	c.ID = f.String("id")
 	c.Kind = f.String("kind")
@@ -161,6 +168,9 @@ func (s *Suite) loadCase(p string) (*Case, error) {
 		if r.Kind() != jsonv.String || !rulePattern.MatchString(r.Str()) {
 			return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf(jsonv.Index("/rules", i), "want a rule id like convert.bash.exit-code, got %s", r)}
 		}
+		if slices.Contains(c.Rules, r.Str()) {
+			return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf(jsonv.Index("/rules", i), "rule %s is cited twice", r.Str())}
+		}
 		c.Rules = append(c.Rules, r.Str())
 	}
 	for i, r := range redact {
@@ -175,6 +185,36 @@ func (s *Suite) loadCase(p string) (*Case, error) {
 
 // GoldenPath is the path of the case's golden inside its suite's FS.
 func (c *Case) GoldenPath() string { return path.Join(GoldenDir, c.ID+".json") }
+
+// CassettePath is the path of the case's cassette inside its suite's FS.
+// Only cases that talk to a server have one.
+func (c *Case) CassettePath() string { return path.Join(CassetteDir, c.ID+".yaml") }
+
+// CassetteFile names the case's cassette for messages.
+func (c *Case) CassetteFile() string { return c.Suite.display(c.CassettePath()) }
+
+// ReadCassette reads the case's cassette. A missing one is an error whose
+// message says how to make it.
+func (c *Case) ReadCassette() ([]byte, error) {
+	file := c.Suite.display(c.CassettePath())
+	data, err := fs.ReadFile(c.Suite.FS, c.CassettePath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no cassette; run `piconform update` to record it")}
+	}
+	if err != nil {
+		return nil, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	return data, nil
+}
+
+// DiskPath is where a path of the suite's FS lives on disk, or "" for an
+// embedded suite.
+func (s *Suite) DiskPath(p string) string {
+	if s.Dir == "" {
+		return ""
+	}
+	return filepath.Join(s.Dir, filepath.FromSlash(p))
+}
 
 // ReadGolden reads the case's expected output.
 func (c *Case) ReadGolden() (jsonv.Value, error) {
@@ -194,16 +234,21 @@ func (c *Case) ReadGolden() (jsonv.Value, error) {
 }
 
 // Goldens lists the golden files present in the suite, as paths in its FS.
-func (s *Suite) Goldens() ([]string, error) {
+func (s *Suite) Goldens() ([]string, error) { return s.files(GoldenDir, ".json") }
+
+// Cassettes lists the cassette files present in the suite, as paths in its FS.
+func (s *Suite) Cassettes() ([]string, error) { return s.files(CassetteDir, ".yaml") }
+
+func (s *Suite) files(dir, suffix string) ([]string, error) {
 	var out []string
-	err := fs.WalkDir(s.FS, GoldenDir, func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == GoldenDir {
+	err := fs.WalkDir(s.FS, dir, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && p == dir {
 			return fs.SkipDir
 		}
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".json") {
+		if !d.IsDir() && strings.HasSuffix(p, suffix) {
 			out = append(out, p)
 		}
 		return nil
@@ -211,18 +256,23 @@ func (s *Suite) Goldens() ([]string, error) {
 	return out, err
 }
 
-// Orphans lists golden files that no case of the suite uses.
+// Orphans lists golden and cassette files that no case of the suite uses.
 func (s *Suite) Orphans() ([]string, error) {
 	goldens, err := s.Goldens()
+	if err != nil {
+		return nil, err
+	}
+	cassettes, err := s.Cassettes()
 	if err != nil {
 		return nil, err
 	}
 	used := map[string]bool{}
 	for _, c := range s.Cases {
 		used[c.GoldenPath()] = true
+		used[c.CassettePath()] = true
 	}
 	var orphans []string
-	for _, g := range goldens {
+	for _, g := range append(goldens, cassettes...) {
 		if !used[g] {
 			orphans = append(orphans, s.display(g))
 		}

@@ -6,8 +6,11 @@
 package conformance
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
+	"net/http"
 	"slices"
 	"time"
 
@@ -17,13 +20,17 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrUnsupported marks a kind this reference does not implement.
-var ErrUnsupported = errors.New("unsupported case kind")
+// ErrUnsupported marks a case kind, or a provider API of a wire case, that
+// this reference does not implement.
+var ErrUnsupported = errors.New("unsupported")
 
 // Options change how cases run.
 type Options struct {
 	// Now stamps values Pi takes from the clock. Nil means the real clock.
 	Now transform.Clock
+	// HTTPClient sends the requests of wire cases. Nil means
+	// http.DefaultClient.
+	HTTPClient *http.Client
 }
 
 func (o Options) now() transform.Clock {
@@ -33,13 +40,19 @@ func (o Options) now() transform.Clock {
 	return func() jsonv.Value { return jsonv.FloatValue(float64(time.Now().UnixMilli())) }
 }
 
-type handler func(input jsonv.Value, opts Options) (jsonv.Value, error)
+type handler func(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error)
+
+// pure adapts a handler that neither waits nor talks to the network.
+func pure(h func(input jsonv.Value, opts Options) (jsonv.Value, error)) handler {
+	return func(_ context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) { return h(input, opts) }
+}
 
 var handlers = map[string]handler{
-	"convert":   convert,
-	"normalize": normalize,
-	"cost":      cost,
-	"sanitize":  sanitize,
+	"convert":   pure(convert),
+	"normalize": pure(normalize),
+	"cost":      pure(cost),
+	"sanitize":  pure(sanitize),
+	"wire":      wire,
 }
 
 // Kinds lists the case kinds the reference implements.
@@ -55,11 +68,17 @@ func Kinds() []string {
 // Handle runs one case. Errors in the input come back as *jsonv.PathError
 // with a pointer relative to the input.
 func Handle(kind string, input jsonv.Value, opts Options) (jsonv.Value, error) {
+	return HandleContext(context.Background(), kind, input, opts)
+}
+
+// HandleContext is Handle with a context that bounds the network calls of
+// wire cases.
+func HandleContext(ctx context.Context, kind string, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	h, ok := handlers[kind]
 	if !ok {
-		return jsonv.Value{}, fmt.Errorf("%w %q", ErrUnsupported, kind)
+		return jsonv.Value{}, fmt.Errorf("%w case kind %q", ErrUnsupported, kind)
 	}
-	return h(input, opts)
+	return h(ctx, input, opts)
 }
 
 func object(members ...jsonv.Member) jsonv.Value { return jsonv.ObjectValue(members...) }
@@ -101,7 +120,10 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 		var maxLen *int
 		if n := nf.OptNumber("maxLength"); !n.IsAbsent() {
 			v, _ := n.Float64()
-			i := int(v)
+			// Clamp first: Go's conversion of an out-of-range float is
+			// undefined (1e20 became a negative int), while slice(0, 1e20)
+			// keeps the whole id.
+			i := int(max(min(v, math.MaxInt32), math.MinInt32))
 			maxLen = &i
 		}
 		if err := nf.Err(); err != nil {
@@ -141,6 +163,3 @@ func sanitize(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	}
 	return object(jsonv.Member{Key: "text", Value: jsonv.StringValue(ai.SanitizeSurrogates(text))}), nil
 }
-
-// APIs lists the provider APIs the reference can drive in wire cases.
-func APIs() []string { return []string{} }

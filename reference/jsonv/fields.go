@@ -215,11 +215,14 @@ func (b *ObjectBuilder) SetOptBool(key string, v *bool) *ObjectBuilder {
 	return b
 }
 
-// Extend appends members carried over from the input, skipping keys already set.
+// Extend appends members carried over from the input, skipping keys already
+// set. A key repeated within rest is kept every time, so the last one still
+// wins for a reader, as it did in the input.
 func (b *ObjectBuilder) Extend(rest []Member) *ObjectBuilder {
+	set := b.members[:len(b.members):len(b.members)]
 	for _, m := range rest {
 		dup := false
-		for _, have := range b.members {
+		for _, have := range set {
 			if have.Key == m.Key {
 				dup = true
 				break

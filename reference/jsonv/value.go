@@ -154,6 +154,9 @@ func Equal(a, b Value) bool {
 func (v Value) lastMembers() map[string]Value {
 	m := make(map[string]Value, len(v.obj))
 	for _, mem := range v.obj {
+		if mem.Value.kind == Absent {
+			continue // not there at all, as AppendJSON writes it
+		}
 		m[canonicalString(mem.Key)] = mem.Value
 	}
 	return m

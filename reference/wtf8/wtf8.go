@@ -132,9 +132,13 @@ func FromUTF16(units []uint16) string {
 func Len(s string) int { return len(ToUTF16(s)) }
 
 // Slice returns JavaScript's s.slice(0, n): the first n UTF-16 code units.
-// Cutting inside a pair leaves a lone high surrogate, as in JavaScript.
+// Cutting inside a pair leaves a lone high surrogate, as in JavaScript, and a
+// negative n counts from the end.
 func Slice(s string, n int) string {
 	units := ToUTF16(s)
+	if n < 0 {
+		n = max(len(units)+n, 0)
+	}
 	if n >= len(units) {
 		return s
 	}

@@ -74,6 +74,13 @@ type Request struct {
 // that runs Pi; Request leaves them out unless the caller set them.
 var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
 
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the SDK and the machine rather than the
+// translation: the x-stainless-* telemetry, whose values follow the retry
+// count, the timeout and the Node build. Conformance checks leave them out;
+// Request still carries them.
+var IncidentalHeaders = []string{"x-stainless-*"}
+
 // RequestError is a failure Pi meets before anything is sent. Pi reports it
 // as a lone error event whose errorMessage is Message (see Failure).
 type RequestError struct{ Message string }

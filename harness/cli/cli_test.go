@@ -1,0 +1,522 @@
+package cli_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/harness/cli"
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// The fake adapter, by the self-re-exec trick: with PICONFORM_FAKE_IMPL set
+// this test binary answers the protocol as the reference does, except that
+// with "wrong-output:ID" it answers case ID with a wrong output.
+const fakeEnv = "PICONFORM_FAKE_IMPL"
+
+func TestMain(m *testing.M) {
+	if b := os.Getenv(fakeEnv); b != "" {
+		os.Exit(fakeAdapter(b))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeAdapter(behaviour string) int {
+	_, target, _ := strings.Cut(behaviour, ":")
+	in := bufio.NewReader(os.Stdin)
+	write := func(v jsonv.Value) { os.Stdout.Write(append(v.AppendJSON(nil), '\n')) }
+	str := jsonv.StringValue
+	m := func(k string, v jsonv.Value) jsonv.Member { return jsonv.Member{Key: k, Value: v} }
+	for {
+		data, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		frame, err := jsonv.Parse(data)
+		if err != nil {
+			return 2
+		}
+		typ, _ := frame.Get("type")
+		switch typ.Str() {
+		case "bye":
+			return 0
+		case "hello":
+			write(jsonv.ObjectValue(m("type", str("hello")), m("protocol", jsonv.NumberValue("1")),
+				m("implementation", jsonv.ObjectValue(m("name", str("fake")), m("version", str("1")), m("language", str("go")),
+					m("kinds", jsonv.ArrayValue(str("sanitize"), str("cost"))), m("apis", jsonv.ArrayValue())))))
+			continue
+		}
+		seq, _ := frame.Get("seq")
+		c, _ := frame.Get("case")
+		id, _ := c.Get("id")
+		kind, _ := c.Get("kind")
+		input, _ := c.Get("input")
+		out, err := conformance.Handle(kind.Str(), input, conformance.Options{})
+		switch {
+		case id.Str() == target:
+			write(jsonv.ObjectValue(m("type", str("result")), m("seq", seq), m("output", jsonv.ObjectValue(m("text", str("wrong"))))))
+		case err != nil:
+			write(jsonv.ObjectValue(m("type", str("error")), m("seq", seq), m("message", str(err.Error()))))
+		default:
+			write(jsonv.ObjectValue(m("type", str("result")), m("seq", seq), m("output", out)))
+		}
+	}
+}
+
+func fakeImpl(t *testing.T, b string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	return fakeEnv + "=" + q(b) + " " + q(exe)
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// piconform runs Main with a clean environment (vars holds what Getenv
+// sees) and fails the test if it does not return within a minute.
+func pic(t *testing.T, vars map[string]string, args ...string) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	env := cli.Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return vars[k] }}
+	done := make(chan int, 1)
+	go func() { done <- cli.Main(args, env) }()
+	select {
+	case code := <-done:
+		return result{code, stdout.String(), stderr.String()}
+	case <-time.After(time.Minute):
+		t.Fatalf("piconform %s did not finish within a minute", strings.Join(args, " "))
+		return result{}
+	}
+}
+
+func expectCode(t *testing.T, r result, code int, args ...string) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("piconform %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), r.code, code, r.stdout, r.stderr)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		msg  string // in stderr
+	}{
+		{nil, "Usage:"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"run", "--bogus"}, "unknown flag: --bogus"},
+		{[]string{"run", "--jobs", "0"}, "--jobs must be at least 1"},
+		{[]string{"run", "--jobs", "many"}, "invalid argument"},
+		{[]string{"run", "--timeout", "soon"}, "invalid argument"},
+		{[]string{"run", "--shard", "3/2"}, "--shard wants i/n"},
+		{[]string{"run", "--shard", "1of2"}, "--shard wants i/n"},
+		{[]string{"run", "extra"}, `unexpected argument "extra"`},
+		{[]string{"run", "--expect", "/nonexistent/expected.txt"}, "/nonexistent/expected.txt"},
+		{[]string{"run", "--no-builtin"}, "--no-builtin needs at least one --suite"},
+		{[]string{"run", "--suite", "/nonexistent/suite"}, "no fixtures/ folder"},
+		{[]string{"list", "--shard", "0/1"}, "--shard wants i/n"},
+		{[]string{"coverage", "--spec", "/nonexistent/SPEC.md"}, "SPEC.md"},
+		{[]string{"update", "--root", "/nonexistent/suite"}, "no fixtures/ folder"},
+	}
+	for _, tt := range tests {
+		r := pic(t, nil, tt.args...)
+		if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, tt.msg) {
+			t.Errorf("piconform %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), r.code, r.stderr, tt.msg)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"run", "--help"}, {"update", "-h"}, {"version"}} {
+		r := pic(t, nil, args...)
+		expectCode(t, r, 0, args...)
+		if r.stdout+r.stderr == "" {
+			t.Errorf("piconform %s printed nothing", strings.Join(args, " "))
+		}
+	}
+	if r := pic(t, nil, "version"); !strings.Contains(r.stdout, "protocol 1") {
+		t.Errorf("version: %q", r.stdout)
+	}
+}
+
+func TestRunBuiltin(t *testing.T) {
+	r := pic(t, nil, "run")
+	expectCode(t, r, 0, "run")
+	if !strings.HasSuffix(r.stdout, "\nconforms\n") || strings.Contains(r.stdout, "\x1b[") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
+func TestRunNoMatch(t *testing.T) {
+	r := pic(t, nil, "run", "--case", "nomatch*")
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "\n0 cases: ") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	// A JSON report of no case is still a full report.
+	r = pic(t, nil, "run", "--case", "nomatch*", "--json", "-")
+	expectCode(t, r, 0)
+	lines := jsonLines(t, r.stdout)
+	if len(lines) != 2 || lines[0]["type"] != "header" || lines[1]["type"] != "footer" {
+		t.Errorf("report %v", lines)
+	}
+}
+
+const failing = "sanitize/lone-high-removed"
+
+func TestRunImpl(t *testing.T) {
+	t.Parallel()
+	logDir := t.TempDir()
+	base := []string{"run", "--kind", "sanitize", "--log-dir", logDir, "--timeout", "20s"}
+
+	// A fake that fails one case: exit 1, and the case is named with its path.
+	args := append(slices.Clone(base), "--impl", fakeImpl(t, "wrong-output:"+failing))
+	r := pic(t, nil, args...)
+	expectCode(t, r, 1, args...)
+	if !strings.Contains(r.stdout, "FAIL "+failing+": /text") || !strings.Contains(r.stdout, "does not conform") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	if strings.Count(r.stdout, "FAIL ") != 1 {
+		t.Errorf("more than one failure:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stderr, "implementation logs: "+logDir) {
+		t.Errorf("stderr does not name the log folder: %q", r.stderr)
+	}
+
+	// --write-expect records it; --expect with that file conforms.
+	dir := t.TempDir()
+	expFile := filepath.Join(dir, "expected.txt")
+	r = pic(t, nil, append(slices.Clone(args), "--write-expect", expFile)...)
+	expectCode(t, r, 1)
+	data, err := os.ReadFile(expFile)
+	if err != nil || !strings.Contains(string(data), failing+"  # TODO explain: ") {
+		t.Fatalf("expectations file %q, %v", data, err)
+	}
+	r = pic(t, nil, append(slices.Clone(args), "--expect", expFile)...)
+	expectCode(t, r, 0, append(slices.Clone(args), "--expect", expFile)...)
+	if !strings.Contains(r.stdout, "XFAIL "+failing) || !strings.Contains(r.stdout, "1 expected failures") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+
+	// An entry that matches no case is stale: exit 1.
+	stale := filepath.Join(dir, "stale.txt")
+	os.WriteFile(stale, []byte(failing+"  # known\nsanitize/no-such-case  # gone\n"), 0o644)
+	r = pic(t, nil, append(slices.Clone(args), "--expect", stale)...)
+	expectCode(t, r, 1)
+	if !strings.Contains(r.stdout, `STALE EXPECTATION line 2: "sanitize/no-such-case"`) {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+
+	// An entry for a case that passes is an unexpected pass: exit 1.
+	unexpected := filepath.Join(dir, "unexpected.txt")
+	os.WriteFile(unexpected, []byte(failing+"  # known\nsanitize/ascii-unchanged  # said to fail\n"), 0o644)
+	r = pic(t, nil, append(slices.Clone(args), "--expect", unexpected)...)
+	expectCode(t, r, 1)
+	if !strings.Contains(r.stdout, "UNEXPECTED PASS sanitize/ascii-unchanged") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+
+	// A malformed expectations file is an input error naming file:line.
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("# ok\n"+failing+"\n"), 0o644)
+	r = pic(t, nil, append(slices.Clone(args), "--expect", bad)...)
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, bad+":2:") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+
+	// The log folder has the adapter's log.
+	if _, err := os.Stat(filepath.Join(logDir, "impl-1.log")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestRunImplJobs: several adapter processes give the same outcome (and,
+// under -race, share nothing unsafely).
+func TestRunImplJobs(t *testing.T) {
+	t.Parallel()
+	args := []string{"run", "--kind", "sanitize", "--kind", "cost", "--log-dir", t.TempDir(), "--jobs", "3", "--json", "-",
+		"--impl", fakeImpl(t, "wrong-output:"+failing)}
+	r := pic(t, nil, args...)
+	expectCode(t, r, 1, args...)
+	lines := jsonLines(t, r.stdout)
+	footer := lines[len(lines)-1]
+	if c := footer["counts"].(map[string]any); c["fail"] != float64(1) || c["pass"] != float64(len(lines)-3) {
+		t.Errorf("counts %v", c)
+	}
+	if _, err := os.Stat(filepath.Join(args[6], "impl-3.log")); err != nil {
+		t.Errorf("no log of the third process: %v", err)
+	}
+}
+
+func jsonLines(t *testing.T, s string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func caseIDs(lines []map[string]any) []string {
+	var ids []string
+	for _, l := range lines {
+		if l["type"] == "case" {
+			ids = append(ids, l["id"].(string))
+		}
+	}
+	return ids
+}
+
+func TestReports(t *testing.T) {
+	dir := t.TempDir()
+	jsonFile, junit, md := filepath.Join(dir, "out", "report.jsonl"), filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md")
+	r := pic(t, nil, "run", "--kind", "sanitize", "--json", jsonFile, "--junit", junit, "--markdown", md)
+	expectCode(t, r, 0)
+	data, err := os.ReadFile(jsonFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := jsonLines(t, string(data))
+	if len(lines) < 3 || lines[0]["type"] != "header" || lines[len(lines)-1]["type"] != "footer" || lines[len(lines)-1]["exit_code"] != float64(0) {
+		t.Errorf("report:\n%s", data)
+	}
+	for _, id := range caseIDs(lines) {
+		if !strings.HasPrefix(id, "sanitize/") {
+			t.Errorf("case %s in a --kind sanitize run", id)
+		}
+	}
+	if x, err := os.ReadFile(junit); err != nil || !bytes.HasPrefix(x, []byte("<?xml")) {
+		t.Errorf("junit: %q, %v", x, err)
+	}
+	if m, err := os.ReadFile(md); err != nil || !strings.Contains(string(m), "conforms") {
+		t.Errorf("markdown: %q, %v", m, err)
+	}
+	// The terminal summary still goes to stdout.
+	if !strings.Contains(r.stdout, "conforms") {
+		t.Errorf("stdout %q", r.stdout)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "out")); len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+func TestShards(t *testing.T) {
+	all := jsonLines(t, pic(t, nil, "run", "--kind", "sanitize", "--json", "-").stdout)
+	want := caseIDs(all)
+	if len(want) < 4 {
+		t.Fatalf("only %d sanitize cases", len(want))
+	}
+	var got []string
+	for _, shard := range []string{"1/2", "2/2"} {
+		r := pic(t, nil, "run", "--kind", "sanitize", "--shard", shard, "--json", "-")
+		expectCode(t, r, 0)
+		ids := caseIDs(jsonLines(t, r.stdout))
+		if len(ids) == 0 || len(ids) == len(want) {
+			t.Errorf("shard %s has %d of %d cases", shard, len(ids), len(want))
+		}
+		got = append(got, ids...)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("shards 1/2 and 2/2 give\n%v\nwant\n%v", got, want)
+	}
+	// list agrees with run.
+	r := pic(t, nil, "list", "--kind", "sanitize")
+	expectCode(t, r, 0)
+	if n := strings.Count(r.stdout, "\n"); n != len(want) {
+		t.Errorf("list: %d lines, want %d", n, len(want))
+	}
+}
+
+func TestCoverage(t *testing.T) {
+	r := pic(t, nil, "coverage")
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "san.surrogates") || !strings.Contains(r.stdout, " rules, ") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	// A case citing a rule the spec does not define: exit 1.
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "x.json"),
+		`{"id":"sanitize/x","kind":"sanitize","description":"x","rules":["san.no-such-rule"],"input":{"text":"a"}}`)
+	r = pic(t, nil, "coverage", "--suite", dir)
+	expectCode(t, r, 1)
+	if !strings.Contains(r.stdout, "UNKNOWN RULE san.no-such-rule cited by sanitize/x") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
+func writeFile(t *testing.T, p, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBadSuite(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "fixtures", "sanitize", "bad.json")
+	writeFile(t, file, `{"id":"sanitize/bad","kind":"sanitize","description":"x","rules":["san.surrogates", 42],"input":{"text":"a"}}`)
+	r := pic(t, nil, "run", "--suite", dir)
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, file) || !strings.Contains(r.stderr, "/rules/1") || !strings.Contains(r.stderr, "sanitize/bad") {
+		t.Errorf("stderr does not name the file, case and JSON path: %q", r.stderr)
+	}
+
+	// A syntax error names file:line:column.
+	dir = t.TempDir()
+	file = filepath.Join(dir, "fixtures", "sanitize", "broken.json")
+	writeFile(t, file, "{\n  \"id\": \"sanitize/broken\",\n  oops\n}")
+	r = pic(t, nil, "list", "--suite", dir)
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, file+":3:") {
+		t.Errorf("stderr does not name file:line: %q", r.stderr)
+	}
+
+	// A case id of the built-in suite cannot be used again.
+	dir = t.TempDir()
+	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "ascii-unchanged.json"),
+		`{"id":"sanitize/ascii-unchanged","kind":"sanitize","description":"x","rules":["san.surrogates"],"input":{"text":"a"}}`)
+	r = pic(t, nil, "list", "--suite", dir)
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, "is also in") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+// copySuite copies the built-in fixtures of one kind, without goldens, into
+// a new folder.
+func copySuite(t *testing.T, kind string) (dir string, n int) {
+	t.Helper()
+	dir = t.TempDir()
+	b := piconform.Builtin()
+	err := fs.WalkDir(b, path.Join("fixtures", kind), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(b, p)
+		if err != nil {
+			return err
+		}
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), string(data))
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, n
+}
+
+func TestUpdate(t *testing.T) {
+	dir, n := copySuite(t, "sanitize")
+	goldenDir := filepath.Join(dir, "golden")
+
+	// CI set: refused, nothing written.
+	r := pic(t, map[string]string{"CI": "true"}, "update", "--root", dir)
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, "CI is set") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	if _, err := os.Stat(goldenDir); err == nil {
+		t.Fatal("update wrote goldens with CI set")
+	}
+
+	// --dry-run: every golden is new, nothing written (CI does not matter).
+	r = pic(t, map[string]string{"CI": "true"}, "update", "--root", dir, "--dry-run")
+	expectCode(t, r, 0)
+	if strings.Count(r.stdout, "new      sanitize/") != n || !strings.Contains(r.stdout, "would write "+itoa(n)+" new and 0 changed") {
+		t.Errorf("dry run:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(goldenDir); err == nil {
+		t.Fatal("--dry-run wrote goldens")
+	}
+
+	// update writes them, atomically (no temporary files left) ...
+	r = pic(t, nil, "update", "--root", dir)
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "wrote "+itoa(n)+" new and 0 changed") {
+		t.Errorf("update:\n%s", r.stdout)
+	}
+	entries, err := os.ReadDir(filepath.Join(goldenDir, "sanitize"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != n {
+		t.Errorf("%d files in golden/sanitize, want %d", len(entries), n)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") || !strings.HasSuffix(e.Name(), ".json") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+	// ... equal to the built-in goldens ...
+	for _, e := range entries {
+		got, _ := os.ReadFile(filepath.Join(goldenDir, "sanitize", e.Name()))
+		want, err := fs.ReadFile(piconform.Builtin(), "golden/sanitize/"+e.Name())
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("golden/sanitize/%s differs from the built-in one", e.Name())
+		}
+	}
+	// ... and a second update changes nothing.
+	r = pic(t, nil, "update", "--root", dir)
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "wrote 0 new and 0 changed goldens; "+itoa(n)+" unchanged") {
+		t.Errorf("second update:\n%s", r.stdout)
+	}
+
+	// The suite runs on its own.
+	r = pic(t, nil, "run", "--no-builtin", "--suite", dir)
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, itoa(n)+" cases: "+itoa(n)+" pass") {
+		t.Errorf("run:\n%s", r.stdout)
+	}
+
+	// A changed golden is reported and rewritten; an orphan is reported and
+	// pruned on request.
+	writeFile(t, filepath.Join(goldenDir, "sanitize", "empty-string.json"), "{\n  \"text\": \"not empty\"\n}\n")
+	writeFile(t, filepath.Join(goldenDir, "sanitize", "orphan.json"), "{}\n")
+	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "changed  sanitize/empty-string at /text") || !strings.Contains(r.stdout, "orphan   ") {
+		t.Errorf("dry run:\n%s", r.stdout)
+	}
+	r = pic(t, nil, "update", "--root", dir, "--prune")
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "wrote 0 new and 1 changed") {
+		t.Errorf("update:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", "orphan.json")); err == nil {
+		t.Error("--prune kept the orphan")
+	}
+	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	if !strings.Contains(r.stdout, "0 new and 0 changed goldens; "+itoa(n)+" unchanged, 0 failed, 0 orphaned") {
+		t.Errorf("after prune:\n%s", r.stdout)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

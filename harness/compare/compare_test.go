@@ -1,0 +1,187 @@
+package compare_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+func parse(t *testing.T, s string) jsonv.Value {
+	t.Helper()
+	v, err := jsonv.Parse([]byte(s))
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return v
+}
+
+func red(path, as string) compare.Redaction { return compare.Redaction{Path: path, As: as} }
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name       string
+		want, got  string
+		redactions []compare.Redaction
+		path       string // "" and equal=true: no mismatch
+		equal      bool
+		wantV      string // Mismatch.Want, if checked
+		gotV       string // Mismatch.Got, if checked
+	}{
+		{name: "same", want: `{"a":1}`, got: `{"a":1}`, equal: true},
+		{name: "key order ignored", want: `{"a":1,"b":{"x":true,"y":null}}`, got: `{"b":{"y":null,"x":true},"a":1}`, equal: true},
+		{name: "1 equals 1.0", want: `{"n":1}`, got: `{"n":1.0}`, equal: true},
+		{name: "1 equals 1e0 and 10e-1", want: `[1,1,0.5]`, got: `[1e0,10e-1,5E-1]`, equal: true},
+		{name: "0 equals -0", want: `[0]`, got: `[-0.0]`, equal: true},
+		{name: "numbers by value", want: `{"n":1}`, got: `{"n":1.5}`, path: "/n", wantV: "1", gotV: "1.5"},
+		{name: "digits a double loses still count", want: `[9007199254740993]`, got: `[9007199254740992]`, path: "/0"},
+		{name: "number vs string", want: `{"n":1}`, got: `{"n":"1"}`, path: "/n", wantV: "1", gotV: `"1"`},
+		{name: "null vs absent", want: `{"n":null}`, got: `{}`, path: "/n", wantV: "null", gotV: "absent"},
+		{name: "extra member", want: `{}`, got: `{"extra":0}`, path: "/extra", wantV: "absent", gotV: "0"},
+		{name: "lone surrogates equal", want: `{"s":"a\ud83db"}`, got: `{"s":"a\ud83db"}`, equal: true},
+		{name: "lone low surrogate", want: `["\udc00"]`, got: `["\udc00"]`, equal: true},
+		{name: "escaped pair equals the literal character", want: `{"s":"\ud83d\ude00"}`, got: `{"s":"😀"}`, equal: true},
+		{name: "different lone surrogates", want: `{"s":"\ud83d"}`, got: `{"s":"\ud83e"}`, path: "/s"},
+		{name: "lone surrogate vs replacement character", want: `{"s":"\ud83d"}`, got: `{"s":"\ufffd"}`, path: "/s"},
+		{name: "lone surrogate vs removed", want: `{"s":"x\ud83d"}`, got: `{"s":"x"}`, path: "/s"},
+		{name: "surrogate in a key", want: `{"\ud83d":1}`, got: `{"\ud83d":1}`, equal: true},
+		{name: "array order matters", want: `[1,2]`, got: `[2,1]`, path: "/0"},
+		{name: "shorter array", want: `[1,2,3]`, got: `[1,2]`, path: "/2", wantV: "3", gotV: "absent"},
+		{name: "root type", want: `{}`, got: `[]`, path: ""},
+		{
+			name: "first difference in key order, then index order",
+			want: `{"b":[1,2,3],"a":{"x":1,"z":{"q":"s"}},"c":1}`,
+			got:  `{"c":2,"b":[1,5,4],"a":{"x":1,"z":{"q":"t"}}}`,
+			path: "/a/z/q",
+		},
+		{name: "pointer escapes", want: `{"a/b":{"c~d":1}}`, got: `{"a/b":{"c~d":2}}`, path: "/a~1b/c~0d"},
+
+		// Redactions.
+		{name: "redacted number", want: `{"t":1,"x":1}`, got: `{"t":2,"x":1}`, redactions: []compare.Redaction{red("/t", "number")}, equal: true},
+		{name: "redacted but the rest differs", want: `{"t":1,"x":1}`, got: `{"t":2,"x":2}`, redactions: []compare.Redaction{red("/t", "number")}, path: "/x"},
+		{
+			name: "redacted wrong type", want: `{"t":1}`, got: `{"t":"soon"}`, redactions: []compare.Redaction{red("/t", "number")},
+			path: "/t", wantV: "a number (volatile)", gotV: "a string (volatile, must be a number)",
+		},
+		{
+			name: "redacted absent", want: `{"t":1}`, got: `{}`, redactions: []compare.Redaction{red("/t", "number")},
+			path: "/t", wantV: "a number (volatile)", gotV: "absent",
+		},
+		{name: "redacted absent on both sides", want: `{}`, got: `{}`, redactions: []compare.Redaction{red("/t", "number")}, equal: true},
+		{name: "redacted null", want: `{"t":1}`, got: `{"t":null}`, redactions: []compare.Redaction{red("/t", "number")}, path: "/t"},
+		{name: "redacted any", want: `{"t":1}`, got: `{"t":{"o":[]}}`, redactions: []compare.Redaction{red("/t", "any")}, equal: true},
+		{name: "redacted any still must be there", want: `{"t":1}`, got: `{}`, redactions: []compare.Redaction{red("/t", "any")}, path: "/t"},
+		{name: "redacted string", want: `{"id":"a"}`, got: `{"id":"b"}`, redactions: []compare.Redaction{red("/id", "string")}, equal: true},
+		{
+			name:       "star over array elements",
+			want:       `{"messages":[{"role":"user","timestamp":1},{"role":"toolResult","timestamp":2}]}`,
+			got:        `{"messages":[{"role":"user","timestamp":9},{"role":"toolResult","timestamp":8}]}`,
+			redactions: []compare.Redaction{red("/messages/*/timestamp", "number")},
+			equal:      true,
+		},
+		{
+			name:       "star with a wrong type in one element",
+			want:       `{"messages":[{"timestamp":1},{"timestamp":2}]}`,
+			got:        `{"messages":[{"timestamp":9},{"timestamp":"x"}]}`,
+			redactions: []compare.Redaction{red("/messages/*/timestamp", "number")},
+			path:       "/messages/1/timestamp",
+		},
+		{
+			name:       "star with a missing field in one element",
+			want:       `{"messages":[{"timestamp":1},{"timestamp":2}]}`,
+			got:        `{"messages":[{"timestamp":9},{}]}`,
+			redactions: []compare.Redaction{red("/messages/*/timestamp", "number")},
+			path:       "/messages/1/timestamp",
+		},
+		{
+			name:       "star over object members",
+			want:       `{"m":{"a":{"t":1},"b":{"t":2}}}`,
+			got:        `{"m":{"a":{"t":3},"b":{"t":4}}}`,
+			redactions: []compare.Redaction{red("/m/*/t", "number")},
+			equal:      true,
+		},
+		{
+			name:       "index segment redacts one element only",
+			want:       `[{"t":1},{"t":2}]`,
+			got:        `[{"t":5},{"t":6}]`,
+			redactions: []compare.Redaction{red("/0/t", "number")},
+			path:       "/1/t",
+		},
+		{
+			name:       "escaped redaction path",
+			want:       `{"a/b":1}`,
+			got:        `{"a/b":2}`,
+			redactions: []compare.Redaction{red("/a~1b", "number")},
+			equal:      true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := compare.Compare(parse(t, tt.want), parse(t, tt.got), tt.redactions)
+			if tt.equal {
+				if m != nil {
+					t.Fatalf("want equal, got a mismatch: %v\n%s", m, m.Diff)
+				}
+				return
+			}
+			if m == nil {
+				t.Fatalf("want a mismatch at %q, got equal", tt.path)
+			}
+			if m.Path != tt.path {
+				t.Errorf("Path = %q, want %q (%v)", m.Path, tt.path, m)
+			}
+			if tt.wantV != "" && m.Want != tt.wantV {
+				t.Errorf("Want = %q, want %q", m.Want, tt.wantV)
+			}
+			if tt.gotV != "" && m.Got != tt.gotV {
+				t.Errorf("Got = %q, want %q", m.Got, tt.gotV)
+			}
+			if m.Diff == "" {
+				t.Error("no diff")
+			}
+			shown := tt.path
+			if shown == "" {
+				shown = "/"
+			}
+			if !strings.HasPrefix(m.Error(), shown+": want ") {
+				t.Errorf("Error() = %q, want it to start with the path %q", m.Error(), shown)
+			}
+		})
+	}
+}
+
+// TestCompareSymmetric: swapping want and got finds the same path.
+func TestCompareSymmetric(t *testing.T) {
+	pairs := [][2]string{
+		{`{"a":[1,{"b":"\ud83d"}],"c":1}`, `{"a":[1,{"b":"\ud83e"}],"c":2}`},
+		{`{"x":1}`, `{"x":1,"y":2}`},
+	}
+	for _, p := range pairs {
+		m1 := compare.Compare(parse(t, p[0]), parse(t, p[1]), nil)
+		m2 := compare.Compare(parse(t, p[1]), parse(t, p[0]), nil)
+		if m1 == nil || m2 == nil || m1.Path != m2.Path || m1.Want != m2.Got {
+			t.Errorf("%s vs %s: %v / %v", p[0], p[1], m1, m2)
+		}
+	}
+}
+
+func TestParseRedaction(t *testing.T) {
+	r, err := compare.ParseRedaction(parse(t, `{"path":"/messages/*/timestamp","as":"number"}`), "/redact/0")
+	if err != nil || r.Path != "/messages/*/timestamp" || r.As != "number" {
+		t.Fatalf("got %+v, %v", r, err)
+	}
+	for in, want := range map[string]string{
+		`{"path":"messages","as":"number"}`: "/redact/0/path",
+		`{"path":"","as":"number"}`:         "/redact/0/path",
+		`{"path":"/t","as":"integer"}`:      "/redact/0/as",
+		`{"path":"/t"}`:                     "as",
+		`{"as":"number"}`:                   "path",
+		`{"path":1,"as":"number"}`:          "path",
+	} {
+		_, err := compare.ParseRedaction(parse(t, in), "/redact/0")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseRedaction(%s) = %v, want an error naming %s", in, err, want)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package run_test
+
+// Fake implementations for the runner's tests, by the self-re-exec trick of
+// protobuf-go's conformance tests: when PICONFORM_FAKE_IMPL is set, this test
+// binary is not a test binary but an adapter that speaks the subprocess
+// protocol with the behaviour the variable names, and exits.
+//
+// A behaviour is NAME or NAME:CASE-ID. With a case id, the misbehaviour
+// applies to that case only and every other case is answered correctly; with
+// none, it applies to every case.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+const fakeEnv = "PICONFORM_FAKE_IMPL"
+
+func TestMain(m *testing.M) {
+	if b := os.Getenv(fakeEnv); b != "" {
+		os.Exit(fakeAdapter(b))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeCommand is the --impl command that runs this test binary as the fake
+// adapter with behaviour b, quoted for sh -c.
+func fakeCommand(t testing.TB, b string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fakeEnv + "=" + shellQuote(b) + " " + shellQuote(exe)
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func str(s string) jsonv.Value { return jsonv.StringValue(s) }
+
+func obj(kv ...any) jsonv.Value {
+	var ms []jsonv.Member
+	for i := 0; i < len(kv); i += 2 {
+		ms = append(ms, jsonv.Member{Key: kv[i].(string), Value: kv[i+1].(jsonv.Value)})
+	}
+	return jsonv.ObjectValue(ms...)
+}
+
+func strs(ss ...string) jsonv.Value {
+	vs := make([]jsonv.Value, len(ss))
+	for i, s := range ss {
+		vs[i] = str(s)
+	}
+	return jsonv.ArrayValue(vs...)
+}
+
+func fakeAdapter(behaviour string) int {
+	name, target, _ := strings.Cut(behaviour, ":")
+	out := os.Stdout // unbuffered: every write reaches the runner at once
+	write := func(v jsonv.Value) { _, _ = out.Write(append(v.AppendJSON(nil), '\n')) }
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(os.Stderr, "fake %s: "+format+"\n", append([]any{behaviour}, args...)...)
+	}
+
+	switch name {
+	case "crash-start":
+		logf("exiting before hello")
+		return 3
+	case "hang-start":
+		time.Sleep(time.Hour)
+		return 0
+	case "garbage-hello":
+		fmt.Fprintln(out, "Welcome to my adapter!")
+		time.Sleep(time.Hour)
+		return 0
+	}
+
+	in := bufio.NewReader(os.Stdin)
+	for {
+		data, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0 // the runner closed stdin
+		}
+		frame, err := jsonv.Parse(data)
+		if err != nil {
+			logf("bad frame: %v", err)
+			return 2
+		}
+		typ, _ := frame.Get("type")
+		switch typ.Str() {
+		case "bye":
+			return 0
+		case "hello":
+			kinds := strs(conformance.Kinds()...)
+			proto := "1"
+			switch name {
+			case "no-kinds":
+				kinds = strs()
+			case "sanitize-only":
+				kinds = strs("sanitize")
+			case "bad-protocol":
+				proto = "2"
+			}
+			write(obj("type", str("hello"), "protocol", jsonv.NumberValue(proto),
+				"implementation", obj("name", str("fake-"+name), "version", str("0.0.1"), "language", str("go"),
+					"kinds", kinds, "apis", strs())))
+			if name == "deaf" {
+				time.Sleep(time.Hour) // never reads another byte
+			}
+			continue
+		case "run":
+		default:
+			logf("unknown frame %s", data)
+			return 2
+		}
+		seq, _ := frame.Get("seq")
+		c, _ := frame.Get("case")
+		idV, _ := c.Get("id")
+		kindV, _ := c.Get("kind")
+		input, _ := c.Get("input")
+		id := idV.Str()
+		if target != "" && target != id {
+			answer(write, seq, kindV.Str(), input)
+			continue
+		}
+		switch name {
+		case "crash", "crash-always":
+			logf("crashing on %s", id)
+			return 3
+		case "hang":
+			time.Sleep(time.Hour)
+		case "garbage":
+			fmt.Fprintln(out, "panic: runtime error: index out of range [3] with length 3")
+		case "not-object":
+			fmt.Fprintln(out, `["type","result"]`)
+		case "wrong-seq":
+			n, _ := strconv.ParseInt(seq.Literal(), 10, 64)
+			write(obj("type", str("result"), "seq", jsonv.NumberValue(strconv.FormatInt(n+1, 10)), "output", obj("text", str(""))))
+		case "no-output":
+			write(obj("type", str("result"), "seq", seq))
+		case "bad-type":
+			write(obj("type", str("log"), "seq", seq, "message", str("working on it")))
+		case "flood":
+			// One line longer than subject.MaxFrameBytes, then silence.
+			chunk := bytes.Repeat([]byte("x"), 1<<20)
+			for range 17 {
+				if _, err := out.Write(chunk); err != nil {
+					return 4
+				}
+			}
+			fmt.Fprintln(out)
+			time.Sleep(time.Hour)
+		case "flood-forever":
+			// An endless line with no newline.
+			chunk := bytes.Repeat([]byte("y"), 64<<10)
+			for {
+				if _, err := out.Write(chunk); err != nil {
+					return 4
+				}
+			}
+		case "flood-lines":
+			// Endless small frames that are valid JSON but not an answer.
+			line := []byte(`{"type":"progress","seq":` + seq.Literal() + `,"percent":50}` + "\n")
+			lines := bytes.Repeat(line, 1000)
+			for {
+				if _, err := out.Write(lines); err != nil {
+					return 4
+				}
+			}
+		case "stderr":
+			chunk := bytes.Repeat([]byte("noise on stderr\n"), 1<<16) // 1 MiB
+			if _, err := os.Stderr.Write(chunk); err != nil {
+				return 4
+			}
+			answer(write, seq, kindV.Str(), input)
+		case "skip":
+			write(obj("type", str("skip"), "seq", seq, "reason", str("not implemented yet"), "link", str("https://example.com/issue/1")))
+		case "error", "error-all":
+			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: cannot read properties of undefined")))
+		case "wrong-output":
+			write(obj("type", str("result"), "seq", seq, "output", obj("text", str("not what Pi says"))))
+		case "twice":
+			answer(write, seq, kindV.Str(), input)
+			answer(write, seq, kindV.Str(), input)
+		default: // ok, no-kinds, sanitize-only, and anything else
+			answer(write, seq, kindV.Str(), input)
+		}
+	}
+}
+
+// answer replies as the reference does.
+func answer(write func(jsonv.Value), seq jsonv.Value, kind string, input jsonv.Value) {
+	out, err := conformance.Handle(kind, input, conformance.Options{Now: func() jsonv.Value { return jsonv.NumberValue("1767225600000") }})
+	if err != nil {
+		write(obj("type", str("error"), "seq", seq, "message", str(err.Error())))
+		return
+	}
+	write(obj("type", str("result"), "seq", seq, "output", out))
+}

@@ -1,0 +1,174 @@
+package wire
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"gopkg.in/dnaeon/go-vcr.v3/cassette"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Matcher compares a request with the requests of a cassette. go-vcr's
+// default matcher (in v3.2.0) looks at the method and URL only; this one
+// also compares the body as JSON and the headers by name.
+type Matcher struct {
+	// Key is the API key handed to the implementation; it is redacted from
+	// what the implementation sent before comparing.
+	Key string
+	// Ignore lists incidental request headers of the case's API (lower-case
+	// path.Match patterns): neither recorded nor compared.
+	Ignore []string
+}
+
+// Compare returns nil when got, whose body is body, is the request want
+// describes, or the first difference. The request is seen as a JSON object
+// {method, path, headers, body}:
+//
+//   - path is the path and query; the scheme and host are the runner's;
+//   - headers are compared by lower-case name. A header the cassette holds
+//     must be sent with the same value (values joined with ", "), except a
+//     credential (Redacted in the cassette), which only has to be there. A
+//     header the cassette lacks must not be sent, except connection and
+//     client headers (host, user-agent, accept-encoding, …) and the API's
+//     incidental ones;
+//   - body is compared as JSON (key order ignored, numbers by value) when
+//     both sides parse, as text otherwise.
+func (m Matcher) Compare(got *http.Request, body []byte, want cassette.Request) *compare.Mismatch {
+	return compare.Compare(m.wantTree(want), m.gotTree(got, body, want), nil)
+}
+
+// MatcherFunc adapts the matcher to go-vcr. Each call reads the request
+// body and puts it back, so the request can be matched again.
+func (m Matcher) MatcherFunc() cassette.MatcherFunc {
+	return func(r *http.Request, i cassette.Request) bool {
+		body := readBody(r)
+		return m.Compare(r, body, i) == nil
+	}
+}
+
+func readBody(r *http.Request) []byte {
+	if r.Body == nil {
+		return nil
+	}
+	b, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	return b
+}
+
+func (m Matcher) wantTree(want cassette.Request) jsonv.Value {
+	headers := map[string]string{}
+	for name, vs := range want.Headers {
+		if m.compared(name) {
+			headers[strings.ToLower(name)] = strings.Join(vs, ", ")
+		}
+	}
+	return requestTree(want.Method, requestPath(want.URL), headers, bodyValue([]byte(want.Body)))
+}
+
+func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) jsonv.Value {
+	wantHeaders := map[string]string{}
+	for name, vs := range want.Headers {
+		wantHeaders[strings.ToLower(name)] = strings.Join(vs, ", ")
+	}
+	headers := map[string]string{}
+	for name, vs := range got.Header {
+		lname := strings.ToLower(name)
+		if !m.compared(lname) {
+			continue
+		}
+		w, inCassette := wantHeaders[lname]
+		switch {
+		case !inCassette && matchesAny(clientHeaders, lname):
+			continue
+		case isCredential(lname, vs, m.Key) && (w == Redacted || !inCassette):
+			headers[lname] = Redacted
+		default:
+			headers[lname] = strings.Join(vs, ", ")
+		}
+	}
+	p := redactKey(got.URL.RequestURI(), m.Key)
+	b := bodyValue([]byte(redactKey(string(body), m.Key)))
+	// Text is compared as text only when either side is not JSON.
+	if wb := bodyValue([]byte(want.Body)); wb.Kind() == jsonv.String && b.Kind() != jsonv.String {
+		b = jsonv.StringValue(redactKey(string(body), m.Key))
+	}
+	return requestTree(got.Method, p, headers, b)
+}
+
+// compared tells whether a header takes part in the comparison at all.
+func (m Matcher) compared(name string) bool {
+	return !matchesAny(transportHeaders, name) && !matchesAny(m.Ignore, name)
+}
+
+func requestTree(method, path string, headers map[string]string, body jsonv.Value) jsonv.Value {
+	names := make([]string, 0, len(headers))
+	for n := range headers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	hm := make([]jsonv.Member, len(names))
+	for i, n := range names {
+		hm[i] = jsonv.Member{Key: n, Value: jsonv.StringValue(headers[n])}
+	}
+	return jsonv.ObjectValue(
+		jsonv.Member{Key: "method", Value: jsonv.StringValue(method)},
+		jsonv.Member{Key: "path", Value: jsonv.StringValue(path)},
+		jsonv.Member{Key: "headers", Value: jsonv.ObjectValue(hm...)},
+		jsonv.Member{Key: "body", Value: body},
+	)
+}
+
+// requestPath is the path and query of a recorded URL, which may be
+// absolute (as go-vcr records it) or already cut to its path.
+func requestPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.RequestURI()
+}
+
+// bodyValue is the body as JSON when it parses, else as a string; an empty
+// body is the empty string.
+func bodyValue(b []byte) jsonv.Value {
+	if len(bytes.TrimSpace(b)) > 0 {
+		if v, err := jsonv.Parse(b); err == nil {
+			return v
+		}
+	}
+	return jsonv.StringValue(string(b))
+}
+
+// RequestError says how a request an implementation sent differs from the
+// cassette. It wraps the comparison's *compare.Mismatch, whose Path is a
+// JSON Pointer into the request seen as {method, path, headers, body}.
+type RequestError struct {
+	// N counts the requests the implementation sent, from 1.
+	N            int
+	Method, Path string
+	Mismatch     *compare.Mismatch
+	// Msg is set instead of Mismatch when there was nothing to compare with.
+	Msg string
+}
+
+func (e *RequestError) Error() string {
+	if e.Mismatch == nil {
+		return fmt.Sprintf("request %d (%s %s): %s", e.N, e.Method, e.Path, e.Msg)
+	}
+	return fmt.Sprintf("request %d (%s %s) differs from the cassette at %s: want %s, got %s",
+		e.N, e.Method, e.Path, e.Mismatch.Path, e.Mismatch.Want, e.Mismatch.Got)
+}
+
+func (e *RequestError) Unwrap() error {
+	if e.Mismatch == nil {
+		return nil
+	}
+	return e.Mismatch
+}

@@ -1,0 +1,123 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"gopkg.in/dnaeon/go-vcr.v3/recorder"
+
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Subject runs a wire case's input, sending its requests with client.
+type Subject func(ctx context.Context, input jsonv.Value, client *http.Client) (jsonv.Value, error)
+
+// Record makes a case's cassette: a loopback server answers with the case's
+// hand-built responses, in order, while subj (the Go reference) runs the
+// case through go-vcr's recorder. Credentials are scrubbed by the
+// recorder's before-save hook (Scrubber); the result is refused if it still
+// holds the key or anything FindSecrets flags. ignore lists the API's
+// incidental headers, which are not kept.
+//
+// Record never writes into the suite: it returns the cassette's bytes.
+func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) ([]byte, error) {
+	s, err := ParseCase(c)
+	if err != nil {
+		return nil, &suite.Error{File: c.File, CaseID: c.ID, Err: err}
+	}
+	srv, err := serveResponses(s.Responses)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.Close()
+
+	dir, err := os.MkdirTemp("", "piconform-record-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "cassette")
+	rec, err := recorder.NewWithOptions(&recorder.Options{
+		CassetteName:       name,
+		Mode:               recorder.ModeRecordOnly,
+		RealTransport:      &http.Transport{Proxy: nil, DisableCompression: true},
+		SkipRequestLatency: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	rec.AddHook(Scrubber(s.Key, ignore), recorder.BeforeSaveHook)
+
+	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), rec.GetDefaultClient()); err != nil {
+		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
+	}
+	if err := rec.Stop(); err != nil {
+		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
+	}
+	saved, err := os.ReadFile(name + ".yaml")
+	if err != nil {
+		return nil, err
+	}
+	data := append([]byte(cassetteHeader(c)), saved...)
+	if s.Key != "" && bytes.Contains(data, []byte(s.Key)) {
+		return nil, fmt.Errorf("recording %s: the cassette still holds the API key after scrubbing; not saved", c.ID)
+	}
+	if found := FindSecrets(data); len(found) > 0 {
+		return nil, fmt.Errorf("recording %s: line %d of the cassette looks like a credential (%s); not saved", c.ID, found[0].Line, found[0].Why)
+	}
+	if _, err := DecodeCassette(data); err != nil {
+		return nil, fmt.Errorf("recording %s: the cassette does not read back: %w", c.ID, err)
+	}
+	return data, nil
+}
+
+// cassetteHeader is the comment at the top of every recorded cassette.
+func cassetteHeader(c *suite.Case) string {
+	return strings.Join([]string{
+		"# Cassette of " + c.ID + ", recorded by `piconform update` (go-vcr v3 format). Do not edit.",
+		"# The request is what the Go reference sent; the response was built by hand in",
+		"# fixtures/" + c.ID + ".json (member \"response\"). Credentials are redacted.",
+		"",
+	}, "\n")
+}
+
+// serveResponses starts a loopback server that answers the n-th request with
+// the n-th response, and anything past them with 500.
+func serveResponses(responses []Response) (*httptest.Server, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("starting the loopback server: %w", err)
+	}
+	var mu sync.Mutex
+	next := 0
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		readBody(r)
+		mu.Lock()
+		i := next
+		next++
+		mu.Unlock()
+		if i >= len(responses) {
+			http.Error(w, fmt.Sprintf("piconform: request %d, but the case has %d response(s)", i+1, len(responses)), http.StatusInternalServerError)
+			return
+		}
+		resp := responses[i]
+		for _, h := range resp.Header {
+			w.Header().Add(h.Name, h.Value)
+		}
+		w.WriteHeader(resp.Status)
+		w.Write(resp.Body)
+	}))
+	srv.Listener.Close()
+	srv.Listener = l
+	srv.Start()
+	return srv, nil
+}

@@ -1,0 +1,288 @@
+// Package wire is the harness side of wire cases: one provider request and
+// its streamed answer, checked against a recorded HTTP exchange (a go-vcr
+// cassette).
+//
+// For each case the runner serves the case's cassette on a loopback port
+// (127.0.0.1 only) and hands the implementation that server's URL as
+// baseUrl, with a fake API key. The implementation makes its real HTTP
+// call; the server compares the request with the cassette's (method, path,
+// headers by name, body as JSON) and replays the recorded response, split
+// into small writes if the case asks for it. The implementation answers with
+// the AssistantMessage and its events, which the runner compares with the
+// golden.
+//
+// Cassettes are made by Record: it serves the hand-built response written
+// in the case file, runs the Go reference through go-vcr's recorder, and
+// scrubs credentials in the recorder's before-save hook, so a key never
+// reaches a file. Nothing here knows a particular provider API: what is
+// specific to one lives in reference/provider/<api>.
+package wire
+
+import (
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Kind is the case kind this package serves.
+const Kind = "wire"
+
+// FakeAPIKey is the key the runner passes when a case does not choose one.
+// It looks like a key on purpose: if scrubbing ever failed, the secret scan
+// would catch it.
+const FakeAPIKey = "sk-piconform-fake-key"
+
+// Redacted replaces a credential in a cassette. A cassette header with this
+// value must be present in the request; its value is not compared.
+const Redacted = "[redacted]"
+
+// Settings are the wire members of a case file.
+type Settings struct {
+	// Responses are the hand-built answers, one per expected request, in
+	// order ("response" in the case file: one object or an array).
+	Responses []Response
+	// ChunkBytes, when positive, makes the replay write the body in pieces
+	// of that many bytes, flushing and pausing after each, so that an
+	// implementation reads events torn across reads. Zero writes one piece
+	// per event (per blank line). ("replay": {"chunkBytes": n})
+	ChunkBytes int
+	// Key is the API key passed to the implementation: the case input's
+	// apiKey when it has one (a fake chosen for what it looks like, such as
+	// an OAuth-style token), else FakeAPIKey.
+	Key string
+	// NoKey is set when the case input's apiKey is null: the implementation
+	// gets no apiKey at all (a case about a missing key).
+	NoKey bool
+}
+
+// Response is one hand-built HTTP response.
+type Response struct {
+	Status int
+	// Header holds the response headers, in the order the case wrote them.
+	Header []HeaderField
+	Body   []byte
+}
+
+// HeaderField is one header line.
+type HeaderField struct{ Name, Value string }
+
+// ParseCase reads the wire members of a case. Errors name the JSON Pointer
+// inside the case file.
+func ParseCase(c *suite.Case) (Settings, error) {
+	s := Settings{Key: FakeAPIKey}
+	if k, ok := c.Input.Get("apiKey"); ok {
+		switch k.Kind() {
+		case jsonv.String:
+			s.Key = k.Str()
+		case jsonv.Null:
+			s.Key, s.NoKey = "", true
+		default:
+			return s, jsonv.Errorf("/input/apiKey", "want a string or null, got %s", k.Kind())
+		}
+	}
+	if resp, ok := c.Raw.Get("response"); ok {
+		elems, ptr := []jsonv.Value{resp}, "/response"
+		if resp.Kind() == jsonv.Array {
+			elems = resp.Elems()
+		}
+		for i, e := range elems {
+			p := ptr
+			if resp.Kind() == jsonv.Array {
+				p = jsonv.Index(ptr, i)
+			}
+			r, err := parseResponse(e, p)
+			if err != nil {
+				return s, err
+			}
+			s.Responses = append(s.Responses, r)
+		}
+	}
+	if replay, ok := c.Raw.Get("replay"); ok {
+		f := jsonv.ReadFields(replay, "/replay")
+		n := f.OptNumber("chunkBytes")
+		if rest := f.Rest(); len(rest) > 0 && f.Err() == nil {
+			return s, jsonv.Errorf(f.At(rest[0].Key), "unknown member")
+		}
+		if err := f.Err(); err != nil {
+			return s, err
+		}
+		if !n.IsAbsent() {
+			v, _ := n.Float64()
+			if v < 1 || v != float64(int(v)) {
+				return s, jsonv.Errorf("/replay/chunkBytes", "want a positive integer, got %s", n)
+			}
+			s.ChunkBytes = int(v)
+		}
+	}
+	return s, nil
+}
+
+func parseResponse(v jsonv.Value, ptr string) (Response, error) {
+	f := jsonv.ReadFields(v, ptr)
+	status := f.OptNumber("status")
+	headers := f.OptObject("headers")
+	events, hasEvents := f.OptArray("events")
+	body := f.OptString("body")
+	if rest := f.Rest(); len(rest) > 0 && f.Err() == nil {
+		return Response{}, jsonv.Errorf(f.At(rest[0].Key), "unknown member")
+	}
+	if err := f.Err(); err != nil {
+		return Response{}, err
+	}
+	r := Response{Status: http.StatusOK}
+	if !status.IsAbsent() {
+		n, _ := status.Float64()
+		if n < 100 || n > 599 || n != float64(int(n)) {
+			return Response{}, jsonv.Errorf(f.At("status"), "want an HTTP status code, got %s", status)
+		}
+		r.Status = int(n)
+	}
+	hasType := false
+	for _, m := range headers.Members() {
+		if m.Value.Kind() != jsonv.String {
+			return Response{}, jsonv.Errorf(jsonv.Child(f.At("headers"), m.Key), "want a string, got %s", m.Value.Kind())
+		}
+		r.Header = append(r.Header, HeaderField{m.Key, m.Value.Str()})
+		hasType = hasType || strings.EqualFold(m.Key, "content-type")
+	}
+	switch {
+	case hasEvents && body != nil:
+		return Response{}, jsonv.Errorf(ptr, "a response has events or a body, not both")
+	case hasEvents:
+		var b []byte
+		for i, e := range events {
+			ev, err := renderEvent(e, jsonv.Index(f.At("events"), i))
+			if err != nil {
+				return Response{}, err
+			}
+			b = append(b, ev...)
+		}
+		r.Body = b
+		if !hasType {
+			r.Header = append(r.Header, HeaderField{"Content-Type", "text/event-stream"})
+		}
+	case body != nil:
+		r.Body = []byte(*body)
+		if !hasType {
+			typ := "text/plain; charset=utf-8"
+			if _, err := jsonv.Parse(r.Body); err == nil {
+				typ = "application/json"
+			}
+			r.Header = append(r.Header, HeaderField{"Content-Type", typ})
+		}
+	}
+	return r, nil
+}
+
+// renderEvent writes one server-sent event: an "event:" line when the event
+// is named, a "data:" line per line of data (JSON data is written compact,
+// a string as it is), and a blank line.
+func renderEvent(v jsonv.Value, ptr string) ([]byte, error) {
+	f := jsonv.ReadFields(v, ptr)
+	name := f.OptString("event")
+	data := f.Any("data")
+	if rest := f.Rest(); len(rest) > 0 && f.Err() == nil {
+		return nil, jsonv.Errorf(f.At(rest[0].Key), "unknown member")
+	}
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	var b []byte
+	if name != nil {
+		b = append(b, "event: "+*name+"\n"...)
+	}
+	switch data.Kind() {
+	case jsonv.Absent:
+	case jsonv.String:
+		for _, line := range strings.Split(data.Str(), "\n") {
+			b = append(b, "data: "+line+"\n"...)
+		}
+	default:
+		b = append(data.AppendJSON(append(b, "data: "...)), '\n')
+	}
+	if len(b) == 0 {
+		return nil, jsonv.Errorf(ptr, "an event needs an event name or data")
+	}
+	return append(b, '\n'), nil
+}
+
+// PrepareInput is the input sent to the implementation: the case's input
+// with baseUrl (the loopback server) and apiKey in front (no apiKey when
+// s.NoKey).
+func PrepareInput(input jsonv.Value, baseURL string, s Settings) jsonv.Value {
+	members := []jsonv.Member{{Key: "baseUrl", Value: jsonv.StringValue(baseURL)}}
+	if !s.NoKey {
+		members = append(members, jsonv.Member{Key: "apiKey", Value: jsonv.StringValue(s.Key)})
+	}
+	for _, m := range input.Members() {
+		if m.Key != "baseUrl" && m.Key != "apiKey" {
+			members = append(members, m)
+		}
+	}
+	return jsonv.ObjectValue(members...)
+}
+
+// CaseAPI is the provider API a wire case drives, from its model.
+func CaseAPI(c *suite.Case) string {
+	model, _ := c.Input.Get("model")
+	api, _ := model.Get("api")
+	return api.Str()
+}
+
+// Header classes. Names are lower case; entries may be path.Match patterns.
+var (
+	// transportHeaders belong to the HTTP connection, not to the request a
+	// translation makes: never recorded, never compared.
+	transportHeaders = []string{
+		"host", "connection", "content-length", "accept-encoding", "transfer-encoding", "te",
+		"keep-alive", "proxy-connection", "upgrade", "trailer",
+	}
+	// clientHeaders are added by HTTP clients on their own (fetch adds
+	// accept-language and sec-fetch-mode, most clients a user-agent). They
+	// are compared when the cassette has them, and allowed when it has not.
+	clientHeaders = []string{"user-agent", "accept-language", "sec-fetch-*"}
+	// authHeaders carry credentials: recorded as Redacted, checked for
+	// presence only.
+	authHeaders = []string{
+		"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key",
+		"cf-aig-authorization", "x-amz-security-token",
+	}
+)
+
+func matchesAny(patterns []string, name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range patterns {
+		if ok, _ := path.Match(p, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isCredential tells whether a header carries a credential: by its name, or
+// because its value holds the key the runner handed out.
+func isCredential(name string, values []string, key string) bool {
+	if matchesAny(authHeaders, name) {
+		return true
+	}
+	if key == "" {
+		return false
+	}
+	for _, v := range values {
+		if strings.Contains(v, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// redactKey replaces every occurrence of key in s.
+func redactKey(s, key string) string {
+	if key == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, key, Redacted)
+}

@@ -1,0 +1,413 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gopkg.in/dnaeon/go-vcr.v3/cassette"
+	"gopkg.in/dnaeon/go-vcr.v3/recorder"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// caseFile is a wire case for an imaginary API "echo-api": the subject
+// posts the input's "say" member as JSON to <baseUrl>/v1/say and returns
+// the body it got back.
+const caseFile = `{
+  "id": "wire/echo",
+  "kind": "wire",
+  "description": "d",
+  "rules": ["wire.request"],
+  "input": {"model": {"api": "echo-api"}, "say": "hello"},
+  "response": {"headers": {"x-trace": "t1"}, "events": [
+    {"event": "greeting", "data": {"text": "hi", "n": 1.50}},
+    {"data": "two\nlines"}
+  ]}
+}`
+
+func loadCase(t *testing.T, file string, extra fstest.MapFS) *suite.Case {
+	t.Helper()
+	fsys := fstest.MapFS{"fixtures/wire/echo.json": {Data: []byte(file)}}
+	for k, v := range extra {
+		fsys[k] = v
+	}
+	s, err := suite.Load("test", fsys, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Cases[0]
+}
+
+// echoSubject is a tiny implementation of "echo-api"; tweak changes its
+// request before it is sent.
+func echoSubject(tweak func(*http.Request)) Subject {
+	return func(ctx context.Context, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+		base, _ := input.Get("baseUrl")
+		key, _ := input.Get("apiKey")
+		say, _ := input.Get("say")
+		body := jsonv.ObjectValue(jsonv.Member{Key: "say", Value: say}, jsonv.Member{Key: "n", Value: jsonv.NumberValue("1.0")})
+		req, err := http.NewRequestWithContext(ctx, "POST", base.Str()+"/v1/say", bytes.NewReader(body.AppendJSON(nil)))
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Api-Key", key.Str())
+		req.Header.Set("X-Echo-Version", "1")
+		req.Header.Set("X-Telemetry-Os", "plan9")
+		if tweak != nil {
+			tweak(req)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		defer resp.Body.Close()
+		got, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		return jsonv.ObjectValue(jsonv.Member{Key: "body", Value: jsonv.StringValue(string(got))}), nil
+	}
+}
+
+var echoIgnore = []string{"x-telemetry-*"}
+
+func record(t *testing.T, c *suite.Case) []byte {
+	t.Helper()
+	data, err := Record(context.Background(), c, echoSubject(nil), echoIgnore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// replay runs subj against the case's cassette and returns the output and
+// the fixture's verdict.
+func replay(t *testing.T, c *suite.Case, cas []byte, subj Subject) (jsonv.Value, error) {
+	t.Helper()
+	fx := &Fixture{Cassettes: map[string][]byte{c.ID: cas}, Ignore: func(api string) []string {
+		if api != "echo-api" {
+			t.Errorf("Ignore asked for API %q", api)
+		}
+		return echoIgnore
+	}}
+	input, check, err := fx.Setup(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := subj(context.Background(), input, http.DefaultClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, check()
+}
+
+func TestRecordScrubsAndKeepsWhatMatters(t *testing.T) {
+	cas := string(record(t, loadCase(t, caseFile, nil)))
+	for _, want := range []string{
+		"url: /v1/say",
+		"X-Api-Key:\n                - '[redacted]'",
+		"X-Echo-Version:",
+		"X-Trace:",
+		"event: greeting\n            data: {\"text\":\"hi\",\"n\":1.50}\n\n            data: two\n            data: lines\n",
+		"duration: 0s",
+	} {
+		if !strings.Contains(cas, want) {
+			t.Errorf("cassette lacks %q:\n%s", want, cas)
+		}
+	}
+	for _, bad := range []string{FakeAPIKey, "127.0.0.1", "X-Telemetry-Os", "Date:", "Content-Length:"} {
+		if strings.Contains(cas, bad) {
+			t.Errorf("cassette holds %q:\n%s", bad, cas)
+		}
+	}
+	if f := FindSecrets([]byte(cas)); len(f) > 0 {
+		t.Errorf("FindSecrets: %v", f)
+	}
+}
+
+func TestReplayMatchingRequest(t *testing.T) {
+	c := loadCase(t, caseFile, nil)
+	cas := record(t, c)
+	out, err := replay(t, c, cas, echoSubject(func(r *http.Request) {
+		// Header case, key order, number spelling and client headers do not matter.
+		r.Header.Set("User-Agent", "another-client/2")
+		r.Header.Set("X-Telemetry-Arch", "mips")
+		r.Body = io.NopCloser(strings.NewReader(`{"n":1,"say":"hello"}`))
+		r.ContentLength = -1
+	}))
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	body, _ := out.Get("body")
+	if want := "event: greeting\ndata: {\"text\":\"hi\",\"n\":1.50}\n\ndata: two\ndata: lines\n\n"; body.Str() != want {
+		t.Errorf("replayed body %q, want %q", body.Str(), want)
+	}
+}
+
+func TestReplayMismatchNamesThePath(t *testing.T) {
+	c := loadCase(t, caseFile, nil)
+	cas := record(t, c)
+	for _, tc := range []struct {
+		name  string
+		tweak func(*http.Request)
+		path  string
+	}{
+		{"body", func(r *http.Request) {
+			r.Body = io.NopCloser(strings.NewReader(`{"say":"hullo","n":1}`))
+			r.ContentLength = -1
+		}, "/body/say"},
+		{"missing header", func(r *http.Request) { r.Header.Del("X-Echo-Version") }, "/headers/x-echo-version"},
+		{"changed header", func(r *http.Request) { r.Header.Set("x-echo-version", "2") }, "/headers/x-echo-version"},
+		{"extra header", func(r *http.Request) { r.Header.Set("X-Extra", "1") }, "/headers/x-extra"},
+		{"missing credential", func(r *http.Request) { r.Header.Del("X-Api-Key") }, "/headers/x-api-key"},
+		{"credential elsewhere", func(r *http.Request) {
+			r.Header.Set("Authorization", "Bearer "+r.Header.Get("X-Api-Key"))
+			r.Header.Del("X-Api-Key")
+		}, "/headers/authorization"},
+		{"path", func(r *http.Request) { r.URL.Path = "/v2/say" }, "/path"},
+		{"method", func(r *http.Request) { r.Method = "PUT" }, "/method"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := replay(t, c, cas, echoSubject(tc.tweak))
+			var re *RequestError
+			if !errors.As(err, &re) {
+				t.Fatalf("check = %v, want a *RequestError", err)
+			}
+			var m *compare.Mismatch
+			if !errors.As(err, &m) || m.Path != tc.path {
+				t.Fatalf("mismatch at %v, want %s (%v)", m, tc.path, err)
+			}
+			if !strings.Contains(err.Error(), tc.path) || strings.Contains(err.Error(), FakeAPIKey) {
+				t.Errorf("message %q", err)
+			}
+		})
+	}
+}
+
+func TestReplayCountsRequests(t *testing.T) {
+	c := loadCase(t, caseFile, nil)
+	cas := record(t, c)
+	silent := func(context.Context, jsonv.Value, *http.Client) (jsonv.Value, error) { return jsonv.ObjectValue(), nil }
+	if _, err := replay(t, c, cas, silent); err == nil || !strings.Contains(err.Error(), "never sent: POST /v1/say") {
+		t.Errorf("no request: %v", err)
+	}
+	twice := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
+		echoSubject(nil)(ctx, in, cl)
+		return echoSubject(nil)(ctx, in, cl)
+	}
+	if _, err := replay(t, c, cas, twice); err == nil || !strings.Contains(err.Error(), "request 2") {
+		t.Errorf("two requests: %v", err)
+	}
+}
+
+func TestReplayInPieces(t *testing.T) {
+	split := strings.Replace(caseFile, `"response"`, `"replay": {"chunkBytes": 5}, "response"`, 1)
+	c := loadCase(t, split, nil)
+	cas := record(t, c)
+	reads := 0
+	subj := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
+		cl = &http.Client{Transport: countingTransport{&reads}}
+		return echoSubject(nil)(ctx, in, cl)
+	}
+	out, err := replay(t, c, cas, subj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := out.Get("body")
+	if reads < len(body.Str())/5/2 {
+		t.Errorf("%d reads for %d bytes in 5-byte pieces", reads, len(body.Str()))
+	}
+}
+
+type countingTransport struct{ n *int }
+
+func (c countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil {
+		resp.Body = countingBody{resp.Body, c.n}
+	}
+	return resp, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *int
+}
+
+func (b countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		*b.n++
+	}
+	return n, err
+}
+
+func TestPieces(t *testing.T) {
+	body := []byte("a: 1\n\nb: 2\n\nrest")
+	got := Pieces(body, 0)
+	if len(got) != 3 || string(got[0]) != "a: 1\n\n" || string(got[2]) != "rest" {
+		t.Errorf("by event: %q", got)
+	}
+	got = Pieces(body, 4)
+	if len(got) != 4 || string(bytes.Join(got, nil)) != string(body) {
+		t.Errorf("by 4 bytes: %q", got)
+	}
+}
+
+func TestNoKeyAndChosenKey(t *testing.T) {
+	for _, tc := range []struct{ apiKey, want string }{
+		{`null`, ""},
+		{`"sk-ant-oat01-fake"`, "sk-ant-oat01-fake"},
+	} {
+		c := loadCase(t, strings.Replace(caseFile, `"say": "hello"`, `"say": "hello", "apiKey": `+tc.apiKey, 1), nil)
+		s, err := ParseCase(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := PrepareInput(c.Input, "http://127.0.0.1:1", s)
+		k, ok := in.Get("apiKey")
+		if ok != (tc.want != "") || k.Str() != tc.want {
+			t.Errorf("apiKey %s: input %s", tc.apiKey, in)
+		}
+	}
+}
+
+func TestParseCaseErrors(t *testing.T) {
+	for _, tc := range []struct{ from, to, want string }{
+		{`"headers": {"x-trace": "t1"}`, `"headers": {"x-trace": 1}`, "/response/headers/x-trace"},
+		{`"headers"`, `"body": "x", "headers"`, "not both"},
+		{`"response": {`, `"replay": {"chunkBytes": 0}, "response": {`, "/replay/chunkBytes"},
+		{`"response": {`, `"response": {"status": 99, `, "/response/status"},
+		{`{"data": "two\nlines"}`, `{"id": "7"}`, "/response/events/1/id"},
+	} {
+		c := loadCase(t, strings.Replace(caseFile, tc.from, tc.to, 1), nil)
+		if _, err := ParseCase(c); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.to, err, tc.want)
+		}
+	}
+}
+
+func TestFindSecrets(t *testing.T) {
+	bad := map[string]string{
+		"anthropic key": "body: 'sk-ant-api03-abcdefgh'",
+		"secret key":    "x: sk-proj1234567890",
+		"bearer":        "      - Bearer abc.def.ghi",
+		"google key":    "url: /v1?key=AIzaSyA1234567890abcdef",
+		"x-api-key":     "        X-Api-Key:\n            - realvalue",
+		"inline":        "        authorization: token123",
+		"quoted":        "        \"x-goog-api-key\":\n            - \"k\"",
+	}
+	for name, text := range bad {
+		if len(FindSecrets([]byte(text))) == 0 {
+			t.Errorf("%s: %q not found", name, text)
+		}
+	}
+	good := []string{
+		"        X-Api-Key:\n            - '[redacted]'\n        X-App:\n            - cli",
+		"        Authorization:\n            - '[redacted]'",
+		"body: '{\"text\":\"a task-list for the risk-free desk-lamp\"}'",
+		"        Anthropic-Beta:\n            - interleaved-thinking-2025-05-14",
+	}
+	for _, text := range good {
+		if f := FindSecrets([]byte(text)); len(f) > 0 {
+			t.Errorf("%q: false finding %v", text, f)
+		}
+	}
+}
+
+func TestScrubberOnAKeyInTheURL(t *testing.T) {
+	i := &cassette.Interaction{
+		Request: cassette.Request{URL: "http://127.0.0.1:4321/v1/x?key=" + FakeAPIKey, Host: "127.0.0.1:4321",
+			Headers: http.Header{"X-Goog-Api-Key": {"whatever"}, "X-Custom": {"carries " + FakeAPIKey}, "Connection": {"close"}}},
+		Response: cassette.Response{Body: "abc", Headers: http.Header{"Date": {"now"}, "X-Req": {"1"}}},
+	}
+	if err := Scrubber(FakeAPIKey, nil)(i); err != nil {
+		t.Fatal(err)
+	}
+	if i.Request.URL != "/v1/x?key="+Redacted || i.Request.Host != "" {
+		t.Errorf("URL %q host %q", i.Request.URL, i.Request.Host)
+	}
+	want := http.Header{"X-Goog-Api-Key": {Redacted}, "X-Custom": {Redacted}}
+	if len(i.Request.Headers) != 2 || i.Request.Headers.Get("X-Goog-Api-Key") != Redacted || i.Request.Headers.Get("X-Custom") != Redacted {
+		t.Errorf("headers %v, want %v", i.Request.Headers, want)
+	}
+	if i.Response.Headers.Get("Date") != "" || i.Response.ContentLength != 3 {
+		t.Errorf("response %+v", i.Response)
+	}
+}
+
+func TestGrammarError(t *testing.T) {
+	parse := func(s string) jsonv.Value {
+		v, err := jsonv.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	ok := parse(`[{"type":"start"},{"type":"text_start","contentIndex":0},{"type":"text_end","contentIndex":0,"content":""},
+		{"type":"done","reason":"stop","message":{"stopReason":"stop"}}]`)
+	if err := GrammarError(ok); err != nil {
+		t.Errorf("valid stream: %v", err)
+	}
+	for _, bad := range []string{
+		`[{"type":"text_start","contentIndex":0}]`,
+		`[{"type":"start"},{"type":"text_delta","contentIndex":0,"delta":"x"},{"type":"done","reason":"stop","message":{"stopReason":"stop"}}]`,
+		`[{"type":"start"},{"type":"done","reason":"stop","message":{"stopReason":"stop"}},{"type":"start"}]`,
+		`[{"type":"start"},{"type":"done","reason":"error","message":{"stopReason":"error"}}]`,
+	} {
+		if GrammarError(parse(bad)) == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+	fx := &Fixture{}
+	want := parse(`{"events":` + string(ok.AppendJSON(nil)) + `}`)
+	got := parse(`{"events":[{"type":"start"}]}`)
+	if err := fx.CheckOutput(nil, want, got); err == nil {
+		t.Error("CheckOutput accepted a stream without a terminal event")
+	}
+	quirk := parse(`{"events":[{"type":"start"},{"type":"text_start","contentIndex":0},{"type":"done","reason":"stop","message":{"stopReason":"stop"}}]}`)
+	if err := fx.CheckOutput(nil, quirk, got); err != nil {
+		t.Errorf("CheckOutput checked the grammar though the golden breaks it: %v", err)
+	}
+}
+
+// TestMatcherWithGoVCRReplay uses the matcher the way a go-vcr user would:
+// a recorder in replay-only mode over a recorded cassette.
+func TestMatcherWithGoVCRReplay(t *testing.T) {
+	c := loadCase(t, caseFile, nil)
+	data := record(t, c)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "echo.yaml"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := recorder.NewWithOptions(&recorder.Options{CassetteName: filepath.Join(dir, "echo"), Mode: recorder.ModeReplayOnly, SkipRequestLatency: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Stop()
+	rec.SetMatcher(Matcher{Key: FakeAPIKey, Ignore: echoIgnore}.MatcherFunc())
+	rec.SetReplayableInteractions(true) // so only a mismatch can refuse the second request
+	input := PrepareInput(c.Input, "http://127.0.0.1:9", Settings{Key: FakeAPIKey})
+	out, err := echoSubject(nil)(context.Background(), input, rec.GetDefaultClient())
+	if err != nil {
+		t.Fatalf("matching request: %v", err)
+	}
+	if body, _ := out.Get("body"); !strings.HasPrefix(body.Str(), "event: greeting") {
+		t.Errorf("replayed %q", body.Str())
+	}
+	_, err = echoSubject(func(r *http.Request) { r.Header.Set("X-Echo-Version", "2") })(context.Background(), input, rec.GetDefaultClient())
+	if !errors.Is(err, cassette.ErrInteractionNotFound) {
+		t.Errorf("mismatching request: %v, want ErrInteractionNotFound", err)
+	}
+}

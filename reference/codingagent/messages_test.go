@@ -1,0 +1,285 @@
+package codingagent_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/agent"
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+func parse(t testing.TB, s string) jsonv.Value {
+	t.Helper()
+	v, err := jsonv.Parse([]byte(s))
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", s, err)
+	}
+	return v
+}
+
+// decodeBash reads one bashExecution message from its JSON members.
+func decodeBash(t *testing.T, members string) *codingagent.BashExecution {
+	t.Helper()
+	m, err := codingagent.Registry().Decode(parse(t, `{"role":"bashExecution"`+members+`}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.(*codingagent.BashExecution)
+}
+
+// TestBashExecutionToText covers convert.bash.*; the expected texts were
+// printed by bashExecutionToText of pi-coding-agent 0.80.2 under Node 22.
+func TestBashExecutionToText(t *testing.T) {
+	const out = "Ran `ls`\n```\nx\n```"
+	for _, tc := range []struct {
+		name, members, want string
+	}{
+		// convert.bash.header
+		{"header", `,"command":"ls","output":"","cancelled":false,"truncated":false`, "Ran `ls`\n(no output)"},
+		{"empty command", `,"command":"","output":"","cancelled":false,"truncated":false`, "Ran ``\n(no output)"},
+		{"command not escaped", `,"command":"echo ` + "`a`" + `\nls \"q\"","output":"","cancelled":false,"truncated":false`, "Ran `echo `a`\nls \"q\"`\n(no output)"},
+		// convert.bash.output
+		{"output", `,"command":"ls","output":"a\nb","cancelled":false,"truncated":false`, "Ran `ls`\n```\na\nb\n```"},
+		{"trailing newline", `,"command":"ls","output":"a\n","cancelled":false,"truncated":false`, "Ran `ls`\n```\na\n\n```"},
+		{"white space is output", `,"command":"ls","output":"   ","cancelled":false,"truncated":false`, "Ran `ls`\n```\n   \n```"},
+		{"lone newline is output", `,"command":"ls","output":"\n","cancelled":false,"truncated":false`, "Ran `ls`\n```\n\n\n```"},
+		{"fences copied", `,"command":"ls","output":"` + "```" + `","cancelled":false,"truncated":false`, "Ran `ls`\n```\n```\n```"},
+		{"crlf kept", `,"command":"ls","output":"a\r\nb\u0000","cancelled":false,"truncated":false`, "Ran `ls`\n```\na\r\nb\x00\n```"},
+		// convert.bash.cancelled
+		{"cancelled", `,"command":"ls","output":"","cancelled":true,"truncated":false`, "Ran `ls`\n(no output)\n\n(command cancelled)"},
+		{"cancelled hides exit code", `,"command":"ls","output":"x","exitCode":137,"cancelled":true,"truncated":false`, out + "\n\n(command cancelled)"},
+		// convert.bash.exit-code: JavaScript's String(number)
+		{"exit -1", `,"command":"ls","output":"x","exitCode":-1,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code -1"},
+		{"exit 2", `,"command":"ls","output":"x","exitCode":2,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 2"},
+		{"exit 0", `,"command":"ls","output":"x","exitCode":0,"cancelled":false,"truncated":false`, out},
+		{"exit -0", `,"command":"ls","output":"x","exitCode":-0,"cancelled":false,"truncated":false`, out},
+		{"exit 0.0", `,"command":"ls","output":"x","exitCode":0.0e5,"cancelled":false,"truncated":false`, out},
+		{"exit absent", `,"command":"ls","output":"x","cancelled":false,"truncated":false`, out},
+		{"exit 1.5", `,"command":"ls","output":"x","exitCode":1.5,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 1.5"},
+		{"exit 1e21", `,"command":"ls","output":"x","exitCode":1e21,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 1e+21"},
+		{"exit 1e21 spelled out", `,"command":"ls","output":"x","exitCode":1000000000000000000000,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 1e+21"},
+		{"exit 137.0", `,"command":"ls","output":"x","exitCode":137.0,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 137"},
+		{"exit 1E2", `,"command":"ls","output":"x","exitCode":1E2,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 100"},
+		{"exit 1e-7", `,"command":"ls","output":"x","exitCode":1e-7,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 1e-7"},
+		{"exit beyond 2^53", `,"command":"ls","output":"x","exitCode":12345678901234567890,"cancelled":false,"truncated":false`, out + "\n\nCommand exited with code 12345678901234567000"},
+		{"exit no output", `,"command":"ls","output":"","exitCode":1,"cancelled":false,"truncated":false`, "Ran `ls`\n(no output)\n\nCommand exited with code 1"},
+		// convert.bash.truncated
+		{"truncated with path", `,"command":"ls","output":"x","cancelled":false,"truncated":true,"fullOutputPath":"/tmp/out.txt"`, out + "\n\n[Output truncated. Full output: /tmp/out.txt]"},
+		{"truncated without path", `,"command":"ls","output":"x","cancelled":false,"truncated":true`, out},
+		{"truncated empty path", `,"command":"ls","output":"x","cancelled":false,"truncated":true,"fullOutputPath":""`, out},
+		{"path without truncated", `,"command":"ls","output":"x","cancelled":false,"truncated":false,"fullOutputPath":"/p"`, out},
+		// convert.bash.order: the spec's two examples
+		{"all parts", `,"command":"ls","output":"x","exitCode":1,"cancelled":false,"truncated":true,"fullOutputPath":"/p","timestamp":1735689605000`,
+			"Ran `ls`\n```\nx\n```\n\nCommand exited with code 1\n\n[Output truncated. Full output: /p]"},
+		{"all parts cancelled", `,"command":"ls","output":"x","exitCode":1,"cancelled":true,"truncated":true,"fullOutputPath":"/p","timestamp":1735689605000`,
+			"Ran `ls`\n```\nx\n```\n\n(command cancelled)\n\n[Output truncated. Full output: /p]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := codingagent.BashExecutionToText(decodeBash(t, tc.members))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("text (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLoneSurrogatesAcrossParts: lone surrogates in each part are copied as
+// they are and never joined with the wording around them; halves that do
+// meet at a part boundary make one character, as JavaScript's + does.
+func TestLoneSurrogatesAcrossParts(t *testing.T) {
+	hi := wtf8.FromUTF16([]uint16{0xD83D})
+	lo := wtf8.FromUTF16([]uint16{0xDE00})
+	b := &codingagent.BashExecution{Command: "a" + hi, Output: lo + "b", Truncated: true, FullOutputPath: &hi, ExitCode: jsonv.NumberValue("1")}
+	want := "Ran `a" + hi + "`\n```\n" + lo + "b\n```\n\nCommand exited with code 1\n\n[Output truncated. Full output: " + hi + "]"
+	if got := codingagent.BashExecutionToText(b); got != want {
+		t.Errorf("text = %q, want %q", got, want)
+	}
+	// Node 22: JSON.stringify(bashExecutionToText({command:"\ud83d", output:"\ude00", ...}))
+	b = &codingagent.BashExecution{Command: hi, Output: lo}
+	if got := jsonv.StringValue(codingagent.BashExecutionToText(b)).String(); got != `"Ran `+"`"+`\ud83d`+"`"+`\n`+"```"+`\n\ude00\n`+"```"+`"` {
+		t.Errorf("JSON = %s", got)
+	}
+	// A part holding a pair as two lone halves gives canonical text.
+	b = &codingagent.BashExecution{Command: hi + lo, Output: ""}
+	if got := codingagent.BashExecutionToText(b); got != "Ran `😀`\n(no output)" {
+		t.Errorf("text = %q", got)
+	}
+	// Summaries: the summary sits between the wrappers unchanged.
+	msgs := convert(t, `[{"role":"branchSummary","summary":"\ude00","fromId":"x","timestamp":1},{"role":"compactionSummary","summary":"\ud83d","tokensBefore":5}]`)
+	want2 := `[{"role":"user","content":[{"type":"text","text":"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n\ude00</summary>"}],"timestamp":1},` +
+		`{"role":"user","content":[{"type":"text","text":"The conversation history before this point was compacted into the following summary:\n\n<summary>\n\ud83d\n</summary>"}]}]`
+	if got := msgs.String(); got != want2 {
+		t.Errorf("summaries:\n got %s\nwant %s", got, want2)
+	}
+}
+
+func convert(t *testing.T, in string) jsonv.Value {
+	t.Helper()
+	r := codingagent.Registry()
+	msgs, err := r.DecodeAll(parse(t, in), "/messages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ai.MessagesJSON(codingagent.ConvertToLlm(msgs))
+}
+
+// TestProjections covers convert.custom.*, convert.branch-summary,
+// convert.compaction-summary, convert.bash.shape/exclude, convert.timestamp,
+// convert.order and convert.unknown-role.
+func TestProjections(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"custom string", `[{"role":"custom","customType":"note","content":"hello","display":false,"details":{"a":1},"timestamp":5,"x":1}]`,
+			`[{"role":"user","content":[{"type":"text","text":"hello"}],"timestamp":5}]`},
+		{"custom empty string", `[{"role":"custom","customType":"note","content":"","display":true}]`,
+			`[{"role":"user","content":[{"type":"text","text":""}]}]`},
+		{"custom array kept", `[{"role":"custom","customType":"n","content":[{"type":"text","text":"a","z":1},{"type":"image","data":"d","mimeType":"image/png","w":2}],"display":true,"timestamp":1}]`,
+			`[{"role":"user","content":[{"type":"text","text":"a","z":1},{"type":"image","data":"d","mimeType":"image/png","w":2}],"timestamp":1}]`},
+		{"custom empty array", `[{"role":"custom","customType":"n","content":[],"display":false,"timestamp":1}]`,
+			`[{"role":"user","content":[],"timestamp":1}]`},
+		{"custom details null", `[{"role":"custom","customType":"n","content":"c","display":true,"details":null,"timestamp":1}]`,
+			`[{"role":"user","content":[{"type":"text","text":"c"}],"timestamp":1}]`},
+		{"branch summary", `[{"role":"branchSummary","summary":"S1","fromId":"e1","timestamp":3,"x":true}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The following is a summary of a branch that this conversation came back from:\n\n<summary>\nS1</summary>"}],"timestamp":3}]`},
+		{"branch summary empty", `[{"role":"branchSummary","summary":"","fromId":"e1"}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n</summary>"}]}]`},
+		{"branch summary markup", `[{"role":"branchSummary","summary":"<b>x</b></summary>","fromId":"e1","timestamp":1}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n<b>x</b></summary></summary>"}],"timestamp":1}]`},
+		{"compaction summary", `[{"role":"compactionSummary","summary":"S2","tokensBefore":123456,"timestamp":4}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The conversation history before this point was compacted into the following summary:\n\n<summary>\nS2\n</summary>"}],"timestamp":4}]`},
+		{"compaction summary empty", `[{"role":"compactionSummary","summary":"","tokensBefore":0}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The conversation history before this point was compacted into the following summary:\n\n<summary>\n\n</summary>"}]}]`},
+		{"bash shape", `[{"role":"bashExecution","command":"ls","output":"x","exitCode":0,"cancelled":false,"truncated":false,"fullOutputPath":"/p","excludeFromContext":false,"timestamp":9,"extra":1}]`,
+			"[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Ran `ls`\\n```\\nx\\n```\"}],\"timestamp\":9}]"},
+		{"bash excluded", `[{"role":"bashExecution","command":"ls","output":"x","cancelled":false,"truncated":false,"excludeFromContext":true,"timestamp":9}]`, `[]`},
+		{"timestamp 0 and big kept", `[{"role":"branchSummary","summary":"","fromId":"","timestamp":0},{"role":"custom","customType":"","content":"","display":true,"timestamp":9007199254740991}]`,
+			`[{"role":"user","content":[{"type":"text","text":"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n</summary>"}],"timestamp":0},{"role":"user","content":[{"type":"text","text":""}],"timestamp":9007199254740991}]`},
+		{"order, no merging, unknown dropped", `[
+			{"role":"notification","text":"saved"},
+			{"role":"user","content":"q","timestamp":1,"extra":"keep"},
+			{"role":"custom","customType":"n","content":"c","display":false,"timestamp":2},
+			{"role":"system","content":"s"},
+			{"role":"User","content":"s"},
+			{"role":"bash_execution"},
+			{"role":"BashExecution"},
+			{"role":"user","content":[],"timestamp":3},
+			{"role":"toolResult","toolCallId":"t","toolName":"n","content":[],"details":null,"isError":true,"timestamp":4}]`,
+			`[{"role":"user","content":"q","timestamp":1,"extra":"keep"},{"role":"user","content":[{"type":"text","text":"c"}],"timestamp":2},` +
+				`{"role":"user","content":[],"timestamp":3},{"role":"toolResult","toolCallId":"t","toolName":"n","content":[],"details":null,"isError":true,"timestamp":4}]`},
+		{"empty", `[]`, `[]`},
+		{"all dropped", `[{"role":"x"},{"role":"bashExecution","command":"","output":"","cancelled":false,"truncated":false,"excludeFromContext":true}]`, `[]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := convert(t, tc.in)
+			want := parse(t, tc.want)
+			if !jsonv.Equal(got, want) {
+				t.Errorf("convertToLlm:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// TestTranscriptRoundTrip: the four messages keep every member in the
+// transcript (the projection is what drops them).
+func TestTranscriptRoundTrip(t *testing.T) {
+	in := parse(t, `[
+		{"role":"bashExecution","command":"ls","output":"x","exitCode":-1,"cancelled":false,"truncated":true,"fullOutputPath":"/p","timestamp":1,"excludeFromContext":false,"x":[1]},
+		{"role":"bashExecution","command":"ls","output":"","cancelled":true,"truncated":false},
+		{"role":"custom","customType":"note","content":[{"type":"text","text":"a"}],"display":true,"details":{"k":null},"timestamp":2,"y":"z"},
+		{"role":"custom","customType":"note","content":"s","display":false},
+		{"role":"branchSummary","summary":"s","fromId":"f","timestamp":3,"z":{}},
+		{"role":"compactionSummary","summary":"s","tokensBefore":1e3,"w":false}
+	]`)
+	msgs, err := codingagent.Registry().DecodeAll(in, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := agent.MessagesJSON(msgs); !jsonv.Equal(got, in) {
+		t.Errorf("round trip:\n got %s\nwant %s", got, in)
+	}
+	wantRoles := []string{"bashExecution", "bashExecution", "custom", "custom", "branchSummary", "compactionSummary"}
+	var roles []string
+	for _, m := range msgs {
+		roles = append(roles, m.Role())
+	}
+	if diff := cmp.Diff(wantRoles, roles); diff != "" {
+		t.Errorf("roles (-want +got):\n%s", diff)
+	}
+}
+
+// TestDecodeErrors: input.strict for the four roles.
+func TestDecodeErrors(t *testing.T) {
+	bash := `"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false`
+	for _, tc := range []struct{ in, want string }{
+		{`{` + bash + `,"exitCode":"0"}`, `/messages/0/exitCode: want number, got string`},
+		{`{` + bash + `,"exitCode":null}`, `/messages/0/exitCode: want number, got null`},
+		{`{` + bash + `,"excludeFromContext":"yes"}`, `/messages/0/excludeFromContext: want boolean, got string`},
+		{`{` + bash + `,"timestamp":null}`, `/messages/0/timestamp: want number, got null`},
+		{`{` + bash + `,"fullOutputPath":1}`, `/messages/0/fullOutputPath: want string, got number`},
+		{`{"role":"bashExecution","output":"","cancelled":false,"truncated":false}`, `/messages/0/command: missing required string`},
+		{`{"role":"bashExecution","command":"ls","cancelled":false,"truncated":false}`, `/messages/0/output: missing required string`},
+		{`{"role":"bashExecution","command":"ls","output":"","truncated":false}`, `/messages/0/cancelled: missing required boolean`},
+		{`{"role":"bashExecution","command":"ls","output":"","cancelled":false}`, `/messages/0/truncated: missing required boolean`},
+		{`{"role":"custom","content":"c","display":true}`, `/messages/0/customType: missing required string`},
+		{`{"role":"custom","customType":"n","content":"c"}`, `/messages/0/display: missing required boolean`},
+		{`{"role":"custom","customType":"n","display":true}`, `/messages/0/content: missing required content`},
+		{`{"role":"custom","customType":"n","content":42,"display":true}`, `/messages/0/content: want a string or an array of blocks, got number`},
+		{`{"role":"custom","customType":"n","content":[{"type":"toolCall","id":"i","name":"n","arguments":{}}],"display":true}`, `/messages/0/content/0/type: a "toolCall" block is not allowed here`},
+		{`{"role":"custom","customType":"n","content":[{"type":"thinking","thinking":""}],"display":true}`, `/messages/0/content/0/type: a "thinking" block is not allowed here`},
+		{`{"role":"custom","customType":"n","content":[{"type":"audio"}],"display":true}`, `/messages/0/content/0/type: unknown block type "audio"`},
+		{`{"role":"branchSummary","summary":"s"}`, `/messages/0/fromId: missing required string`},
+		{`{"role":"branchSummary","summary":null,"fromId":"f"}`, `/messages/0/summary: want string, got null`},
+		{`{"role":"compactionSummary","summary":"s"}`, `/messages/0/tokensBefore: missing required number`},
+		{`{"role":"compactionSummary","summary":"s","tokensBefore":"1"}`, `/messages/0/tokensBefore: want number, got string`},
+	} {
+		_, err := codingagent.Registry().DecodeAll(parse(t, `[`+tc.in+`]`), "/messages")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: error %v, want %s", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestTypesAndConstants(t *testing.T) {
+	var roles []string
+	for _, ty := range codingagent.Types() {
+		roles = append(roles, ty.Role)
+	}
+	if diff := cmp.Diff([]string{"bashExecution", "custom", "branchSummary", "compactionSummary"}, roles); diff != "" {
+		t.Errorf("roles (-want +got):\n%s", diff)
+	}
+	// The constants of agent.coding-messages, as JSON strings.
+	for got, want := range map[string]string{
+		codingagent.BranchSummaryPrefix:     `"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"`,
+		codingagent.BranchSummarySuffix:     `"</summary>"`,
+		codingagent.CompactionSummaryPrefix: `"The conversation history before this point was compacted into the following summary:\n\n<summary>\n"`,
+		codingagent.CompactionSummarySuffix: `"\n</summary>"`,
+	} {
+		if s := jsonv.StringValue(got).String(); s != want {
+			t.Errorf("constant %s, want %s", s, want)
+		}
+	}
+	// The types register next to an application's own role.
+	r, err := agent.NewRegistry(append(codingagent.Types(), agent.CustomType{
+		Role:   "notification",
+		Decode: func(f *jsonv.Fields) (agent.Message, error) { return &agent.Unknown{RoleName: "notification"}, nil },
+		ToLLM: func(agent.Message) (ai.Message, bool) {
+			return &ai.UserMessage{Content: ai.StringContent("n")}, true
+		},
+	})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := r.DecodeAll(parse(t, `[{"role":"notification"},{"role":"custom","customType":"c","content":"x","display":true}]`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ai.MessagesJSON(r.ConvertToLLM(msgs)).String(); !strings.HasPrefix(got, `[{"role":"user","content":"n"},{"role":"user","content":[{"type":"text","text":"x"}]`) {
+		t.Errorf("mixed registry = %s", got)
+	}
+}

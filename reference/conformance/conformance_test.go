@@ -1,0 +1,368 @@
+package conformance_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+func parse(t testing.TB, s string) jsonv.Value {
+	t.Helper()
+	v, err := jsonv.Parse([]byte(s))
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", s, err)
+	}
+	return v
+}
+
+// fixedClock is the clock goldens are made with.
+func fixedClock() jsonv.Value { return jsonv.NumberValue("1767225600000") }
+
+var opts = conformance.Options{Now: fixedClock}
+
+// offlineKinds are the kinds that need no server; wire cases talk to one.
+var offlineKinds = []string{"convert", "cost", "normalize", "sanitize"}
+
+const model = `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic",` +
+	`"baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],` +
+	`"cost":{"input":3,"output":15,"cacheRead":0.3,"cacheWrite":3.75},"contextWindow":200000,"maxTokens":64000}`
+
+const usage = `{"input":100,"output":20,"cacheRead":0,"cacheWrite":0,"totalTokens":120,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
+
+func TestKinds(t *testing.T) {
+	kinds := conformance.Kinds()
+	if !slices.IsSorted(kinds) {
+		t.Errorf("Kinds() = %v, not sorted", kinds)
+	}
+	for _, k := range offlineKinds {
+		if !slices.Contains(kinds, k) {
+			t.Errorf("Kinds() = %v lacks %s", kinds, k)
+		}
+	}
+	_, err := conformance.Handle("video", parse(t, `{}`), opts)
+	if !errors.Is(err, conformance.ErrUnsupported) || !strings.Contains(err.Error(), `"video"`) {
+		t.Errorf("unknown kind: %v", err)
+	}
+	_, err = conformance.Handle("", parse(t, `{}`), opts)
+	if !errors.Is(err, conformance.ErrUnsupported) {
+		t.Errorf("empty kind: %v", err)
+	}
+}
+
+func TestHandle(t *testing.T) {
+	for _, tc := range []struct {
+		name, kind, in, want string
+	}{
+		{"convert", "convert", `{"messages":[{"role":"notification","text":"saved"},{"role":"bashExecution","command":"ls","output":"","exitCode":2,"cancelled":false,"truncated":false,"timestamp":1},{"role":"user","content":"q","timestamp":2,"x":1}]}`,
+			"{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Ran `ls`\\n(no output)\\n\\nCommand exited with code 2\"}],\"timestamp\":1},{\"role\":\"user\",\"content\":\"q\",\"timestamp\":2,\"x\":1}]}"},
+		{"convert empty", "convert", `{"messages":[],"extra":true}`, `{"messages":[]}`},
+		{"cost", "cost", `{"model":` + model + `,"usage":{"input":1000,"output":500,"cacheRead":2000,"cacheWrite":400,"cacheWrite1h":100,"totalTokens":3900,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}}`,
+			`{"usage":{"input":1000,"output":500,"cacheRead":2000,"cacheWrite":400,"cacheWrite1h":100,"totalTokens":3900,"cost":{"input":0.003,"output":0.007500000000000001,"cacheRead":0.0006,"cacheWrite":0.001725,"total":0.012825}}}`},
+		{"sanitize", "sanitize", `{"text":"Text \ud83d here \ud83d\ude48 \ude48"}`, `{"text":"Text  here 🙈 "}`},
+		{"sanitize empty", "sanitize", `{"text":""}`, `{"text":""}`},
+		{"normalize synthetic result", "normalize", `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"read","arguments":{}}],` +
+			`"api":"anthropic-messages","provider":"anthropic","model":"claude-sonnet-4-5","usage":` + usage + `,"stopReason":"toolUse","timestamp":1},` +
+			`{"role":"user","content":"stop","timestamp":3}],"model":` + model + `}`,
+			`{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"read","arguments":{}}],` +
+				`"api":"anthropic-messages","provider":"anthropic","model":"claude-sonnet-4-5","usage":` + usage + `,"stopReason":"toolUse","timestamp":1},` +
+				`{"role":"toolResult","toolCallId":"t1","toolName":"read","content":[{"type":"text","text":"No result provided"}],"isError":true,"timestamp":1767225600000},` +
+				`{"role":"user","content":"stop","timestamp":3}]}`},
+		{"normalize foreign role carried", "normalize", `{"messages":[{"role":"notification","text":"x"}],"model":` + model + `}`,
+			`{"messages":[{"role":"notification","text":"x"}]}`},
+		{"normalize with normalizer", "normalize", `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"call|AB+/=","name":"read","arguments":{}}],` +
+			`"api":"openai-responses","provider":"openai","model":"gpt-5","usage":` + usage + `,"stopReason":"toolUse","timestamp":1}],` +
+			`"model":` + model + `,"toolCallIdNormalizer":{"replace":"[^a-zA-Z0-9_-]","with":"_","maxLength":6}}`,
+			`{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"call_A","name":"read","arguments":{}}],` +
+				`"api":"openai-responses","provider":"openai","model":"gpt-5","usage":` + usage + `,"stopReason":"toolUse","timestamp":1},` +
+				`{"role":"toolResult","toolCallId":"call_A","toolName":"read","content":[{"type":"text","text":"No result provided"}],"isError":true,"timestamp":1767225600000}]}`},
+		// slice(0, n) for any n JavaScript accepts: huge keeps all, negative counts from the end.
+		{"normalizer maxLength huge", "normalize", `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"abc","name":"r","arguments":{}}],` +
+			`"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"}],` +
+			`"model":` + model + `,"toolCallIdNormalizer":{"replace":"z","with":"","maxLength":1e20}}`,
+			`{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"abc","name":"r","arguments":{}}],"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"},` +
+				`{"role":"toolResult","toolCallId":"abc","toolName":"r","content":[{"type":"text","text":"No result provided"}],"isError":true,"timestamp":1767225600000}]}`},
+		{"normalizer maxLength negative", "normalize", `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"abc","name":"r","arguments":{}}],` +
+			`"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"}],` +
+			`"model":` + model + `,"toolCallIdNormalizer":{"replace":"z","with":"","maxLength":-1}}`,
+			`{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"ab","name":"r","arguments":{}}],"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"},` +
+				`{"role":"toolResult","toolCallId":"ab","toolName":"r","content":[{"type":"text","text":"No result provided"}],"isError":true,"timestamp":1767225600000}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := parse(t, tc.in)
+			before := in.String()
+			out, err := conformance.Handle(tc.kind, in, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := parse(t, tc.want)
+			if !jsonv.Equal(out, want) {
+				t.Errorf("output:\n got %s\nwant %s", out, want)
+			}
+			if in.String() != before {
+				t.Errorf("Handle changed its input")
+			}
+		})
+	}
+}
+
+// TestHandleErrors: input.strict through Handle, with pointers relative to
+// the input.
+func TestHandleErrors(t *testing.T) {
+	for _, tc := range []struct {
+		kind, in, want string
+	}{
+		{"convert", `null`, `/: want an object, got null`},
+		{"convert", `[]`, `/: want an object, got array`},
+		{"convert", `{}`, `/messages: want an array of messages, got absent`},
+		{"convert", `{"messages":{}}`, `/messages: want an array of messages, got object`},
+		{"convert", `{"messages":[{"role":"user","content":"a"},{"role":"bashExecution","command":"ls","output":"","exitCode":"0","cancelled":false,"truncated":false}]}`, `/messages/1/exitCode: want number, got string`},
+		{"convert", `{"messages":[{"role":"user","content":[{"type":"text","text":"a"},{"type":"video"}]}]}`, `/messages/0/content/1/type: unknown block type "video"`},
+		{"convert", `{"messages":[{"role":"custom","customType":"n","content":42,"display":true}]}`, `/messages/0/content: want a string or an array of blocks, got number`},
+		{"convert", `{"messages":[{"content":"x"}]}`, `/messages/0/role: missing required string`},
+		{"convert", `{"messages":[7]}`, `/messages/0: want an object, got number`},
+		{"cost", `{"model":` + model + `}`, `/usage: missing required object`},
+		{"cost", `{"usage":` + usage + `}`, `/model: missing required object`},
+		{"cost", `{"model":` + model + `,"usage":{"input":1}}`, `/usage/output: missing required number`},
+		{"cost", `{"model":` + strings.Replace(model, `"cacheWrite":3.75`, `"cacheWrite":"3.75"`, 1) + `,"usage":` + usage + `}`, `/model/cost/cacheWrite: want number, got string`},
+		{"sanitize", `{"text":1}`, `/text: want string, got number`},
+		{"sanitize", `{}`, `/text: missing required string`},
+		{"sanitize", `"text"`, `/: want an object, got string`},
+		{"normalize", `{"messages":[],"model":{}}`, `/model/id: missing required string`},
+		{"normalize", `{"messages":[]}`, `/model: missing required object`},
+		{"normalize", `{"messages":[{"role":"user"}],"model":` + model + `}`, `/messages/0/content: missing required content`},
+		{"normalize", `{"messages":[{"role":1}],"model":` + model + `}`, `/messages/0/role: want string, got number`},
+		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"with":""}}`, `/toolCallIdNormalizer/replace: missing required string`},
+		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":1}}`, `/toolCallIdNormalizer/with: want string, got number`},
+		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":"","maxLength":"3"}}`, `/toolCallIdNormalizer/maxLength: want number, got string`},
+		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":[]}`, `/toolCallIdNormalizer: want object, got array`},
+		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`, `/toolCallIdNormalizer/replace: `},
+	} {
+		t.Run(tc.kind+" "+tc.want, func(t *testing.T) {
+			out, err := conformance.Handle(tc.kind, parse(t, tc.in), opts)
+			if err == nil {
+				t.Fatalf("no error; output %s", out)
+			}
+			var pe *jsonv.PathError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %T is not a *jsonv.PathError: %v", err, err)
+			}
+			if got := err.Error(); got != tc.want && !(strings.HasSuffix(tc.want, ": ") && strings.HasPrefix(got, tc.want)) {
+				t.Errorf("error:\n got %s\nwant %s", got, tc.want)
+			}
+			if !out.IsAbsent() {
+				t.Errorf("output %s came with the error", out)
+			}
+		})
+	}
+}
+
+// TestHandleGoldens runs the suite's offline cases through Handle with the
+// goldens' clock and compares with the goldens exactly.
+func TestHandleGoldens(t *testing.T) {
+	n := 0
+	for _, kind := range offlineKinds {
+		files, err := filepath.Glob(filepath.Join("..", "..", "fixtures", kind, "*.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			c := readJSON(t, file)
+			input, _ := c.Get("input")
+			id, _ := c.Get("id")
+			got, err := conformance.Handle(kind, input, opts)
+			if err != nil {
+				t.Errorf("%s: %v", file, err)
+				continue
+			}
+			want := readJSON(t, filepath.Join("..", "..", "golden", id.Str()+".json"))
+			if !jsonv.Equal(got, want) {
+				t.Errorf("%s: output differs from its golden:\n got %s\nwant %s", id.Str(), got, want)
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d cases ran", n)
+	}
+}
+
+func readJSON(t testing.TB, file string) jsonv.Value {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := jsonv.Parse(data)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return v
+}
+
+// ---- Serve -------------------------------------------------------------------------------
+
+func serve(t *testing.T, in string) ([]jsonv.Value, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := conformance.Serve(strings.NewReader(in), &out, "9.9.9", opts)
+	var frames []jsonv.Value
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		frames = append(frames, parse(t, sc.Text()))
+	}
+	if !strings.HasSuffix(out.String(), "\n") && out.Len() > 0 {
+		t.Errorf("output does not end in a newline: %q", out.String())
+	}
+	return frames, err
+}
+
+func TestServe(t *testing.T) {
+	in := strings.Join([]string{
+		`{"type":"hello","protocol":1}`,
+		`{"type":"run","seq":1,"case":{"id":"sanitize/x","kind":"sanitize","input":{"text":"a\ud83d"}}}`,
+		`{"type":"run","seq":2,"case":{"id":"convert/x","kind":"convert","input":{"messages":[{"role":"custom","customType":"n","content":"\ud83d","display":false,"timestamp":5}]}}}`,
+		`{"type":"run","seq":3,"case":{"id":"convert/bad","kind":"convert","input":{"messages":[{"role":"user","content":42}]}}}`,
+		`{"type":"run","seq":4,"case":{"id":"video/x","kind":"video","input":{}}}`,
+		`{"type":"run","seq":5,"case":{"id":"cost/x","kind":"cost","input":{"model":` + model + `,"usage":` + usage + `}}}`,
+		"\t{\"type\":\"run\",\"seq\":6,\"case\":{\"kind\":\"sanitize\",\"input\":{\"text\":\"\\u2028\"}}}\r",
+		`{"type":"bye"}`,
+		`{"type":"run","seq":7,"case":{"kind":"sanitize","input":{"text":"after bye"}}}`,
+	}, "\n") + "\n"
+	frames, err := serve(t, in)
+	if err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	want := []string{
+		`{"type":"hello","protocol":1,"implementation":{"name":"piconform-reference","version":"9.9.9","language":"go","kinds":KINDS,"apis":APIS}}`,
+		`{"type":"result","seq":1,"output":{"text":"a"}}`,
+		`{"type":"result","seq":2,"output":{"messages":[{"role":"user","content":[{"type":"text","text":"\ud83d"}],"timestamp":5}]}}`,
+		`{"type":"error","seq":3,"message":"/messages/0/content: want a string or an array of blocks, got number"}`,
+		`{"type":"error","seq":4,"message":"MSG4"}`,
+		`{"type":"result","seq":5,"output":{"usage":{"input":100,"output":20,"cacheRead":0,"cacheWrite":0,"totalTokens":120,"cost":{"input":0.00030000000000000003,"output":0.00030000000000000003,"cacheRead":0,"cacheWrite":0,"total":0.0006000000000000001}}}}`, // Node 22
+		"{\"type\":\"result\",\"seq\":6,\"output\":{\"text\":\"\u2028\"}}",
+	}
+	kinds := jsonv.ArrayValue()
+	for _, k := range conformance.Kinds() {
+		kinds = jsonv.ArrayValue(append(kinds.Elems(), jsonv.StringValue(k))...)
+	}
+	apis := jsonv.ArrayValue()
+	for _, a := range conformance.APIs() {
+		apis = jsonv.ArrayValue(append(apis.Elems(), jsonv.StringValue(a))...)
+	}
+	want[0] = strings.NewReplacer("KINDS", kinds.String(), "APIS", apis.String()).Replace(want[0])
+	_, unsupported := conformance.Handle("video", parse(t, `{}`), opts)
+	want[4] = strings.Replace(want[4], `"MSG4"`, jsonv.StringValue(unsupported.Error()).String(), 1)
+	var got []string
+	for _, f := range frames {
+		got = append(got, f.String())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("frames (-want +got):\n%s", diff)
+	}
+}
+
+func TestServeEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		frames   int
+		wantErr  string // "" for a clean end
+	}{
+		{"eof", `{"type":"hello","protocol":1}` + "\n", 1, ""},
+		{"eof without newline", `{"type":"hello","protocol":1}`, 1, ""},
+		{"nothing", ``, 0, ""},
+		{"bye", `{"type":"bye"}` + "\n" + `{"type":"hello"}`, 0, ""},
+		{"not json", `{"type":"hello"}` + "\nnot json\n", 1, "conformance: reading a frame: line 1 column 1"},
+		{"unknown frame", `{"type":"ping"}` + "\n", 0, `conformance: unknown frame type "ping"`},
+		{"not an object", `[1]` + "\n", 0, `conformance: unknown frame type ""`},
+		{"type not a string", `{"type":true}` + "\n", 0, `conformance: unknown frame type ""`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			frames, err := serve(t, tc.in)
+			if len(frames) != tc.frames {
+				t.Errorf("%d frames, want %d", len(frames), tc.frames)
+			}
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Errorf("Serve: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {
+				t.Errorf("Serve error = %v, want %s…", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// TestServeRunFrameShapes: a run frame with missing parts still gets an
+// answer that echoes its seq, never a crash.
+func TestServeRunFrameShapes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"type":"run","seq":1}`, `{"type":"error","seq":1,"message":"`},
+		{`{"type":"run","seq":2,"case":{"kind":"sanitize"}}`, `{"type":"error","seq":2,"message":"/: want an object, got nothing"}`},
+		{`{"type":"run","seq":3,"case":"x"}`, `{"type":"error","seq":3,"message":"`},
+		{`{"type":"run","seq":4,"case":{"kind":7,"input":{}}}`, `{"type":"error","seq":4,"message":"`},
+		{`{"type":"run","case":{"kind":"sanitize","input":{"text":""}}}`, `{"type":"result","output":{"text":""}}`},
+	} {
+		frames, err := serve(t, tc.in+"\n")
+		if err != nil || len(frames) != 1 {
+			t.Errorf("%s: %d frames, %v", tc.in, len(frames), err)
+			continue
+		}
+		if got := frames[0].String(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s:\n got %s\nwant %s…", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestServeAnswersEachFrameAtOnce: every answer is flushed before the next
+// frame is read, so a runner that waits for it does not deadlock.
+func TestServeAnswersEachFrameAtOnce(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- conformance.Serve(inR, outW, "v", opts)
+		outW.Close()
+	}()
+	answers := bufio.NewScanner(outR)
+	for i, frame := range []string{`{"type":"hello","protocol":1}`, `{"type":"run","seq":1,"case":{"kind":"sanitize","input":{"text":"x"}}}`} {
+		if _, err := io.WriteString(inW, frame+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if !answers.Scan() {
+			t.Fatalf("no answer to frame %d: %v", i, answers.Err())
+		}
+	}
+	io.WriteString(inW, `{"type":"bye"}`+"\n")
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	inW.Close()
+	if answers.Scan() {
+		t.Errorf("an answer to bye: %s", answers.Text())
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestServeWriteError(t *testing.T) {
+	err := conformance.Serve(strings.NewReader(`{"type":"hello"}`+"\n"), failingWriter{}, "v", opts)
+	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Errorf("Serve = %v, want the write error", err)
+	}
+}

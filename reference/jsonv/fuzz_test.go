@@ -1,0 +1,107 @@
+package jsonv_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// addRepoJSON seeds f with the suite's case files and goldens.
+func addRepoJSON(f *testing.F) {
+	for _, pattern := range []string{"../../fixtures/*/*.json", "../../golden/*/*.json"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+}
+
+// FuzzParse: Parse never panics; whatever it accepts encoding/json accepts
+// too; what it returns prints (compact and indented) to JSON that parses
+// back to an Equal value, and printing is stable after one round.
+func FuzzParse(f *testing.F) {
+	addRepoJSON(f)
+	for _, s := range []string{
+		`"\ud83d"`, `"\ud83d\ude00"`, `"\ude00\ud83d"`, `[12345678901234567890,1e400,-0]`,
+		`{"a":1,"a":2}`, `{"\u0000":"\u2028"}`, `[[[[]]]]`, `"\ud800\\"`, `1E+2`, `[` + strings.Repeat("[", 1100),
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := jsonv.Parse(data)
+		if err != nil {
+			var se *jsonv.SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Parse error %T is not a *SyntaxError: %v", err, err)
+			}
+			if se.Offset < 0 || se.Offset > len(data) || se.Line < 1 || se.Column < 1 {
+				t.Fatalf("bad error position: %+v", se)
+			}
+			// encoding/json takes invalid UTF-8 (it substitutes U+FFFD); JSON does not.
+			if json.Valid(data) && utf8.Valid(data) && !strings.Contains(se.Msg, "nesting") {
+				t.Fatalf("encoding/json accepts %q but Parse says %v", data, err)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("Parse accepted %q, which encoding/json rejects", data)
+		}
+		checkStrings(t, v)
+		out := v.AppendJSON(nil)
+		v2, err := jsonv.Parse(out)
+		if err != nil {
+			t.Fatalf("AppendJSON wrote %q, which does not parse: %v", out, err)
+		}
+		if !jsonv.Equal(v, v2) {
+			t.Fatalf("round trip changed the value:\n in: %q\nout: %q", data, out)
+		}
+		if out2 := v2.AppendJSON(nil); !bytes.Equal(out, out2) {
+			t.Fatalf("printing is not stable:\n%q\n%q", out, out2)
+		}
+		ind := v.AppendIndent(nil)
+		v3, err := jsonv.Parse(ind)
+		if err != nil || !jsonv.Equal(v, v3) {
+			t.Fatalf("AppendIndent wrote %q: %v", ind, err)
+		}
+		if bytes.ContainsAny(out, "\n\r\t") {
+			t.Fatalf("compact output holds a raw line break or tab: %q", out)
+		}
+	})
+}
+
+// checkStrings: every string and key is canonical WTF-8.
+func checkStrings(t *testing.T, v jsonv.Value) {
+	check := func(s string) {
+		if !wtf8.Valid(s) || wtf8.Canonical(s) != s {
+			t.Fatalf("Parse gave a string that is not canonical WTF-8: %q", s)
+		}
+	}
+	switch v.Kind() {
+	case jsonv.String:
+		check(v.Str())
+	case jsonv.Array:
+		for _, e := range v.Elems() {
+			checkStrings(t, e)
+		}
+	case jsonv.Object:
+		for _, m := range v.Members() {
+			check(m.Key)
+			checkStrings(t, m.Value)
+		}
+	}
+}
