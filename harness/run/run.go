@@ -210,7 +210,7 @@ type worker struct {
 	impl     subject.Implementation
 	started  bool
 	restarts int
-	gaveUp   string
+	gaveUp   *subject.Failure // set once the worker stops starting its subject
 }
 
 func (w *worker) run(ctx context.Context, c *suite.Case) Result {
@@ -225,8 +225,8 @@ func (w *worker) ensureStarted(ctx context.Context) error {
 	if w.started {
 		return nil
 	}
-	if w.gaveUp != "" {
-		return fmt.Errorf("%s", w.gaveUp)
+	if w.gaveUp != nil {
+		return w.gaveUp
 	}
 	impl, err := w.subj.Start(ctx)
 	if err != nil {
@@ -241,8 +241,10 @@ func (w *worker) ensureStarted(ctx context.Context) error {
 func (w *worker) restarted(err error) {
 	w.started = false
 	w.restarts++
-	if w.restarts > w.opts.MaxRestarts {
-		w.gaveUp = fmt.Sprintf("not sent: the implementation broke %d times (last: %v)", w.restarts, err)
+	if f := subject.AsFailure(err); f.Final {
+		w.gaveUp = &subject.Failure{Outcome: f.Outcome, Msg: "not sent: " + f.Msg, Final: true}
+	} else if w.restarts > w.opts.MaxRestarts {
+		w.gaveUp = &subject.Failure{Outcome: subject.FailCrash, Msg: fmt.Sprintf("not sent: the implementation broke %d times (last: %v)", w.restarts, err)}
 	}
 }
 

@@ -88,7 +88,9 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	}
 	impl, err := parseHello(frame)
 	if err != nil {
-		return Implementation{}, p.fail(FailProtocol, "hello: %v", err)
+		f := p.fail(FailProtocol, "hello: %v", err).(*Failure)
+		f.Final = errors.Is(err, errVersion)
+		return Implementation{}, f
 	}
 	return impl, nil
 }
@@ -222,6 +224,8 @@ func (p *Process) exitDescription(readErr error) string {
 	return "reading the implementation's output: " + readErr.Error()
 }
 
+var errVersion = errors.New("/protocol: protocol version mismatch")
+
 var errFrameTooLong = fmt.Errorf("a frame longer than %d bytes", MaxFrameBytes)
 
 // readLines splits r into lines, never holding more than MaxFrameBytes.
@@ -288,7 +292,7 @@ func parseHello(v jsonv.Value) (Implementation, error) {
 		return Implementation{}, jsonv.Errorf("/type", "want \"hello\", got %q", typ)
 	}
 	if n, _ := proto.Float64(); n != ProtocolVersion {
-		return Implementation{}, jsonv.Errorf("/protocol", "the runner speaks protocol %d, the implementation %s", ProtocolVersion, proto.Literal())
+		return Implementation{}, fmt.Errorf("%w: the runner speaks %d, the implementation %s", errVersion, ProtocolVersion, proto.Literal())
 	}
 	i := jsonv.ReadFields(implV, "/implementation")
 	impl := Implementation{Name: i.String("name"), Version: i.String("version"), Language: i.String("language")}

@@ -55,6 +55,9 @@ type Failure struct {
 	// Outcome is "crash", "timeout" or "protocol".
 	Outcome string
 	Msg     string
+	// Final is set when a restart cannot help (the implementation speaks
+	// another protocol version), so the runner should not try again.
+	Final bool
 }
 
 func (f *Failure) Error() string { return f.Outcome + ": " + f.Msg }

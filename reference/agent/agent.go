@@ -98,6 +98,24 @@ func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
 	return &Unknown{RoleName: role, Raw: v}, nil
 }
 
+// Clone returns a deep copy of m, made by decoding its JSON again. A custom
+// message of a role the registry does not know cannot be rebuilt with its
+// type, so it is returned as it is.
+func (r *Registry) Clone(m Message) Message {
+	if _, known := r.types[m.Role()]; !known && !ai.IsMessageRole(m.Role()) {
+		if _, unknown := m.(*Unknown); !unknown {
+			return m
+		}
+	}
+	c, err := r.Decode(m.JSON(), "")
+	if err != nil {
+		// Only a custom type whose JSON its own decoder rejects gets here;
+		// sharing it is the best that can be done.
+		return m
+	}
+	return c
+}
+
 // DecodeAll reads an array of AgentMessages.
 func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 	if v.Kind() != jsonv.Array {

@@ -627,3 +627,31 @@ func TestPipelineContext(t *testing.T) {
 		})
 	}
 }
+
+// TestPipelineDeepCopy: pipeline.per-request holds even for a step that edits
+// a message in place, custom messages included when the pipeline has the
+// registry that decodes them.
+func TestPipelineDeepCopy(t *testing.T) {
+	r := notificationRegistry(t)
+	state := newState(t)
+	before := agent.MessagesJSON(state.Messages).String()
+	p := agent.Pipeline{
+		Registry: r,
+		Transform: func(_ context.Context, msgs []agent.Message) ([]agent.Message, error) {
+			msgs[0].(*ai.UserMessage).Content.Text = "edited by the transform"
+			msgs[1].(*Notification).Text = "edited too"
+			return msgs, nil
+		},
+		Convert: agent.Converter(r),
+	}
+	c, err := p.Prepare(context.Background(), state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"edited by the transform", "[notification] edited too", "b"}, texts(c.Messages)); diff != "" {
+		t.Errorf("the request (-want +got):\n%s", diff)
+	}
+	if after := agent.MessagesJSON(state.Messages).String(); after != before {
+		t.Errorf("editing a message in the transform changed the transcript:\nbefore %s\nafter  %s", before, after)
+	}
+}

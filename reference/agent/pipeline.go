@@ -28,6 +28,9 @@ type ConvertToLLM func(ctx context.Context, msgs []Message) ([]ai.Message, error
 type Pipeline struct {
 	Transform TransformContext
 	Convert   ConvertToLLM
+	// Registry decodes the copies of custom messages the steps get; nil
+	// means a registry without custom roles (their copies keep their JSON).
+	Registry *Registry
 }
 
 // Converter adapts a registry's projection to the ConvertToLLM signature.
@@ -45,15 +48,23 @@ func (e *StepError) Error() string { return fmt.Sprintf("%s: %v", e.Step, e.Err)
 func (e *StepError) Unwrap() error { return e.Err }
 
 // Prepare builds the Context of one model request from the agent's state.
-// Both steps see a copy of the transcript slice, so neither can change the
-// state; what the transform returns is used for this request and then
-// forgotten. If either step fails, Prepare returns its error and no Context:
+// The steps work on a deep copy of the transcript (as the coding agent's
+// structuredClone does), so neither can change the state, not even by
+// editing a message in place; what the transform returns is used for this
+// request and then forgotten. If either step fails, Prepare returns its error and no Context:
 // a failed step never yields a partial request.
 func (p Pipeline) Prepare(ctx context.Context, state State) (*ai.Context, error) {
 	if p.Convert == nil {
 		return nil, fmt.Errorf("agent: the pipeline has no ConvertToLLM")
 	}
-	msgs := slices.Clone(state.Messages)
+	reg := p.Registry
+	if reg == nil {
+		reg = &Registry{}
+	}
+	msgs := make([]Message, len(state.Messages))
+	for i, m := range state.Messages {
+		msgs[i] = reg.Clone(m)
+	}
 	if p.Transform != nil {
 		var err error
 		if msgs, err = p.Transform(ctx, msgs); err != nil {
