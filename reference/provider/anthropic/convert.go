@@ -263,33 +263,3 @@ func toolResultContent(content []ai.Block) jsonv.Value {
 	}
 	return jsonv.ArrayValue(blocks...)
 }
-
-// jsString is String(v) for a JSON value, as fetch's Headers and template
-// literals apply it.
-func jsString(v jsonv.Value) string {
-	switch v.Kind() {
-	case jsonv.Absent:
-		return "undefined"
-	case jsonv.Null:
-		return "null"
-	case jsonv.Bool:
-		if v.Bool() {
-			return "true"
-		}
-		return "false"
-	case jsonv.Number:
-		f, _ := v.Float64()
-		return jsonv.FormatFloat(f)
-	case jsonv.String:
-		return v.Str()
-	case jsonv.Array:
-		parts := make([]string, len(v.Elems()))
-		for i, e := range v.Elems() {
-			if k := e.Kind(); k != jsonv.Null && k != jsonv.Absent {
-				parts[i] = jsString(e)
-			}
-		}
-		return wtf8.Concat(strings.Join(parts, ","))
-	}
-	return "[object Object]"
-}

@@ -211,7 +211,7 @@ func modelHeaders(model *ai.Model) []Header {
 	for _, m := range model.Headers.Members() {
 		h := Header{Name: m.Key}
 		if m.Value.Kind() != jsonv.Null {
-			s := jsString(m.Value)
+			s := m.Value.JSString()
 			h.Value = &s
 		}
 		out = append(out, h)

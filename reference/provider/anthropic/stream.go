@@ -394,14 +394,14 @@ func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
 			return ai.StopToolUse, ""
 		case "refusal":
 			if e := getProp(details, "explanation"); e.Truthy() {
-				return ai.StopError, jsString(e)
+				return ai.StopError, e.JSString()
 			}
 			return ai.StopError, RefusalText
 		case "sensitive":
 			return ai.StopError, ""
 		}
 	}
-	panic(jsError{UnhandledStopReason + jsString(reason)})
+	panic(jsError{UnhandledStopReason + reason.JSString()})
 }
 
 func (p *parser) push(b ai.Block, s scratch, start string) {
@@ -475,7 +475,7 @@ func (p *parser) appendText(dst *string, v jsonv.Value) string {
 	if v.Kind() != jsonv.String {
 		p.outside = true
 	}
-	d := jsString(v)
+	d := v.JSString()
 	*dst = concat(*dst, d)
 	return d
 }

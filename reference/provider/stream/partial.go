@@ -186,7 +186,7 @@ func (p *partialParser) obj() (result jsonv.Value) {
 				done = true
 				return
 			}
-			obj.assign(jsToString(key), value)
+			obj.assign(key.JSString(), value)
 			p.skipBlank()
 			if p.at(p.i) == ',' {
 				p.i++
@@ -247,24 +247,4 @@ func (p *partialParser) num() jsonv.Value {
 		p.throw()
 	}
 	return p.parse(p.substring(start, strings.LastIndex(p.s, "e")))
-}
-
-// jsToString is String(v) for the values a key can be; partial-json keys are
-// always strings in practice.
-func jsToString(v jsonv.Value) string {
-	switch v.Kind() {
-	case jsonv.String:
-		return v.Str()
-	case jsonv.Null:
-		return "null"
-	case jsonv.Bool:
-		if v.Bool() {
-			return "true"
-		}
-		return "false"
-	case jsonv.Number:
-		f, _ := v.Float64()
-		return jsonv.FormatFloat(f)
-	}
-	return v.String()
 }
