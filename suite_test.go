@@ -23,7 +23,7 @@ import (
 
 const updateHint = "if the change is intended, regenerate with `go run ./cmd/piconform update` (or `go test . -update`) and review the diff"
 
-func loadBuiltin(t *testing.T) *suite.Suite {
+func loadBuiltin(t testing.TB) *suite.Suite {
 	t.Helper()
 	s, err := suite.Load("builtin", piconform.Builtin(), "")
 	if err != nil {

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs piconform's benchmarks and keeps the result for comparison with benchstat:
+#   bench/run.sh                  # writes bench/results/<date>-<commit>.txt
+#   benchstat old.txt new.txt     # go install golang.org/x/perf/cmd/benchstat@latest
+# Targets (2-core machine): BenchmarkBuiltinSuite under 2 s/op (measured 1.4 s); no benchmark regresses by more
+# than 10% in time or allocations without a reason in the commit message.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench/results
+out="bench/results/$(date +%Y%m%d)-$(git rev-parse --short HEAD).txt"
+go test -run '^$' -bench . -benchmem -count "${COUNT:-6}" ./... | tee "$out"
+echo "wrote $out" >&2

@@ -1,0 +1,56 @@
+package piconform_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// BenchmarkBuiltinSuite is the main job's cost: every built-in case through
+// the in-process reference, compared with its golden (wire cases included,
+// with their loopback servers). Target: under 2 s/op on the project's 2-core
+// machines, most of it the split-replay wire cases, which pause a millisecond
+// between pieces on purpose; see bench/run.sh.
+func BenchmarkBuiltinSuite(b *testing.B) {
+	s := loadBuiltin(b)
+	ids := make([]string, len(s.Cases))
+	for i, c := range s.Cases {
+		ids[i] = c.ID
+	}
+	opts := run.Options{
+		NewSubject: func(int) subject.Subject { return &subject.Reference{} },
+		Fixtures:   golden.Fixtures(),
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sum := run.Run(context.Background(), s.Cases, ids, opts)
+		if !sum.OK() {
+			b.Fatalf("the built-in suite does not pass: %v", sum.Counts)
+		}
+	}
+	b.ReportMetric(float64(len(s.Cases)), "cases/op")
+}
+
+// BenchmarkParseEncode reads and re-encodes every case file: the lossless
+// JSON layer every case goes through several times.
+func BenchmarkParseEncode(b *testing.B) {
+	s := loadBuiltin(b)
+	var inputs [][]byte
+	for _, c := range s.Cases {
+		inputs = append(inputs, c.Input.AppendJSON(nil))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, in := range inputs {
+			v, err := jsonv.Parse(in)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_ = v.AppendJSON(nil)
+		}
+	}
+}
