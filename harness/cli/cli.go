@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -26,7 +25,6 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
-	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -382,33 +380,21 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	}
 	cases := run.Filter{IDs: *ids}.Apply(s.Cases)
 	fixtures := golden.Fixtures()
-	recorded := map[string][]byte{}
-	var newCassettes []*suite.Case
-	failedCassettes := 0
-	for _, c := range cases {
-		if *noRecord || !golden.Recordable(c) {
-			continue
-		}
-		data, err := golden.Record(context.Background(), c)
-		if err != nil {
-			failedCassettes++
-			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %v\n", c.ID, err)
-			continue
-		}
-		recorded[c.ID] = data
-		old, err := c.ReadCassette()
-		switch {
-		case err != nil:
-			fmt.Fprintf(env.Stdout, "new      cassette %s\n", c.ID)
-		case !bytes.Equal(old, data):
-			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", c.ID, firstLineDiff(old, data))
-		default:
-			continue
-		}
-		newCassettes = append(newCassettes, c)
+	var cassettes []golden.CassetteChange
+	if !*noRecord {
+		cassettes, fixtures = golden.RecordAll(context.Background(), cases)
 	}
-	if wfx, ok := fixtures[wire.Kind].(*wire.Fixture); ok {
-		wfx.Cassettes = recorded
+	cassetteCounts := map[golden.Status]int{}
+	for _, ch := range cassettes {
+		cassetteCounts[ch.Status]++
+		switch ch.Status {
+		case golden.New:
+			fmt.Fprintf(env.Stdout, "new      cassette %s\n", ch.Case.ID)
+		case golden.Changed:
+			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", ch.Case.ID, ch.Where)
+		case golden.Failed:
+			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %v\n", ch.Case.ID, ch.Err)
+		}
 	}
 	changes := golden.Plan(cases, fixtures)
 	counts := map[golden.Status]int{}
@@ -434,10 +420,8 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if *dry {
 		verb = "would write"
 	} else {
-		for _, c := range newCassettes {
-			if err := atomicfile.WriteFile(s.DiskPath(c.CassettePath()), recorded[c.ID]); err != nil {
-				return 0, err
-			}
+		if err := golden.ApplyCassettes(s, cassettes); err != nil {
+			return 0, err
 		}
 		if err := golden.Apply(s, changes); err != nil {
 			return 0, err
@@ -450,38 +434,14 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	}
 	fmt.Fprintf(env.Stdout, "%s %d new and %d changed goldens; %d unchanged, %d failed, %d orphaned\n",
 		verb, counts[golden.New], counts[golden.Changed], counts[golden.Unchanged], counts[golden.Failed], len(orphans))
-	if len(recorded) > 0 || failedCassettes > 0 {
-		fmt.Fprintf(env.Stdout, "%s %d new or changed cassettes; %d recorded, %d failed\n", verb, len(newCassettes), len(recorded), failedCassettes)
+	if len(cassettes) > 0 {
+		fmt.Fprintf(env.Stdout, "%s %d new and %d changed cassettes; %d unchanged, %d failed\n", verb,
+			cassetteCounts[golden.New], cassetteCounts[golden.Changed], cassetteCounts[golden.Unchanged], cassetteCounts[golden.Failed])
 	}
-	if counts[golden.Failed] > 0 || failedCassettes > 0 {
+	if counts[golden.Failed] > 0 || cassetteCounts[golden.Failed] > 0 {
 		return ExitUsageOrData, nil
 	}
 	return ExitOK, nil
-}
-
-// firstLineDiff names the first line where two files differ.
-func firstLineDiff(old, new []byte) string {
-	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
-	for i := 0; i < max(len(a), len(b)); i++ {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("at line %d\n         -%s\n         +%s", i+1, clip(x), clip(y))
-		}
-	}
-	return ""
-}
-
-func clip(s string) string {
-	if len(s) > 160 {
-		return s[:160] + "…"
-	}
-	return s
 }
 
 func indentDiff(d string) string {

@@ -11,11 +11,13 @@
 package golden
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
@@ -95,6 +97,83 @@ func Record(ctx context.Context, c *suite.Case) ([]byte, error) {
 		return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client})
 	}
 	return wire.Record(ctx, c, subj, conformance.IncidentalHeaders(wire.CaseAPI(c)))
+}
+
+// CassetteChange is what recording does, or would do, to one case's cassette.
+type CassetteChange struct {
+	Case   *suite.Case
+	Status Status
+	Err    error
+	Bytes  []byte
+	// Where names the first line that changed, for a changed cassette.
+	Where string
+}
+
+// RecordAll records the cassette of every recordable case and writes
+// nothing. It also returns the fixtures to make goldens with: they replay
+// the new recordings, so the goldens match the cassettes Apply will write.
+func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[string]run.Fixture) {
+	var changes []CassetteChange
+	recorded := map[string][]byte{}
+	for _, c := range cases {
+		if !Recordable(c) {
+			continue
+		}
+		data, err := Record(ctx, c)
+		if err != nil {
+			changes = append(changes, CassetteChange{Case: c, Status: Failed, Err: err})
+			continue
+		}
+		recorded[c.ID] = data
+		ch := CassetteChange{Case: c, Bytes: data, Status: Unchanged}
+		if old, err := c.ReadCassette(); err != nil {
+			ch.Status = New
+		} else if !bytes.Equal(old, data) {
+			ch.Status, ch.Where = Changed, firstLineDiff(old, data)
+		}
+		changes = append(changes, ch)
+	}
+	fixtures := Fixtures()
+	fixtures[wire.Kind].(*wire.Fixture).Cassettes = recorded
+	return changes, fixtures
+}
+
+// ApplyCassettes writes the new and changed cassettes of a suite on disk.
+func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
+	for _, ch := range changes {
+		if ch.Status != New && ch.Status != Changed {
+			continue
+		}
+		if err := atomicfile.WriteFile(s.DiskPath(ch.Case.CassettePath()), ch.Bytes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstLineDiff names the first line where two files differ.
+func firstLineDiff(old, new []byte) string {
+	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return fmt.Sprintf("at line %d\n         -%s\n         +%s", i+1, clip(x), clip(y))
+		}
+	}
+	return ""
+}
+
+func clip(s string) string {
+	if len(s) > 160 {
+		return s[:160] + "…"
+	}
+	return s
 }
 
 // Plan computes the change for every case without writing anything.
