@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
 
@@ -72,6 +73,9 @@ func compileJS(pattern string) (*jsRegexp, error) {
 	re, err := regexp.Compile(goPattern)
 	if err != nil {
 		return nil, fmt.Errorf("regular expression /%s/ is not supported: %w", pattern, err)
+	}
+	if tree, err := syntax.Parse(goPattern, syntax.Perl); err == nil && emptyLoop(tree) {
+		return nil, fmt.Errorf("regular expression /%s/ is not supported: a repeated group that can match empty before it can match text", pattern)
 	}
 	from, err := regexp.Compile(`\A(?s:.)(?s:.)*?(` + goPattern + `)`)
 	if err != nil {
@@ -683,4 +687,81 @@ func unitRange(lo, hi uint16) string {
 		b.WriteString(rangeText(rune(max(lo, 0xE000)), rune(hi)))
 	}
 	return b.String()
+}
+
+// paths summarizes the ways a regexp can match, in the order a backtracking
+// matcher tries them: whether some way is empty, more than one is, some way
+// is not, and whether an empty way comes before a non-empty one
+// (over-approximated).
+type paths struct{ empty, emptyTwice, text, emptyFirst bool }
+
+// emptyLoop reports whether a repetition in re can take an extra iteration
+// whose preferred way is empty while a later way matches text, such as
+// (?:|b)+ or (?:a*|b)*. JavaScript rejects an empty iteration beyond the
+// minimum and goes on to the next way, so /(?:|b)+/ matches "b"; Go's regexp
+// takes the empty way and leaves the loop, matching "". Such patterns are
+// refused rather than run with the wrong result.
+func emptyLoop(re *syntax.Regexp) bool {
+	bad := false
+	var walk func(re *syntax.Regexp) paths
+	walk = func(re *syntax.Regexp) paths {
+		subs := make([]paths, len(re.Sub))
+		for i, s := range re.Sub {
+			subs[i] = walk(s)
+		}
+		lazy := re.Flags&syntax.NonGreedy != 0
+		switch re.Op {
+		case syntax.OpNoMatch:
+			return paths{}
+		case syntax.OpLiteral, syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			if re.Op == syntax.OpCharClass && len(re.Rune) == 0 {
+				return paths{}
+			}
+			return paths{text: true}
+		case syntax.OpCapture:
+			return subs[0]
+		case syntax.OpConcat:
+			p := paths{empty: true}
+			for _, q := range subs {
+				p = paths{
+					empty:      p.empty && q.empty,
+					emptyTwice: p.empty && q.empty && (p.emptyTwice || q.emptyTwice),
+					text:       (p.text && (q.empty || q.text)) || (p.empty && q.text),
+					emptyFirst: (p.emptyFirst && (q.empty || q.text)) || (p.empty && q.emptyFirst) || (p.emptyTwice && q.empty && q.text),
+				}
+			}
+			return p
+		case syntax.OpAlternate:
+			var p paths
+			for _, q := range subs {
+				p.emptyFirst = p.emptyFirst || q.emptyFirst || (p.empty && q.text)
+				p.emptyTwice = p.emptyTwice || q.emptyTwice || (p.empty && q.empty)
+				p.empty = p.empty || q.empty
+				p.text = p.text || q.text
+			}
+			return p
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+			min, max := 0, -1
+			switch re.Op {
+			case syntax.OpPlus:
+				min = 1
+			case syntax.OpQuest:
+				max = 1
+			case syntax.OpRepeat:
+				min, max = re.Min, re.Max
+			}
+			q := subs[0]
+			if (max < 0 || max > min) && q.emptyFirst {
+				bad = true
+			}
+			p := paths{empty: min == 0 || q.empty, emptyTwice: min > 0 && q.emptyTwice, text: q.text && max != 0}
+			// Extra iterations never match empty, so a greedy loop tries its
+			// empty way last; a lazy one tries it first.
+			p.emptyFirst = (min > 0 && q.emptyFirst) || (min > 0 && q.emptyTwice && q.text) || (lazy && p.empty && p.text)
+			return p
+		}
+		return paths{empty: true} // empty match, anchors and word boundaries
+	}
+	walk(re)
+	return bad
 }

@@ -26,7 +26,9 @@ import (
 // expands them.
 //
 // Patterns Go cannot express are rejected with an error: lookahead,
-// lookbehind and backreferences. Two differences remain: Go refuses a
+// lookbehind, backreferences, and a repeated group whose preferred way can
+// match empty ahead of a way that matches text, such as (?:|b)+ (see
+// emptyLoop). Two differences remain: Go refuses a
 // counted repetition above 1000, and a capture group inside a repeated group
 // keeps the value of the last iteration that set it, where JavaScript clears
 // it at every iteration (this only shows through $n in with).

@@ -93,7 +93,14 @@ const regexCases = `[
 {"pattern": "(?<a>x)(?<a>y)", "with": "", "id": "xy", "error": true},
 {"pattern": "[", "with": "", "id": "a", "error": true},
 {"pattern": "(", "with": "", "id": "a", "error": true},
-{"pattern": "\\k<n>(?<n>a)", "with": "", "id": "a", "unsupported": true}
+{"pattern": "\\k<n>(?<n>a)", "with": "", "id": "a", "unsupported": true},
+{"pattern": "(?:|b)+", "with": "_", "id": "b", "unsupported": true},
+{"pattern": "(?:\\t|9*|\\cJ)+", "with": "_", "id": "a\nb", "unsupported": true},
+{"pattern": "(?:b??)*", "with": "_", "id": "b", "unsupported": true},
+{"pattern": "(?:|b)?", "with": "_", "id": "b", "unsupported": true},
+{"pattern": "(?:a*|b){2}", "with": "_", "id": "b", "want": "_b_"},
+{"pattern": "(?:a*)*", "with": "_", "id": "aab", "want": "__b_"},
+{"pattern": "(?:a|)*", "with": "_", "id": "aab", "want": "__b_"}
 ]`
 
 func TestRegexNormalizerMatchesJavaScript(t *testing.T) {

@@ -3,8 +3,10 @@ package stream
 import (
 	"math"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // partialParse is the partial-json package (0.1.7) with every partial kind
@@ -16,7 +18,8 @@ import (
 //
 // The text is scanned as bytes. Every decision looks at ASCII characters,
 // which UTF-8 never uses inside a multi-byte character, so the cuts fall
-// where JavaScript's code-unit indices would put them.
+// where JavaScript's code-unit indices would put them. The one blind step,
+// over the colon, moves by a UTF-16 code unit (skipUnit).
 func partialParse(text string) (v jsonv.Value, isNull, ok bool) {
 	if jsTrim(text) == "" {
 		return jsonv.Value{}, false, false
@@ -86,6 +89,26 @@ func (p *partialParser) try(f func()) (threw bool) {
 	}()
 	f()
 	return false
+}
+
+// skipUnit is partial-json's `index++` over a character it never looks at
+// (the colon after a key): one UTF-16 code unit, so a non-ASCII character
+// there is stepped over whole, and an astral one only by its high
+// surrogate. For that, the text is re-spelled with the pair as two WTF-8
+// surrogates (JSON.parse of a later cut reads the same code units).
+func (p *partialParser) skipUnit() {
+	if p.i >= len(p.s) {
+		p.i++
+		return
+	}
+	r, n := wtf8.Next(p.s[p.i:])
+	if r > 0xFFFF {
+		hi, lo := utf16.EncodeRune(r)
+		pair := wtf8.AppendRune(wtf8.AppendRune(nil, hi), lo)
+		p.s = p.s[:p.i] + string(pair) + p.s[p.i+n:]
+		n = 3
+	}
+	p.i += n
 }
 
 func (p *partialParser) skipBlank() {
@@ -180,7 +203,7 @@ func (p *partialParser) obj() (result jsonv.Value) {
 			}
 			key := p.str()
 			p.skipBlank()
-			p.i++ // the colon, unchecked
+			p.skipUnit() // the colon, unchecked
 			var value jsonv.Value
 			if p.try(func() { value = p.any() }) {
 				done = true

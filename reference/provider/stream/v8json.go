@@ -83,6 +83,7 @@ const (
 	msgQuotedName         = "Expected double-quoted property name in JSON"
 	msgUnterminatedString = "Unterminated string in JSON"
 	msgUnexpectedNumber   = "Unexpected number in JSON"
+	msgUnexpectedString   = "Unexpected string in JSON"
 )
 
 // failWith throws a fixed message at the cursor.
@@ -135,6 +136,20 @@ func (p *v8Parser) unexpected() {
 		start, pre = p.pos-context, "..."
 	}
 	panic(v8Fail("Unexpected token '" + token + "', " + pre + `"` + wtf8.FromUTF16(p.src[start:end]) + `"` + post + " is not valid JSON"))
+}
+
+// unexpectedChar is V8's ReportUnexpectedCharacter: the character at the
+// cursor is classed as a token first, and a quote (a string) or a digit or
+// minus (a number) gets the short message with a position instead of the
+// generic one ("tr\"x" → Unexpected string in JSON at position 2 …).
+func (p *v8Parser) unexpectedChar() {
+	switch c := p.cur(); {
+	case c == '"':
+		p.failWith(msgUnexpectedString)
+	case c == '-' || isDigit(c):
+		p.failWith(msgUnexpectedNumber)
+	}
+	p.unexpected()
 }
 
 func (p *v8Parser) value() {
@@ -228,7 +243,7 @@ func (p *v8Parser) literal(word string) {
 	p.pos++
 	for i := 1; i < len(word) && p.pos < len(p.src); i++ {
 		if p.src[p.pos] != uint16(word[i]) {
-			p.unexpected()
+			p.unexpectedChar()
 		}
 		p.pos++
 	}
