@@ -98,8 +98,9 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./utils/sanitize-unicode", name: "sanitizeSurrogates" }, // 1.x
     { pkg: "pi-ai", file: "dist/utils/sanitize-unicode.js", name: "sanitizeSurrogates" },
   ],
-  // The anthropic-messages API's own stream(model, context, options), which takes the provider
-  // options as they are (not the registry, which may pick a catalog model or env keys).
+  // Each wire API's own stream(model, context, options), which takes the provider options as
+  // they are (not the registry, which may pick a catalog model or env keys). WIRE_APIS maps an
+  // API name to its entry here.
   streamAnthropic: [
     { pkg: "pi-ai", sub: "./api/anthropic-messages", name: "stream" }, // 0.74+
     { pkg: "pi-ai", sub: "./anthropic", name: "streamAnthropic" }, // <= 0.73
@@ -144,11 +145,17 @@ function toolCallIdNormalizer(spec) {
   };
 }
 
+// The provider APIs wire cases can drive: model.api → the CANDIDATES entry of its stream.
+const WIRE_APIS = {
+  "anthropic-messages": "streamAnthropic",
+};
+
 async function wire(pi, input) {
-  if (input.model?.api !== "anthropic-messages") throw new Skip(`api ${input.model?.api} is not driven`);
+  const streamFn = pi[WIRE_APIS[input.model?.api]];
+  if (!streamFn) throw new Skip(`api ${input.model?.api} is not driven`);
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = pi.normalizeContext ? pi.normalizeContext(input.context) : input.context;
-  const stream = pi.streamAnthropic(model, context, { ...input.options, apiKey: input.apiKey });
+  const stream = streamFn(model, context, { ...input.options, apiKey: input.apiKey });
   const events = [];
   let message;
   for await (const event of stream) {
@@ -175,7 +182,7 @@ const KINDS = {
     },
   ],
   sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
-  wire: [["streamAnthropic"], wire],
+  wire: [[], wire],
 };
 
 // One case in, one answer out: {type:"result", output} | {type:"skip", reason} | {type:"error", message}.
@@ -209,7 +216,7 @@ const implementation = {
   language: "typescript",
   ...(repo?.startsWith("https://") ? { homepage: repo } : {}),
   kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every((f) => pi[f])),
-  apis: pi.streamAnthropic ? ["anthropic-messages"] : [],
+  apis: Object.keys(WIRE_APIS).filter((api) => pi[WIRE_APIS[api]]),
 };
 log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kinds.join(",")}`);
 
