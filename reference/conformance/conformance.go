@@ -12,7 +12,6 @@ import (
 	"math"
 	"net/http"
 	"slices"
-	"time"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
@@ -37,7 +36,7 @@ func (o Options) now() transform.Clock {
 	if o.Now != nil {
 		return o.Now
 	}
-	return func() jsonv.Value { return jsonv.FloatValue(float64(time.Now().UnixMilli())) }
+	return transform.SystemClock
 }
 
 type handler func(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error)
