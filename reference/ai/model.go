@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // Model describes one model of one provider: which API speaks to it, what it
@@ -139,9 +138,3 @@ func (c *Context) JSON() jsonv.Value {
 	}
 	return o.Extend(c.Extra).Value()
 }
-
-// SanitizeSurrogates removes unpaired UTF-16 surrogates from text: a high
-// surrogate without a low one after it, and a low one without a high one
-// before it. Nothing else changes. Pi applies it only inside provider
-// adapters, never in the message layers.
-func SanitizeSurrogates(text string) string { return wtf8.RemoveLoneSurrogates(text) }
