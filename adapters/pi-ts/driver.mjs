@@ -106,6 +106,21 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./anthropic", name: "streamAnthropic" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/anthropic.js", name: "streamAnthropic" },
   ],
+  streamGoogle: [
+    { pkg: "pi-ai", sub: "./api/google-generative-ai", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./google", name: "streamGoogle" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/google.js", name: "streamGoogle" },
+  ],
+  streamOpenAICompletions: [
+    { pkg: "pi-ai", sub: "./api/openai-completions", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./openai-completions", name: "streamOpenAICompletions" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/openai-completions.js", name: "streamOpenAICompletions" },
+  ],
+  streamOpenAIResponses: [
+    { pkg: "pi-ai", sub: "./api/openai-responses", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./openai-responses", name: "streamOpenAIResponses" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/openai-responses.js", name: "streamOpenAIResponses" },
+  ],
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
   // Context.tools into a leading system message first, as their public entry points do.
   normalizeContext: [
@@ -147,7 +162,10 @@ function toolCallIdNormalizer(spec) {
 
 // The provider APIs wire cases can drive: model.api → the CANDIDATES entry of its stream.
 const WIRE_APIS = {
+  "openai-responses": "streamOpenAIResponses",
   "anthropic-messages": "streamAnthropic",
+  "openai-completions": "streamOpenAICompletions",
+  "google-generative-ai": "streamGoogle",
 };
 
 async function wire(pi, input) {

@@ -11,6 +11,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -39,7 +40,12 @@ type wireAPI struct {
 // wireAPIs are the provider APIs the reference drives, by model.api. Adding
 // an API is adding its package under reference/provider and one entry here.
 var wireAPIs = map[string]wireAPI{
+	openaiResponsesAPI: {run: openaiResponsesWire, incidental: openaiResponsesIncidental},
+
 	anthropic.API: {run: anthropicWire, incidental: anthropic.IncidentalHeaders},
+	google.API:    {run: googleWire, incidental: google.IncidentalHeaders},
+
+	openaiCompletionsAPI: {run: openaiCompletionsWire, incidental: openaiCompletionsIncidental},
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.

@@ -1,0 +1,274 @@
+// Package google is the Go reference for Pi's google-generative-ai API
+// (pi-ai 0.80.2, dist/api/google-generative-ai.js and google-shared.js,
+// with @google/genai 1.52.0 underneath): the HTTP request Pi sends for a
+// model, a context and options, and the message and events Pi makes of the
+// streamed answer. It has the shape of the anthropic package:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  URL, headers and body (BuildRequest)
+//   - convert.go  Pi's messages to Gemini contents
+//   - stream.go   the streamed answer to a message and events (ParseStream,
+//     ParseHTTPError)
+//
+// Values that pass through JavaScript in Pi pass through stream.JSValue
+// here, and the body is built with the SDK's member order, so
+// Body.AppendJSON gives the bytes Pi writes on the wire.
+package google
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "google-generative-ai"
+
+// Versions and literals Pi and its SDK put on the wire.
+const (
+	SDKVersion = "1.52.0"
+	// DefaultBaseURL is used when the model has no baseUrl: the SDK's host
+	// with its default API version.
+	DefaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
+	// StreamMethod follows the model's resource name in the URL.
+	StreamMethod = ":streamGenerateContent?alt=sse"
+	// NodeVersion is the Node build named in user-agent and
+	// x-goog-api-client (the pi-ts adapter's Node 22).
+	NodeVersion = "v22.23.3"
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header the SDK and fetch set, except the ones
+	// fetch adds that the harness never compares (host, connection,
+	// content-length, accept-language, sec-fetch-mode, accept-encoding).
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model *ai.Model
+}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that only name the SDK and the Node build: user-agent and
+// x-goog-api-client, both "google-genai-sdk/1.52.0 gl-node/<node version>".
+// Conformance checks leave them out; Request still carries them.
+var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
+
+// RequestError is a failure Pi meets before anything is sent. Pi reports it
+// as a lone error event whose errorMessage is Message (see Failure).
+type RequestError struct{ Message string }
+
+func (e *RequestError) Error() string { return e.Message }
+
+// Texts of the failures before a request.
+const (
+	NoAPIKeyText        = "No API key for provider: "
+	NoContentsText      = "contents are required"
+	EphemeralTokenText  = "Ephemeral tokens are only supported by the live API."
+	InvalidModelText    = "invalid model parameter"
+	ModelRequiredText   = "model is required and must be a string"
+	ephemeralTokenStart = "auth_tokens/"
+)
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps synthetic tool results that transform adds; their
+// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// and fails the stream with that message.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	if opts.APIKey == nil || *opts.APIKey == "" {
+		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
+	}
+	apiKey := *opts.APIKey
+	contents := convertMessages(ctx.Messages, model, now)
+
+	// The SDK checks the model name, then the contents, then the key.
+	name := model.ID
+	switch {
+	case name == "":
+		return nil, &RequestError{Message: ModelRequiredText}
+	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
+		return nil, &RequestError{Message: InvalidModelText}
+	case !strings.HasPrefix(name, "models/") && !strings.HasPrefix(name, "tunedModels/"):
+		name = "models/" + name
+	}
+	if len(contents) == 0 {
+		return nil, &RequestError{Message: NoContentsText}
+	}
+	if strings.HasPrefix(apiKey, ephemeralTokenStart) {
+		return nil, &RequestError{Message: EphemeralTokenText}
+	}
+
+	base := model.BaseURL
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	base = strings.TrimSuffix(base, "/")
+
+	return &Request{
+		Method: http.MethodPost,
+		URL:    base + "/" + name + StreamMethod,
+		Header: buildHeaders(model, opts, apiKey),
+		Body:   buildBody(model, ctx, opts, contents),
+		model:  model,
+	}, nil
+}
+
+func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
+
+// buildHeaders follows the SDK: its defaults, then model.headers and
+// options.headers merged as one object (nulls dropped), appended to a
+// fetch Headers (names without case, a repeated name joined with ", "),
+// then the key unless a header already carries it, then fetch's accept.
+func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
+	label := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
+	var caller []Header
+	for _, h := range mergeObjects(modelHeaders(model), opts.Headers) {
+		if h.Value != nil {
+			caller = append(caller, h)
+		}
+	}
+	all := []Header{hdr("User-Agent", label), hdr("x-goog-api-client", label), hdr("Content-Type", "application/json")}
+	all = mergeObjects(all, caller)
+
+	var names []string
+	values := map[string]string{}
+	add := func(name, value string) {
+		name = strings.ToLower(name)
+		value = strings.Trim(value, " \t\r\n")
+		if old, ok := values[name]; ok {
+			values[name] = old + ", " + value
+			return
+		}
+		names = append(names, name)
+		values[name] = value
+	}
+	for _, h := range all {
+		add(h.Name, *h.Value)
+	}
+	if _, ok := values["x-goog-api-key"]; !ok {
+		add("x-goog-api-key", apiKey)
+	}
+	if _, ok := values["accept"]; !ok {
+		add("accept", "*/*")
+	}
+	out := http.Header{}
+	for _, n := range names {
+		out[http.CanonicalHeaderKey(n)] = []string{values[n]}
+	}
+	return out
+}
+
+// modelHeaders reads model.headers; JSON null stays null, anything else is
+// turned into a string as fetch's Headers would.
+func modelHeaders(model *ai.Model) []Header {
+	var out []Header
+	for _, m := range model.Headers.Members() {
+		h := Header{Name: m.Key}
+		if m.Value.Kind() != jsonv.Null {
+			s := m.Value.JSString()
+			h.Value = &s
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// mergeObjects is object spread over header objects: a name spelled
+// exactly as before keeps its place and takes the new value, any other
+// spelling is a new key at the end.
+func mergeObjects(sources ...[]Header) []Header {
+	var out []Header
+	for _, src := range sources {
+	next:
+		for _, h := range src {
+			for i := range out {
+				if out[i].Name == h.Name {
+					out[i].Value = h.Value
+					continue next
+				}
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+var (
+	gemini3Pro   = regexp.MustCompile(`gemini-3(?:\.\d+)?-pro`)
+	gemini3Flash = regexp.MustCompile(`gemini-3(?:\.\d+)?-flash`)
+	gemma4       = regexp.MustCompile(`gemma-?4`)
+)
+
+// disabledThinking is the thinkingConfig Pi sends to turn thinking off:
+// the lowest level for models that cannot turn it off, a zero budget for
+// the others.
+func disabledThinking(model *ai.Model) jsonv.Value {
+	id := strings.ToLower(model.ID)
+	switch {
+	case gemini3Pro.MatchString(id):
+		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "LOW").Value()
+	case gemini3Flash.MatchString(id) || id == "gemini-flash-latest" || id == "gemini-flash-lite-latest", gemma4.MatchString(id):
+		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "MINIMAL").Value()
+	}
+	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
+}
+
+// toolChoiceMode maps options.toolChoice to functionCallingConfig.mode.
+func toolChoiceMode(choice string) string {
+	switch choice {
+	case "none":
+		return "NONE"
+	case "any":
+		return "ANY"
+	}
+	return "AUTO"
+}
+
+// buildBody is Pi's buildParams turned into the REST body by the SDK:
+// contents, systemInstruction, tools, toolConfig, then generationConfig
+// (always present, possibly empty).
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value) jsonv.Value {
+	b := new(jsonv.ObjectBuilder).Set("contents", jsonv.ArrayValue(contents...))
+	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
+		part := new(jsonv.ObjectBuilder).SetString("text", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value()
+		b.Set("systemInstruction", content("user", []jsonv.Value{part}))
+	}
+	if len(ctx.Tools) > 0 {
+		decls := make([]jsonv.Value, len(ctx.Tools))
+		for i, t := range ctx.Tools {
+			d := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description)
+			decls[i] = d.Set("parametersJsonSchema", stream.JSValue(t.Parameters)).Value()
+		}
+		b.Set("tools", jsonv.ArrayValue(new(jsonv.ObjectBuilder).Set("functionDeclarations", jsonv.ArrayValue(decls...)).Value()))
+		if opts.ToolChoice != nil && *opts.ToolChoice != "" {
+			fcc := new(jsonv.ObjectBuilder).SetString("mode", toolChoiceMode(*opts.ToolChoice)).Value()
+			b.Set("toolConfig", new(jsonv.ObjectBuilder).Set("functionCallingConfig", fcc).Value())
+		}
+	}
+	gen := new(jsonv.ObjectBuilder)
+	gen.Set("temperature", stream.JSValue(opts.Temperature)).Set("maxOutputTokens", stream.JSValue(opts.MaxTokens))
+	if t := opts.Thinking; t != nil && model.Reasoning {
+		if t.Enabled != nil && *t.Enabled {
+			tc := new(jsonv.ObjectBuilder).SetBool("includeThoughts", true)
+			switch {
+			case t.Level != nil:
+				tc.SetString("thinkingLevel", *t.Level)
+			case !t.BudgetTokens.IsAbsent():
+				tc.Set("thinkingBudget", stream.JSValue(t.BudgetTokens))
+			}
+			gen.Set("thinkingConfig", tc.Value())
+		} else {
+			gen.Set("thinkingConfig", disabledThinking(model))
+		}
+	}
+	b.Set("generationConfig", gen.Value())
+	return b.Value()
+}

@@ -1,0 +1,646 @@
+package google
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Texts Pi and the SDK use for stream failures.
+const (
+	UnknownErrorText    = "An unknown error occurred"
+	UnhandledStopReason = "Unhandled stop reason: "
+	IncompleteJSONText  = "Incomplete JSON segment at the end"
+	// FetchFailedText is what fetch throws when no response arrives.
+	FetchFailedText = "fetch failed"
+)
+
+// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
+// the reference does not reproduce (a token count that is a string, a part
+// text that is not a string, parts that are not an array, and the like).
+// The message and events are still returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("google: stream outside the modelled JavaScript semantics")
+
+// toolCallCounter is Pi's module-wide counter for generated tool-call ids.
+var toolCallCounter atomic.Int64
+
+// ParseStream reads a 2xx response body (server-sent events of
+// streamGenerateContent) and returns the message and events Pi 0.80.2
+// produces for it, including the error event of a stream that fails part
+// way. now stamps the message and any tool-call id Pi has to make up (Pi
+// takes Date.now() for both). Bytes may arrive split anywhere.
+//
+// The error is non-nil only for a read error on r (which Pi would also
+// report, with the same text, as an error event) or ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	p := &parser{model: model, now: now, out: newOutput(model, now)}
+	p.emit(stream.Event{Type: stream.TypeStart})
+	readErr := p.run(r)
+	var err error
+	switch {
+	case readErr != nil:
+		err = readErr
+	case p.outside:
+		err = ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+// ParseResponse turns the response to req into Pi's message and events: a
+// 2xx status is a stream, anything else is ParseHTTPError. statusText is
+// the reason phrase of the status line and header the response headers
+// (only content-type is read).
+func (req *Request) ParseResponse(status int, statusText string, header http.Header, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, statusText, strings.Join(header.Values("Content-Type"), ", "), data, now)
+		return msg, events, err
+	}
+	return ParseStream(body, req.model, now)
+}
+
+// StatusText is the reason phrase of a Go status line ("404 Not Found"),
+// which fetch reports as statusText.
+func StatusText(resp *http.Response) string {
+	return strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)+" ")
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
+// event (there is no start) whose errorMessage is the SDK's error body
+// written with JSON.stringify. A body whose content-type contains
+// "application/json" is that body re-serialized (or, when it is not JSON,
+// JSON.parse's message); any other body becomes
+// {"error":{"message":<text>,"code":<status>,"status":<statusText>}}.
+func ParseHTTPError(model *ai.Model, status int, statusText, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := decodeUTF8(stripBOM(body))
+	var errorBody jsonv.Value
+	if strings.Contains(contentType, "application/json") {
+		v, err := stream.ParseJSON(text)
+		if err != nil {
+			return Failure(model, err.Error(), now)
+		}
+		errorBody = v
+	} else {
+		inner := new(jsonv.ObjectBuilder).SetString("message", text).Set("code", jsonv.FloatValue(float64(status))).SetString("status", statusText)
+		errorBody = new(jsonv.ObjectBuilder).Set("error", inner.Value()).Value()
+	}
+	return Failure(model, string(errorBody.AppendJSON(nil)), now)
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived (see RequestError, ParseHTTPError).
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	out := newOutput(model, now)
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &message
+	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+}
+
+func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	// Pi writes this API's name, whatever model.api says.
+	return &ai.AssistantMessage{
+		Content: []ai.Block{}, API: API, Provider: model.Provider, Model: model.ID,
+		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
+	}
+}
+
+// jsError is an exception thrown while Pi reads the stream; its text
+// becomes the errorMessage.
+type jsError struct{ msg string }
+
+// getProp is `base.key` on a JSON value: undefined (Absent) for anything
+// but an object that has the member.
+func getProp(base jsonv.Value, key string) jsonv.Value {
+	if base.Kind() != jsonv.Object {
+		return jsonv.Value{}
+	}
+	v, _ := base.Get(key)
+	return v
+}
+
+// prop is `base.key` that throws like V8 when base is null.
+func prop(base jsonv.Value, key string) jsonv.Value {
+	if base.Kind() == jsonv.Null {
+		panic(jsError{fmt.Sprintf("Cannot read properties of null (reading '%s')", key)})
+	}
+	return getProp(base, key)
+}
+
+// sdkMember is a member the SDK copies from the wire object into its
+// response object: kept only when it is neither null nor missing.
+func sdkMember(base jsonv.Value, key string) jsonv.Value {
+	v := getProp(base, key)
+	if v.Kind() == jsonv.Null {
+		return jsonv.Value{}
+	}
+	return v
+}
+
+type parser struct {
+	model   *ai.Model
+	now     transform.Clock
+	out     *ai.AssistantMessage
+	events  []stream.Event
+	current ai.Block // the open text or thinking block, or nil
+	// idFixed is set once a non-empty responseId was kept.
+	idFixed bool
+	outside bool
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+func (p *parser) fail(msg string) {
+	p.out.StopReason = ai.StopError
+	p.out.ErrorMessage = &msg
+	p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+}
+
+// run drives the whole stream and ends it with done or error.
+func (p *parser) run(r io.Reader) (readErr error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(jsError)
+			if !ok {
+				panic(x)
+			}
+			p.fail(e.msg)
+		}
+	}()
+	var whole []byte
+	sse := &splitter{}
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		whole = append(whole, buf[:n]...)
+		for _, ev := range sse.feed(buf[:n]) {
+			p.event(ev)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			p.fail(err.Error())
+			return err
+		}
+	}
+	// The SDK tries each network read as a whole JSON object; a read that
+	// is {"error":{...,"code":400..599}} fails the stream. The reference
+	// treats the body as one read.
+	if msg, ok := p.errorObject(whole); ok {
+		panic(jsError{msg})
+	}
+	if !stream.IsBlank(sse.buf) {
+		panic(jsError{IncompleteJSONText})
+	}
+	p.closeCurrent()
+	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+		panic(jsError{UnknownErrorText})
+	}
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// errorObject is the SDK's check of a read: JSON whose "error" member has
+// a code from 400 to 599 makes the message "got status: <status>. <json>".
+func (p *parser) errorObject(body []byte) (string, bool) {
+	v, err := stream.ParseJSON(decodeUTF8(incompleteCut(stripBOM(body))))
+	if err != nil || v.Kind() != jsonv.Object {
+		return "", false
+	}
+	e, ok := v.Get("error")
+	if !ok || e.Kind() == jsonv.Null {
+		return "", false
+	}
+	code := getProp(e, "code")
+	if code.Kind() == jsonv.String {
+		p.outside = true
+	}
+	f, isNum := code.Float64()
+	if code.Kind() != jsonv.Number || !isNum || f < 400 || f >= 600 {
+		return "", false
+	}
+	return "got status: " + getProp(e, "status").JSString() + ". " + string(v.AppendJSON(nil)), true
+}
+
+// event handles one piece of the body between two event delimiters: only
+// a piece that starts with "data:" (after trimming) counts, and its rest
+// is one JSON response chunk.
+func (p *parser) event(piece string) {
+	piece = jsTrim(piece)
+	if !strings.HasPrefix(piece, "data:") {
+		return
+	}
+	chunk, err := stream.ParseJSON(jsTrim(piece[len("data:"):]))
+	if err != nil {
+		panic(jsError{err.Error()})
+	}
+	p.chunk(chunk)
+}
+
+// chunk is one iteration of Pi's loop over GenerateContentResponse chunks.
+func (p *parser) chunk(chunk jsonv.Value) {
+	if !p.idFixed {
+		switch id := sdkMember(chunk, "responseId"); id.Kind() {
+		case jsonv.Absent:
+			p.out.ResponseID = nil
+		case jsonv.String:
+			s := id.Str()
+			p.out.ResponseID = &s
+			p.idFixed = s != ""
+		default:
+			p.outside = true
+		}
+	}
+	var candidate jsonv.Value
+	switch cands := sdkMember(chunk, "candidates"); cands.Kind() {
+	case jsonv.Array:
+		if len(cands.Elems()) > 0 {
+			candidate = cands.Elems()[0]
+		}
+	case jsonv.Absent:
+	default:
+		p.outside = true
+	}
+	parts := getProp(sdkMember(candidate, "content"), "parts")
+	switch {
+	case parts.Kind() == jsonv.Array:
+		for _, part := range parts.Elems() {
+			p.part(part)
+		}
+	case parts.Truthy():
+		p.outside = true
+	}
+	if reason := sdkMember(candidate, "finishReason"); reason.Truthy() {
+		p.out.StopReason = mapStopReason(reason)
+		for _, b := range p.out.Content {
+			if _, ok := b.(*ai.ToolCallBlock); ok {
+				p.out.StopReason = ai.StopToolUse
+				break
+			}
+		}
+	}
+	if usage := sdkMember(chunk, "usageMetadata"); usage.Truthy() {
+		prompt := p.count(getProp(usage, "promptTokenCount"))
+		cached := p.count(getProp(usage, "cachedContentTokenCount"))
+		cand := p.count(getProp(usage, "candidatesTokenCount"))
+		thoughts := p.count(getProp(usage, "thoughtsTokenCount"))
+		total := p.count(getProp(usage, "totalTokenCount"))
+		u := ai.ZeroUsage()
+		u.Input = jsonv.FloatValue(prompt - cached)
+		u.Output = jsonv.FloatValue(cand + thoughts)
+		u.CacheRead = jsonv.FloatValue(cached)
+		u.TotalTokens = jsonv.FloatValue(total)
+		ai.CalculateCost(p.model, &u)
+		p.out.Usage = u
+	}
+}
+
+// count is `v || 0` for a token count.
+func (p *parser) count(v jsonv.Value) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		p.outside = true
+	}
+	return 0
+}
+
+// mapStopReason is Pi's finishReason table; a reason it does not know
+// throws.
+func mapStopReason(reason jsonv.Value) string {
+	if reason.Kind() == jsonv.String {
+		switch reason.Str() {
+		case "STOP":
+			return ai.StopStop
+		case "MAX_TOKENS":
+			return ai.StopLength
+		case "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "SAFETY", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT",
+			"IMAGE_RECITATION", "IMAGE_OTHER", "RECITATION", "FINISH_REASON_UNSPECIFIED", "OTHER", "LANGUAGE",
+			"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "NO_IMAGE":
+			return ai.StopError
+		}
+	}
+	panic(jsError{UnhandledStopReason + reason.JSString()})
+}
+
+// str reads a member Pi expects to be a string.
+func (p *parser) str(v jsonv.Value) string {
+	if v.Kind() != jsonv.String {
+		p.outside = true
+		return v.JSString()
+	}
+	return v.Str()
+}
+
+// signature is retainThoughtSignature: a non-empty string replaces the
+// block's signature, anything else keeps it.
+func signature(existing *string, incoming jsonv.Value) *string {
+	if incoming.Kind() == jsonv.String && incoming.Str() != "" {
+		s := incoming.Str()
+		return &s
+	}
+	return existing
+}
+
+// part handles one part: text (thinking when thought is true) extends the
+// open block of its kind or opens a new one; a functionCall closes the
+// open block and is a whole tool call at once.
+func (p *parser) part(part jsonv.Value) {
+	if text := prop(part, "text"); !text.IsAbsent() {
+		delta := p.str(text)
+		thinking := false
+		if t := getProp(part, "thought"); t.Kind() == jsonv.Bool && t.Bool() {
+			thinking = true
+		}
+		if _, isThinking := p.current.(*ai.ThinkingBlock); p.current == nil || isThinking != thinking {
+			p.closeCurrent()
+			if thinking {
+				p.current = &ai.ThinkingBlock{}
+				p.push(p.current, stream.TypeThinkingStart)
+			} else {
+				p.current = &ai.TextBlock{}
+				p.push(p.current, stream.TypeTextStart)
+			}
+		}
+		sig := getProp(part, "thoughtSignature")
+		i := len(p.out.Content) - 1
+		switch b := p.current.(type) {
+		case *ai.ThinkingBlock:
+			b.Thinking = wtf8.Concat(b.Thinking, delta)
+			b.ThinkingSignature = signature(b.ThinkingSignature, sig)
+			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: delta})
+		case *ai.TextBlock:
+			b.Text = wtf8.Concat(b.Text, delta)
+			b.TextSignature = signature(b.TextSignature, sig)
+			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: delta})
+		}
+	}
+	fc := getProp(part, "functionCall")
+	if !fc.Truthy() {
+		return
+	}
+	if fc.Kind() != jsonv.Object {
+		p.outside = true
+	}
+	p.closeCurrent()
+	name := getProp(fc, "name")
+	provided := getProp(fc, "id")
+	id := ""
+	needsNew := !provided.Truthy()
+	if !needsNew {
+		id = p.str(provided)
+		for _, b := range p.out.Content {
+			if tc, ok := b.(*ai.ToolCallBlock); ok && tc.ID == id {
+				needsNew = true
+			}
+		}
+	}
+	if needsNew {
+		id = name.JSString() + "_" + p.now().JSString() + "_" + strconv.FormatInt(toolCallCounter.Add(1), 10)
+	}
+	tc := &ai.ToolCallBlock{ID: id}
+	if name.Truthy() {
+		tc.Name = p.str(name)
+	}
+	args := getProp(fc, "args")
+	if args.IsAbsent() || args.Kind() == jsonv.Null {
+		args = jsonv.ObjectValue()
+	}
+	tc.Arguments = stream.JSValue(args)
+	if sig := getProp(part, "thoughtSignature"); sig.Truthy() {
+		s := p.str(sig)
+		tc.ThoughtSignature = &s
+	}
+	p.push(tc, stream.TypeToolCallStart)
+	i := len(p.out.Content) - 1
+	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: string(tc.Arguments.AppendJSON(nil))})
+	snapshot := *tc
+	p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
+}
+
+func (p *parser) push(b ai.Block, start string) {
+	p.out.Content = append(p.out.Content, b)
+	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
+}
+
+// closeCurrent sends the end event of the open text or thinking block.
+func (p *parser) closeCurrent() {
+	i := len(p.out.Content) - 1
+	switch b := p.current.(type) {
+	case *ai.TextBlock:
+		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
+	case *ai.ThinkingBlock:
+		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	}
+	p.current = nil
+}
+
+// splitter is the SDK's reading of the body: bytes are decoded as a
+// streaming TextDecoder does (a leading BOM dropped, bad UTF-8 as U+FFFD,
+// an unfinished sequence held back and, at the end, dropped), and the text
+// is cut at the earliest "\n\n", "\r\r" or "\r\n\r\n". Searching the whole
+// undelivered text each time makes the pieces independent of how the
+// bytes were split.
+type splitter struct {
+	pending []byte
+	started bool
+	buf     string
+}
+
+func (s *splitter) feed(chunk []byte) []string {
+	s.pending = append(s.pending, chunk...)
+	if !s.started {
+		if len(s.pending) < 3 && bomPrefix(s.pending) {
+			return nil
+		}
+		s.pending = stripBOM(s.pending)
+		s.started = true
+	}
+	keep := len(s.pending) - len(incompleteCut(s.pending))
+	s.buf += decodeUTF8(s.pending[:len(s.pending)-keep])
+	s.pending = append([]byte(nil), s.pending[len(s.pending)-keep:]...)
+	var out []string
+	for {
+		at, n := -1, 0
+		for _, d := range []string{"\n\n", "\r\r", "\r\n\r\n"} {
+			if i := strings.Index(s.buf, d); i >= 0 && (at < 0 || i < at) {
+				at, n = i, len(d)
+			}
+		}
+		if at < 0 {
+			return out
+		}
+		out = append(out, s.buf[:at])
+		s.buf = s.buf[at+n:]
+	}
+}
+
+// bomPrefix reports whether b could still become a BOM.
+func bomPrefix(b []byte) bool {
+	bom := []byte{0xEF, 0xBB, 0xBF}
+	for i := range b {
+		if b[i] != bom[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func stripBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+// incompleteCut returns b without a trailing UTF-8 sequence that is valid
+// so far but unfinished (what a streaming decoder holds back).
+func incompleteCut(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-3; i-- {
+		c := b[i]
+		if c < 0x80 {
+			return b
+		}
+		if c < 0xC0 {
+			continue
+		}
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		default:
+			return b
+		}
+		tail := b[i+1:]
+		if len(tail) >= need {
+			return b
+		}
+		for k, t := range tail {
+			if t < lo || t > hi {
+				return b
+			}
+			if k == 0 {
+				lo, hi = 0x80, 0xBF
+			}
+		}
+		return b[:i]
+	}
+	return b
+}
+
+// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
+// invalid subsequence becomes one U+FFFD.
+func decodeUTF8(b []byte) string {
+	var sb strings.Builder
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		default:
+			sb.WriteString("\uFFFD")
+			i++
+			continue
+		}
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(b) || b[j] < lo || b[j] > hi {
+				ok = false
+				break
+			}
+			lo, hi = 0x80, 0xBF
+			j++
+		}
+		if !ok {
+			sb.WriteString("\uFFFD")
+			i = j
+			continue
+		}
+		sb.Write(b[i:j])
+		i = j
+	}
+	return sb.String()
+}
+
+// jsTrim is String.prototype.trim.
+func jsTrim(s string) string {
+	start := 0
+	for start < len(s) {
+		r, n := wtf8.Next(s[start:])
+		if !jsSpace(r) {
+			break
+		}
+		start += n
+	}
+	end := len(s)
+	for end > start {
+		i := end - 1
+		for i > start && s[i]&0xC0 == 0x80 {
+			i--
+		}
+		r, _ := wtf8.Next(s[i:end])
+		if !jsSpace(r) {
+			break
+		}
+		end = i
+	}
+	return s[start:end]
+}
+
+// jsSpace reports whether r is ECMAScript WhiteSpace or LineTerminator.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}

@@ -1,0 +1,131 @@
+package openaicompletions
+
+import (
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Options are the members of Pi's OpenAICompletionsOptions (and the
+// StreamOptions it extends) that shape a request, as a harness case writes
+// them in JSON. A member left out is nil or Absent, Pi's `undefined`; Pi's
+// defaults are applied by BuildRequest.
+type Options struct {
+	APIKey *string
+	// MaxTokens is sent (as max_completion_tokens or max_tokens) when truthy.
+	MaxTokens jsonv.Value
+	// Temperature is sent whenever it is given, 0 included.
+	Temperature jsonv.Value
+	// CacheRetention is "none", "short" or "long"; any other non-empty
+	// value is kept and behaves like "short".
+	CacheRetention *string
+	// SessionID becomes prompt_cache_key and, where the model asks for
+	// them, the session-affinity headers.
+	SessionID *string
+	// Headers are extra request headers, in the order given; a nil Value
+	// removes a header.
+	Headers []Header
+	// TimeoutMs sets x-stainless-timeout (whole seconds).
+	TimeoutMs jsonv.Value
+	// MaxRetries is how often the SDK retries (default 0); it changes how
+	// many requests are sent, never one request.
+	MaxRetries jsonv.Value
+	// Env holds provider environment values; only PI_CACHE_RETENTION is
+	// read. Pi also falls back to the process environment, which the
+	// reference never reads.
+	Env []jsonv.Member
+	// ToolChoice is "auto", "none", "required" or an object such as
+	// {"type":"function","function":{"name":"read"}}; copied as it is.
+	ToolChoice jsonv.Value
+	// ReasoningEffort is "minimal", "low", "medium", "high" or "xhigh";
+	// how it reaches the body depends on compat.thinkingFormat.
+	ReasoningEffort *string
+	// Extra keeps members this API does not read.
+	Extra []jsonv.Member
+}
+
+// Header is one request header given by the caller.
+type Header struct {
+	Name string
+	// Value is nil for JSON null, which deletes the header.
+	Value *string
+}
+
+// DecodeOptions reads Options from a JSON object. A member of the wrong
+// type is an error naming its JSON Pointer.
+func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
+	f := jsonv.ReadFields(v, ptr)
+	o := Options{
+		APIKey:          f.OptString("apiKey"),
+		MaxTokens:       f.OptNumber("maxTokens"),
+		Temperature:     f.OptNumber("temperature"),
+		CacheRetention:  f.OptString("cacheRetention"),
+		SessionID:       f.OptString("sessionId"),
+		TimeoutMs:       f.OptNumber("timeoutMs"),
+		MaxRetries:      f.OptNumber("maxRetries"),
+		ReasoningEffort: f.OptString("reasoningEffort"),
+	}
+	headers := f.OptObject("headers")
+	env := f.OptObject("env")
+	toolChoice := f.Any("toolChoice")
+	o.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return Options{}, err
+	}
+	for _, m := range headers.Members() {
+		h := Header{Name: m.Key}
+		switch m.Value.Kind() {
+		case jsonv.String:
+			s := m.Value.Str()
+			h.Value = &s
+		case jsonv.Null:
+		default:
+			return Options{}, jsonv.Errorf(jsonv.Child(f.At("headers"), m.Key), "want a string or null, got %s", m.Value.Kind())
+		}
+		o.Headers = append(o.Headers, h)
+	}
+	for _, m := range env.Members() {
+		if m.Value.Kind() != jsonv.String {
+			return Options{}, jsonv.Errorf(jsonv.Child(f.At("env"), m.Key), "want a string, got %s", m.Value.Kind())
+		}
+	}
+	o.Env = env.Members()
+	switch toolChoice.Kind() {
+	case jsonv.Absent, jsonv.String, jsonv.Object:
+		o.ToolChoice = toolChoice
+	default:
+		return Options{}, jsonv.Errorf(f.At("toolChoice"), "want a string or an object, got %s", toolChoice.Kind())
+	}
+	return o, nil
+}
+
+// JSON encodes the options back in the shape DecodeOptions reads.
+func (o Options) JSON() jsonv.Value {
+	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey).Set("maxTokens", o.MaxTokens)
+	b.Set("temperature", o.Temperature).SetOptString("cacheRetention", o.CacheRetention)
+	b.SetOptString("sessionId", o.SessionID)
+	if o.Headers != nil {
+		members := make([]jsonv.Member, len(o.Headers))
+		for i, h := range o.Headers {
+			members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
+			if h.Value != nil {
+				members[i].Value = jsonv.StringValue(*h.Value)
+			}
+		}
+		b.Set("headers", jsonv.ObjectValue(members...))
+	}
+	b.Set("timeoutMs", o.TimeoutMs).Set("maxRetries", o.MaxRetries)
+	if o.Env != nil {
+		b.Set("env", jsonv.ObjectValue(o.Env...))
+	}
+	b.Set("toolChoice", o.ToolChoice).SetOptString("reasoningEffort", o.ReasoningEffort)
+	return b.Extend(o.Extra).Value()
+}
+
+// envValue is getProviderEnvValue without the process environment.
+func (o Options) envValue(name string) string {
+	for i := len(o.Env) - 1; i >= 0; i-- {
+		if o.Env[i].Key == name {
+			return o.Env[i].Value.Str()
+		}
+	}
+	return ""
+}

@@ -1,0 +1,584 @@
+// Package openaicompletions is the Go reference for Pi's openai-completions
+// API (pi-ai 0.80.2, dist/api/openai-completions.js, with the openai SDK
+// 6.26.0 underneath): the HTTP request Pi sends to a Chat Completions
+// endpoint for a model, a context and options, and the message and events
+// Pi makes of the streamed answer.
+//
+// It follows the anthropic package's layout:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - compat.go   model.compat merged over what Pi detects from the provider and URL
+//   - request.go  URL, headers and body (BuildRequest)
+//   - convert.go  Pi's messages to chat messages
+//   - stream.go   the streamed answer to a message and events (ParseStream,
+//     ParseHTTPError)
+package openaicompletions
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// API is the model.api value this package serves.
+const API = "openai-completions"
+
+// Versions and literals Pi and its SDK put on the wire.
+const (
+	SDKVersion      = "6.26.0"
+	DefaultBaseURL  = "https://api.openai.com/v1"
+	CompletionsPath = "/chat/completions"
+	// PromptCacheKeyMax is how many code points of the session id Pi sends
+	// as prompt_cache_key.
+	PromptCacheKeyMax = 64
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header Pi and the SDK set, except the ones that
+	// describe the machine (MachineHeaders; present only when the caller
+	// set them) and the ones fetch adds itself.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model *ai.Model
+}
+
+// MachineHeaders are the SDK headers whose values depend on the machine.
+var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the SDK rather than the translation: the
+// x-stainless-* telemetry. Conformance checks leave them out.
+var IncidentalHeaders = []string{"x-stainless-*"}
+
+// RequestError is a failure Pi meets before anything is sent; Pi reports it
+// as a lone error event whose errorMessage is Message (see Failure).
+type RequestError struct{ Message string }
+
+func (e *RequestError) Error() string { return e.Message }
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps synthetic tool results that transform adds (their
+// timestamps never reach the wire). A *RequestError means Pi sends nothing.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	apiKey := ""
+	if opts.APIKey != nil {
+		apiKey = *opts.APIKey
+	}
+	if apiKey == "" {
+		if !hasHeader(opts.Headers, "authorization") && !hasHeader(opts.Headers, "cf-aig-authorization") {
+			return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+		}
+		apiKey = "unused"
+	}
+	c := resolveCompat(model)
+	retention := resolveRetention(opts)
+
+	// Pi's default headers: one object, later sources replacing equal keys.
+	var sources [][]Header
+	sources = append(sources, modelHeaders(model))
+	if model.Provider == "github-copilot" {
+		sources = append(sources, copilotHeaders(ctx))
+	}
+	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders") {
+		s := *opts.SessionID
+		sources = append(sources, []Header{hdr("session_id", s), hdr("x-client-request-id", s), hdr("x-session-affinity", s)})
+	}
+	sources = append(sources, opts.Headers)
+	defaults := mergeObjects(sources...)
+
+	// The SDK announces only a timeout the caller gave.
+	timeout := 0.0
+	if !opts.TimeoutMs.IsAbsent() {
+		timeout, _ = opts.TimeoutMs.Float64()
+		if timeout != float64(int64(timeout)) {
+			return nil, &RequestError{Message: "timeout must be an integer"}
+		}
+		if timeout < 0 {
+			return nil, &RequestError{Message: "timeout must be a positive integer"}
+		}
+	}
+	sdk := []Header{
+		hdr("Accept", "application/json"),
+		hdr("User-Agent", "OpenAI/JS "+SDKVersion),
+		hdr("X-Stainless-Retry-Count", "0"),
+	}
+	if timeout != 0 {
+		sdk = append(sdk, hdr("X-Stainless-Timeout", strconv.FormatInt(int64(timeout/1000), 10)))
+	}
+	sdk = append(sdk, hdr("X-Stainless-Lang", "js"), hdr("X-Stainless-Package-Version", SDKVersion),
+		hdr("X-Stainless-Runtime", "node"), Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+
+	set := newHeaderSet()
+	for _, layer := range [][]Header{sdk, {hdr("Authorization", "Bearer "+apiKey)}, defaults, {hdr("content-type", "application/json")}} {
+		set.apply(layer)
+	}
+
+	return &Request{
+		Method: http.MethodPost,
+		URL:    joinURL(model.BaseURL, CompletionsPath),
+		Header: set.header(),
+		Body:   buildBody(model, ctx, opts, c, retention, now),
+		model:  model,
+	}, nil
+}
+
+func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
+
+// hasHeader is Pi's test for a non-blank caller header, name without case.
+func hasHeader(headers []Header, name string) bool {
+	for _, h := range headers {
+		if strings.EqualFold(h.Name, name) && h.Value != nil && !stream.IsBlank(*h.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelHeaders reads model.headers; JSON null deletes, anything else is
+// turned into a string as fetch's Headers would.
+func modelHeaders(model *ai.Model) []Header {
+	var out []Header
+	for _, m := range model.Headers.Members() {
+		h := Header{Name: m.Key}
+		if m.Value.Kind() != jsonv.Null {
+			s := m.Value.JSString()
+			h.Value = &s
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// copilotHeaders are the per-request headers Pi adds for GitHub Copilot.
+func copilotHeaders(ctx *ai.Context) []Header {
+	initiator := "user"
+	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
+		initiator = "agent"
+	}
+	out := []Header{hdr("X-Initiator", initiator), hdr("Openai-Intent", "conversation-edits")}
+	for _, m := range ctx.Messages {
+		var blocks []ai.Block
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			if !m.Content.IsString {
+				blocks = m.Content.Blocks
+			}
+		case *ai.ToolResultMessage:
+			blocks = m.Content
+		}
+		for _, b := range blocks {
+			if _, ok := b.(*ai.ImageBlock); ok {
+				return append(out, hdr("Copilot-Vision-Request", "true"))
+			}
+		}
+	}
+	return out
+}
+
+// mergeObjects is Object.assign over header objects: a name spelled exactly
+// as before keeps its place and takes the new value, any other spelling is
+// a new key at the end.
+func mergeObjects(sources ...[]Header) []Header {
+	var out []Header
+	for _, src := range sources {
+	next:
+		for _, h := range src {
+			for i := range out {
+				if out[i].Name == h.Name {
+					out[i].Value = h.Value
+					continue next
+				}
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// headerSet is the SDK's buildHeaders: within one layer the first spelling
+// of a name clears what earlier layers set and further spellings append
+// (fetch joins them with ", "); null deletes; fetch trims each value.
+type headerSet struct {
+	names  []string
+	values map[string][]string
+}
+
+func newHeaderSet() *headerSet { return &headerSet{values: map[string][]string{}} }
+
+func (s *headerSet) apply(layer []Header) {
+	seen := map[string]bool{}
+	for _, h := range layer {
+		name := strings.ToLower(h.Name)
+		if !seen[name] {
+			seen[name] = true
+			delete(s.values, name)
+		}
+		if h.Value == nil {
+			delete(s.values, name)
+			continue
+		}
+		if _, ok := s.values[name]; !ok {
+			found := false
+			for _, n := range s.names {
+				if n == name {
+					found = true
+				}
+			}
+			if !found {
+				s.names = append(s.names, name)
+			}
+		}
+		s.values[name] = append(s.values[name], strings.Trim(*h.Value, " \t\r\n"))
+	}
+}
+
+func (s *headerSet) header() http.Header {
+	h := http.Header{}
+	for _, name := range s.names {
+		if v, ok := s.values[name]; ok {
+			h.Set(name, strings.Join(v, ", "))
+		}
+	}
+	return h
+}
+
+// joinURL is the SDK's buildURL: one slash between base and path, and the
+// SDK's default for an empty base.
+func joinURL(base, path string) string {
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	if strings.HasSuffix(base, "/") {
+		path = path[1:]
+	}
+	return base + path
+}
+
+// resolveRetention is Pi's resolveCacheRetention without process.env.
+func resolveRetention(opts Options) string {
+	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
+		return *opts.CacheRetention
+	}
+	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+		return "long"
+	}
+	return "short"
+}
+
+// clampCacheKey keeps the first PromptCacheKeyMax code points (a lone
+// surrogate counts as one, as Array.from counts it).
+func clampCacheKey(s string) string {
+	rest := s
+	for n := 0; len(rest) > 0; n++ {
+		if n == PromptCacheKeyMax {
+			return s[:len(s)-len(rest)]
+		}
+		_, size := wtf8.Next(rest)
+		rest = rest[size:]
+	}
+	return s
+}
+
+// mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.
+func mapped(model *ai.Model, level string) jsonv.Value {
+	v, _ := model.ThinkingLevelMap.Get(level)
+	return v
+}
+
+// nullish is `v ?? def`.
+func nullish(v, def jsonv.Value) jsonv.Value {
+	if k := v.Kind(); k == jsonv.Absent || k == jsonv.Null {
+		return def
+	}
+	return v
+}
+
+// buildBody is Pi's buildParams, with its member order.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retention string, now transform.Clock) jsonv.Value {
+	msgs := convertMessages(model, ctx, c, now)
+	cc := cacheControl(c, retention)
+
+	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	// messages is filled in last: cache_control may still change it.
+	b.Set("messages", jsonv.NullValue()).SetBool("stream", true)
+	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
+	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
+		if opts.SessionID != nil {
+			b.SetString("prompt_cache_key", clampCacheKey(*opts.SessionID))
+		}
+	}
+	if longRetention {
+		b.SetString("prompt_cache_retention", "24h")
+	}
+	if !c.isFalse("supportsUsageInStreaming") {
+		b.Set("stream_options", new(jsonv.ObjectBuilder).SetBool("include_usage", true).Value())
+	}
+	if c.truthy("supportsStore") {
+		b.SetBool("store", false)
+	}
+	if opts.MaxTokens.Truthy() {
+		field := "max_completion_tokens"
+		if c.is("maxTokensField", "max_tokens") {
+			field = "max_tokens"
+		}
+		b.Set(field, stream.JSValue(opts.MaxTokens))
+	}
+	if !opts.Temperature.IsAbsent() {
+		b.Set("temperature", stream.JSValue(opts.Temperature))
+	}
+	var tools []*jsonv.ObjectBuilder
+	hasTools := false
+	if len(ctx.Tools) > 0 {
+		hasTools = true
+		tools = convertTools(ctx.Tools, c)
+	} else if hasToolHistory(ctx.Messages) {
+		hasTools = true
+	}
+	if !cc.IsAbsent() {
+		applyCacheControl(msgs, tools, cc)
+	}
+	if hasTools {
+		elems := make([]jsonv.Value, len(tools))
+		for i, t := range tools {
+			elems[i] = t.Value()
+		}
+		b.Set("tools", jsonv.ArrayValue(elems...))
+		if len(tools) > 0 && c.truthy("zaiToolStream") {
+			b.SetBool("tool_stream", true)
+		}
+	}
+	if opts.ToolChoice.Truthy() {
+		b.Set("tool_choice", stream.JSValue(opts.ToolChoice))
+	}
+	thinkingParams(b, model, opts, c)
+	if r, ok := model.Compat.Get("openRouterRouting"); ok && r.Truthy() {
+		b.Set("provider", stream.JSValue(r))
+	}
+	if r, ok := model.Compat.Get("vercelGatewayRouting"); ok && r.Truthy() {
+		only, order := stream.JSValue(getProp(r, "only")), stream.JSValue(getProp(r, "order"))
+		if only.Truthy() || order.Truthy() {
+			g := new(jsonv.ObjectBuilder)
+			if only.Truthy() {
+				g.Set("only", only)
+			}
+			if order.Truthy() {
+				g.Set("order", order)
+			}
+			b.Set("providerOptions", new(jsonv.ObjectBuilder).Set("gateway", g.Value()).Value())
+		}
+	}
+	body := b.Value()
+	members := body.Members()
+	members[1].Value = messagesJSON(msgs)
+	return jsonv.ObjectValue(members...)
+}
+
+// thinkingParams adds the reasoning members compat.thinkingFormat asks for.
+// Pi tests the formats in a chain; a format whose branch does not apply
+// falls through to the generic reasoning_effort branches at the end.
+func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c compat) {
+	effort := ""
+	if opts.ReasoningEffort != nil {
+		effort = *opts.ReasoningEffort
+	}
+	on := effort != ""
+	format := c.get("thinkingFormat")
+	is := func(name string) bool { return format.Kind() == jsonv.String && format.Str() == name }
+	sre := c.truthy("supportsReasoningEffort")
+	offNotNull := mapped(model, "off").Kind() != jsonv.Null
+	effortValue := func() jsonv.Value {
+		return stream.JSValue(nullish(mapped(model, effort), jsonv.StringValue(effort)))
+	}
+	r := model.Reasoning
+	switch {
+	case is("zai") && r:
+		typ := "disabled"
+		if on {
+			typ = "enabled"
+		}
+		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", typ).Value())
+		if on && sre {
+			v := mapped(model, effort)
+			if v.IsAbsent() {
+				v = jsonv.StringValue(effort)
+			}
+			if v.Kind() == jsonv.String {
+				b.Set("reasoning_effort", v)
+			}
+		}
+	case is("qwen") && r:
+		b.SetBool("enable_thinking", on)
+	case is("qwen-chat-template") && r:
+		b.Set("chat_template_kwargs", new(jsonv.ObjectBuilder).SetBool("enable_thinking", on).SetBool("preserve_thinking", true).Value())
+	case is("chat-template") && r:
+		if kw := chatTemplateKwargs(model, effort, c); !kw.IsAbsent() {
+			b.Set("chat_template_kwargs", kw)
+		}
+	case is("deepseek") && r:
+		if on {
+			b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "enabled").Value())
+		} else if offNotNull {
+			b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "disabled").Value())
+		}
+		if on && sre {
+			b.Set("reasoning_effort", effortValue())
+		}
+	case is("openrouter") && r:
+		if on {
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effortValue()).Value())
+		} else if offNotNull {
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(nullish(mapped(model, "off"), jsonv.StringValue("none")))).Value())
+		}
+	case is("ant-ling") && r && on:
+		if v := mapped(model, effort); v.Kind() == jsonv.String {
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", v).Value())
+		}
+	case is("together") && r:
+		b.Set("reasoning", new(jsonv.ObjectBuilder).SetBool("enabled", on).Value())
+		if on && sre {
+			b.Set("reasoning_effort", effortValue())
+		}
+	case is("string-thinking") && r:
+		if on {
+			b.Set("thinking", effortValue())
+		} else if offNotNull {
+			b.Set("thinking", stream.JSValue(nullish(mapped(model, "off"), jsonv.StringValue("none"))))
+		}
+	case on && r && sre:
+		b.Set("reasoning_effort", effortValue())
+	case !on && r && sre:
+		if v := mapped(model, "off"); v.Kind() == jsonv.String {
+			b.Set("reasoning_effort", v)
+		}
+	}
+}
+
+// chatTemplateKwargs resolves compat.chatTemplateKwargs; Absent when no
+// member is left.
+func chatTemplateKwargs(model *ai.Model, effort string, c compat) jsonv.Value {
+	kw := stream.JSValue(c.get("chatTemplateKwargs"))
+	out := new(jsonv.ObjectBuilder)
+	n := 0
+	for _, m := range kw.Members() {
+		v := m.Value
+		if k := v.Kind(); k == jsonv.Object || k == jsonv.Array {
+			switch {
+			case effort == "" && getProp(v, "omitWhenOff").Truthy():
+				continue
+			case strictString(getProp(v, "$var"), "thinking.enabled"):
+				v = jsonv.BoolValue(effort != "")
+			default:
+				var mv jsonv.Value
+				if effort != "" {
+					mv = mapped(model, effort)
+				} else {
+					mv = mapped(model, "off")
+				}
+				switch {
+				case mv.IsAbsent() && effort == "":
+					continue
+				case mv.IsAbsent():
+					v = jsonv.StringValue(effort)
+				case mv.Kind() == jsonv.String:
+					v = mv
+				default:
+					continue
+				}
+			}
+		}
+		out.Set(m.Key, v)
+		n++
+	}
+	if n == 0 {
+		return jsonv.Value{}
+	}
+	return out.Value()
+}
+
+func strictString(v jsonv.Value, s string) bool { return v.Kind() == jsonv.String && v.Str() == s }
+
+// getProp is `base.key` on a JSON value: Absent for anything but an object
+// that has the member.
+func getProp(base jsonv.Value, key string) jsonv.Value {
+	if base.Kind() != jsonv.Object {
+		return jsonv.Value{}
+	}
+	v, _ := base.Get(key)
+	return v
+}
+
+// hasToolHistory reports a tool result or an assistant tool call among the
+// original messages (before transform drops any).
+func hasToolHistory(msgs []ai.Message) bool {
+	for _, m := range msgs {
+		switch m := m.(type) {
+		case *ai.ToolResultMessage:
+			return true
+		case *ai.AssistantMessage:
+			for _, b := range m.Content {
+				if _, ok := b.(*ai.ToolCallBlock); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// convertTools is Pi's convertTools: function tools, the schema as given,
+// strict:false unless the provider rejects the member.
+func convertTools(tools []ai.Tool, c compat) []*jsonv.ObjectBuilder {
+	out := make([]*jsonv.ObjectBuilder, len(tools))
+	for i, t := range tools {
+		fn := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description).
+			Set("parameters", stream.JSValue(t.Parameters))
+		if !c.isFalse("supportsStrictMode") {
+			fn.SetBool("strict", false)
+		}
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value())
+	}
+	return out
+}
+
+// cacheControl is the Anthropic-style marker for compat.cacheControlFormat
+// "anthropic"; Absent otherwise or for retention "none".
+func cacheControl(c compat, retention string) jsonv.Value {
+	if !c.is("cacheControlFormat", "anthropic") || retention == "none" {
+		return jsonv.Value{}
+	}
+	b := new(jsonv.ObjectBuilder).SetString("type", "ephemeral")
+	if retention == "long" && c.truthy("supportsLongCacheRetention") {
+		b.SetString("ttl", "1h")
+	}
+	return b.Value()
+}
+
+// applyCacheControl marks the first system or developer message, the last
+// tool, and the last user or assistant message that has text.
+func applyCacheControl(msgs []*wireMessage, tools []*jsonv.ObjectBuilder, cc jsonv.Value) {
+	for _, m := range msgs {
+		if m.role == "system" || m.role == "developer" {
+			m.markText(cc)
+			break
+		}
+	}
+	if len(tools) > 0 {
+		tools[len(tools)-1].Set("cache_control", cc)
+	}
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if m := msgs[i]; (m.role == "user" || m.role == "assistant") && m.markText(cc) {
+			return
+		}
+	}
+}

@@ -1,0 +1,523 @@
+package openaicompletions
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Texts Pi uses for stream failures.
+const (
+	NoFinishReasonText   = "Stream ended without finish_reason"
+	ErrorStopReasonText  = "Provider returned an error stop reason"
+	FinishReasonPrefix   = "Provider finish_reason: "
+	NoStatusNoBodyText   = "(no status code or body)"
+	StatusCodeNoBodyText = "status code (no body)"
+)
+
+// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
+// the reference does not reproduce (a token count that is a string, a
+// content delta that is an array, and the like). The message and events
+// are still returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("openaicompletions: stream outside the modelled JavaScript semantics")
+
+// ParseStream reads a 2xx response body (server-sent events carrying chat
+// completion chunks) and returns the message and events Pi 0.80.2 produces
+// for it, including the error event of a stream that fails part way. now
+// stamps the message. Bytes may arrive split anywhere.
+//
+// The error is non-nil only for a read error on r (which Pi would also
+// report, as an error event) or ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
+	p.emit(stream.Event{Type: stream.TypeStart})
+	readErr := p.run(r)
+	var err error
+	switch {
+	case readErr != nil:
+		err = readErr
+	case p.outside:
+		err = ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+// ParseResponse turns the response to req into Pi's message and events: a
+// 2xx status is a stream, anything else is ParseHTTPError.
+func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, data, now)
+		return msg, events, err
+	}
+	return ParseStream(body, req.model, now)
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
+// event (no start) whose errorMessage is the SDK's "<status> <message>":
+// the body's error.message when the body is JSON with an error object that
+// has a truthy message, the JSON of that error member when it has none, the
+// raw text when the body is not JSON, and "<status> status code (no body)"
+// otherwise. A truthy error.metadata.raw is appended after a newline.
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := decodeUTF8(stripBOM(body))
+	parsed, perr := stream.ParseJSON(text)
+	var errMember jsonv.Value
+	message := jsonv.Value{}
+	if perr != nil || !parsed.Truthy() {
+		message = jsonv.StringValue(text)
+	}
+	if perr == nil {
+		errMember = getProp(parsed, "error")
+	}
+	msg := apiErrorMessage(status, errMember, message)
+	if raw := getProp(getProp(errMember, "metadata"), "raw"); raw.Truthy() {
+		msg = wtf8.Concat(msg, "\n", raw.JSString())
+	}
+	return Failure(model, msg, now)
+}
+
+// apiErrorMessage is the SDK's APIError.makeMessage; status 0 means none.
+func apiErrorMessage(status int, errMember, message jsonv.Value) string {
+	var msg string
+	switch m := getProp(errMember, "message"); {
+	case m.Truthy() && m.Kind() == jsonv.String:
+		msg = m.Str()
+	case m.Truthy():
+		msg = string(m.AppendJSON(nil))
+	case errMember.Truthy():
+		msg = string(errMember.AppendJSON(nil))
+	case message.Kind() == jsonv.String:
+		msg = message.Str()
+	}
+	switch {
+	case status != 0 && msg != "":
+		return fmt.Sprintf("%d %s", status, msg)
+	case status != 0:
+		return fmt.Sprintf("%d %s", status, StatusCodeNoBodyText)
+	case msg != "":
+		return msg
+	}
+	return NoStatusNoBodyText
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived (see RequestError, ParseHTTPError).
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	out := newOutput(model, now)
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &message
+	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+}
+
+func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	return &ai.AssistantMessage{
+		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
+		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
+	}
+}
+
+// jsError is an exception thrown while Pi reads the stream; msg becomes
+// the errorMessage.
+type jsError struct{ msg string }
+
+// scratch is what Pi keeps on a tool-call block while it streams.
+type scratch struct {
+	partialArgs string
+	streamIndex *float64
+}
+
+type parser struct {
+	model   *ai.Model
+	out     *ai.AssistantMessage
+	events  []stream.Event
+	text    int // index of the text block, -1 before it exists
+	think   int // index of the thinking block
+	scratch map[int]*scratch
+	byIndex map[float64]int
+	byID    map[string]int
+	pending map[string]string
+	outside bool
+	sawStop bool
+	done    bool // [DONE] seen
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+// run drives the whole stream and ends it with done or error.
+func (p *parser) run(r io.Reader) (readErr error) {
+	p.text, p.think = -1, -1
+	p.scratch = map[int]*scratch{}
+	fail := func(msg string) {
+		p.out.StopReason = ai.StopError
+		p.out.ErrorMessage = &msg
+		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(jsError)
+			if !ok {
+				panic(x)
+			}
+			fail(e.msg)
+		}
+	}()
+	sse := &sseReader{}
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		for _, ev := range sse.feed(buf[:n], false) {
+			p.dispatch(ev)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fail(err.Error())
+			return err
+		}
+	}
+	for _, ev := range sse.feed(nil, true) {
+		p.dispatch(ev)
+	}
+	p.finishBlocks()
+	switch {
+	case p.out.StopReason == ai.StopError:
+		msg := ErrorStopReasonText
+		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
+			msg = *p.out.ErrorMessage
+		}
+		panic(jsError{msg})
+	case !p.sawStop:
+		panic(jsError{NoFinishReasonText})
+	}
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// finishBlocks closes every block in content order once the stream is
+// over, parsing each tool call's arguments one last time.
+func (p *parser) finishBlocks() {
+	for i, b := range p.out.Content {
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
+		case *ai.ThinkingBlock:
+			p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+		case *ai.ToolCallBlock:
+			b.Arguments = stream.ParseStreamingJSON(p.scratch[i].partialArgs)
+			snapshot := *b
+			p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
+		}
+	}
+}
+
+// dispatch is the SDK's Stream iterator for one server-sent event, then
+// Pi's handling of the chunk it yields.
+func (p *parser) dispatch(ev sseEvent) {
+	if p.done {
+		return
+	}
+	if strings.HasPrefix(ev.data, "[DONE]") {
+		p.done = true
+		return
+	}
+	data, err := stream.ParseJSON(ev.data)
+	if err != nil {
+		panic(jsError{err.Error()})
+	}
+	if ev.event != nil && strings.HasPrefix(*ev.event, "thread.") {
+		// The SDK yields {event, data}; Pi finds nothing it reads in it.
+		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.event)}, jsonv.Member{Key: "data", Value: data}))
+		return
+	}
+	if e := getProp(data, "error"); e.Truthy() {
+		msg := apiErrorMessage(0, e, jsonv.Value{})
+		if raw := getProp(getProp(e, "metadata"), "raw"); raw.Truthy() {
+			msg = wtf8.Concat(msg, "\n", raw.JSString())
+		}
+		panic(jsError{msg})
+	}
+	p.chunk(data)
+}
+
+// num is `v || 0` for a token count.
+func (p *parser) num(v jsonv.Value) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		p.outside = true
+	}
+	return 0
+}
+
+// nullishNum is `v ?? def` for a token count.
+func (p *parser) nullishNum(v jsonv.Value, def func() float64) float64 {
+	switch v.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return def()
+	case jsonv.Number:
+		f, _ := v.Float64()
+		return f
+	}
+	p.outside = true
+	return 0
+}
+
+// usage is Pi's parseChunkUsage: cached tokens are reads, cache_write_tokens
+// writes, input what is left of the prompt, and the total is computed.
+func (p *parser) usage(raw jsonv.Value) {
+	prompt := p.num(getProp(raw, "prompt_tokens"))
+	details := getProp(raw, "prompt_tokens_details")
+	cacheRead := p.nullishNum(getProp(details, "cached_tokens"), func() float64 {
+		return p.nullishNum(getProp(raw, "prompt_cache_hit_tokens"), func() float64 { return 0 })
+	})
+	cacheWrite := p.num(getProp(details, "cache_write_tokens"))
+	input := max(0, prompt-cacheRead-cacheWrite)
+	output := p.num(getProp(raw, "completion_tokens"))
+	u := ai.ZeroUsage()
+	u.Input = jsonv.FloatValue(input)
+	u.Output = jsonv.FloatValue(output)
+	u.CacheRead = jsonv.FloatValue(cacheRead)
+	u.CacheWrite = jsonv.FloatValue(cacheWrite)
+	u.TotalTokens = jsonv.FloatValue(input + output + cacheRead + cacheWrite)
+	ai.CalculateCost(p.model, &u)
+	p.out.Usage = u
+}
+
+// mapStopReason is Pi's finish_reason table; anything it does not know is
+// an error named after the reason.
+func mapStopReason(reason jsonv.Value) (stop, errMsg string) {
+	if reason.Kind() == jsonv.String {
+		switch reason.Str() {
+		case "stop", "end":
+			return ai.StopStop, ""
+		case "length":
+			return ai.StopLength, ""
+		case "function_call", "tool_calls":
+			return ai.StopToolUse, ""
+		}
+	}
+	return ai.StopError, FinishReasonPrefix + reason.JSString()
+}
+
+// reasoningFields are the delta members Pi reads thinking from, in order.
+var reasoningFields = []string{"reasoning_content", "reasoning", "reasoning_text"}
+
+func (p *parser) chunk(c jsonv.Value) {
+	if c.Kind() != jsonv.Object && c.Kind() != jsonv.Array {
+		return
+	}
+	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
+		switch id := getProp(c, "id"); id.Kind() {
+		case jsonv.String:
+			s := id.Str()
+			p.out.ResponseID = &s
+		case jsonv.Absent:
+			p.out.ResponseID = nil
+		default:
+			p.outside = true
+		}
+	}
+	if m := getProp(c, "model"); m.Kind() == jsonv.String && m.Str() != "" && m.Str() != p.model.ID && p.out.ResponseModel == nil {
+		s := m.Str()
+		p.out.ResponseModel = &s
+	}
+	usage := getProp(c, "usage")
+	if usage.Truthy() {
+		p.usage(usage)
+	}
+	choices := getProp(c, "choices")
+	if choices.Kind() != jsonv.Array || len(choices.Elems()) == 0 {
+		return
+	}
+	choice := choices.Elems()[0]
+	if !choice.Truthy() {
+		return
+	}
+	if cu := getProp(choice, "usage"); !usage.Truthy() && cu.Truthy() {
+		p.usage(cu)
+	}
+	if fr := getProp(choice, "finish_reason"); fr.Truthy() {
+		stop, errMsg := mapStopReason(fr)
+		p.out.StopReason = stop
+		if errMsg != "" {
+			p.out.ErrorMessage = &errMsg
+		}
+		p.sawStop = true
+	}
+	delta := getProp(choice, "delta")
+	if !delta.Truthy() {
+		return
+	}
+	switch content := getProp(delta, "content"); content.Kind() {
+	case jsonv.String:
+		if s := content.Str(); s != "" {
+			i := p.ensureText()
+			b := p.out.Content[i].(*ai.TextBlock)
+			b.Text = wtf8.Concat(b.Text, s)
+			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: s})
+		}
+	case jsonv.Array:
+		if len(content.Elems()) > 0 {
+			p.outside = true
+		}
+	case jsonv.Object:
+		if getProp(content, "length").Truthy() {
+			p.outside = true
+		}
+	}
+	for _, field := range reasoningFields {
+		v := getProp(delta, field)
+		if v.Kind() != jsonv.String || v.Str() == "" {
+			continue
+		}
+		sig := field
+		if p.model.Provider == "opencode-go" && field == "reasoning" {
+			sig = "reasoning_content"
+		}
+		i := p.ensureThinking(sig)
+		b := p.out.Content[i].(*ai.ThinkingBlock)
+		b.Thinking = wtf8.Concat(b.Thinking, v.Str())
+		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: v.Str()})
+		break
+	}
+	if calls := getProp(delta, "tool_calls"); calls.Truthy() {
+		if calls.Kind() != jsonv.Array {
+			p.outside = true
+		} else {
+			for _, tc := range calls.Elems() {
+				p.toolCallDelta(tc)
+			}
+		}
+	}
+	if details := getProp(delta, "reasoning_details"); details.Kind() == jsonv.Array {
+		for _, d := range details.Elems() {
+			id, data := getProp(d, "id"), getProp(d, "data")
+			if !strictString(getProp(d, "type"), "reasoning.encrypted") || id.Kind() != jsonv.String || id.Str() == "" ||
+				data.Kind() != jsonv.String || data.Str() == "" {
+				continue
+			}
+			serialized := string(d.AppendJSON(nil))
+			if i, ok := p.byID[id.Str()]; ok {
+				p.out.Content[i].(*ai.ToolCallBlock).ThoughtSignature = &serialized
+			} else {
+				p.pending[id.Str()] = serialized
+			}
+		}
+	}
+}
+
+func (p *parser) push(b ai.Block, start string) int {
+	p.out.Content = append(p.out.Content, b)
+	i := len(p.out.Content) - 1
+	p.emit(stream.Event{Type: start, ContentIndex: i})
+	return i
+}
+
+func (p *parser) ensureText() int {
+	if p.text < 0 {
+		p.text = p.push(&ai.TextBlock{}, stream.TypeTextStart)
+	}
+	return p.text
+}
+
+func (p *parser) ensureThinking(sig string) int {
+	if p.think < 0 {
+		p.think = p.push(&ai.ThinkingBlock{ThinkingSignature: &sig}, stream.TypeThinkingStart)
+	}
+	return p.think
+}
+
+// strProp reads a member Pi uses as a string when truthy.
+func (p *parser) strProp(v jsonv.Value) string {
+	if !v.Truthy() {
+		return ""
+	}
+	if v.Kind() != jsonv.String {
+		p.outside = true
+		return v.JSString()
+	}
+	return v.Str()
+}
+
+// toolCallDelta is Pi's handling of one tool_calls entry: find the block by
+// index, then by id, or open a new one; fill a missing id or name; append
+// the argument text. Every entry emits a toolcall_delta.
+func (p *parser) toolCallDelta(tc jsonv.Value) {
+	if k := tc.Kind(); k == jsonv.Null {
+		panic(jsError{"Cannot read properties of null (reading 'index')"})
+	}
+	var streamIndex *float64
+	if idx := getProp(tc, "index"); idx.Kind() == jsonv.Number {
+		f, _ := idx.Float64()
+		streamIndex = &f
+	}
+	id := p.strProp(getProp(tc, "id"))
+	fn := getProp(tc, "function")
+	i := -1
+	if streamIndex != nil {
+		if j, ok := p.byIndex[*streamIndex]; ok {
+			i = j
+		}
+	}
+	if i < 0 && id != "" {
+		if j, ok := p.byID[id]; ok {
+			i = j
+		}
+	}
+	if i < 0 {
+		b := &ai.ToolCallBlock{ID: id, Name: p.strProp(getProp(fn, "name")), Arguments: jsonv.ObjectValue()}
+		p.out.Content = append(p.out.Content, b)
+		i = len(p.out.Content) - 1
+		p.scratch[i] = &scratch{streamIndex: streamIndex}
+		if streamIndex != nil {
+			p.byIndex[*streamIndex] = i
+		}
+		if id != "" {
+			p.byID[id] = i
+		}
+		p.emit(stream.Event{Type: stream.TypeToolCallStart, ContentIndex: i})
+	}
+	s := p.scratch[i]
+	b := p.out.Content[i].(*ai.ToolCallBlock)
+	if streamIndex != nil && s.streamIndex == nil {
+		s.streamIndex = streamIndex
+		p.byIndex[*streamIndex] = i
+	}
+	if id != "" {
+		p.byID[id] = i
+	}
+	if b.ID != "" {
+		if sig, ok := p.pending[b.ID]; ok {
+			b.ThoughtSignature = &sig
+			delete(p.pending, b.ID)
+		}
+	}
+	if b.ID == "" && id != "" {
+		b.ID = id
+		p.byID[id] = i
+	}
+	if name := p.strProp(getProp(fn, "name")); b.Name == "" && name != "" {
+		b.Name = name
+	}
+	delta := ""
+	if args := getProp(fn, "arguments"); args.Truthy() {
+		delta = p.strProp(args)
+		s.partialArgs = wtf8.Concat(s.partialArgs, delta)
+		b.Arguments = stream.ParseStreamingJSON(s.partialArgs)
+	}
+	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
+}

@@ -1,0 +1,256 @@
+package openairesponses
+
+import (
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// SeeAttachedImage is the output Pi sends for a tool result without text.
+const SeeAttachedImage = "(see attached image)"
+
+// PairedIDProviders are the providers whose tool-call ids keep the
+// "<call id>|<item id>" pairing when they come from another model.
+var PairedIDProviders = []string{"openai", "openai-codex", "opencode"}
+
+// normalizeIDPart turns every UTF-16 unit outside [A-Za-z0-9_-] into "_",
+// keeps the first 64 units and drops trailing underscores.
+func normalizeIDPart(s string) string {
+	units := wtf8.ToUTF16(s)
+	var b strings.Builder
+	for i, u := range units {
+		if i == 64 {
+			break
+		}
+		if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
+			b.WriteByte(byte(u))
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return strings.TrimRight(b.String(), "_")
+}
+
+// NormalizeToolCallID is this API's tool-call id normalizer, which
+// transform applies to calls of other models (model is the target).
+//
+// For a target provider outside PairedIDProviders, or an id without "|",
+// the whole id is normalized as one part. Otherwise the call id and the
+// item id are normalized apart: the item id of another provider or API is
+// replaced by "fc_" and its short hash; an item id that does not start with
+// "fc_" gets that prefix.
+func NormalizeToolCallID(id string, model *ai.Model, source *ai.AssistantMessage) string {
+	paired := false
+	for _, p := range PairedIDProviders {
+		if model.Provider == p {
+			paired = true
+		}
+	}
+	if !paired || !strings.Contains(id, "|") {
+		return normalizeIDPart(id)
+	}
+	parts := strings.Split(id, "|")
+	callID, itemID := normalizeIDPart(parts[0]), parts[1]
+	if source.Provider != model.Provider || source.API != model.API {
+		itemID = wtf8.Slice("fc_"+transform.ShortHash(itemID), 64)
+	} else {
+		itemID = normalizeIDPart(itemID)
+	}
+	if !strings.HasPrefix(itemID, "fc_") {
+		itemID = normalizeIDPart("fc_" + itemID)
+	}
+	return callID + "|" + itemID
+}
+
+func obj(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).SetString("type", typ) }
+
+func inputText(text string) jsonv.Value {
+	return obj("input_text").SetString("text", ai.SanitizeSurrogates(text)).Value()
+}
+
+func inputImage(b *ai.ImageBlock) jsonv.Value {
+	return obj("input_image").SetString("detail", "auto").
+		SetString("image_url", "data:"+b.MimeType+";base64,"+b.Data).Value()
+}
+
+// textSignature is a parsed textSignature: the message item id and, for
+// the two phases Pi knows, the phase.
+type textSignature struct {
+	id    string
+	phase *string
+}
+
+// parseTextSignature reads the v1 JSON form {"v":1,"id":…,"phase"?} or,
+// for anything else, takes the whole string as the id.
+func parseTextSignature(sig *string) *textSignature {
+	if sig == nil || *sig == "" {
+		return nil
+	}
+	if strings.HasPrefix(*sig, "{") {
+		if v, err := stream.ParseJSON(*sig); err == nil && v.Kind() == jsonv.Object {
+			ver, _ := v.Get("v")
+			id, _ := v.Get("id")
+			if f, _ := ver.Float64(); ver.Kind() == jsonv.Number && f == 1 && id.Kind() == jsonv.String {
+				ts := &textSignature{id: id.Str()}
+				if p, _ := v.Get("phase"); p.Kind() == jsonv.String && (p.Str() == "commentary" || p.Str() == "final_answer") {
+					s := p.Str()
+					ts.phase = &s
+				}
+				return ts
+			}
+		}
+	}
+	return &textSignature{id: *sig}
+}
+
+// convertInput is Pi's convertResponsesMessages: the system prompt, then
+// the transformed messages as Responses input items.
+func convertInput(model *ai.Model, ctx *ai.Context, now transform.Clock) (jsonv.Value, error) {
+	msgs := transform.Messages(ctx.Messages, model, NormalizeToolCallID, now)
+	var out []jsonv.Value
+	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
+		role := "system"
+		if model.Reasoning && !(compat{model.Compat}).isFalse("supportsDeveloperRole") {
+			role = "developer"
+		}
+		out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
+			SetString("content", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value())
+	}
+	msgIndex := 0
+	for _, m := range msgs {
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			var content []jsonv.Value
+			if m.Content.IsString {
+				content = []jsonv.Value{inputText(m.Content.Text)}
+			} else {
+				for _, b := range m.Content.Blocks {
+					switch b := b.(type) {
+					case *ai.TextBlock:
+						content = append(content, inputText(b.Text))
+					case *ai.ImageBlock:
+						content = append(content, inputImage(b))
+					}
+				}
+				if len(content) == 0 {
+					continue
+				}
+			}
+			out = append(out, new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", jsonv.ArrayValue(content...)).Value())
+		case *ai.AssistantMessage:
+			items, err := convertAssistant(m, model, msgIndex)
+			if err != nil {
+				return jsonv.Value{}, err
+			}
+			if len(items) == 0 {
+				continue
+			}
+			out = append(out, items...)
+		case *ai.ToolResultMessage:
+			out = append(out, convertToolResult(m, model))
+		default:
+			continue
+		}
+		msgIndex++
+	}
+	return jsonv.ArrayValue(out...), nil
+}
+
+// convertAssistant turns one assistant message into items, in block order.
+// A thinking signature that is not JSON fails the whole request.
+func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]jsonv.Value, error) {
+	var out []jsonv.Value
+	differentModel := m.Model != model.ID && m.Provider == model.Provider && m.API == model.API
+	textIndex := 0
+	for _, b := range m.Content {
+		switch b := b.(type) {
+		case *ai.ThinkingBlock:
+			if b.ThinkingSignature != nil && *b.ThinkingSignature != "" {
+				item, err := stream.ParseJSON(*b.ThinkingSignature)
+				if err != nil {
+					return nil, &RequestError{Message: err.Error()}
+				}
+				out = append(out, item)
+			}
+		case *ai.TextBlock:
+			sig := parseTextSignature(b.TextSignature)
+			id := "msg_pi_" + itoa(msgIndex)
+			if textIndex > 0 {
+				id += "_" + itoa(textIndex)
+			}
+			textIndex++
+			var phase *string
+			if sig != nil {
+				phase = sig.phase
+				switch {
+				case sig.id == "":
+				case wtf8.Len(sig.id) > 64:
+					id = "msg_" + transform.ShortHash(sig.id)
+				default:
+					id = sig.id
+				}
+			}
+			part := obj("output_text").SetString("text", ai.SanitizeSurrogates(b.Text)).Set("annotations", jsonv.ArrayValue()).Value()
+			out = append(out, obj("message").SetString("role", "assistant").Set("content", jsonv.ArrayValue(part)).
+				SetString("status", "completed").SetString("id", id).SetOptString("phase", phase).Value())
+		case *ai.ToolCallBlock:
+			parts := strings.Split(b.ID, "|")
+			var itemID *string
+			if len(parts) > 1 {
+				itemID = &parts[1]
+				if differentModel && strings.HasPrefix(*itemID, "fc_") {
+					itemID = nil
+				}
+			}
+			item := obj("function_call").SetOptString("id", itemID).SetString("call_id", parts[0]).SetString("name", b.Name)
+			if !b.Arguments.IsAbsent() {
+				item.SetString("arguments", stream.JSValue(b.Arguments).String())
+			}
+			out = append(out, item.Value())
+		}
+	}
+	return out, nil
+}
+
+// convertToolResult is one function_call_output: the texts joined with
+// newlines as a string, or a list of parts when it holds images and the
+// model reads them.
+func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
+	var texts []string
+	hasImages := false
+	for _, b := range m.Content {
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			texts = append(texts, b.Text)
+		case *ai.ImageBlock:
+			hasImages = true
+		}
+	}
+	text := wtf8.Concat(strings.Join(texts, "\n"))
+	callID := strings.Split(m.ToolCallID, "|")[0]
+	var output jsonv.Value
+	if hasImages && model.AcceptsImages() {
+		var parts []jsonv.Value
+		if text != "" {
+			parts = append(parts, inputText(text))
+		}
+		for _, b := range m.Content {
+			if img, ok := b.(*ai.ImageBlock); ok {
+				parts = append(parts, inputImage(img))
+			}
+		}
+		output = jsonv.ArrayValue(parts...)
+	} else {
+		if text == "" {
+			text = SeeAttachedImage
+		}
+		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
+	}
+	return obj("function_call_output").SetString("call_id", callID).Set("output", output).Value()
+}
+
+func itoa(n int) string { return jsonv.FormatFloat(float64(n)) }

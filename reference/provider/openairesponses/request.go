@@ -1,0 +1,391 @@
+// Package openairesponses is the Go reference for Pi's openai-responses API
+// (pi-ai 0.80.2, dist/api/openai-responses.js and openai-responses-shared.js,
+// with the openai SDK 6.26.0 underneath): the HTTP request Pi sends for a
+// model, a context and options, and the message and events Pi makes of the
+// streamed answer. It has the shape of package anthropic:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  URL, headers and body (BuildRequest)
+//   - convert.go  Pi's messages to Responses input items
+//   - stream.go   the streamed answer to a message and events (ParseStream,
+//     ParseHTTPError)
+package openairesponses
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// API is the model.api value this package serves.
+const API = "openai-responses"
+
+// Versions and literals Pi and its SDK put on the wire.
+const (
+	SDKVersion     = "6.26.0"
+	DefaultBaseURL = "https://api.openai.com/v1"
+	ResponsesPath  = "/responses"
+	// UnusedKey is the bearer token the SDK gets when the caller brought an
+	// authorization header instead of a key.
+	UnusedKey = "unused"
+	// PromptCacheKeyMax is the most code points prompt_cache_key keeps.
+	PromptCacheKeyMax = 64
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header Pi and the SDK set, except the three that
+	// describe the machine (MachineHeaders, present only when the caller
+	// set them) and the ones fetch adds itself.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model       *ai.Model
+	serviceTier *string
+}
+
+// MachineHeaders are the SDK headers whose values depend on the machine.
+var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the SDK and the machine rather than the
+// translation; conformance checks leave them out.
+var IncidentalHeaders = []string{"x-stainless-*"}
+
+// RequestError is a failure Pi meets before anything is sent; Pi reports
+// it as a lone error event whose errorMessage is Message.
+type RequestError struct{ Message string }
+
+func (e *RequestError) Error() string { return e.Message }
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps the synthetic tool results transform adds. A
+// *RequestError means Pi sends nothing and fails with that message.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	apiKey := ""
+	switch {
+	case opts.APIKey != nil && *opts.APIKey != "":
+		apiKey = *opts.APIKey
+	case hasHeader(opts.Headers, "authorization") || hasHeader(opts.Headers, "cf-aig-authorization"):
+		apiKey = UnusedKey
+	default:
+		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	}
+	retention := resolveRetention(opts)
+	c := compat{model.Compat}
+
+	// Pi's defaultHeaders object, built with plain object semantics.
+	var session []Header
+	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
+		if c.truthy("sendSessionIdHeader", true) {
+			session = append(session, hdr("session_id", *opts.SessionID))
+		}
+		session = append(session, hdr("x-client-request-id", *opts.SessionID))
+	}
+	var copilot []Header
+	if model.Provider == "github-copilot" {
+		copilot = copilotHeaders(ctx)
+	}
+	defaults := mergeObjects(modelHeaders(model), copilot, session, opts.Headers)
+
+	body, err := buildBody(model, ctx, opts, retention, c, now)
+	if err != nil {
+		return nil, err
+	}
+
+	var timeout float64
+	if !opts.TimeoutMs.IsAbsent() {
+		timeout, _ = opts.TimeoutMs.Float64()
+		if timeout != float64(int64(timeout)) {
+			return nil, &RequestError{Message: "timeout must be an integer"}
+		}
+		if timeout < 0 {
+			return nil, &RequestError{Message: "timeout must be a positive integer"}
+		}
+	}
+	sdk := []Header{
+		hdr("Accept", "application/json"),
+		hdr("User-Agent", "OpenAI/JS "+SDKVersion),
+		hdr("X-Stainless-Retry-Count", "0"),
+	}
+	if timeout != 0 {
+		sdk = append(sdk, hdr("X-Stainless-Timeout", strconv.FormatInt(int64(timeout/1000), 10)))
+	}
+	sdk = append(sdk, hdr("X-Stainless-Lang", "js"), hdr("X-Stainless-Package-Version", SDKVersion),
+		hdr("X-Stainless-Runtime", "node"), Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+
+	set := newHeaderSet()
+	for _, layer := range [][]Header{sdk, {hdr("Authorization", "Bearer "+apiKey)}, defaults, {hdr("content-type", "application/json")}} {
+		if err := set.apply(layer); err != nil {
+			return nil, err
+		}
+	}
+	header := set.header()
+	if header.Get("accept") == "" {
+		// fetch asks for anything when no accept header is left.
+		header.Set("accept", "*/*")
+	}
+	return &Request{
+		Method:      http.MethodPost,
+		URL:         joinURL(model.BaseURL, ResponsesPath),
+		Header:      header,
+		Body:        body,
+		model:       model,
+		serviceTier: opts.ServiceTier,
+	}, nil
+}
+
+func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
+
+// hasHeader is Pi's check for a caller header with a non-blank value.
+func hasHeader(headers []Header, name string) bool {
+	for _, h := range headers {
+		if strings.ToLower(h.Name) == name && h.Value != nil && !stream.IsBlank(*h.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelHeaders reads model.headers; null deletes, anything else becomes a
+// string as fetch's Headers would make it.
+func modelHeaders(model *ai.Model) []Header {
+	var out []Header
+	for _, m := range model.Headers.Members() {
+		h := Header{Name: m.Key}
+		if m.Value.Kind() != jsonv.Null {
+			s := m.Value.JSString()
+			h.Value = &s
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// copilotHeaders are the per-request headers Pi adds for GitHub Copilot,
+// judged on the context as the caller gave it.
+func copilotHeaders(ctx *ai.Context) []Header {
+	initiator := "user"
+	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
+		initiator = "agent"
+	}
+	out := []Header{hdr("X-Initiator", initiator), hdr("Openai-Intent", "conversation-edits")}
+	for _, m := range ctx.Messages {
+		var blocks []ai.Block
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			if !m.Content.IsString {
+				blocks = m.Content.Blocks
+			}
+		case *ai.ToolResultMessage:
+			blocks = m.Content
+		}
+		for _, b := range blocks {
+			if _, ok := b.(*ai.ImageBlock); ok {
+				return append(out, hdr("Copilot-Vision-Request", "true"))
+			}
+		}
+	}
+	return out
+}
+
+// mergeObjects is Object.assign over header objects: an exactly equal name
+// keeps its place and takes the new value, any other spelling is appended.
+func mergeObjects(sources ...[]Header) []Header {
+	var out []Header
+	for _, src := range sources {
+	next:
+		for _, h := range src {
+			for i := range out {
+				if out[i].Name == h.Name {
+					out[i].Value = h.Value
+					continue next
+				}
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// headerSet is the SDK's buildHeaders: names compare without case, a later
+// layer replaces an earlier one, null deletes, and fetch trims values.
+type headerSet struct {
+	names  []string
+	values map[string]string
+}
+
+func newHeaderSet() *headerSet { return &headerSet{values: map[string]string{}} }
+
+func (s *headerSet) apply(layer []Header) error {
+	for _, h := range layer {
+		name := strings.ToLower(h.Name)
+		if h.Value == nil {
+			delete(s.values, name)
+			continue
+		}
+		if err := checkByteString(*h.Value); err != nil {
+			return err
+		}
+		if _, ok := s.values[name]; !ok {
+			s.names = append(s.names, name)
+		}
+		s.values[name] = strings.Trim(*h.Value, " \t\r\n")
+	}
+	return nil
+}
+
+// checkByteString is fetch's conversion of a header value to a ByteString:
+// a UTF-16 unit above 255 fails before anything is sent.
+func checkByteString(v string) error {
+	for i, u := range wtf8.ToUTF16(v) {
+		if u > 255 {
+			return &RequestError{Message: fmt.Sprintf("Cannot convert argument to a ByteString because the character at index %d has a value of %d which is greater than 255.", i, u)}
+		}
+	}
+	return nil
+}
+
+func (s *headerSet) header() http.Header {
+	h := http.Header{}
+	for _, name := range s.names {
+		if v, ok := s.values[name]; ok {
+			h.Set(name, v)
+		}
+	}
+	return h
+}
+
+// joinURL is the SDK's buildURL: one slash between base and path, and the
+// SDK's default base for an empty one.
+func joinURL(base, path string) string {
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	if strings.HasSuffix(base, "/") {
+		path = path[1:]
+	}
+	return base + path
+}
+
+// compat reads model.compat with JavaScript's rules.
+type compat struct{ v jsonv.Value }
+
+// truthy is `model.compat?.name ?? def` read as a condition.
+func (c compat) truthy(name string, def bool) bool {
+	v, ok := c.v.Get(name)
+	if !ok || v.Kind() == jsonv.Null {
+		return def
+	}
+	return v.Truthy()
+}
+
+// isFalse is `model.compat?.name === false`.
+func (c compat) isFalse(name string) bool {
+	v, ok := c.v.Get(name)
+	return ok && v.Kind() == jsonv.Bool && !v.Bool()
+}
+
+// resolveRetention is Pi's resolveCacheRetention without process.env.
+func resolveRetention(opts Options) string {
+	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
+		return *opts.CacheRetention
+	}
+	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+		return "long"
+	}
+	return "short"
+}
+
+// clampPromptCacheKey keeps the first 64 code points (a lone surrogate
+// counts as one).
+func clampPromptCacheKey(key string) string {
+	n := 0
+	for i := 0; i < len(key); {
+		if n == PromptCacheKeyMax {
+			return key[:i]
+		}
+		_, size := wtf8.Next(key[i:])
+		i += size
+		n++
+	}
+	return key
+}
+
+// buildBody is Pi's buildParams, with its member order.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c compat, now transform.Clock) (jsonv.Value, error) {
+	input, err := convertInput(model, ctx, now)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).Set("input", input).SetBool("stream", true)
+	if retention != "none" && opts.SessionID != nil {
+		b.SetString("prompt_cache_key", clampPromptCacheKey(*opts.SessionID))
+	}
+	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
+		b.SetString("prompt_cache_retention", "24h")
+	}
+	b.SetBool("store", false)
+	if opts.MaxTokens.Truthy() {
+		b.Set("max_output_tokens", stream.JSValue(opts.MaxTokens))
+	}
+	if !opts.Temperature.IsAbsent() {
+		b.Set("temperature", stream.JSValue(opts.Temperature))
+	}
+	b.SetOptString("service_tier", opts.ServiceTier)
+	if len(ctx.Tools) > 0 {
+		b.Set("tools", convertTools(ctx.Tools))
+	}
+	if model.Reasoning {
+		effortSet := opts.ReasoningEffort != nil && *opts.ReasoningEffort != ""
+		summarySet := opts.ReasoningSummary != nil && *opts.ReasoningSummary != ""
+		switch {
+		case effortSet || summarySet:
+			effort := jsonv.StringValue("medium")
+			if effortSet {
+				effort = jsonv.StringValue(*opts.ReasoningEffort)
+				if v, ok := model.ThinkingLevelMap.Get(*opts.ReasoningEffort); ok && v.Kind() != jsonv.Null {
+					effort = stream.JSValue(v)
+				}
+			}
+			summary := "auto"
+			if summarySet {
+				summary = *opts.ReasoningSummary
+			}
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effort).SetString("summary", summary).Value())
+			b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
+		case model.Provider != "github-copilot":
+			off, ok := model.ThinkingLevelMap.Get("off")
+			switch {
+			case ok && off.Kind() == jsonv.Null:
+			case ok:
+				b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
+			default:
+				b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
+			}
+		}
+	}
+	return b.Value(), nil
+}
+
+// convertTools is Pi's convertResponsesTools: the schema is sent as it is,
+// with strict false.
+func convertTools(tools []ai.Tool) jsonv.Value {
+	out := make([]jsonv.Value, len(tools))
+	for i, t := range tools {
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").SetString("name", t.Name).
+			SetString("description", t.Description).Set("parameters", stream.JSValue(t.Parameters)).
+			SetBool("strict", false).Value()
+	}
+	return jsonv.ArrayValue(out...)
+}

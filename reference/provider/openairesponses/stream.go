@@ -1,0 +1,812 @@
+package openairesponses
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Texts Pi uses for stream failures.
+const (
+	UnknownErrorText    = "An unknown error occurred"
+	EndedEarlyText      = "OpenAI Responses stream ended before a terminal response event"
+	UnhandledStopReason = "Unhandled stop reason: "
+	NoErrorDetailsText  = "Unknown error (no error details in response)"
+	// ConnectionErrorText is the SDK's message when no response arrives.
+	ConnectionErrorText = "Connection error."
+)
+
+// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
+// the reference does not reproduce (a token count that is a string, a delta
+// that is not a string, and the like). The message and events are still
+// returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("openairesponses: stream outside the modelled JavaScript semantics")
+
+// ParseStream reads a 2xx response body (server-sent events) and returns
+// the message and events Pi 0.80.2 produces for it. now stamps the message.
+// Bytes may arrive split anywhere. The error is non-nil only for a read
+// error on r (which Pi also reports as the stream's error event) or
+// ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return parseStream(r, model, nil, now)
+}
+
+// ParseResponse turns the response to req into Pi's message and events: a
+// 2xx status is a stream (priced with the request's service tier when the
+// answer names none), anything else is ParseHTTPError.
+func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, data, now)
+		return msg, events, err
+	}
+	return parseStream(body, req.model, req.serviceTier, now)
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
+// event whose errorMessage is "OpenAI API error (<status>): " followed by
+// the SDK's message, "<status> <text>" (the text from the body's "error"
+// member, or the body when it is not JSON) or "<status> status code (no
+// body)".
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := decodeUTF8(stripBOM(body))
+	parsed, err := stream.ParseJSON(text)
+	if err != nil {
+		parsed = jsonv.Value{}
+	}
+	msg := ""
+	e := getProp(parsed, "error")
+	switch m := getProp(e, "message"); {
+	case m.Truthy() && m.Kind() == jsonv.String:
+		msg = m.Str()
+	case m.Truthy():
+		msg = m.String()
+	case e.Truthy():
+		msg = e.String()
+	case !parsed.Truthy():
+		msg = text
+	}
+	inner := fmt.Sprintf("%d status code (no body)", status)
+	if msg != "" {
+		inner = fmt.Sprintf("%d %s", status, msg)
+	}
+	return Failure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, inner), now)
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived.
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	out := newOutput(model, now)
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &message
+	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+}
+
+func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	return &ai.AssistantMessage{
+		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
+		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
+	}
+}
+
+// jsError is an exception thrown while Pi reads the stream.
+type jsError struct{ msg string }
+
+func typeError(base jsonv.Value, key string) jsError {
+	what := "undefined"
+	if base.Kind() == jsonv.Null {
+		what = "null"
+	}
+	return jsError{fmt.Sprintf("Cannot read properties of %s (reading '%s')", what, key)}
+}
+
+// getProp is `base?.key` on a JSON value.
+func getProp(base jsonv.Value, key string) jsonv.Value {
+	if base.Kind() != jsonv.Object {
+		return jsonv.Value{}
+	}
+	v, _ := base.Get(key)
+	return v
+}
+
+// prop is `base.key`, throwing like V8 when base is undefined or null.
+func prop(base jsonv.Value, key string) jsonv.Value {
+	if k := base.Kind(); k == jsonv.Absent || k == jsonv.Null {
+		panic(typeError(base, key))
+	}
+	return getProp(base, key)
+}
+
+// item is what Pi keeps of the output item being streamed: its type and
+// the summary or content parts recorded so far (nil while the item's own
+// member is missing).
+type item struct {
+	typ   string
+	parts *[]jsonv.Value
+}
+
+type parser struct {
+	model       *ai.Model
+	serviceTier *string
+	out         *ai.AssistantMessage
+	events      []stream.Event
+	// partial is the raw argument text of each tool-call block, nil once
+	// the call is done.
+	partial    map[int]*string
+	cur        item
+	block      int // the block being streamed, -1 for none
+	terminal   bool
+	doneMarker bool
+	outside    bool
+}
+
+func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{model: model, serviceTier: tier, out: newOutput(model, now), partial: map[int]*string{}, block: -1}
+	p.emit(stream.Event{Type: stream.TypeStart})
+	readErr := p.run(r)
+	var err error
+	switch {
+	case readErr != nil:
+		err = readErr
+	case p.outside:
+		err = ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+func (p *parser) last() int { return len(p.out.Content) - 1 }
+
+func (p *parser) run(r io.Reader) (readErr error) {
+	fail := func(msg string) {
+		p.partial = map[int]*string{}
+		p.out.StopReason = ai.StopError
+		p.out.ErrorMessage = &msg
+		p.finishBlocks()
+		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(jsError)
+			if !ok {
+				panic(x)
+			}
+			fail(e.msg)
+		}
+	}()
+	sse := &sseReader{}
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		for _, ev := range sse.feed(buf[:n], false) {
+			p.dispatch(ev)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fail(err.Error())
+			return err
+		}
+	}
+	for _, ev := range sse.feed(nil, true) {
+		p.dispatch(ev)
+	}
+	if !p.terminal {
+		panic(jsError{EndedEarlyText})
+	}
+	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+		panic(jsError{UnknownErrorText})
+	}
+	p.finishBlocks()
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// finishBlocks leaves the raw argument text of a tool call that never got
+// its output_item.done in the final message, as Pi does.
+func (p *parser) finishBlocks() {
+	for i, b := range p.out.Content {
+		if tc, ok := b.(*ai.ToolCallBlock); ok {
+			tc.Extra = nil
+			if s := p.partial[i]; s != nil {
+				tc.Extra = []jsonv.Member{{Key: "partialJson", Value: jsonv.StringValue(*s)}}
+			}
+		}
+	}
+}
+
+// dispatch is the SDK's handling of one server-sent event, then Pi's.
+func (p *parser) dispatch(ev sseEvent) {
+	if p.doneMarker {
+		return
+	}
+	if strings.HasPrefix(ev.data, "[DONE]") {
+		p.doneMarker = true
+		return
+	}
+	data, err := stream.ParseJSON(ev.data)
+	if err != nil {
+		panic(jsError{err.Error()})
+	}
+	if ev.event != nil && strings.HasPrefix(*ev.event, "thread.") {
+		return // yielded as {event, data}, which has no type
+	}
+	if data.Truthy() {
+		if e := getProp(data, "error"); e.Truthy() {
+			panic(jsError{apiErrorMessage(e)})
+		}
+	}
+	typ := prop(data, "type")
+	if typ.Kind() != jsonv.String {
+		return
+	}
+	switch typ.Str() {
+	case "response.created":
+		p.setResponseID(prop(getProp(data, "response"), "id"), true)
+	case "response.output_item.added":
+		p.itemAdded(getProp(data, "item"))
+	case "response.reasoning_summary_part.added":
+		if p.cur.typ == "reasoning" {
+			p.ensureParts()
+			*p.cur.parts = append(*p.cur.parts, getProp(data, "part"))
+		}
+	case "response.reasoning_summary_text.delta":
+		if p.inReasoning() && p.lastPartOK("") {
+			p.thinkingDelta(getProp(data, "delta"))
+		}
+	case "response.reasoning_summary_part.done":
+		if p.inReasoning() && p.lastPartOK("") {
+			p.thinkingDelta(jsonv.StringValue("\n\n"))
+		}
+	case "response.reasoning_text.delta":
+		if p.inReasoning() {
+			p.thinkingDelta(getProp(data, "delta"))
+		}
+	case "response.content_part.added":
+		if p.cur.typ == "message" {
+			p.ensureParts()
+			part := getProp(data, "part")
+			if t := prop(part, "type"); t.Kind() == jsonv.String && (t.Str() == "output_text" || t.Str() == "refusal") {
+				*p.cur.parts = append(*p.cur.parts, part)
+			}
+		}
+	case "response.output_text.delta":
+		p.textDelta(data, "output_text")
+	case "response.refusal.delta":
+		p.textDelta(data, "refusal")
+	case "response.function_call_arguments.delta":
+		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
+			acc := p.partialText()
+			d := p.str(getProp(data, "delta"))
+			acc = wtf8.Concat(acc, d)
+			p.partial[p.block] = &acc
+			tc.Arguments = stream.ParseStreamingJSON(acc)
+			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: p.last(), Delta: d})
+		}
+	case "response.function_call_arguments.done":
+		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
+			prev := wtf8.ToUTF16(p.partialText())
+			args := p.str(getProp(data, "arguments"))
+			p.partial[p.block] = &args
+			tc.Arguments = stream.ParseStreamingJSON(args)
+			units := wtf8.ToUTF16(args)
+			if len(units) > len(prev) && equalUnits(units[:len(prev)], prev) {
+				p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: p.last(), Delta: wtf8.FromUTF16(units[len(prev):])})
+			}
+		}
+	case "response.output_item.done":
+		p.itemDone(getProp(data, "item"))
+	case "response.completed", "response.incomplete":
+		p.finalize(getProp(data, "response"))
+	case "error":
+		panic(jsError{"Error Code " + getProp(data, "code").JSString() + ": " + getProp(data, "message").JSString()})
+	case "response.failed":
+		p.terminal = true
+		resp := getProp(data, "response")
+		e := getProp(resp, "error")
+		if e.Truthy() {
+			code, msg := getProp(e, "code"), getProp(e, "message")
+			cs, ms := "unknown", "no message"
+			if code.Truthy() {
+				cs = code.JSString()
+			}
+			if msg.Truthy() {
+				ms = msg.JSString()
+			}
+			panic(jsError{cs + ": " + ms})
+		}
+		if reason := getProp(getProp(resp, "incomplete_details"), "reason"); reason.Truthy() {
+			panic(jsError{"incomplete: " + reason.JSString()})
+		}
+		panic(jsError{NoErrorDetailsText})
+	}
+}
+
+func equalUnits(a, b []uint16) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// apiErrorMessage is the SDK's message for an event whose data carries an
+// "error" member.
+func apiErrorMessage(e jsonv.Value) string {
+	if m := getProp(e, "message"); m.Truthy() {
+		if m.Kind() == jsonv.String {
+			return m.Str()
+		}
+		return m.String()
+	}
+	return e.String()
+}
+
+func (p *parser) setResponseID(id jsonv.Value, always bool) {
+	switch id.Kind() {
+	case jsonv.String:
+		s := id.Str()
+		p.out.ResponseID = &s
+	case jsonv.Absent:
+		if always {
+			p.out.ResponseID = nil
+		}
+	default:
+		p.outside = true
+	}
+}
+
+// str reads a member Pi expects to be a string, as `+=` would turn it into one.
+func (p *parser) str(v jsonv.Value) string {
+	if v.Kind() != jsonv.String {
+		p.outside = true
+	}
+	return v.JSString()
+}
+
+func (p *parser) ensureParts() {
+	if p.cur.parts == nil {
+		empty := []jsonv.Value{}
+		p.cur.parts = &empty
+	}
+}
+
+// lastPartOK reports whether the current item's last recorded part is
+// truthy and, when typ is set, of that type.
+func (p *parser) lastPartOK(typ string) bool {
+	p.ensureParts()
+	parts := *p.cur.parts
+	if len(parts) == 0 {
+		return false
+	}
+	last := parts[len(parts)-1]
+	if typ == "" {
+		if last.Truthy() && last.Kind() != jsonv.Object {
+			p.outside = true
+		}
+		return last.Truthy()
+	}
+	t := getProp(last, "type")
+	return t.Kind() == jsonv.String && t.Str() == typ
+}
+
+func (p *parser) inReasoning() bool {
+	if p.cur.typ != "reasoning" || p.block < 0 {
+		return false
+	}
+	_, ok := p.out.Content[p.block].(*ai.ThinkingBlock)
+	return ok
+}
+
+func (p *parser) thinkingDelta(v jsonv.Value) {
+	b := p.out.Content[p.block].(*ai.ThinkingBlock)
+	d := p.str(v)
+	b.Thinking = wtf8.Concat(b.Thinking, d)
+	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: p.last(), Delta: d})
+}
+
+func (p *parser) textDelta(data jsonv.Value, typ string) {
+	if p.cur.typ != "message" || p.block < 0 {
+		return
+	}
+	b, ok := p.out.Content[p.block].(*ai.TextBlock)
+	if !ok || p.cur.parts == nil || len(*p.cur.parts) == 0 || !p.lastPartOK(typ) {
+		return
+	}
+	d := p.str(getProp(data, "delta"))
+	b.Text = wtf8.Concat(b.Text, d)
+	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: p.last(), Delta: d})
+}
+
+func (p *parser) currentToolCall() *ai.ToolCallBlock {
+	if p.block < 0 {
+		return nil
+	}
+	tc, _ := p.out.Content[p.block].(*ai.ToolCallBlock)
+	return tc
+}
+
+func (p *parser) partialText() string {
+	if s := p.partial[p.block]; s != nil {
+		return *s
+	}
+	return "undefined"
+}
+
+// listOf reads an item's summary or content as Pi finds it: nil when the
+// member is missing or falsy.
+func (p *parser) listOf(v jsonv.Value) *[]jsonv.Value {
+	switch {
+	case v.Kind() == jsonv.Array:
+		elems := append([]jsonv.Value{}, v.Elems()...)
+		return &elems
+	case v.Truthy():
+		p.outside = true
+	}
+	return nil
+}
+
+func (p *parser) push(b ai.Block, start string) {
+	p.out.Content = append(p.out.Content, b)
+	p.block = p.last()
+	p.emit(stream.Event{Type: start, ContentIndex: p.last()})
+}
+
+func (p *parser) itemAdded(it jsonv.Value) {
+	t := prop(it, "type")
+	if t.Kind() != jsonv.String {
+		return
+	}
+	switch t.Str() {
+	case "reasoning":
+		p.cur = item{typ: "reasoning", parts: p.listOf(getProp(it, "summary"))}
+		p.push(&ai.ThinkingBlock{}, stream.TypeThinkingStart)
+	case "message":
+		p.cur = item{typ: "message", parts: p.listOf(getProp(it, "content"))}
+		p.push(&ai.TextBlock{}, stream.TypeTextStart)
+	case "function_call":
+		p.cur = item{typ: "function_call"}
+		raw := ""
+		if a := getProp(it, "arguments"); a.Truthy() {
+			raw = p.str(a)
+		}
+		p.push(&ai.ToolCallBlock{ID: callID(it), Name: p.str(getProp(it, "name")), Arguments: jsonv.ObjectValue()}, stream.TypeToolCallStart)
+		p.partial[p.block] = &raw
+	}
+}
+
+// callID is Pi's "<call_id>|<id>" for a function_call item.
+func callID(it jsonv.Value) string {
+	return getProp(it, "call_id").JSString() + "|" + getProp(it, "id").JSString()
+}
+
+// joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list.
+func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value) jsonv.Value) string {
+	switch list.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return ""
+	case jsonv.Array:
+	default:
+		p.outside = true
+		return ""
+	}
+	parts := make([]string, len(list.Elems()))
+	for i, e := range list.Elems() {
+		v := pick(e)
+		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
+			parts[i] = v.JSString()
+		}
+	}
+	return wtf8.Concat(strings.Join(parts, sep))
+}
+
+func (p *parser) itemDone(it jsonv.Value) {
+	t := prop(it, "type")
+	if t.Kind() != jsonv.String {
+		return
+	}
+	var cur ai.Block
+	if p.block >= 0 {
+		cur = p.out.Content[p.block]
+	}
+	switch t.Str() {
+	case "reasoning":
+		b, ok := cur.(*ai.ThinkingBlock)
+		if !ok {
+			return
+		}
+		summary := p.joinMember(getProp(it, "summary"), "\n\n", func(s jsonv.Value) jsonv.Value { return prop(s, "text") })
+		content := p.joinMember(getProp(it, "content"), "\n\n", func(c jsonv.Value) jsonv.Value { return prop(c, "text") })
+		switch {
+		case summary != "":
+			b.Thinking = summary
+		case content != "":
+			b.Thinking = content
+		}
+		sig := it.String()
+		b.ThinkingSignature = &sig
+		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: p.last(), Content: b.Thinking})
+		p.block = -1
+	case "message":
+		b, ok := cur.(*ai.TextBlock)
+		if !ok {
+			return
+		}
+		b.Text = p.joinMember(getProp(it, "content"), "", func(c jsonv.Value) jsonv.Value {
+			if ct := prop(c, "type"); ct.Kind() == jsonv.String && ct.Str() == "output_text" {
+				return getProp(c, "text")
+			}
+			return getProp(c, "refusal")
+		})
+		sig := new(jsonv.ObjectBuilder).Set("v", jsonv.NumberValue("1")).Set("id", getProp(it, "id"))
+		if phase := getProp(it, "phase"); phase.Truthy() {
+			sig.Set("phase", phase)
+		}
+		s := sig.Value().String()
+		b.TextSignature = &s
+		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: p.last(), Content: b.Text})
+		p.block = -1
+	case "function_call":
+		tc, isCall := cur.(*ai.ToolCallBlock)
+		var args jsonv.Value
+		if isCall && p.partial[p.block] != nil && *p.partial[p.block] != "" {
+			args = stream.ParseStreamingJSON(*p.partial[p.block])
+		} else {
+			raw := "{}"
+			if a := getProp(it, "arguments"); a.Truthy() {
+				raw = p.str(a)
+			}
+			args = stream.ParseStreamingJSON(raw)
+		}
+		if isCall {
+			tc.Arguments = args
+			p.partial[p.block] = nil
+		} else {
+			tc = &ai.ToolCallBlock{ID: callID(it), Name: p.str(getProp(it, "name")), Arguments: args}
+		}
+		p.block = -1
+		snapshot := *tc
+		snapshot.Extra = nil
+		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: p.last(), ToolCall: &snapshot})
+	}
+}
+
+// count is `v || 0` for a token count.
+func (p *parser) count(v jsonv.Value) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		p.outside = true
+	}
+	return 0
+}
+
+// finalize is Pi's handling of response.completed and response.incomplete.
+func (p *parser) finalize(resp jsonv.Value) {
+	p.terminal = true
+	if id := getProp(resp, "id"); id.Truthy() {
+		p.setResponseID(id, false)
+	}
+	if usage := getProp(resp, "usage"); usage.Truthy() {
+		cached := p.count(getProp(getProp(usage, "input_tokens_details"), "cached_tokens"))
+		input := p.count(getProp(usage, "input_tokens")) - cached
+		zero := jsonv.NumberValue("0")
+		p.out.Usage = ai.Usage{
+			Input:       jsonv.FloatValue(input),
+			Output:      jsonv.FloatValue(p.count(getProp(usage, "output_tokens"))),
+			CacheRead:   jsonv.FloatValue(cached),
+			CacheWrite:  zero,
+			TotalTokens: jsonv.FloatValue(p.count(getProp(usage, "total_tokens"))),
+			Cost:        ai.Cost{Input: zero, Output: zero, CacheRead: zero, CacheWrite: zero, Total: zero},
+		}
+	}
+	ai.CalculateCost(p.model, &p.out.Usage)
+	tier := getProp(resp, "service_tier")
+	if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
+		tier = jsonv.StringValue(*p.serviceTier)
+	}
+	if m := tierMultiplier(p.model, tier); m != 1 {
+		c := &p.out.Usage.Cost
+		num := func(v jsonv.Value) float64 { f, _ := v.Float64(); return f }
+		in, out, cr, cw := num(c.Input)*m, num(c.Output)*m, num(c.CacheRead)*m, num(c.CacheWrite)*m
+		c.Input, c.Output, c.CacheRead, c.CacheWrite = jsonv.FloatValue(in), jsonv.FloatValue(out), jsonv.FloatValue(cr), jsonv.FloatValue(cw)
+		c.Total = jsonv.FloatValue(in + out + cr + cw)
+	}
+	p.out.StopReason = mapStatus(getProp(resp, "status"))
+	if p.out.StopReason == ai.StopStop {
+		for _, b := range p.out.Content {
+			if _, ok := b.(*ai.ToolCallBlock); ok {
+				p.out.StopReason = ai.StopToolUse
+				break
+			}
+		}
+	}
+}
+
+// tierMultiplier scales the cost for the flex and priority tiers.
+func tierMultiplier(model *ai.Model, tier jsonv.Value) float64 {
+	if tier.Kind() != jsonv.String {
+		return 1
+	}
+	switch tier.Str() {
+	case "flex":
+		return 0.5
+	case "priority":
+		if model.ID == "gpt-5.5" {
+			return 2.5
+		}
+		return 2
+	}
+	return 1
+}
+
+// mapStatus is Pi's status table; an unknown status throws.
+func mapStatus(status jsonv.Value) string {
+	if !status.Truthy() {
+		return ai.StopStop
+	}
+	if status.Kind() == jsonv.String {
+		switch status.Str() {
+		case "completed", "in_progress", "queued":
+			return ai.StopStop
+		case "incomplete":
+			return ai.StopLength
+		case "failed", "cancelled":
+			return ai.StopError
+		}
+	}
+	panic(jsError{UnhandledStopReason + status.JSString()})
+}
+
+// sseEvent is one dispatched server-sent event; event is nil when it had
+// no "event:" line.
+type sseEvent struct {
+	event *string
+	data  string
+}
+
+// sseReader is the openai SDK's SSE reading: lines end at \n, \r\n or a
+// lone \r; each line is decoded on its own (a leading byte-order mark is
+// dropped, bad UTF-8 becomes U+FFFD); a blank line dispatches the event
+// when it has a non-empty name or data; ":" starts a comment; only "event"
+// and "data" are read, with one space after the colon dropped. An event
+// not closed by a blank line when the body ends is never dispatched.
+type sseReader struct {
+	pending []byte
+	event   *string
+	data    []string
+}
+
+func (s *sseReader) feed(chunk []byte, eof bool) []sseEvent {
+	s.pending = append(s.pending, chunk...)
+	var out []sseEvent
+	for {
+		i := indexLineEnd(s.pending)
+		if i < 0 || (s.pending[i] == '\r' && i == len(s.pending)-1 && !eof) {
+			break
+		}
+		line := decodeUTF8(stripBOM(s.pending[:i]))
+		next := i + 1
+		if s.pending[i] == '\r' && next < len(s.pending) && s.pending[next] == '\n' {
+			next++
+		}
+		s.pending = s.pending[next:]
+		if ev, ok := s.line(line); ok {
+			out = append(out, ev)
+		}
+	}
+	if eof && len(s.pending) > 0 {
+		if ev, ok := s.line(decodeUTF8(stripBOM(s.pending))); ok {
+			out = append(out, ev)
+		}
+		s.pending = nil
+	}
+	return out
+}
+
+func indexLineEnd(b []byte) int {
+	for i, c := range b {
+		if c == '\r' || c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *sseReader) line(line string) (sseEvent, bool) {
+	if line == "" {
+		if (s.event == nil || *s.event == "") && len(s.data) == 0 {
+			return sseEvent{}, false
+		}
+		ev := sseEvent{event: s.event, data: strings.Join(s.data, "\n")}
+		s.event, s.data = nil, nil
+		return ev, true
+	}
+	if strings.HasPrefix(line, ":") {
+		return sseEvent{}, false
+	}
+	field, value, _ := strings.Cut(line, ":")
+	value = strings.TrimPrefix(value, " ")
+	switch field {
+	case "event":
+		s.event = &value
+	case "data":
+		s.data = append(s.data, value)
+	}
+	return sseEvent{}, false
+}
+
+func stripBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
+// invalid subsequence becomes one U+FFFD.
+func decodeUTF8(b []byte) string {
+	var sb strings.Builder
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c >= 0xE1 && c <= 0xEF:
+			need = 2
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		default:
+			sb.WriteString("\uFFFD")
+			i++
+			continue
+		}
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(b) || b[j] < lo || b[j] > hi {
+				ok = false
+				break
+			}
+			lo, hi = 0x80, 0xBF
+			j++
+		}
+		if !ok {
+			sb.WriteString("\uFFFD")
+			i = j
+			continue
+		}
+		sb.Write(b[i:j])
+		i = j
+	}
+	return sb.String()
+}
