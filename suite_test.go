@@ -181,3 +181,40 @@ func TestWireGoldensKeepTheGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryRuleIsChecked: a rule no case cites must name the Go tests that
+// check it ("Checked by:" in the spec), and those tests must exist.
+func TestEveryRuleIsChecked(t *testing.T) {
+	rules, err := suite.ReadSpec(piconform.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := suite.Coverage(rules, loadBuiltin(t).Cases)
+	for _, rc := range cov.Rules {
+		if len(rc.Cases) == 0 && len(rc.Rule.GoTests) == 0 {
+			t.Errorf("%s:%d: rule %s has no case and names no Go test (Checked by:)", rc.Rule.File, rc.Rule.Line, rc.Rule.ID)
+		}
+		for _, g := range rc.Rule.GoTests {
+			if !goTestExists(t, g) {
+				t.Errorf("%s:%d: rule %s names %s, which does not exist", rc.Rule.File, rc.Rule.Line, rc.Rule.ID, suite.GoTestCommands([]suite.GoTest{g})[0])
+			}
+		}
+	}
+}
+
+func goTestExists(t *testing.T, g suite.GoTest) bool {
+	files, err := filepath.Glob(filepath.Join(filepath.FromSlash(g.Package), "*_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "\nfunc "+g.Name+"(t *testing.T)") {
+			return true
+		}
+	}
+	return false
+}

@@ -338,16 +338,22 @@ func cmdCoverage(args []string, env Env) (int, error) {
 		return 0, usageError{err}
 	}
 	cov := suite.Coverage(rules, cases)
-	untested := 0
+	byCases, byGoTests, untested := 0, 0, 0
 	for _, rc := range cov.Rules {
-		if len(rc.Cases) == 0 {
+		switch {
+		case len(rc.Cases) > 0:
+			byCases++
+			fmt.Fprintf(env.Stdout, "%-40s %3d cases %s\n", rc.Rule.ID, len(rc.Cases), strings.Join(rc.Cases, " "))
+		case len(rc.Rule.GoTests) > 0:
+			byGoTests++
+			fmt.Fprintf(env.Stdout, "%-40s  go tests %s\n", rc.Rule.ID, strings.Join(suite.GoTestCommands(rc.Rule.GoTests), "; "))
+		default:
 			untested++
 			fmt.Fprintf(env.Stdout, "%-40s UNTESTED  %s\n", rc.Rule.ID, rc.Rule.Title)
-			continue
 		}
-		fmt.Fprintf(env.Stdout, "%-40s %3d cases %s\n", rc.Rule.ID, len(rc.Cases), strings.Join(rc.Cases, " "))
 	}
-	fmt.Fprintf(env.Stdout, "\n%d rules, %d tested by cases, %d untested by cases\n", len(cov.Rules), len(cov.Rules)-untested, untested)
+	fmt.Fprintf(env.Stdout, "\n%d rules: %d tested by cases, %d only by the reference's Go tests (not checkable in other implementations), %d untested\n",
+		len(cov.Rules), byCases, byGoTests, untested)
 	for _, u := range cov.Unknown {
 		fmt.Fprintf(env.Stdout, "UNKNOWN RULE %s cited by %s\n", u.Rule, strings.Join(u.Cases, " "))
 	}

@@ -353,7 +353,7 @@ func TestShards(t *testing.T) {
 func TestCoverage(t *testing.T) {
 	r := pic(t, nil, "coverage")
 	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "san.surrogates") || !strings.Contains(r.stdout, " rules, ") {
+	if !strings.Contains(r.stdout, "san.surrogates") || !strings.Contains(r.stdout, " rules: ") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 	// A case citing a rule the spec does not define: exit 1.

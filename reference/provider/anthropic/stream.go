@@ -8,6 +8,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -62,7 +63,7 @@ func (req *Request) ParseResponse(status int, body io.Reader, now transform.Cloc
 // "message" member when that is set), "<status> status code (no body)" for
 // an empty body.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := decodeUTF8(stripBOM(body))
+	text := sse.Text(body)
 	var msg string
 	parsed, err := stream.ParseJSON(text)
 	if err != nil || !parsed.Truthy() {
@@ -210,11 +211,11 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			fail(e.msg)
 		}
 	}()
-	sse := &sseReader{}
+	sse := &sse.Reader{}
 	buf := make([]byte, 32*1024)
 	for {
 		n, err := r.Read(buf)
-		for _, ev := range sse.feed(buf[:n], false) {
+		for _, ev := range sse.Feed(buf[:n], false) {
 			p.dispatch(ev)
 		}
 		if err == io.EOF {
@@ -225,7 +226,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			return err
 		}
 	}
-	for _, ev := range sse.feed(nil, true) {
+	for _, ev := range sse.Feed(nil, true) {
 		p.dispatch(ev)
 	}
 	if p.sawStart && !p.sawStop {
@@ -275,19 +276,19 @@ var anthropicEvents = map[string]bool{
 
 // dispatch is Pi's iterateAnthropicEvents for one SSE event, then the
 // handling of the event it yields.
-func (p *parser) dispatch(ev sseEvent) {
-	if ev.event != nil && *ev.event == "error" {
-		panic(jsError{ev.data})
+func (p *parser) dispatch(ev sse.Event) {
+	if ev.Name != nil && *ev.Name == "error" {
+		panic(jsError{ev.Data})
 	}
-	if ev.event == nil || !anthropicEvents[*ev.event] {
+	if ev.Name == nil || !anthropicEvents[*ev.Name] {
 		return
 	}
-	data, err := stream.ParseJSONWithRepair(ev.data)
+	data, err := stream.ParseJSONWithRepair(ev.Data)
 	if err == nil && data.Kind() == jsonv.Null {
 		err = errors.New(typeError(data, "type").msg)
 	}
 	if err != nil {
-		panic(jsError{CouldNotParseSSEEvent + *ev.event + ": " + err.Error() + "; data=" + ev.data + "; raw=" + strings.Join(ev.raw, `\n`)})
+		panic(jsError{CouldNotParseSSEEvent + *ev.Name + ": " + err.Error() + "; data=" + ev.Data + "; raw=" + strings.Join(ev.Raw, `\n`)})
 	}
 	typ := getProp(data, "type")
 	if typ.Kind() != jsonv.String {
@@ -548,169 +549,3 @@ func (p *parser) blockStop(ev jsonv.Value) {
 }
 
 func concat(a, b string) string { return wtf8.Concat(a, b) }
-
-// sseEvent is one dispatched server-sent event. event is nil when the
-// event had no "event:" line.
-type sseEvent struct {
-	event *string
-	data  string
-	// raw is every line since the last dispatch, comments included.
-	raw []string
-}
-
-// sseReader is Pi's own SSE splitter (iterateSseMessages). Lines end at
-// \n, \r or \r\n; a blank line dispatches; "event" and "data" are the only
-// fields; one space after the colon is dropped. Text is decoded as
-// TextDecoder does: a leading BOM is dropped and bad UTF-8 becomes U+FFFD.
-//
-// Pi splits the text of each network read as it comes, so a \r\n torn
-// between two reads counts as two line ends there. sseReader holds a
-// trailing \r until the next byte, which makes its result independent of
-// how the bytes were cut: it equals Pi's result when the body arrives in
-// one piece.
-type sseReader struct {
-	pending []byte
-	started bool
-	event   *string
-	data    []string
-	raw     []string
-}
-
-func (s *sseReader) feed(chunk []byte, eof bool) []sseEvent {
-	s.pending = append(s.pending, chunk...)
-	if !s.started {
-		if len(s.pending) < 3 && !eof {
-			return nil
-		}
-		s.pending = stripBOM(s.pending)
-		s.started = true
-	}
-	var out []sseEvent
-	for {
-		i := indexLineEnd(s.pending)
-		if i < 0 || (s.pending[i] == '\r' && i == len(s.pending)-1 && !eof) {
-			break
-		}
-		line := decodeUTF8(s.pending[:i])
-		next := i + 1
-		if s.pending[i] == '\r' && next < len(s.pending) && s.pending[next] == '\n' {
-			next++
-		}
-		s.pending = s.pending[next:]
-		if ev, ok := s.line(line); ok {
-			out = append(out, ev)
-		}
-	}
-	if eof {
-		if len(s.pending) > 0 {
-			if ev, ok := s.line(decodeUTF8(s.pending)); ok {
-				out = append(out, ev)
-			}
-			s.pending = nil
-		}
-		if ev, ok := s.flush(); ok {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
-func indexLineEnd(b []byte) int {
-	for i, c := range b {
-		if c == '\r' || c == '\n' {
-			return i
-		}
-	}
-	return -1
-}
-
-func (s *sseReader) line(line string) (sseEvent, bool) {
-	if line == "" {
-		return s.flush()
-	}
-	s.raw = append(s.raw, line)
-	if strings.HasPrefix(line, ":") {
-		return sseEvent{}, false
-	}
-	field, value, _ := strings.Cut(line, ":")
-	value = strings.TrimPrefix(value, " ")
-	switch field {
-	case "event":
-		s.event = &value
-	case "data":
-		s.data = append(s.data, value)
-	}
-	return sseEvent{}, false
-}
-
-// flush dispatches the event being collected. An event with neither a name
-// nor data is not dispatched, and then the raw lines are kept.
-func (s *sseReader) flush() (sseEvent, bool) {
-	if (s.event == nil || *s.event == "") && len(s.data) == 0 {
-		return sseEvent{}, false
-	}
-	ev := sseEvent{event: s.event, data: strings.Join(s.data, "\n"), raw: s.raw}
-	s.event, s.data, s.raw = nil, nil, nil
-	return ev, true
-}
-
-func stripBOM(b []byte) []byte {
-	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
-		return b[3:]
-	}
-	return b
-}
-
-// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
-// invalid subsequence becomes one U+FFFD (Go's utf8 package would give one
-// per byte).
-func decodeUTF8(b []byte) string {
-	var sb strings.Builder
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			sb.WriteByte(c)
-			i++
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case c >= 0xE1 && c <= 0xEF:
-			need = 2
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		case c >= 0xF1 && c <= 0xF3:
-			need = 3
-		default:
-			sb.WriteString("\uFFFD")
-			i++
-			continue
-		}
-		j := i + 1
-		ok := true
-		for k := 0; k < need; k++ {
-			if j >= len(b) || b[j] < lo || b[j] > hi {
-				ok = false
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if !ok {
-			sb.WriteString("\uFFFD")
-			i = j
-			continue
-		}
-		sb.Write(b[i:j])
-		i = j
-	}
-	return sb.String()
-}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -85,7 +86,7 @@ func StatusText(resp *http.Response) string {
 // JSON.parse's message); any other body becomes
 // {"error":{"message":<text>,"code":<status>,"status":<statusText>}}.
 func ParseHTTPError(model *ai.Model, status int, statusText, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := decodeUTF8(stripBOM(body))
+	text := sse.Text(body)
 	var errorBody jsonv.Value
 	if strings.Contains(contentType, "application/json") {
 		v, err := stream.ParseJSON(text)
@@ -183,12 +184,12 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		}
 	}()
 	var whole []byte
-	sse := &splitter{}
+	sse := &sse.Splitter{}
 	buf := make([]byte, 32*1024)
 	for {
 		n, err := r.Read(buf)
 		whole = append(whole, buf[:n]...)
-		for _, ev := range sse.feed(buf[:n]) {
+		for _, ev := range sse.Feed(buf[:n]) {
 			p.event(ev)
 		}
 		if err == io.EOF {
@@ -205,7 +206,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 	if msg, ok := p.errorObject(whole); ok {
 		panic(jsError{msg})
 	}
-	if !stream.IsBlank(sse.buf) {
+	if !stream.IsBlank(sse.Rest()) {
 		panic(jsError{IncompleteJSONText})
 	}
 	p.closeCurrent()
@@ -219,7 +220,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 // errorObject is the SDK's check of a read: JSON whose "error" member has
 // a code from 400 to 599 makes the message "got status: <status>. <json>".
 func (p *parser) errorObject(body []byte) (string, bool) {
-	v, err := stream.ParseJSON(decodeUTF8(incompleteCut(stripBOM(body))))
+	v, err := stream.ParseJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
 	if err != nil || v.Kind() != jsonv.Object {
 		return "", false
 	}
@@ -242,11 +243,11 @@ func (p *parser) errorObject(body []byte) (string, bool) {
 // a piece that starts with "data:" (after trimming) counts, and its rest
 // is one JSON response chunk.
 func (p *parser) event(piece string) {
-	piece = jsTrim(piece)
+	piece = stream.JSTrim(piece)
 	if !strings.HasPrefix(piece, "data:") {
 		return
 	}
-	chunk, err := stream.ParseJSON(jsTrim(piece[len("data:"):]))
+	chunk, err := stream.ParseJSON(stream.JSTrim(piece[len("data:"):]))
 	if err != nil {
 		panic(jsError{err.Error()})
 	}
@@ -451,196 +452,4 @@ func (p *parser) closeCurrent() {
 		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
 	}
 	p.current = nil
-}
-
-// splitter is the SDK's reading of the body: bytes are decoded as a
-// streaming TextDecoder does (a leading BOM dropped, bad UTF-8 as U+FFFD,
-// an unfinished sequence held back and, at the end, dropped), and the text
-// is cut at the earliest "\n\n", "\r\r" or "\r\n\r\n". Searching the whole
-// undelivered text each time makes the pieces independent of how the
-// bytes were split.
-type splitter struct {
-	pending []byte
-	started bool
-	buf     string
-}
-
-func (s *splitter) feed(chunk []byte) []string {
-	s.pending = append(s.pending, chunk...)
-	if !s.started {
-		if len(s.pending) < 3 && bomPrefix(s.pending) {
-			return nil
-		}
-		s.pending = stripBOM(s.pending)
-		s.started = true
-	}
-	keep := len(s.pending) - len(incompleteCut(s.pending))
-	s.buf += decodeUTF8(s.pending[:len(s.pending)-keep])
-	s.pending = append([]byte(nil), s.pending[len(s.pending)-keep:]...)
-	var out []string
-	for {
-		at, n := -1, 0
-		for _, d := range []string{"\n\n", "\r\r", "\r\n\r\n"} {
-			if i := strings.Index(s.buf, d); i >= 0 && (at < 0 || i < at) {
-				at, n = i, len(d)
-			}
-		}
-		if at < 0 {
-			return out
-		}
-		out = append(out, s.buf[:at])
-		s.buf = s.buf[at+n:]
-	}
-}
-
-// bomPrefix reports whether b could still become a BOM.
-func bomPrefix(b []byte) bool {
-	bom := []byte{0xEF, 0xBB, 0xBF}
-	for i := range b {
-		if b[i] != bom[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func stripBOM(b []byte) []byte {
-	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
-		return b[3:]
-	}
-	return b
-}
-
-// incompleteCut returns b without a trailing UTF-8 sequence that is valid
-// so far but unfinished (what a streaming decoder holds back).
-func incompleteCut(b []byte) []byte {
-	for i := len(b) - 1; i >= 0 && i >= len(b)-3; i-- {
-		c := b[i]
-		if c < 0x80 {
-			return b
-		}
-		if c < 0xC0 {
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case c >= 0xE1 && c <= 0xEF:
-			need = 2
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		case c >= 0xF1 && c <= 0xF3:
-			need = 3
-		default:
-			return b
-		}
-		tail := b[i+1:]
-		if len(tail) >= need {
-			return b
-		}
-		for k, t := range tail {
-			if t < lo || t > hi {
-				return b
-			}
-			if k == 0 {
-				lo, hi = 0x80, 0xBF
-			}
-		}
-		return b[:i]
-	}
-	return b
-}
-
-// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
-// invalid subsequence becomes one U+FFFD.
-func decodeUTF8(b []byte) string {
-	var sb strings.Builder
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			sb.WriteByte(c)
-			i++
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case c >= 0xE1 && c <= 0xEF:
-			need = 2
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		case c >= 0xF1 && c <= 0xF3:
-			need = 3
-		default:
-			sb.WriteString("\uFFFD")
-			i++
-			continue
-		}
-		j := i + 1
-		ok := true
-		for k := 0; k < need; k++ {
-			if j >= len(b) || b[j] < lo || b[j] > hi {
-				ok = false
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if !ok {
-			sb.WriteString("\uFFFD")
-			i = j
-			continue
-		}
-		sb.Write(b[i:j])
-		i = j
-	}
-	return sb.String()
-}
-
-// jsTrim is String.prototype.trim.
-func jsTrim(s string) string {
-	start := 0
-	for start < len(s) {
-		r, n := wtf8.Next(s[start:])
-		if !jsSpace(r) {
-			break
-		}
-		start += n
-	}
-	end := len(s)
-	for end > start {
-		i := end - 1
-		for i > start && s[i]&0xC0 == 0x80 {
-			i--
-		}
-		r, _ := wtf8.Next(s[i:end])
-		if !jsSpace(r) {
-			break
-		}
-		end = i
-	}
-	return s[start:end]
-}
-
-// jsSpace reports whether r is ECMAScript WhiteSpace or LineTerminator.
-func jsSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200A
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -67,7 +68,7 @@ func (req *Request) ParseResponse(status int, body io.Reader, now transform.Cloc
 // raw text when the body is not JSON, and "<status> status code (no body)"
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := decodeUTF8(stripBOM(body))
+	text := sse.Text(body)
 	parsed, perr := stream.ParseJSON(text)
 	var errMember jsonv.Value
 	message := jsonv.Value{}
@@ -172,11 +173,11 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			fail(e.msg)
 		}
 	}()
-	sse := &sseReader{}
+	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
 	buf := make([]byte, 32*1024)
 	for {
 		n, err := r.Read(buf)
-		for _, ev := range sse.feed(buf[:n], false) {
+		for _, ev := range sse.Feed(buf[:n], false) {
 			p.dispatch(ev)
 		}
 		if err == io.EOF {
@@ -187,7 +188,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			return err
 		}
 	}
-	for _, ev := range sse.feed(nil, true) {
+	for _, ev := range sse.Feed(nil, true) {
 		p.dispatch(ev)
 	}
 	p.finishBlocks()
@@ -224,21 +225,21 @@ func (p *parser) finishBlocks() {
 
 // dispatch is the SDK's Stream iterator for one server-sent event, then
 // Pi's handling of the chunk it yields.
-func (p *parser) dispatch(ev sseEvent) {
+func (p *parser) dispatch(ev sse.Event) {
 	if p.done {
 		return
 	}
-	if strings.HasPrefix(ev.data, "[DONE]") {
+	if strings.HasPrefix(ev.Data, "[DONE]") {
 		p.done = true
 		return
 	}
-	data, err := stream.ParseJSON(ev.data)
+	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
 		panic(jsError{err.Error()})
 	}
-	if ev.event != nil && strings.HasPrefix(*ev.event, "thread.") {
+	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		// The SDK yields {event, data}; Pi finds nothing it reads in it.
-		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.event)}, jsonv.Member{Key: "data", Value: data}))
+		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}))
 		return
 	}
 	if e := getProp(data, "error"); e.Truthy() {

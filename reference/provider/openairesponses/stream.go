@@ -8,6 +8,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -56,7 +57,7 @@ func (req *Request) ParseResponse(status int, body io.Reader, now transform.Cloc
 // member, or the body when it is not JSON) or "<status> status code (no
 // body)".
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := decodeUTF8(stripBOM(body))
+	text := sse.Text(body)
 	parsed, err := stream.ParseJSON(text)
 	if err != nil {
 		parsed = jsonv.Value{}
@@ -185,11 +186,11 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			fail(e.msg)
 		}
 	}()
-	sse := &sseReader{}
+	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
 	buf := make([]byte, 32*1024)
 	for {
 		n, err := r.Read(buf)
-		for _, ev := range sse.feed(buf[:n], false) {
+		for _, ev := range sse.Feed(buf[:n], false) {
 			p.dispatch(ev)
 		}
 		if err == io.EOF {
@@ -200,7 +201,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			return err
 		}
 	}
-	for _, ev := range sse.feed(nil, true) {
+	for _, ev := range sse.Feed(nil, true) {
 		p.dispatch(ev)
 	}
 	if !p.terminal {
@@ -228,19 +229,19 @@ func (p *parser) finishBlocks() {
 }
 
 // dispatch is the SDK's handling of one server-sent event, then Pi's.
-func (p *parser) dispatch(ev sseEvent) {
+func (p *parser) dispatch(ev sse.Event) {
 	if p.doneMarker {
 		return
 	}
-	if strings.HasPrefix(ev.data, "[DONE]") {
+	if strings.HasPrefix(ev.Data, "[DONE]") {
 		p.doneMarker = true
 		return
 	}
-	data, err := stream.ParseJSON(ev.data)
+	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
 		panic(jsError{err.Error()})
 	}
-	if ev.event != nil && strings.HasPrefix(*ev.event, "thread.") {
+	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		return // yielded as {event, data}, which has no type
 	}
 	if data.Truthy() {
@@ -671,142 +672,4 @@ func mapStatus(status jsonv.Value) string {
 		}
 	}
 	panic(jsError{UnhandledStopReason + status.JSString()})
-}
-
-// sseEvent is one dispatched server-sent event; event is nil when it had
-// no "event:" line.
-type sseEvent struct {
-	event *string
-	data  string
-}
-
-// sseReader is the openai SDK's SSE reading: lines end at \n, \r\n or a
-// lone \r; each line is decoded on its own (a leading byte-order mark is
-// dropped, bad UTF-8 becomes U+FFFD); a blank line dispatches the event
-// when it has a non-empty name or data; ":" starts a comment; only "event"
-// and "data" are read, with one space after the colon dropped. An event
-// not closed by a blank line when the body ends is never dispatched.
-type sseReader struct {
-	pending []byte
-	event   *string
-	data    []string
-}
-
-func (s *sseReader) feed(chunk []byte, eof bool) []sseEvent {
-	s.pending = append(s.pending, chunk...)
-	var out []sseEvent
-	for {
-		i := indexLineEnd(s.pending)
-		if i < 0 || (s.pending[i] == '\r' && i == len(s.pending)-1 && !eof) {
-			break
-		}
-		line := decodeUTF8(stripBOM(s.pending[:i]))
-		next := i + 1
-		if s.pending[i] == '\r' && next < len(s.pending) && s.pending[next] == '\n' {
-			next++
-		}
-		s.pending = s.pending[next:]
-		if ev, ok := s.line(line); ok {
-			out = append(out, ev)
-		}
-	}
-	if eof && len(s.pending) > 0 {
-		if ev, ok := s.line(decodeUTF8(stripBOM(s.pending))); ok {
-			out = append(out, ev)
-		}
-		s.pending = nil
-	}
-	return out
-}
-
-func indexLineEnd(b []byte) int {
-	for i, c := range b {
-		if c == '\r' || c == '\n' {
-			return i
-		}
-	}
-	return -1
-}
-
-func (s *sseReader) line(line string) (sseEvent, bool) {
-	if line == "" {
-		if (s.event == nil || *s.event == "") && len(s.data) == 0 {
-			return sseEvent{}, false
-		}
-		ev := sseEvent{event: s.event, data: strings.Join(s.data, "\n")}
-		s.event, s.data = nil, nil
-		return ev, true
-	}
-	if strings.HasPrefix(line, ":") {
-		return sseEvent{}, false
-	}
-	field, value, _ := strings.Cut(line, ":")
-	value = strings.TrimPrefix(value, " ")
-	switch field {
-	case "event":
-		s.event = &value
-	case "data":
-		s.data = append(s.data, value)
-	}
-	return sseEvent{}, false
-}
-
-func stripBOM(b []byte) []byte {
-	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
-		return b[3:]
-	}
-	return b
-}
-
-// decodeUTF8 is the WHATWG UTF-8 decoder with replacement: each maximal
-// invalid subsequence becomes one U+FFFD.
-func decodeUTF8(b []byte) string {
-	var sb strings.Builder
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			sb.WriteByte(c)
-			i++
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case c >= 0xE1 && c <= 0xEF:
-			need = 2
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		case c >= 0xF1 && c <= 0xF3:
-			need = 3
-		default:
-			sb.WriteString("\uFFFD")
-			i++
-			continue
-		}
-		j := i + 1
-		ok := true
-		for k := 0; k < need; k++ {
-			if j >= len(b) || b[j] < lo || b[j] > hi {
-				ok = false
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if !ok {
-			sb.WriteString("\uFFFD")
-			i = j
-			continue
-		}
-		sb.Write(b[i:j])
-		i = j
-	}
-	return sb.String()
 }

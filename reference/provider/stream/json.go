@@ -240,7 +240,7 @@ func isHexDigit(c byte) bool {
 // "null" stays null.
 func ParseStreamingJSON(text string) jsonv.Value {
 	empty := jsonv.ObjectValue()
-	if jsTrim(text) == "" {
+	if JSTrim(text) == "" {
 		return empty
 	}
 	if v, err := ParseJSONWithRepair(text); err == nil {
@@ -257,9 +257,9 @@ func ParseStreamingJSON(text string) jsonv.Value {
 	return empty
 }
 
-// jsTrim is String.prototype.trim: it strips ECMAScript white space and
+// JSTrim is String.prototype.trim: it strips ECMAScript white space and
 // line terminators from both ends.
-func jsTrim(s string) string {
+func JSTrim(s string) string {
 	start := 0
 	for start < len(s) {
 		r, n := wtf8.Next(s[start:])
@@ -294,4 +294,4 @@ func jsSpace(r rune) bool {
 
 // IsBlank reports whether s.trim() is empty in JavaScript. Adapters use it
 // where Pi drops blank text.
-func IsBlank(s string) bool { return jsTrim(s) == "" }
+func IsBlank(s string) bool { return JSTrim(s) == "" }

@@ -21,10 +21,10 @@ import (
 // where JavaScript's code-unit indices would put them. The one blind step,
 // over the colon, moves by a UTF-16 code unit (skipUnit).
 func partialParse(text string) (v jsonv.Value, isNull, ok bool) {
-	if jsTrim(text) == "" {
+	if JSTrim(text) == "" {
 		return jsonv.Value{}, false, false
 	}
-	p := &partialParser{s: jsTrim(text)}
+	p := &partialParser{s: JSTrim(text)}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, thrown := r.(partialThrow); !thrown {
