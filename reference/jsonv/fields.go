@@ -237,3 +237,26 @@ func (b *ObjectBuilder) Extend(rest []Member) *ObjectBuilder {
 
 // Value returns the built object.
 func (b *ObjectBuilder) Value() Value { return ObjectValue(b.members...) }
+
+// StringMembers returns the members of obj, an object at ptr (or Absent)
+// whose values must all be strings, such as a set of environment values.
+func StringMembers(obj Value, ptr string) ([]Member, error) {
+	for _, m := range obj.Members() {
+		if m.Value.Kind() != String {
+			return nil, Errorf(Child(ptr, m.Key), "want a string, got %s", m.Value.Kind())
+		}
+	}
+	return obj.Members(), nil
+}
+
+// LastString is the string JavaScript reads for key from an object with
+// these members (the last one of that name wins), or "" when key is
+// missing.
+func LastString(members []Member, key string) string {
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			return members[i].Value.Str()
+		}
+	}
+	return ""
+}

@@ -2,6 +2,7 @@ package anthropic
 
 import (
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's AnthropicOptions (and the StreamOptions it
@@ -52,12 +53,9 @@ type Options struct {
 	Extra []jsonv.Member
 }
 
-// Header is one request header given by the caller.
-type Header struct {
-	Name string
-	// Value is nil for JSON null, which deletes the header.
-	Value *string
-}
+// Header is one request header given by the caller; a nil Value is
+// JSON null.
+type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
@@ -85,24 +83,13 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	if err := f.Err(); err != nil {
 		return Options{}, err
 	}
-	for _, m := range headers.Members() {
-		h := Header{Name: m.Key}
-		switch m.Value.Kind() {
-		case jsonv.String:
-			s := m.Value.Str()
-			h.Value = &s
-		case jsonv.Null:
-		default:
-			return Options{}, jsonv.Errorf(jsonv.Child(f.At("headers"), m.Key), "want a string or null, got %s", m.Value.Kind())
-		}
-		o.Headers = append(o.Headers, h)
+	var err error
+	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
+		return Options{}, err
 	}
-	for _, m := range env.Members() {
-		if m.Value.Kind() != jsonv.String {
-			return Options{}, jsonv.Errorf(jsonv.Child(f.At("env"), m.Key), "want a string, got %s", m.Value.Kind())
-		}
+	if o.Env, err = jsonv.StringMembers(env, f.At("env")); err != nil {
+		return Options{}, err
 	}
-	o.Env = env.Members()
 	switch toolChoice.Kind() {
 	case jsonv.Absent, jsonv.String, jsonv.Object:
 		o.ToolChoice = toolChoice
@@ -118,14 +105,7 @@ func (o Options) JSON() jsonv.Value {
 	b.Set("temperature", o.Temperature).SetOptString("cacheRetention", o.CacheRetention)
 	b.SetOptString("sessionId", o.SessionID)
 	if o.Headers != nil {
-		members := make([]jsonv.Member, len(o.Headers))
-		for i, h := range o.Headers {
-			members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
-			if h.Value != nil {
-				members[i].Value = jsonv.StringValue(*h.Value)
-			}
-		}
-		b.Set("headers", jsonv.ObjectValue(members...))
+		b.Set("headers", httpheader.JSON(o.Headers))
 	}
 	b.Set("timeoutMs", o.TimeoutMs).Set("maxRetries", o.MaxRetries).Set("metadata", o.Metadata)
 	if o.Env != nil {
@@ -139,11 +119,4 @@ func (o Options) JSON() jsonv.Value {
 
 // envValue is getProviderEnvValue without the process environment: the
 // value of name in Env, or "" when it is missing or empty.
-func (o Options) envValue(name string) string {
-	for i := len(o.Env) - 1; i >= 0; i-- {
-		if o.Env[i].Key == name {
-			return o.Env[i].Value.Str()
-		}
-	}
-	return ""
-}
+func (o Options) envValue(name string) string { return jsonv.LastString(o.Env, name) }

@@ -19,11 +19,11 @@ package anthropic
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -96,7 +96,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if opts.APIKey != nil {
 		apiKey = *opts.APIKey
 	}
-	if apiKey == "" && !hasAuthHeader(opts.Headers) {
+	if apiKey == "" && !httpheader.HasNonBlank(opts.Headers, "authorization", "x-api-key", "cf-aig-authorization") {
 		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
 	}
 	c := compatOf(model)
@@ -105,36 +105,21 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	retention := resolveRetention(opts)
 
 	// The header layers, lowest precedence first, as the SDK merges them.
-	timeout := float64(DefaultTimeoutMs)
-	if !opts.TimeoutMs.IsAbsent() {
-		timeout, _ = opts.TimeoutMs.Float64()
-		if timeout != float64(int64(timeout)) {
-			return nil, &RequestError{Message: "timeout must be an integer"}
-		}
-		if timeout < 0 {
-			return nil, &RequestError{Message: "timeout must be a positive integer"}
-		}
+	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))
+	if err != nil {
+		return nil, &RequestError{Message: err.Error()}
 	}
-	sdk := []Header{
-		hdr("Accept", "application/json"),
-		hdr("User-Agent", "Anthropic/JS "+SDKVersion),
-		hdr("X-Stainless-Retry-Count", "0"),
-	}
-	if timeout != 0 {
-		sdk = append(sdk, hdr("X-Stainless-Timeout", strconv.FormatInt(int64(timeout/1000), 10)))
-	}
-	sdk = append(sdk, hdr("X-Stainless-Lang", "js"), hdr("X-Stainless-Package-Version", SDKVersion),
-		hdr("X-Stainless-Runtime", "node"), hdr("anthropic-dangerous-direct-browser-access", "true"),
-		hdr("anthropic-version", AnthropicVersion))
+	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
+		httpheader.New("anthropic-version", AnthropicVersion))
 
 	var auth []Header
 	switch {
 	case copilot || oauth:
 		if opts.APIKey != nil {
-			auth = append(auth, hdr("Authorization", "Bearer "+*opts.APIKey))
+			auth = append(auth, httpheader.New("Authorization", "Bearer "+*opts.APIKey))
 		}
 	case opts.APIKey != nil:
-		auth = append(auth, hdr("X-Api-Key", *opts.APIKey))
+		auth = append(auth, httpheader.New("X-Api-Key", *opts.APIKey))
 	}
 
 	var betas []string
@@ -144,175 +129,50 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if (opts.InterleavedThinking == nil || *opts.InterleavedThinking) && !c.isTrue("forceAdaptiveThinking") {
 		betas = append(betas, BetaInterleavedThinking)
 	}
-	pi := []Header{hdr("accept", "application/json"), hdr("anthropic-dangerous-direct-browser-access", "true")}
+	pi := []Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
 	var sources [][]Header
 	switch {
 	case copilot:
 		if len(betas) > 0 {
-			pi = append(pi, hdr("anthropic-beta", strings.Join(betas, ",")))
+			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
-		sources = [][]Header{pi, modelHeaders(model), copilotHeaders(ctx), opts.Headers}
+		sources = [][]Header{pi, httpheader.FromModel(model), httpheader.Copilot(ctx), opts.Headers}
 	case oauth:
-		pi = append(pi, hdr("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
-			hdr("user-agent", "claude-cli/"+ClaudeCodeVersion), hdr("x-app", "cli"))
-		sources = [][]Header{pi, modelHeaders(model), opts.Headers}
+		pi = append(pi, httpheader.New("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
+			httpheader.New("user-agent", "claude-cli/"+ClaudeCodeVersion), httpheader.New("x-app", "cli"))
+		sources = [][]Header{pi, httpheader.FromModel(model), opts.Headers}
 	default:
 		if len(betas) > 0 {
-			pi = append(pi, hdr("anthropic-beta", strings.Join(betas, ",")))
+			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
 		var affinity []Header
 		if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders", false) {
-			affinity = []Header{hdr("x-session-affinity", *opts.SessionID)}
+			affinity = []Header{httpheader.New("x-session-affinity", *opts.SessionID)}
 		}
-		sources = [][]Header{pi, affinity, modelHeaders(model), opts.Headers}
+		sources = [][]Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
 	}
-	defaults := mergeObjects(sources...)
+	defaults := httpheader.Assign(sources...)
 
-	set := newHeaderSet()
-	for _, layer := range [][]Header{sdk, auth, defaults, {hdr("content-type", "application/json")}} {
-		set.apply(layer)
+	set := httpheader.NewSet()
+	for _, layer := range [][]Header{sdk, auth, defaults, {httpheader.New("content-type", "application/json")}} {
+		set.SetLayer(layer)
 	}
-	if err := set.checkAuth(); err != nil {
-		return nil, err
+	// The SDK's validateHeaders: some credential must be set, or
+	// explicitly removed.
+	if set.Get("x-api-key") == "" && set.Get("authorization") == "" && !set.Removed("x-api-key") && !set.Removed("authorization") {
+		return nil, &RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)
 	return &Request{
 		Method: http.MethodPost,
 		URL:    joinURL(model.BaseURL, MessagesPath),
-		Header: set.header(),
+		Header: set.Header(),
 		Body:   body,
 		model:  model,
 		oauth:  oauth,
 		tools:  ctx.Tools,
 	}, nil
-}
-
-func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
-
-// hasAuthHeader is Pi's check that the caller's headers carry credentials:
-// a non-blank authorization, x-api-key or cf-aig-authorization.
-func hasAuthHeader(headers []Header) bool {
-	for _, h := range headers {
-		switch strings.ToLower(h.Name) {
-		case "authorization", "x-api-key", "cf-aig-authorization":
-			if h.Value != nil && !stream.IsBlank(*h.Value) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// modelHeaders reads model.headers; JSON null deletes, anything else is
-// turned into a string as fetch's Headers would.
-func modelHeaders(model *ai.Model) []Header {
-	var out []Header
-	for _, m := range model.Headers.Members() {
-		h := Header{Name: m.Key}
-		if m.Value.Kind() != jsonv.Null {
-			s := m.Value.JSString()
-			h.Value = &s
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// copilotHeaders are the per-request headers Pi adds for GitHub Copilot.
-func copilotHeaders(ctx *ai.Context) []Header {
-	initiator := "user"
-	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
-		initiator = "agent"
-	}
-	out := []Header{hdr("X-Initiator", initiator), hdr("Openai-Intent", "conversation-edits")}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if !m.Content.IsString {
-				blocks = m.Content.Blocks
-			}
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			if _, ok := b.(*ai.ImageBlock); ok {
-				return append(out, hdr("Copilot-Vision-Request", "true"))
-			}
-		}
-	}
-	return out
-}
-
-// mergeObjects is Object.assign over header objects: a name spelled exactly
-// as before keeps its place and takes the new value, any other spelling is
-// a new key at the end. Case only matters later, in headerSet.
-func mergeObjects(sources ...[]Header) []Header {
-	var out []Header
-	for _, src := range sources {
-	next:
-		for _, h := range src {
-			for i := range out {
-				if out[i].Name == h.Name {
-					out[i].Value = h.Value
-					continue next
-				}
-			}
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
-// headerSet is the SDK's buildHeaders: names compare without case, a later
-// value replaces an earlier one, null deletes, and fetch trims the value.
-type headerSet struct {
-	names  []string // lower-case, in first-set order
-	values map[string]string
-	nulls  map[string]bool
-}
-
-func newHeaderSet() *headerSet {
-	return &headerSet{values: map[string]string{}, nulls: map[string]bool{}}
-}
-
-func (s *headerSet) apply(layer []Header) {
-	for _, h := range layer {
-		name := strings.ToLower(h.Name)
-		if h.Value == nil {
-			delete(s.values, name)
-			s.nulls[name] = true
-			continue
-		}
-		if _, ok := s.values[name]; !ok {
-			s.names = append(s.names, name)
-		}
-		s.values[name] = strings.Trim(*h.Value, " \t\r\n")
-		delete(s.nulls, name)
-	}
-}
-
-// checkAuth is the SDK's validateHeaders: some credential must be set, or
-// explicitly removed.
-func (s *headerSet) checkAuth() error {
-	if s.values["x-api-key"] != "" || s.values["authorization"] != "" {
-		return nil
-	}
-	if s.nulls["x-api-key"] || s.nulls["authorization"] {
-		return nil
-	}
-	return &RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
-}
-
-func (s *headerSet) header() http.Header {
-	h := http.Header{}
-	for _, name := range s.names {
-		if v, ok := s.values[name]; ok {
-			h.Set(name, v)
-		}
-	}
-	return h
 }
 
 // joinURL is the SDK's buildURL for an absolute base: one slash between

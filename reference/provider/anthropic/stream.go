@@ -68,7 +68,7 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 	parsed, err := stream.ParseJSON(text)
 	if err != nil || !parsed.Truthy() {
 		msg = text
-	} else if m := getProp(parsed, "message"); m.Truthy() {
+	} else if m := stream.Member(parsed, "message"); m.Truthy() {
 		if m.Kind() == jsonv.String {
 			msg = m.Str()
 		} else {
@@ -86,52 +86,15 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 // Failure is the message and lone error event of a request that failed
 // before a response arrived (see RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	out := newOutput(model, now)
-	out.StopReason = ai.StopError
-	out.ErrorMessage = &message
-	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+	return stream.Failure(newOutput(model, now), message)
 }
 
 func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	if now == nil {
-		now = transform.SystemClock
-	}
-	return &ai.AssistantMessage{
-		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
-		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
-	}
+	return stream.NewOutput(model, model.API, now)
 }
 
-// jsError is an exception thrown while Pi reads the stream; its text
-// becomes the errorMessage.
-type jsError struct{ msg string }
-
-// typeError is V8's TypeError for reading a member of undefined or null.
-func typeError(base jsonv.Value, key string) jsError {
-	what := "undefined"
-	if base.Kind() == jsonv.Null {
-		what = "null"
-	}
-	return jsError{fmt.Sprintf("Cannot read properties of %s (reading '%s')", what, key)}
-}
-
-// getProp is `base.key` on a JSON value: undefined (Absent) for anything
-// but an object that has the member.
-func getProp(base jsonv.Value, key string) jsonv.Value {
-	if base.Kind() != jsonv.Object {
-		return jsonv.Value{}
-	}
-	v, _ := base.Get(key)
-	return v
-}
-
-// prop is `base.key` that throws like V8 when base is undefined or null.
-func prop(base jsonv.Value, key string) jsonv.Value {
-	if k := base.Kind(); k == jsonv.Absent || k == jsonv.Null {
-		panic(typeError(base, key))
-	}
-	return getProp(base, key)
-}
+// jsError is an exception thrown while Pi reads the stream.
+type jsError = stream.JSError
 
 // strictEqual is JavaScript's === for JSON values; two objects are never
 // the same object.
@@ -208,7 +171,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			if !ok {
 				panic(x)
 			}
-			fail(e.msg)
+			fail(e.Msg)
 		}
 	}()
 	sse := &sse.Reader{}
@@ -230,14 +193,14 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		p.dispatch(ev)
 	}
 	if p.sawStart && !p.sawStop {
-		panic(jsError{EndedBeforeStopText})
+		panic(jsError{Msg: EndedBeforeStopText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
 		msg := UnknownErrorText
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
 			msg = *p.out.ErrorMessage
 		}
-		panic(jsError{msg})
+		panic(jsError{Msg: msg})
 	}
 	p.finishBlocks()
 	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
@@ -278,19 +241,19 @@ var anthropicEvents = map[string]bool{
 // handling of the event it yields.
 func (p *parser) dispatch(ev sse.Event) {
 	if ev.Name != nil && *ev.Name == "error" {
-		panic(jsError{ev.Data})
+		panic(jsError{Msg: ev.Data})
 	}
 	if ev.Name == nil || !anthropicEvents[*ev.Name] {
 		return
 	}
 	data, err := stream.ParseJSONWithRepair(ev.Data)
 	if err == nil && data.Kind() == jsonv.Null {
-		err = errors.New(typeError(data, "type").msg)
+		err = errors.New(stream.PropertyTypeError(data, "type").Msg)
 	}
 	if err != nil {
-		panic(jsError{CouldNotParseSSEEvent + *ev.Name + ": " + err.Error() + "; data=" + ev.Data + "; raw=" + strings.Join(ev.Raw, `\n`)})
+		panic(jsError{Msg: CouldNotParseSSEEvent + *ev.Name + ": " + err.Error() + "; data=" + ev.Data + "; raw=" + strings.Join(ev.Raw, `\n`)})
 	}
-	typ := getProp(data, "type")
+	typ := stream.Member(data, "type")
 	if typ.Kind() != jsonv.String {
 		return
 	}
@@ -324,8 +287,8 @@ func (p *parser) count(v jsonv.Value) float64 {
 }
 
 func (p *parser) messageStart(ev jsonv.Value) {
-	msg := getProp(ev, "message")
-	id := prop(msg, "id")
+	msg := stream.Member(ev, "message")
+	id := stream.Prop(msg, "id")
 	p.out.ResponseID = nil
 	switch id.Kind() {
 	case jsonv.String:
@@ -335,12 +298,12 @@ func (p *parser) messageStart(ev jsonv.Value) {
 	default:
 		p.outside = true
 	}
-	usage := getProp(msg, "usage")
-	p.usage.input = p.count(prop(usage, "input_tokens"))
-	p.usage.output = p.count(getProp(usage, "output_tokens"))
-	p.usage.cacheRead = p.count(getProp(usage, "cache_read_input_tokens"))
-	p.usage.cacheWrite = p.count(getProp(usage, "cache_creation_input_tokens"))
-	p.out.Usage.CacheWrite1h = jsonv.FloatValue(p.count(getProp(getProp(usage, "cache_creation"), "ephemeral_1h_input_tokens")))
+	usage := stream.Member(msg, "usage")
+	p.usage.input = p.count(stream.Prop(usage, "input_tokens"))
+	p.usage.output = p.count(stream.Member(usage, "output_tokens"))
+	p.usage.cacheRead = p.count(stream.Member(usage, "cache_read_input_tokens"))
+	p.usage.cacheWrite = p.count(stream.Member(usage, "cache_creation_input_tokens"))
+	p.out.Usage.CacheWrite1h = jsonv.FloatValue(p.count(stream.Member(stream.Member(usage, "cache_creation"), "ephemeral_1h_input_tokens")))
 	p.updateUsage()
 }
 
@@ -356,16 +319,16 @@ func (p *parser) updateUsage() {
 }
 
 func (p *parser) messageDelta(ev jsonv.Value) {
-	delta := getProp(ev, "delta")
-	reason := prop(delta, "stop_reason")
+	delta := stream.Member(ev, "delta")
+	reason := stream.Prop(delta, "stop_reason")
 	if reason.Truthy() {
-		stop, errMsg := mapStopReason(reason, getProp(delta, "stop_details"))
+		stop, errMsg := mapStopReason(reason, stream.Member(delta, "stop_details"))
 		p.out.StopReason = stop
 		if errMsg != "" {
 			p.out.ErrorMessage = &errMsg
 		}
 	}
-	usage := getProp(ev, "usage")
+	usage := stream.Member(ev, "usage")
 	set := func(dst *float64, v jsonv.Value) {
 		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
 			if k != jsonv.Number {
@@ -375,10 +338,10 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 			*dst, _ = v.Float64()
 		}
 	}
-	set(&p.usage.input, prop(usage, "input_tokens"))
-	set(&p.usage.output, getProp(usage, "output_tokens"))
-	set(&p.usage.cacheRead, getProp(usage, "cache_read_input_tokens"))
-	set(&p.usage.cacheWrite, getProp(usage, "cache_creation_input_tokens"))
+	set(&p.usage.input, stream.Prop(usage, "input_tokens"))
+	set(&p.usage.output, stream.Member(usage, "output_tokens"))
+	set(&p.usage.cacheRead, stream.Member(usage, "cache_read_input_tokens"))
+	set(&p.usage.cacheWrite, stream.Member(usage, "cache_creation_input_tokens"))
 	p.updateUsage()
 }
 
@@ -394,7 +357,7 @@ func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
 		case "tool_use":
 			return ai.StopToolUse, ""
 		case "refusal":
-			if e := getProp(details, "explanation"); e.Truthy() {
+			if e := stream.Member(details, "explanation"); e.Truthy() {
 				return ai.StopError, e.JSString()
 			}
 			return ai.StopError, RefusalText
@@ -402,7 +365,7 @@ func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
 			return ai.StopError, ""
 		}
 	}
-	panic(jsError{UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
 }
 
 func (p *parser) push(b ai.Block, s scratch, start string) {
@@ -412,9 +375,9 @@ func (p *parser) push(b ai.Block, s scratch, start string) {
 }
 
 func (p *parser) blockStart(ev jsonv.Value) {
-	cb := getProp(ev, "content_block")
-	typ := prop(cb, "type")
-	index := stream.JSValue(getProp(ev, "index"))
+	cb := stream.Member(ev, "content_block")
+	typ := stream.Prop(cb, "type")
+	index := stream.JSValue(stream.Member(ev, "index"))
 	if typ.Kind() != jsonv.String {
 		return
 	}
@@ -427,19 +390,19 @@ func (p *parser) blockStart(ev jsonv.Value) {
 	case "redacted_thinking":
 		redacted := true
 		b := &ai.ThinkingBlock{Thinking: RedactedThinkingText, Redacted: &redacted}
-		b.ThinkingSignature = p.optString(getProp(cb, "data"))
+		b.ThinkingSignature = p.optString(stream.Member(cb, "data"))
 		p.push(b, scratch{index: index}, stream.TypeThinkingStart)
 	case "tool_use":
-		name := p.str(getProp(cb, "name"))
+		name := p.str(stream.Member(cb, "name"))
 		if p.names != nil {
 			name = p.names(name)
 		}
-		args := getProp(cb, "input")
+		args := stream.Member(cb, "input")
 		if args.IsAbsent() || args.Kind() == jsonv.Null {
 			args = jsonv.ObjectValue()
 		}
 		empty := ""
-		b := &ai.ToolCallBlock{ID: p.str(getProp(cb, "id")), Name: name, Arguments: stream.JSValue(args)}
+		b := &ai.ToolCallBlock{ID: p.str(stream.Member(cb, "id")), Name: name, Arguments: stream.JSValue(args)}
 		p.push(b, scratch{index: index, partialJSON: &empty}, stream.TypeToolCallStart)
 	}
 }
@@ -462,7 +425,7 @@ func (p *parser) optString(v jsonv.Value) *string {
 
 // find is Pi's blocks.findIndex(b => b.index === event.index).
 func (p *parser) find(ev jsonv.Value) int {
-	index := stream.JSValue(getProp(ev, "index"))
+	index := stream.JSValue(stream.Member(ev, "index"))
 	for i, s := range p.scratch {
 		if strictEqual(s.index, index) {
 			return i
@@ -482,8 +445,8 @@ func (p *parser) appendText(dst *string, v jsonv.Value) string {
 }
 
 func (p *parser) blockDelta(ev jsonv.Value) {
-	delta := getProp(ev, "delta")
-	typ := prop(delta, "type")
+	delta := stream.Member(ev, "delta")
+	typ := stream.Prop(delta, "type")
 	if typ.Kind() != jsonv.String {
 		return
 	}
@@ -494,12 +457,12 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 	switch typ.Str() {
 	case "text_delta":
 		if b, ok := p.out.Content[i].(*ai.TextBlock); ok {
-			d := p.appendText(&b.Text, getProp(delta, "text"))
+			d := p.appendText(&b.Text, stream.Member(delta, "text"))
 			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: d})
 		}
 	case "thinking_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
-			d := p.appendText(&b.Thinking, getProp(delta, "thinking"))
+			d := p.appendText(&b.Thinking, stream.Member(delta, "thinking"))
 			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
 		}
 	case "input_json_delta":
@@ -508,7 +471,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			if s := p.scratch[i].partialJSON; s != nil {
 				acc = *s
 			}
-			d := p.appendText(&acc, getProp(delta, "partial_json"))
+			d := p.appendText(&acc, stream.Member(delta, "partial_json"))
 			p.scratch[i].partialJSON = &acc
 			b.Arguments = stream.ParseStreamingJSON(acc)
 			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: d})
@@ -519,7 +482,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			if b.ThinkingSignature != nil {
 				sig = *b.ThinkingSignature
 			}
-			p.appendText(&sig, getProp(delta, "signature"))
+			p.appendText(&sig, stream.Member(delta, "signature"))
 			b.ThinkingSignature = &sig
 		}
 	}

@@ -2,6 +2,7 @@ package google
 
 import (
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's GoogleOptions (and the StreamOptions it
@@ -37,12 +38,9 @@ type Thinking struct {
 	Extra []jsonv.Member
 }
 
-// Header is one request header given by the caller.
-type Header struct {
-	Name string
-	// Value is nil for JSON null.
-	Value *string
-}
+// Header is one request header given by the caller; a nil Value is
+// JSON null.
+type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
@@ -60,17 +58,9 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	if err := f.Err(); err != nil {
 		return Options{}, err
 	}
-	for _, m := range headers.Members() {
-		h := Header{Name: m.Key}
-		switch m.Value.Kind() {
-		case jsonv.String:
-			s := m.Value.Str()
-			h.Value = &s
-		case jsonv.Null:
-		default:
-			return Options{}, jsonv.Errorf(jsonv.Child(f.At("headers"), m.Key), "want a string or null, got %s", m.Value.Kind())
-		}
-		o.Headers = append(o.Headers, h)
+	var err error
+	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
+		return Options{}, err
 	}
 	if !thinking.IsAbsent() {
 		t := jsonv.ReadFields(thinking, f.At("thinking"))
@@ -88,14 +78,7 @@ func (o Options) JSON() jsonv.Value {
 	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey).Set("temperature", o.Temperature)
 	b.Set("maxTokens", o.MaxTokens)
 	if o.Headers != nil {
-		members := make([]jsonv.Member, len(o.Headers))
-		for i, h := range o.Headers {
-			members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
-			if h.Value != nil {
-				members[i].Value = jsonv.StringValue(*h.Value)
-			}
-		}
-		b.Set("headers", jsonv.ObjectValue(members...))
+		b.Set("headers", httpheader.JSON(o.Headers))
 	}
 	b.SetOptString("toolChoice", o.ToolChoice)
 	if o.Thinking != nil {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -121,8 +122,6 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}, nil
 }
 
-func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
-
 // buildHeaders follows the SDK: its defaults, then model.headers and
 // options.headers merged as one object (nulls dropped), appended to a
 // fetch Headers (names without case, a repeated name joined with ", "),
@@ -130,75 +129,25 @@ func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
 func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
 	label := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
 	var caller []Header
-	for _, h := range mergeObjects(modelHeaders(model), opts.Headers) {
+	for _, h := range httpheader.Assign(httpheader.FromModel(model), opts.Headers) {
 		if h.Value != nil {
 			caller = append(caller, h)
 		}
 	}
-	all := []Header{hdr("User-Agent", label), hdr("x-goog-api-client", label), hdr("Content-Type", "application/json")}
-	all = mergeObjects(all, caller)
+	all := []Header{httpheader.New("User-Agent", label), httpheader.New("x-goog-api-client", label), httpheader.New("Content-Type", "application/json")}
+	all = httpheader.Assign(all, caller)
 
-	var names []string
-	values := map[string]string{}
-	add := func(name, value string) {
-		name = strings.ToLower(name)
-		value = strings.Trim(value, " \t\r\n")
-		if old, ok := values[name]; ok {
-			values[name] = old + ", " + value
-			return
-		}
-		names = append(names, name)
-		values[name] = value
-	}
+	set := httpheader.NewSet()
 	for _, h := range all {
-		add(h.Name, *h.Value)
+		set.Append(h.Name, *h.Value)
 	}
-	if _, ok := values["x-goog-api-key"]; !ok {
-		add("x-goog-api-key", apiKey)
+	if !set.Has("x-goog-api-key") {
+		set.Append("x-goog-api-key", apiKey)
 	}
-	if _, ok := values["accept"]; !ok {
-		add("accept", "*/*")
+	if !set.Has("accept") {
+		set.Append("accept", "*/*")
 	}
-	out := http.Header{}
-	for _, n := range names {
-		out[http.CanonicalHeaderKey(n)] = []string{values[n]}
-	}
-	return out
-}
-
-// modelHeaders reads model.headers; JSON null stays null, anything else is
-// turned into a string as fetch's Headers would.
-func modelHeaders(model *ai.Model) []Header {
-	var out []Header
-	for _, m := range model.Headers.Members() {
-		h := Header{Name: m.Key}
-		if m.Value.Kind() != jsonv.Null {
-			s := m.Value.JSString()
-			h.Value = &s
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// mergeObjects is object spread over header objects: a name spelled
-// exactly as before keeps its place and takes the new value, any other
-// spelling is a new key at the end.
-func mergeObjects(sources ...[]Header) []Header {
-	var out []Header
-	for _, src := range sources {
-	next:
-		for _, h := range src {
-			for i := range out {
-				if out[i].Name == h.Name {
-					out[i].Value = h.Value
-					continue next
-				}
-			}
-			out = append(out, h)
-		}
-	}
-	return out
+	return set.Header()
 }
 
 var (

@@ -104,49 +104,29 @@ func ParseHTTPError(model *ai.Model, status int, statusText, contentType string,
 // Failure is the message and lone error event of a request that failed
 // before a response arrived (see RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	out := newOutput(model, now)
-	out.StopReason = ai.StopError
-	out.ErrorMessage = &message
-	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+	return stream.Failure(newOutput(model, now), message)
 }
 
+// newOutput writes this API's name, whatever model.api says, as Pi does.
 func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	if now == nil {
-		now = transform.SystemClock
-	}
-	// Pi writes this API's name, whatever model.api says.
-	return &ai.AssistantMessage{
-		Content: []ai.Block{}, API: API, Provider: model.Provider, Model: model.ID,
-		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
-	}
+	return stream.NewOutput(model, API, now)
 }
 
-// jsError is an exception thrown while Pi reads the stream; its text
-// becomes the errorMessage.
-type jsError struct{ msg string }
-
-// getProp is `base.key` on a JSON value: undefined (Absent) for anything
-// but an object that has the member.
-func getProp(base jsonv.Value, key string) jsonv.Value {
-	if base.Kind() != jsonv.Object {
-		return jsonv.Value{}
-	}
-	v, _ := base.Get(key)
-	return v
-}
+// jsError is an exception thrown while Pi reads the stream.
+type jsError = stream.JSError
 
 // prop is `base.key` that throws like V8 when base is null.
 func prop(base jsonv.Value, key string) jsonv.Value {
 	if base.Kind() == jsonv.Null {
-		panic(jsError{fmt.Sprintf("Cannot read properties of null (reading '%s')", key)})
+		panic(jsError{Msg: fmt.Sprintf("Cannot read properties of null (reading '%s')", key)})
 	}
-	return getProp(base, key)
+	return stream.Member(base, key)
 }
 
 // sdkMember is a member the SDK copies from the wire object into its
 // response object: kept only when it is neither null nor missing.
 func sdkMember(base jsonv.Value, key string) jsonv.Value {
-	v := getProp(base, key)
+	v := stream.Member(base, key)
 	if v.Kind() == jsonv.Null {
 		return jsonv.Value{}
 	}
@@ -180,7 +160,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			if !ok {
 				panic(x)
 			}
-			p.fail(e.msg)
+			p.fail(e.Msg)
 		}
 	}()
 	var whole []byte
@@ -204,14 +184,14 @@ func (p *parser) run(r io.Reader) (readErr error) {
 	// is {"error":{...,"code":400..599}} fails the stream. The reference
 	// treats the body as one read.
 	if msg, ok := p.errorObject(whole); ok {
-		panic(jsError{msg})
+		panic(jsError{Msg: msg})
 	}
 	if !stream.IsBlank(sse.Rest()) {
-		panic(jsError{IncompleteJSONText})
+		panic(jsError{Msg: IncompleteJSONText})
 	}
 	p.closeCurrent()
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{UnknownErrorText})
+		panic(jsError{Msg: UnknownErrorText})
 	}
 	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
 	return nil
@@ -228,7 +208,7 @@ func (p *parser) errorObject(body []byte) (string, bool) {
 	if !ok || e.Kind() == jsonv.Null {
 		return "", false
 	}
-	code := getProp(e, "code")
+	code := stream.Member(e, "code")
 	if code.Kind() == jsonv.String {
 		p.outside = true
 	}
@@ -236,7 +216,7 @@ func (p *parser) errorObject(body []byte) (string, bool) {
 	if code.Kind() != jsonv.Number || !isNum || f < 400 || f >= 600 {
 		return "", false
 	}
-	return "got status: " + getProp(e, "status").JSString() + ". " + string(v.AppendJSON(nil)), true
+	return "got status: " + stream.Member(e, "status").JSString() + ". " + string(v.AppendJSON(nil)), true
 }
 
 // event handles one piece of the body between two event delimiters: only
@@ -249,7 +229,7 @@ func (p *parser) event(piece string) {
 	}
 	chunk, err := stream.ParseJSON(stream.JSTrim(piece[len("data:"):]))
 	if err != nil {
-		panic(jsError{err.Error()})
+		panic(jsError{Msg: err.Error()})
 	}
 	p.chunk(chunk)
 }
@@ -278,7 +258,7 @@ func (p *parser) chunk(chunk jsonv.Value) {
 	default:
 		p.outside = true
 	}
-	parts := getProp(sdkMember(candidate, "content"), "parts")
+	parts := stream.Member(sdkMember(candidate, "content"), "parts")
 	switch {
 	case parts.Kind() == jsonv.Array:
 		for _, part := range parts.Elems() {
@@ -297,11 +277,11 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		}
 	}
 	if usage := sdkMember(chunk, "usageMetadata"); usage.Truthy() {
-		prompt := p.count(getProp(usage, "promptTokenCount"))
-		cached := p.count(getProp(usage, "cachedContentTokenCount"))
-		cand := p.count(getProp(usage, "candidatesTokenCount"))
-		thoughts := p.count(getProp(usage, "thoughtsTokenCount"))
-		total := p.count(getProp(usage, "totalTokenCount"))
+		prompt := p.count(stream.Member(usage, "promptTokenCount"))
+		cached := p.count(stream.Member(usage, "cachedContentTokenCount"))
+		cand := p.count(stream.Member(usage, "candidatesTokenCount"))
+		thoughts := p.count(stream.Member(usage, "thoughtsTokenCount"))
+		total := p.count(stream.Member(usage, "totalTokenCount"))
 		u := ai.ZeroUsage()
 		u.Input = jsonv.FloatValue(prompt - cached)
 		u.Output = jsonv.FloatValue(cand + thoughts)
@@ -339,7 +319,7 @@ func mapStopReason(reason jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
 }
 
 // str reads a member Pi expects to be a string.
@@ -368,7 +348,7 @@ func (p *parser) part(part jsonv.Value) {
 	if text := prop(part, "text"); !text.IsAbsent() {
 		delta := p.str(text)
 		thinking := false
-		if t := getProp(part, "thought"); t.Kind() == jsonv.Bool && t.Bool() {
+		if t := stream.Member(part, "thought"); t.Kind() == jsonv.Bool && t.Bool() {
 			thinking = true
 		}
 		if _, isThinking := p.current.(*ai.ThinkingBlock); p.current == nil || isThinking != thinking {
@@ -381,7 +361,7 @@ func (p *parser) part(part jsonv.Value) {
 				p.push(p.current, stream.TypeTextStart)
 			}
 		}
-		sig := getProp(part, "thoughtSignature")
+		sig := stream.Member(part, "thoughtSignature")
 		i := len(p.out.Content) - 1
 		switch b := p.current.(type) {
 		case *ai.ThinkingBlock:
@@ -394,7 +374,7 @@ func (p *parser) part(part jsonv.Value) {
 			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: delta})
 		}
 	}
-	fc := getProp(part, "functionCall")
+	fc := stream.Member(part, "functionCall")
 	if !fc.Truthy() {
 		return
 	}
@@ -402,8 +382,8 @@ func (p *parser) part(part jsonv.Value) {
 		p.outside = true
 	}
 	p.closeCurrent()
-	name := getProp(fc, "name")
-	provided := getProp(fc, "id")
+	name := stream.Member(fc, "name")
+	provided := stream.Member(fc, "id")
 	id := ""
 	needsNew := !provided.Truthy()
 	if !needsNew {
@@ -421,12 +401,12 @@ func (p *parser) part(part jsonv.Value) {
 	if name.Truthy() {
 		tc.Name = p.str(name)
 	}
-	args := getProp(fc, "args")
+	args := stream.Member(fc, "args")
 	if args.IsAbsent() || args.Kind() == jsonv.Null {
 		args = jsonv.ObjectValue()
 	}
 	tc.Arguments = stream.JSValue(args)
-	if sig := getProp(part, "thoughtSignature"); sig.Truthy() {
+	if sig := stream.Member(part, "thoughtSignature"); sig.Truthy() {
 		s := p.str(sig)
 		tc.ThoughtSignature = &s
 	}

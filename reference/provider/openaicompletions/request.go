@@ -16,11 +16,11 @@ package openaicompletions
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -76,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		apiKey = *opts.APIKey
 	}
 	if apiKey == "" {
-		if !hasHeader(opts.Headers, "authorization") && !hasHeader(opts.Headers, "cf-aig-authorization") {
+		if !httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization") {
 			return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
 		}
 		apiKey = "unused"
@@ -86,171 +86,36 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 
 	// Pi's default headers: one object, later sources replacing equal keys.
 	var sources [][]Header
-	sources = append(sources, modelHeaders(model))
+	sources = append(sources, httpheader.FromModel(model))
 	if model.Provider == "github-copilot" {
-		sources = append(sources, copilotHeaders(ctx))
+		sources = append(sources, httpheader.Copilot(ctx))
 	}
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders") {
 		s := *opts.SessionID
-		sources = append(sources, []Header{hdr("session_id", s), hdr("x-client-request-id", s), hdr("x-session-affinity", s)})
+		sources = append(sources, []Header{httpheader.New("session_id", s), httpheader.New("x-client-request-id", s), httpheader.New("x-session-affinity", s)})
 	}
 	sources = append(sources, opts.Headers)
-	defaults := mergeObjects(sources...)
+	defaults := httpheader.Assign(sources...)
 
 	// The SDK announces only a timeout the caller gave.
-	timeout := 0.0
-	if !opts.TimeoutMs.IsAbsent() {
-		timeout, _ = opts.TimeoutMs.Float64()
-		if timeout != float64(int64(timeout)) {
-			return nil, &RequestError{Message: "timeout must be an integer"}
-		}
-		if timeout < 0 {
-			return nil, &RequestError{Message: "timeout must be a positive integer"}
-		}
+	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
+	if err != nil {
+		return nil, &RequestError{Message: err.Error()}
 	}
-	sdk := []Header{
-		hdr("Accept", "application/json"),
-		hdr("User-Agent", "OpenAI/JS "+SDKVersion),
-		hdr("X-Stainless-Retry-Count", "0"),
-	}
-	if timeout != 0 {
-		sdk = append(sdk, hdr("X-Stainless-Timeout", strconv.FormatInt(int64(timeout/1000), 10)))
-	}
-	sdk = append(sdk, hdr("X-Stainless-Lang", "js"), hdr("X-Stainless-Package-Version", SDKVersion),
-		hdr("X-Stainless-Runtime", "node"), Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
-	set := newHeaderSet()
-	for _, layer := range [][]Header{sdk, {hdr("Authorization", "Bearer "+apiKey)}, defaults, {hdr("content-type", "application/json")}} {
-		set.apply(layer)
+	set := httpheader.NewSet()
+	for _, layer := range [][]Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
+		set.AppendLayer(layer)
 	}
 
 	return &Request{
 		Method: http.MethodPost,
 		URL:    joinURL(model.BaseURL, CompletionsPath),
-		Header: set.header(),
+		Header: set.Header(),
 		Body:   buildBody(model, ctx, opts, c, retention, now),
 		model:  model,
 	}, nil
-}
-
-func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
-
-// hasHeader is Pi's test for a non-blank caller header, name without case.
-func hasHeader(headers []Header, name string) bool {
-	for _, h := range headers {
-		if strings.EqualFold(h.Name, name) && h.Value != nil && !stream.IsBlank(*h.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-// modelHeaders reads model.headers; JSON null deletes, anything else is
-// turned into a string as fetch's Headers would.
-func modelHeaders(model *ai.Model) []Header {
-	var out []Header
-	for _, m := range model.Headers.Members() {
-		h := Header{Name: m.Key}
-		if m.Value.Kind() != jsonv.Null {
-			s := m.Value.JSString()
-			h.Value = &s
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// copilotHeaders are the per-request headers Pi adds for GitHub Copilot.
-func copilotHeaders(ctx *ai.Context) []Header {
-	initiator := "user"
-	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
-		initiator = "agent"
-	}
-	out := []Header{hdr("X-Initiator", initiator), hdr("Openai-Intent", "conversation-edits")}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if !m.Content.IsString {
-				blocks = m.Content.Blocks
-			}
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			if _, ok := b.(*ai.ImageBlock); ok {
-				return append(out, hdr("Copilot-Vision-Request", "true"))
-			}
-		}
-	}
-	return out
-}
-
-// mergeObjects is Object.assign over header objects: a name spelled exactly
-// as before keeps its place and takes the new value, any other spelling is
-// a new key at the end.
-func mergeObjects(sources ...[]Header) []Header {
-	var out []Header
-	for _, src := range sources {
-	next:
-		for _, h := range src {
-			for i := range out {
-				if out[i].Name == h.Name {
-					out[i].Value = h.Value
-					continue next
-				}
-			}
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
-// headerSet is the SDK's buildHeaders: within one layer the first spelling
-// of a name clears what earlier layers set and further spellings append
-// (fetch joins them with ", "); null deletes; fetch trims each value.
-type headerSet struct {
-	names  []string
-	values map[string][]string
-}
-
-func newHeaderSet() *headerSet { return &headerSet{values: map[string][]string{}} }
-
-func (s *headerSet) apply(layer []Header) {
-	seen := map[string]bool{}
-	for _, h := range layer {
-		name := strings.ToLower(h.Name)
-		if !seen[name] {
-			seen[name] = true
-			delete(s.values, name)
-		}
-		if h.Value == nil {
-			delete(s.values, name)
-			continue
-		}
-		if _, ok := s.values[name]; !ok {
-			found := false
-			for _, n := range s.names {
-				if n == name {
-					found = true
-				}
-			}
-			if !found {
-				s.names = append(s.names, name)
-			}
-		}
-		s.values[name] = append(s.values[name], strings.Trim(*h.Value, " \t\r\n"))
-	}
-}
-
-func (s *headerSet) header() http.Header {
-	h := http.Header{}
-	for _, name := range s.names {
-		if v, ok := s.values[name]; ok {
-			h.Set(name, strings.Join(v, ", "))
-		}
-	}
-	return h
 }
 
 // joinURL is the SDK's buildURL: one slash between base and path, and the
@@ -366,7 +231,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 		b.Set("provider", stream.JSValue(r))
 	}
 	if r, ok := model.Compat.Get("vercelGatewayRouting"); ok && r.Truthy() {
-		only, order := stream.JSValue(getProp(r, "only")), stream.JSValue(getProp(r, "order"))
+		only, order := stream.JSValue(stream.Member(r, "only")), stream.JSValue(stream.Member(r, "order"))
 		if only.Truthy() || order.Truthy() {
 			g := new(jsonv.ObjectBuilder)
 			if only.Truthy() {
@@ -474,9 +339,9 @@ func chatTemplateKwargs(model *ai.Model, effort string, c compat) jsonv.Value {
 		v := m.Value
 		if k := v.Kind(); k == jsonv.Object || k == jsonv.Array {
 			switch {
-			case effort == "" && getProp(v, "omitWhenOff").Truthy():
+			case effort == "" && stream.Member(v, "omitWhenOff").Truthy():
 				continue
-			case strictString(getProp(v, "$var"), "thinking.enabled"):
+			case strictString(stream.Member(v, "$var"), "thinking.enabled"):
 				v = jsonv.BoolValue(effort != "")
 			default:
 				var mv jsonv.Value
@@ -507,16 +372,6 @@ func chatTemplateKwargs(model *ai.Model, effort string, c compat) jsonv.Value {
 }
 
 func strictString(v jsonv.Value, s string) bool { return v.Kind() == jsonv.String && v.Str() == s }
-
-// getProp is `base.key` on a JSON value: Absent for anything but an object
-// that has the member.
-func getProp(base jsonv.Value, key string) jsonv.Value {
-	if base.Kind() != jsonv.Object {
-		return jsonv.Value{}
-	}
-	v, _ := base.Get(key)
-	return v
-}
 
 // hasToolHistory reports a tool result or an assistant tool call among the
 // original messages (before transform drops any).

@@ -1,128 +1,35 @@
 package openaicompletions
 
 import (
-	"errors"
-	"net/http"
-	"os"
-	"slices"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
-var fixedClock = func() jsonv.Value { return jsonv.NumberValue("1700000000000") }
+var fixedClock = capturetest.Clock
 
-// loadCases reads a testdata file written by capture.mjs.
-func loadCases(t *testing.T, file string) []jsonv.Value {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := jsonv.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.Elems()
+// captures replays testdata/requests.json and testdata/streams.json, which
+// capture.mjs recorded from real Pi 0.80.2.
+var captures = capturetest.Provider[Options, *Request]{
+	DecodeOptions: DecodeOptions,
+	BuildRequest:  BuildRequest,
+	Sent: func(req *Request) capturetest.Sent {
+		return capturetest.Sent{Method: req.Method, URL: req.URL, Header: req.Header, Body: req.Body}
+	},
+	RequestError: capturetest.ErrorMessage[*RequestError],
+	Failure:      Failure,
+	ParseResponse: func(req *Request, c capturetest.Case[Options], body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
+		return req.ParseResponse(c.Status, body, fixedClock)
+	},
+	ShortCase: "tool calls",
 }
 
-type requestCase struct {
-	name    string
-	model   *ai.Model
-	ctx     *ai.Context
-	opts    Options
-	want    jsonv.Value
-	wantErr *string
-}
-
-func decodeRequestCase(t *testing.T, c jsonv.Value, i int) requestCase {
-	t.Helper()
-	f := jsonv.ReadFields(c, jsonv.Index("", i))
-	rc := requestCase{name: f.String("name")}
-	model, ctx, opts, want := f.Object("model"), f.Object("context"), f.Object("options"), f.Object("want")
-	if err := f.Err(); err != nil {
-		t.Fatal(err)
-	}
-	var err error
-	if rc.model, err = ai.DecodeModel(model, f.At("model")); err != nil {
-		t.Fatal(err)
-	}
-	if rc.ctx, err = ai.DecodeContext(ctx, f.At("context")); err != nil {
-		t.Fatal(err)
-	}
-	if rc.opts, err = DecodeOptions(opts, f.At("options")); err != nil {
-		t.Fatal(err)
-	}
-	if e, ok := want.Get("error"); ok {
-		s := e.Str()
-		rc.wantErr = &s
-	}
-	rc.want = want
-	return rc
-}
-
-// TestBuildRequestMatchesPi replays testdata/requests.json: each context and
-// option set went through real Pi 0.80.2 against a loopback server, and the
-// request it sent (or the error it failed with) was recorded.
-func TestBuildRequestMatchesPi(t *testing.T) {
-	for i, c := range loadCases(t, "testdata/requests.json") {
-		rc := decodeRequestCase(t, c, i)
-		t.Run(rc.name, func(t *testing.T) {
-			req, err := BuildRequest(rc.model, rc.ctx, rc.opts, fixedClock)
-			if rc.wantErr != nil {
-				var re *RequestError
-				if !errors.As(err, &re) || re.Message != *rc.wantErr {
-					t.Fatalf("BuildRequest error = %v, want RequestError %q", err, *rc.wantErr)
-				}
-				msg, events := Failure(rc.model, re.Message, fixedClock)
-				if len(events) != 1 || events[0].Message != msg || *msg.ErrorMessage != *rc.wantErr {
-					t.Errorf("Failure gave %v", events)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("BuildRequest: %v", err)
-			}
-			f := jsonv.ReadFields(rc.want, "/want")
-			method, url, body := f.String("method"), f.String("url"), f.String("body")
-			headers := f.Object("headers")
-			if err := f.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if req.Method != method || req.URL != url {
-				t.Errorf("request line = %s %s, want %s %s", req.Method, req.URL, method, url)
-			}
-			if got := string(req.Body.AppendJSON(nil)); got != body {
-				t.Errorf("body\n got %s\nwant %s", got, body)
-			}
-			want := http.Header{}
-			for _, m := range headers.Members() {
-				want.Set(m.Key, m.Value.Str())
-			}
-			for _, k := range unionKeys(req.Header, want) {
-				if g, w := req.Header.Values(k), want.Values(k); !slices.Equal(g, w) {
-					t.Errorf("header %s = %q, want %q", k, g, w)
-				}
-			}
-		})
-	}
-}
-
-func unionKeys(a, b http.Header) []string {
-	var keys []string
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	return keys
-}
+func TestBuildRequestMatchesPi(t *testing.T) { captures.CheckRequests(t, "testdata/requests.json") }
 
 func TestNormalizeToolCallID(t *testing.T) {
 	custom := &ai.Model{Provider: "custom"}

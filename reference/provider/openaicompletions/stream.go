@@ -76,10 +76,10 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 		message = jsonv.StringValue(text)
 	}
 	if perr == nil {
-		errMember = getProp(parsed, "error")
+		errMember = stream.Member(parsed, "error")
 	}
 	msg := apiErrorMessage(status, errMember, message)
-	if raw := getProp(getProp(errMember, "metadata"), "raw"); raw.Truthy() {
+	if raw := stream.Member(stream.Member(errMember, "metadata"), "raw"); raw.Truthy() {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return Failure(model, msg, now)
@@ -88,7 +88,7 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 // apiErrorMessage is the SDK's APIError.makeMessage; status 0 means none.
 func apiErrorMessage(status int, errMember, message jsonv.Value) string {
 	var msg string
-	switch m := getProp(errMember, "message"); {
+	switch m := stream.Member(errMember, "message"); {
 	case m.Truthy() && m.Kind() == jsonv.String:
 		msg = m.Str()
 	case m.Truthy():
@@ -112,25 +112,15 @@ func apiErrorMessage(status int, errMember, message jsonv.Value) string {
 // Failure is the message and lone error event of a request that failed
 // before a response arrived (see RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	out := newOutput(model, now)
-	out.StopReason = ai.StopError
-	out.ErrorMessage = &message
-	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+	return stream.Failure(newOutput(model, now), message)
 }
 
 func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	if now == nil {
-		now = transform.SystemClock
-	}
-	return &ai.AssistantMessage{
-		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
-		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
-	}
+	return stream.NewOutput(model, model.API, now)
 }
 
-// jsError is an exception thrown while Pi reads the stream; msg becomes
-// the errorMessage.
-type jsError struct{ msg string }
+// jsError is an exception thrown while Pi reads the stream.
+type jsError = stream.JSError
 
 // scratch is what Pi keeps on a tool-call block while it streams.
 type scratch struct {
@@ -170,7 +160,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			if !ok {
 				panic(x)
 			}
-			fail(e.msg)
+			fail(e.Msg)
 		}
 	}()
 	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
@@ -198,9 +188,9 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
 			msg = *p.out.ErrorMessage
 		}
-		panic(jsError{msg})
+		panic(jsError{Msg: msg})
 	case !p.sawStop:
-		panic(jsError{NoFinishReasonText})
+		panic(jsError{Msg: NoFinishReasonText})
 	}
 	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
 	return nil
@@ -235,19 +225,19 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
-		panic(jsError{err.Error()})
+		panic(jsError{Msg: err.Error()})
 	}
 	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		// The SDK yields {event, data}; Pi finds nothing it reads in it.
 		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}))
 		return
 	}
-	if e := getProp(data, "error"); e.Truthy() {
+	if e := stream.Member(data, "error"); e.Truthy() {
 		msg := apiErrorMessage(0, e, jsonv.Value{})
-		if raw := getProp(getProp(e, "metadata"), "raw"); raw.Truthy() {
+		if raw := stream.Member(stream.Member(e, "metadata"), "raw"); raw.Truthy() {
 			msg = wtf8.Concat(msg, "\n", raw.JSString())
 		}
-		panic(jsError{msg})
+		panic(jsError{Msg: msg})
 	}
 	p.chunk(data)
 }
@@ -280,14 +270,14 @@ func (p *parser) nullishNum(v jsonv.Value, def func() float64) float64 {
 // usage is Pi's parseChunkUsage: cached tokens are reads, cache_write_tokens
 // writes, input what is left of the prompt, and the total is computed.
 func (p *parser) usage(raw jsonv.Value) {
-	prompt := p.num(getProp(raw, "prompt_tokens"))
-	details := getProp(raw, "prompt_tokens_details")
-	cacheRead := p.nullishNum(getProp(details, "cached_tokens"), func() float64 {
-		return p.nullishNum(getProp(raw, "prompt_cache_hit_tokens"), func() float64 { return 0 })
+	prompt := p.num(stream.Member(raw, "prompt_tokens"))
+	details := stream.Member(raw, "prompt_tokens_details")
+	cacheRead := p.nullishNum(stream.Member(details, "cached_tokens"), func() float64 {
+		return p.nullishNum(stream.Member(raw, "prompt_cache_hit_tokens"), func() float64 { return 0 })
 	})
-	cacheWrite := p.num(getProp(details, "cache_write_tokens"))
+	cacheWrite := p.num(stream.Member(details, "cache_write_tokens"))
 	input := max(0, prompt-cacheRead-cacheWrite)
-	output := p.num(getProp(raw, "completion_tokens"))
+	output := p.num(stream.Member(raw, "completion_tokens"))
 	u := ai.ZeroUsage()
 	u.Input = jsonv.FloatValue(input)
 	u.Output = jsonv.FloatValue(output)
@@ -322,7 +312,7 @@ func (p *parser) chunk(c jsonv.Value) {
 		return
 	}
 	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
-		switch id := getProp(c, "id"); id.Kind() {
+		switch id := stream.Member(c, "id"); id.Kind() {
 		case jsonv.String:
 			s := id.Str()
 			p.out.ResponseID = &s
@@ -332,15 +322,15 @@ func (p *parser) chunk(c jsonv.Value) {
 			p.outside = true
 		}
 	}
-	if m := getProp(c, "model"); m.Kind() == jsonv.String && m.Str() != "" && m.Str() != p.model.ID && p.out.ResponseModel == nil {
+	if m := stream.Member(c, "model"); m.Kind() == jsonv.String && m.Str() != "" && m.Str() != p.model.ID && p.out.ResponseModel == nil {
 		s := m.Str()
 		p.out.ResponseModel = &s
 	}
-	usage := getProp(c, "usage")
+	usage := stream.Member(c, "usage")
 	if usage.Truthy() {
 		p.usage(usage)
 	}
-	choices := getProp(c, "choices")
+	choices := stream.Member(c, "choices")
 	if choices.Kind() != jsonv.Array || len(choices.Elems()) == 0 {
 		return
 	}
@@ -348,10 +338,10 @@ func (p *parser) chunk(c jsonv.Value) {
 	if !choice.Truthy() {
 		return
 	}
-	if cu := getProp(choice, "usage"); !usage.Truthy() && cu.Truthy() {
+	if cu := stream.Member(choice, "usage"); !usage.Truthy() && cu.Truthy() {
 		p.usage(cu)
 	}
-	if fr := getProp(choice, "finish_reason"); fr.Truthy() {
+	if fr := stream.Member(choice, "finish_reason"); fr.Truthy() {
 		stop, errMsg := mapStopReason(fr)
 		p.out.StopReason = stop
 		if errMsg != "" {
@@ -359,11 +349,11 @@ func (p *parser) chunk(c jsonv.Value) {
 		}
 		p.sawStop = true
 	}
-	delta := getProp(choice, "delta")
+	delta := stream.Member(choice, "delta")
 	if !delta.Truthy() {
 		return
 	}
-	switch content := getProp(delta, "content"); content.Kind() {
+	switch content := stream.Member(delta, "content"); content.Kind() {
 	case jsonv.String:
 		if s := content.Str(); s != "" {
 			i := p.ensureText()
@@ -376,12 +366,12 @@ func (p *parser) chunk(c jsonv.Value) {
 			p.outside = true
 		}
 	case jsonv.Object:
-		if getProp(content, "length").Truthy() {
+		if stream.Member(content, "length").Truthy() {
 			p.outside = true
 		}
 	}
 	for _, field := range reasoningFields {
-		v := getProp(delta, field)
+		v := stream.Member(delta, field)
 		if v.Kind() != jsonv.String || v.Str() == "" {
 			continue
 		}
@@ -395,7 +385,7 @@ func (p *parser) chunk(c jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: v.Str()})
 		break
 	}
-	if calls := getProp(delta, "tool_calls"); calls.Truthy() {
+	if calls := stream.Member(delta, "tool_calls"); calls.Truthy() {
 		if calls.Kind() != jsonv.Array {
 			p.outside = true
 		} else {
@@ -404,10 +394,10 @@ func (p *parser) chunk(c jsonv.Value) {
 			}
 		}
 	}
-	if details := getProp(delta, "reasoning_details"); details.Kind() == jsonv.Array {
+	if details := stream.Member(delta, "reasoning_details"); details.Kind() == jsonv.Array {
 		for _, d := range details.Elems() {
-			id, data := getProp(d, "id"), getProp(d, "data")
-			if !strictString(getProp(d, "type"), "reasoning.encrypted") || id.Kind() != jsonv.String || id.Str() == "" ||
+			id, data := stream.Member(d, "id"), stream.Member(d, "data")
+			if !strictString(stream.Member(d, "type"), "reasoning.encrypted") || id.Kind() != jsonv.String || id.Str() == "" ||
 				data.Kind() != jsonv.String || data.Str() == "" {
 				continue
 			}
@@ -459,15 +449,15 @@ func (p *parser) strProp(v jsonv.Value) string {
 // the argument text. Every entry emits a toolcall_delta.
 func (p *parser) toolCallDelta(tc jsonv.Value) {
 	if k := tc.Kind(); k == jsonv.Null {
-		panic(jsError{"Cannot read properties of null (reading 'index')"})
+		panic(jsError{Msg: "Cannot read properties of null (reading 'index')"})
 	}
 	var streamIndex *float64
-	if idx := getProp(tc, "index"); idx.Kind() == jsonv.Number {
+	if idx := stream.Member(tc, "index"); idx.Kind() == jsonv.Number {
 		f, _ := idx.Float64()
 		streamIndex = &f
 	}
-	id := p.strProp(getProp(tc, "id"))
-	fn := getProp(tc, "function")
+	id := p.strProp(stream.Member(tc, "id"))
+	fn := stream.Member(tc, "function")
 	i := -1
 	if streamIndex != nil {
 		if j, ok := p.byIndex[*streamIndex]; ok {
@@ -480,7 +470,7 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		}
 	}
 	if i < 0 {
-		b := &ai.ToolCallBlock{ID: id, Name: p.strProp(getProp(fn, "name")), Arguments: jsonv.ObjectValue()}
+		b := &ai.ToolCallBlock{ID: id, Name: p.strProp(stream.Member(fn, "name")), Arguments: jsonv.ObjectValue()}
 		p.out.Content = append(p.out.Content, b)
 		i = len(p.out.Content) - 1
 		p.scratch[i] = &scratch{streamIndex: streamIndex}
@@ -511,11 +501,11 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		b.ID = id
 		p.byID[id] = i
 	}
-	if name := p.strProp(getProp(fn, "name")); b.Name == "" && name != "" {
+	if name := p.strProp(stream.Member(fn, "name")); b.Name == "" && name != "" {
 		b.Name = name
 	}
 	delta := ""
-	if args := getProp(fn, "arguments"); args.Truthy() {
+	if args := stream.Member(fn, "arguments"); args.Truthy() {
 		delta = p.strProp(args)
 		s.partialArgs = wtf8.Concat(s.partialArgs, delta)
 		b.Arguments = stream.ParseStreamingJSON(s.partialArgs)

@@ -12,13 +12,12 @@
 package openairesponses
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -76,7 +75,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	switch {
 	case opts.APIKey != nil && *opts.APIKey != "":
 		apiKey = *opts.APIKey
-	case hasHeader(opts.Headers, "authorization") || hasHeader(opts.Headers, "cf-aig-authorization"):
+	case httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization"):
 		apiKey = UnusedKey
 	default:
 		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
@@ -88,49 +87,40 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	var session []Header
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
 		if c.truthy("sendSessionIdHeader", true) {
-			session = append(session, hdr("session_id", *opts.SessionID))
+			session = append(session, httpheader.New("session_id", *opts.SessionID))
 		}
-		session = append(session, hdr("x-client-request-id", *opts.SessionID))
+		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
 	}
 	var copilot []Header
 	if model.Provider == "github-copilot" {
-		copilot = copilotHeaders(ctx)
+		copilot = httpheader.Copilot(ctx)
 	}
-	defaults := mergeObjects(modelHeaders(model), copilot, session, opts.Headers)
+	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
 
 	body, err := buildBody(model, ctx, opts, retention, c, now)
 	if err != nil {
 		return nil, err
 	}
 
-	var timeout float64
-	if !opts.TimeoutMs.IsAbsent() {
-		timeout, _ = opts.TimeoutMs.Float64()
-		if timeout != float64(int64(timeout)) {
-			return nil, &RequestError{Message: "timeout must be an integer"}
-		}
-		if timeout < 0 {
-			return nil, &RequestError{Message: "timeout must be a positive integer"}
-		}
+	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
+	if err != nil {
+		return nil, &RequestError{Message: err.Error()}
 	}
-	sdk := []Header{
-		hdr("Accept", "application/json"),
-		hdr("User-Agent", "OpenAI/JS "+SDKVersion),
-		hdr("X-Stainless-Retry-Count", "0"),
-	}
-	if timeout != 0 {
-		sdk = append(sdk, hdr("X-Stainless-Timeout", strconv.FormatInt(int64(timeout/1000), 10)))
-	}
-	sdk = append(sdk, hdr("X-Stainless-Lang", "js"), hdr("X-Stainless-Package-Version", SDKVersion),
-		hdr("X-Stainless-Runtime", "node"), Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
-	set := newHeaderSet()
-	for _, layer := range [][]Header{sdk, {hdr("Authorization", "Bearer "+apiKey)}, defaults, {hdr("content-type", "application/json")}} {
-		if err := set.apply(layer); err != nil {
-			return nil, err
+	set := httpheader.NewSet()
+	for _, layer := range [][]Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
+		for _, h := range layer {
+			if h.Value == nil {
+				continue
+			}
+			if err := httpheader.CheckByteString(*h.Value); err != nil {
+				return nil, &RequestError{Message: err.Error()}
+			}
 		}
+		set.SetLayer(layer)
 	}
-	header := set.header()
+	header := set.Header()
 	if header.Get("accept") == "" {
 		// fetch asks for anything when no accept header is left.
 		header.Set("accept", "*/*")
@@ -143,127 +133,6 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		model:       model,
 		serviceTier: opts.ServiceTier,
 	}, nil
-}
-
-func hdr(name, value string) Header { return Header{Name: name, Value: &value} }
-
-// hasHeader is Pi's check for a caller header with a non-blank value.
-func hasHeader(headers []Header, name string) bool {
-	for _, h := range headers {
-		if strings.ToLower(h.Name) == name && h.Value != nil && !stream.IsBlank(*h.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-// modelHeaders reads model.headers; null deletes, anything else becomes a
-// string as fetch's Headers would make it.
-func modelHeaders(model *ai.Model) []Header {
-	var out []Header
-	for _, m := range model.Headers.Members() {
-		h := Header{Name: m.Key}
-		if m.Value.Kind() != jsonv.Null {
-			s := m.Value.JSString()
-			h.Value = &s
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// copilotHeaders are the per-request headers Pi adds for GitHub Copilot,
-// judged on the context as the caller gave it.
-func copilotHeaders(ctx *ai.Context) []Header {
-	initiator := "user"
-	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
-		initiator = "agent"
-	}
-	out := []Header{hdr("X-Initiator", initiator), hdr("Openai-Intent", "conversation-edits")}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if !m.Content.IsString {
-				blocks = m.Content.Blocks
-			}
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			if _, ok := b.(*ai.ImageBlock); ok {
-				return append(out, hdr("Copilot-Vision-Request", "true"))
-			}
-		}
-	}
-	return out
-}
-
-// mergeObjects is Object.assign over header objects: an exactly equal name
-// keeps its place and takes the new value, any other spelling is appended.
-func mergeObjects(sources ...[]Header) []Header {
-	var out []Header
-	for _, src := range sources {
-	next:
-		for _, h := range src {
-			for i := range out {
-				if out[i].Name == h.Name {
-					out[i].Value = h.Value
-					continue next
-				}
-			}
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
-// headerSet is the SDK's buildHeaders: names compare without case, a later
-// layer replaces an earlier one, null deletes, and fetch trims values.
-type headerSet struct {
-	names  []string
-	values map[string]string
-}
-
-func newHeaderSet() *headerSet { return &headerSet{values: map[string]string{}} }
-
-func (s *headerSet) apply(layer []Header) error {
-	for _, h := range layer {
-		name := strings.ToLower(h.Name)
-		if h.Value == nil {
-			delete(s.values, name)
-			continue
-		}
-		if err := checkByteString(*h.Value); err != nil {
-			return err
-		}
-		if _, ok := s.values[name]; !ok {
-			s.names = append(s.names, name)
-		}
-		s.values[name] = strings.Trim(*h.Value, " \t\r\n")
-	}
-	return nil
-}
-
-// checkByteString is fetch's conversion of a header value to a ByteString:
-// a UTF-16 unit above 255 fails before anything is sent.
-func checkByteString(v string) error {
-	for i, u := range wtf8.ToUTF16(v) {
-		if u > 255 {
-			return &RequestError{Message: fmt.Sprintf("Cannot convert argument to a ByteString because the character at index %d has a value of %d which is greater than 255.", i, u)}
-		}
-	}
-	return nil
-}
-
-func (s *headerSet) header() http.Header {
-	h := http.Header{}
-	for _, name := range s.names {
-		if v, ok := s.values[name]; ok {
-			h.Set(name, v)
-		}
-	}
-	return h
 }
 
 // joinURL is the SDK's buildURL: one slash between base and path, and the

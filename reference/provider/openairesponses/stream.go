@@ -63,8 +63,8 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 		parsed = jsonv.Value{}
 	}
 	msg := ""
-	e := getProp(parsed, "error")
-	switch m := getProp(e, "message"); {
+	e := stream.Member(parsed, "error")
+	switch m := stream.Member(e, "message"); {
 	case m.Truthy() && m.Kind() == jsonv.String:
 		msg = m.Str()
 	case m.Truthy():
@@ -84,49 +84,15 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 // Failure is the message and lone error event of a request that failed
 // before a response arrived.
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	out := newOutput(model, now)
-	out.StopReason = ai.StopError
-	out.ErrorMessage = &message
-	return out, []stream.Event{{Type: stream.TypeError, Reason: ai.StopError, Message: out}}
+	return stream.Failure(newOutput(model, now), message)
 }
 
 func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	if now == nil {
-		now = transform.SystemClock
-	}
-	return &ai.AssistantMessage{
-		Content: []ai.Block{}, API: model.API, Provider: model.Provider, Model: model.ID,
-		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
-	}
+	return stream.NewOutput(model, model.API, now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.
-type jsError struct{ msg string }
-
-func typeError(base jsonv.Value, key string) jsError {
-	what := "undefined"
-	if base.Kind() == jsonv.Null {
-		what = "null"
-	}
-	return jsError{fmt.Sprintf("Cannot read properties of %s (reading '%s')", what, key)}
-}
-
-// getProp is `base?.key` on a JSON value.
-func getProp(base jsonv.Value, key string) jsonv.Value {
-	if base.Kind() != jsonv.Object {
-		return jsonv.Value{}
-	}
-	v, _ := base.Get(key)
-	return v
-}
-
-// prop is `base.key`, throwing like V8 when base is undefined or null.
-func prop(base jsonv.Value, key string) jsonv.Value {
-	if k := base.Kind(); k == jsonv.Absent || k == jsonv.Null {
-		panic(typeError(base, key))
-	}
-	return getProp(base, key)
-}
+type jsError = stream.JSError
 
 // item is what Pi keeps of the output item being streamed: its type and
 // the summary or content parts recorded so far (nil while the item's own
@@ -183,7 +149,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 			if !ok {
 				panic(x)
 			}
-			fail(e.msg)
+			fail(e.Msg)
 		}
 	}()
 	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
@@ -205,10 +171,10 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		p.dispatch(ev)
 	}
 	if !p.terminal {
-		panic(jsError{EndedEarlyText})
+		panic(jsError{Msg: EndedEarlyText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{UnknownErrorText})
+		panic(jsError{Msg: UnknownErrorText})
 	}
 	p.finishBlocks()
 	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
@@ -239,33 +205,33 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
-		panic(jsError{err.Error()})
+		panic(jsError{Msg: err.Error()})
 	}
 	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		return // yielded as {event, data}, which has no type
 	}
 	if data.Truthy() {
-		if e := getProp(data, "error"); e.Truthy() {
-			panic(jsError{apiErrorMessage(e)})
+		if e := stream.Member(data, "error"); e.Truthy() {
+			panic(jsError{Msg: apiErrorMessage(e)})
 		}
 	}
-	typ := prop(data, "type")
+	typ := stream.Prop(data, "type")
 	if typ.Kind() != jsonv.String {
 		return
 	}
 	switch typ.Str() {
 	case "response.created":
-		p.setResponseID(prop(getProp(data, "response"), "id"), true)
+		p.setResponseID(stream.Prop(stream.Member(data, "response"), "id"), true)
 	case "response.output_item.added":
-		p.itemAdded(getProp(data, "item"))
+		p.itemAdded(stream.Member(data, "item"))
 	case "response.reasoning_summary_part.added":
 		if p.cur.typ == "reasoning" {
 			p.ensureParts()
-			*p.cur.parts = append(*p.cur.parts, getProp(data, "part"))
+			*p.cur.parts = append(*p.cur.parts, stream.Member(data, "part"))
 		}
 	case "response.reasoning_summary_text.delta":
 		if p.inReasoning() && p.lastPartOK("") {
-			p.thinkingDelta(getProp(data, "delta"))
+			p.thinkingDelta(stream.Member(data, "delta"))
 		}
 	case "response.reasoning_summary_part.done":
 		if p.inReasoning() && p.lastPartOK("") {
@@ -273,13 +239,13 @@ func (p *parser) dispatch(ev sse.Event) {
 		}
 	case "response.reasoning_text.delta":
 		if p.inReasoning() {
-			p.thinkingDelta(getProp(data, "delta"))
+			p.thinkingDelta(stream.Member(data, "delta"))
 		}
 	case "response.content_part.added":
 		if p.cur.typ == "message" {
 			p.ensureParts()
-			part := getProp(data, "part")
-			if t := prop(part, "type"); t.Kind() == jsonv.String && (t.Str() == "output_text" || t.Str() == "refusal") {
+			part := stream.Member(data, "part")
+			if t := stream.Prop(part, "type"); t.Kind() == jsonv.String && (t.Str() == "output_text" || t.Str() == "refusal") {
 				*p.cur.parts = append(*p.cur.parts, part)
 			}
 		}
@@ -290,7 +256,7 @@ func (p *parser) dispatch(ev sse.Event) {
 	case "response.function_call_arguments.delta":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
 			acc := p.partialText()
-			d := p.str(getProp(data, "delta"))
+			d := p.str(stream.Member(data, "delta"))
 			acc = wtf8.Concat(acc, d)
 			p.partial[p.block] = &acc
 			tc.Arguments = stream.ParseStreamingJSON(acc)
@@ -299,7 +265,7 @@ func (p *parser) dispatch(ev sse.Event) {
 	case "response.function_call_arguments.done":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
 			prev := wtf8.ToUTF16(p.partialText())
-			args := p.str(getProp(data, "arguments"))
+			args := p.str(stream.Member(data, "arguments"))
 			p.partial[p.block] = &args
 			tc.Arguments = stream.ParseStreamingJSON(args)
 			units := wtf8.ToUTF16(args)
@@ -308,17 +274,17 @@ func (p *parser) dispatch(ev sse.Event) {
 			}
 		}
 	case "response.output_item.done":
-		p.itemDone(getProp(data, "item"))
+		p.itemDone(stream.Member(data, "item"))
 	case "response.completed", "response.incomplete":
-		p.finalize(getProp(data, "response"))
+		p.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{"Error Code " + getProp(data, "code").JSString() + ": " + getProp(data, "message").JSString()})
+		panic(jsError{Msg: "Error Code " + stream.Member(data, "code").JSString() + ": " + stream.Member(data, "message").JSString()})
 	case "response.failed":
 		p.terminal = true
-		resp := getProp(data, "response")
-		e := getProp(resp, "error")
+		resp := stream.Member(data, "response")
+		e := stream.Member(resp, "error")
 		if e.Truthy() {
-			code, msg := getProp(e, "code"), getProp(e, "message")
+			code, msg := stream.Member(e, "code"), stream.Member(e, "message")
 			cs, ms := "unknown", "no message"
 			if code.Truthy() {
 				cs = code.JSString()
@@ -326,12 +292,12 @@ func (p *parser) dispatch(ev sse.Event) {
 			if msg.Truthy() {
 				ms = msg.JSString()
 			}
-			panic(jsError{cs + ": " + ms})
+			panic(jsError{Msg: cs + ": " + ms})
 		}
-		if reason := getProp(getProp(resp, "incomplete_details"), "reason"); reason.Truthy() {
-			panic(jsError{"incomplete: " + reason.JSString()})
+		if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
+			panic(jsError{Msg: "incomplete: " + reason.JSString()})
 		}
-		panic(jsError{NoErrorDetailsText})
+		panic(jsError{Msg: NoErrorDetailsText})
 	}
 }
 
@@ -347,7 +313,7 @@ func equalUnits(a, b []uint16) bool {
 // apiErrorMessage is the SDK's message for an event whose data carries an
 // "error" member.
 func apiErrorMessage(e jsonv.Value) string {
-	if m := getProp(e, "message"); m.Truthy() {
+	if m := stream.Member(e, "message"); m.Truthy() {
 		if m.Kind() == jsonv.String {
 			return m.Str()
 		}
@@ -400,7 +366,7 @@ func (p *parser) lastPartOK(typ string) bool {
 		}
 		return last.Truthy()
 	}
-	t := getProp(last, "type")
+	t := stream.Member(last, "type")
 	return t.Kind() == jsonv.String && t.Str() == typ
 }
 
@@ -427,7 +393,7 @@ func (p *parser) textDelta(data jsonv.Value, typ string) {
 	if !ok || p.cur.parts == nil || len(*p.cur.parts) == 0 || !p.lastPartOK(typ) {
 		return
 	}
-	d := p.str(getProp(data, "delta"))
+	d := p.str(stream.Member(data, "delta"))
 	b.Text = wtf8.Concat(b.Text, d)
 	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: p.last(), Delta: d})
 }
@@ -467,31 +433,31 @@ func (p *parser) push(b ai.Block, start string) {
 }
 
 func (p *parser) itemAdded(it jsonv.Value) {
-	t := prop(it, "type")
+	t := stream.Prop(it, "type")
 	if t.Kind() != jsonv.String {
 		return
 	}
 	switch t.Str() {
 	case "reasoning":
-		p.cur = item{typ: "reasoning", parts: p.listOf(getProp(it, "summary"))}
+		p.cur = item{typ: "reasoning", parts: p.listOf(stream.Member(it, "summary"))}
 		p.push(&ai.ThinkingBlock{}, stream.TypeThinkingStart)
 	case "message":
-		p.cur = item{typ: "message", parts: p.listOf(getProp(it, "content"))}
+		p.cur = item{typ: "message", parts: p.listOf(stream.Member(it, "content"))}
 		p.push(&ai.TextBlock{}, stream.TypeTextStart)
 	case "function_call":
 		p.cur = item{typ: "function_call"}
 		raw := ""
-		if a := getProp(it, "arguments"); a.Truthy() {
+		if a := stream.Member(it, "arguments"); a.Truthy() {
 			raw = p.str(a)
 		}
-		p.push(&ai.ToolCallBlock{ID: callID(it), Name: p.str(getProp(it, "name")), Arguments: jsonv.ObjectValue()}, stream.TypeToolCallStart)
+		p.push(&ai.ToolCallBlock{ID: callID(it), Name: p.str(stream.Member(it, "name")), Arguments: jsonv.ObjectValue()}, stream.TypeToolCallStart)
 		p.partial[p.block] = &raw
 	}
 }
 
 // callID is Pi's "<call_id>|<id>" for a function_call item.
 func callID(it jsonv.Value) string {
-	return getProp(it, "call_id").JSString() + "|" + getProp(it, "id").JSString()
+	return stream.Member(it, "call_id").JSString() + "|" + stream.Member(it, "id").JSString()
 }
 
 // joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list.
@@ -515,7 +481,7 @@ func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value)
 }
 
 func (p *parser) itemDone(it jsonv.Value) {
-	t := prop(it, "type")
+	t := stream.Prop(it, "type")
 	if t.Kind() != jsonv.String {
 		return
 	}
@@ -529,8 +495,8 @@ func (p *parser) itemDone(it jsonv.Value) {
 		if !ok {
 			return
 		}
-		summary := p.joinMember(getProp(it, "summary"), "\n\n", func(s jsonv.Value) jsonv.Value { return prop(s, "text") })
-		content := p.joinMember(getProp(it, "content"), "\n\n", func(c jsonv.Value) jsonv.Value { return prop(c, "text") })
+		summary := p.joinMember(stream.Member(it, "summary"), "\n\n", func(s jsonv.Value) jsonv.Value { return stream.Prop(s, "text") })
+		content := p.joinMember(stream.Member(it, "content"), "\n\n", func(c jsonv.Value) jsonv.Value { return stream.Prop(c, "text") })
 		switch {
 		case summary != "":
 			b.Thinking = summary
@@ -546,14 +512,14 @@ func (p *parser) itemDone(it jsonv.Value) {
 		if !ok {
 			return
 		}
-		b.Text = p.joinMember(getProp(it, "content"), "", func(c jsonv.Value) jsonv.Value {
-			if ct := prop(c, "type"); ct.Kind() == jsonv.String && ct.Str() == "output_text" {
-				return getProp(c, "text")
+		b.Text = p.joinMember(stream.Member(it, "content"), "", func(c jsonv.Value) jsonv.Value {
+			if ct := stream.Prop(c, "type"); ct.Kind() == jsonv.String && ct.Str() == "output_text" {
+				return stream.Member(c, "text")
 			}
-			return getProp(c, "refusal")
+			return stream.Member(c, "refusal")
 		})
-		sig := new(jsonv.ObjectBuilder).Set("v", jsonv.NumberValue("1")).Set("id", getProp(it, "id"))
-		if phase := getProp(it, "phase"); phase.Truthy() {
+		sig := new(jsonv.ObjectBuilder).Set("v", jsonv.NumberValue("1")).Set("id", stream.Member(it, "id"))
+		if phase := stream.Member(it, "phase"); phase.Truthy() {
 			sig.Set("phase", phase)
 		}
 		s := sig.Value().String()
@@ -567,7 +533,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 			args = stream.ParseStreamingJSON(*p.partial[p.block])
 		} else {
 			raw := "{}"
-			if a := getProp(it, "arguments"); a.Truthy() {
+			if a := stream.Member(it, "arguments"); a.Truthy() {
 				raw = p.str(a)
 			}
 			args = stream.ParseStreamingJSON(raw)
@@ -576,7 +542,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 			tc.Arguments = args
 			p.partial[p.block] = nil
 		} else {
-			tc = &ai.ToolCallBlock{ID: callID(it), Name: p.str(getProp(it, "name")), Arguments: args}
+			tc = &ai.ToolCallBlock{ID: callID(it), Name: p.str(stream.Member(it, "name")), Arguments: args}
 		}
 		p.block = -1
 		snapshot := *tc
@@ -600,24 +566,24 @@ func (p *parser) count(v jsonv.Value) float64 {
 // finalize is Pi's handling of response.completed and response.incomplete.
 func (p *parser) finalize(resp jsonv.Value) {
 	p.terminal = true
-	if id := getProp(resp, "id"); id.Truthy() {
+	if id := stream.Member(resp, "id"); id.Truthy() {
 		p.setResponseID(id, false)
 	}
-	if usage := getProp(resp, "usage"); usage.Truthy() {
-		cached := p.count(getProp(getProp(usage, "input_tokens_details"), "cached_tokens"))
-		input := p.count(getProp(usage, "input_tokens")) - cached
+	if usage := stream.Member(resp, "usage"); usage.Truthy() {
+		cached := p.count(stream.Member(stream.Member(usage, "input_tokens_details"), "cached_tokens"))
+		input := p.count(stream.Member(usage, "input_tokens")) - cached
 		zero := jsonv.NumberValue("0")
 		p.out.Usage = ai.Usage{
 			Input:       jsonv.FloatValue(input),
-			Output:      jsonv.FloatValue(p.count(getProp(usage, "output_tokens"))),
+			Output:      jsonv.FloatValue(p.count(stream.Member(usage, "output_tokens"))),
 			CacheRead:   jsonv.FloatValue(cached),
 			CacheWrite:  zero,
-			TotalTokens: jsonv.FloatValue(p.count(getProp(usage, "total_tokens"))),
+			TotalTokens: jsonv.FloatValue(p.count(stream.Member(usage, "total_tokens"))),
 			Cost:        ai.Cost{Input: zero, Output: zero, CacheRead: zero, CacheWrite: zero, Total: zero},
 		}
 	}
 	ai.CalculateCost(p.model, &p.out.Usage)
-	tier := getProp(resp, "service_tier")
+	tier := stream.Member(resp, "service_tier")
 	if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
 		tier = jsonv.StringValue(*p.serviceTier)
 	}
@@ -628,7 +594,7 @@ func (p *parser) finalize(resp jsonv.Value) {
 		c.Input, c.Output, c.CacheRead, c.CacheWrite = jsonv.FloatValue(in), jsonv.FloatValue(out), jsonv.FloatValue(cr), jsonv.FloatValue(cw)
 		c.Total = jsonv.FloatValue(in + out + cr + cw)
 	}
-	p.out.StopReason = mapStatus(getProp(resp, "status"))
+	p.out.StopReason = mapStatus(stream.Member(resp, "status"))
 	if p.out.StopReason == ai.StopStop {
 		for _, b := range p.out.Content {
 			if _, ok := b.(*ai.ToolCallBlock); ok {
@@ -671,5 +637,5 @@ func mapStatus(status jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{UnhandledStopReason + status.JSString()})
+	panic(jsError{Msg: UnhandledStopReason + status.JSString()})
 }

@@ -1,81 +1,21 @@
 // Runs real Pi (pi-ai 0.80.2, anthropic-messages stream()) against a loopback
 // server and records what it sends and emits, to refresh the expectations in
-// this folder. Written for piconform.
+// this folder (see ../../capturelib.mjs). Written for piconform.
 //
 //   node capture.mjs requests request-cases.mjs > requests.json
 //   node capture.mjs streams stream-cases.mjs > streams.json
 //
 // PI_AI points at pi-ai's dist folder (default: /work/scratch/pi/...).
-import http from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { capture } from "../../capturelib.mjs";
 
-const PI_AI = process.env.PI_AI ?? "/work/scratch/pi/node_modules/@earendil-works/pi-ai/dist";
-const { stream } = await import(pathToFileURL(path.join(PI_AI, "api/anthropic-messages.js")).href);
-const NOW = 1700000000000;
-Date.now = () => NOW; // Pi stamps the message with Date.now()
-for (const v of ["PI_CACHE_RETENTION", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"]) delete process.env[v];
-
-const [mode, file] = process.argv.slice(2);
-const cases = (await import(pathToFileURL(path.resolve(file)).href)).default;
-const PORT = 47913;
-const IGNORED = new Set(["host", "connection", "content-length", "accept-language", "sec-fetch-mode", "accept-encoding"]);
-const MACHINE = new Set(["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"]);
-const OK_STREAM = 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n';
-
-let current;
-const server = http.createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const headers = {};
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i].toLowerCase()] = req.rawHeaders[i + 1];
-    current.requests.push({ method: req.method, url: req.url, headers, body: Buffer.concat(chunks).toString("utf8") });
-    const r = current.response ?? { sse: OK_STREAM };
-    res.writeHead(r.status ?? 200, { "content-type": r.contentType ?? "text/event-stream" });
-    res.end(r.base64 !== undefined ? Buffer.from(r.base64, "base64") : Buffer.from(r.body ?? r.sse ?? "", "utf8"));
-  });
+const ENV = new Set(["PI_CACHE_RETENTION", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"]);
+await capture({
+  api: "anthropic-messages",
+  piAI: "/work/scratch/pi/node_modules/@earendil-works/pi-ai/dist",
+  port: 47913,
+  clearEnv: (v) => ENV.has(v),
+  okStream: 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n',
+  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
+  keepCallerMachineHeaders: true,
+  checkPayload: true,
 });
-await new Promise((r) => server.listen(PORT, "127.0.0.1", r));
-
-async function run(c) {
-  current = { requests: [], response: c.response };
-  let payload;
-  const events = [];
-  let message;
-  const s = stream(c.model, c.context, { ...c.options, onPayload: (p) => { payload = JSON.stringify(p); } });
-  for await (const event of s) {
-    const { partial, ...fields } = event;
-    events.push(JSON.parse(JSON.stringify(fields)));
-    if (event.type === "done") message = event.message;
-    if (event.type === "error") message = event.error;
-  }
-  return { payload, events, message: JSON.parse(JSON.stringify(message)) };
-}
-
-const out = [];
-for (const c of cases) {
-  const got = await run(c);
-  if (mode === "requests") {
-    const req = current.requests[0];
-    let want;
-    if (!req) {
-      want = { error: got.message.errorMessage };
-    } else {
-      if (got.payload !== req.body) throw new Error(`${c.name}: onPayload differs from the wire body`);
-      const mine = new Set(Object.keys(c.options.headers ?? {}).map((k) => k.toLowerCase()));
-      const headers = {};
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (IGNORED.has(k) || (MACHINE.has(k) && !mine.has(k))) continue;
-        headers[k] = v;
-      }
-      want = { method: req.method, url: `http://127.0.0.1:${PORT}${req.url}`, headers, body: req.body };
-    }
-    out.push({ name: c.name, model: c.model, context: c.context, options: c.options, want });
-  } else {
-    const { name, model, context, options, response, ...rest } = c;
-    out.push({ name, model, context, options, response, ...rest, want: { message: got.message, events: got.events } });
-  }
-}
-server.close();
-process.stdout.write(JSON.stringify(out, null, 1) + "\n");

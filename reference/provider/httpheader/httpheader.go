@@ -1,0 +1,220 @@
+// Package httpheader builds request headers the way Pi and the provider
+// SDKs do: header objects merged with plain object semantics, then poured
+// into a fetch Headers, where names compare without case.
+package httpheader
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Header is one member of a header object.
+type Header struct {
+	Name string
+	// Value is nil for JSON null, which deletes the header.
+	Value *string
+}
+
+// New is a header with a value.
+func New(name, value string) Header { return Header{Name: name, Value: &value} }
+
+// Decode reads a caller's header object (ptr is its JSON Pointer): each
+// member a string or null.
+func Decode(obj jsonv.Value, ptr string) ([]Header, error) {
+	var out []Header
+	for _, m := range obj.Members() {
+		h := Header{Name: m.Key}
+		switch m.Value.Kind() {
+		case jsonv.String:
+			s := m.Value.Str()
+			h.Value = &s
+		case jsonv.Null:
+		default:
+			return nil, jsonv.Errorf(jsonv.Child(ptr, m.Key), "want a string or null, got %s", m.Value.Kind())
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// JSON is the header object Decode reads.
+func JSON(headers []Header) jsonv.Value {
+	members := make([]jsonv.Member, len(headers))
+	for i, h := range headers {
+		members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
+		if h.Value != nil {
+			members[i].Value = jsonv.StringValue(*h.Value)
+		}
+	}
+	return jsonv.ObjectValue(members...)
+}
+
+// FromModel reads model.headers: JSON null stays null, anything else is
+// turned into a string as fetch's Headers would.
+func FromModel(model *ai.Model) []Header {
+	var out []Header
+	for _, m := range model.Headers.Members() {
+		h := Header{Name: m.Key}
+		if m.Value.Kind() != jsonv.Null {
+			s := m.Value.JSString()
+			h.Value = &s
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// Copilot are the per-request headers Pi adds for GitHub Copilot, judged
+// on the context as the caller gave it.
+func Copilot(ctx *ai.Context) []Header {
+	initiator := "user"
+	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
+		initiator = "agent"
+	}
+	out := []Header{New("X-Initiator", initiator), New("Openai-Intent", "conversation-edits")}
+	for _, m := range ctx.Messages {
+		var blocks []ai.Block
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			if !m.Content.IsString {
+				blocks = m.Content.Blocks
+			}
+		case *ai.ToolResultMessage:
+			blocks = m.Content
+		}
+		for _, b := range blocks {
+			if _, ok := b.(*ai.ImageBlock); ok {
+				return append(out, New("Copilot-Vision-Request", "true"))
+			}
+		}
+	}
+	return out
+}
+
+// Assign is Object.assign (or object spread) over header objects: a name
+// spelled exactly as before keeps its place and takes the new value, any
+// other spelling is a new key at the end. Case only matters later, in a
+// Set.
+func Assign(sources ...[]Header) []Header {
+	var out []Header
+	for _, src := range sources {
+	next:
+		for _, h := range src {
+			for i := range out {
+				if out[i].Name == h.Name {
+					out[i].Value = h.Value
+					continue next
+				}
+			}
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// HasNonBlank is Pi's check that the caller's headers carry one of names
+// (lower-case) with a value that is not blank.
+func HasNonBlank(headers []Header, names ...string) bool {
+	for _, h := range headers {
+		for _, name := range names {
+			if strings.ToLower(h.Name) == name && h.Value != nil && !stream.IsBlank(*h.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CheckByteString is fetch's conversion of a header value to a ByteString:
+// a UTF-16 unit above 255 fails before anything is sent. The error is
+// fetch's message.
+func CheckByteString(v string) error {
+	for i, u := range wtf8.ToUTF16(v) {
+		if u > 255 {
+			return fmt.Errorf("Cannot convert argument to a ByteString because the character at index %d has a value of %d which is greater than 255.", i, u)
+		}
+	}
+	return nil
+}
+
+// Set is a fetch Headers object: names compare without case, a name may
+// hold several values (sent joined with ", "), and values are trimmed as
+// fetch trims them. http.Header keeps no order, so none is kept here.
+type Set struct {
+	values  map[string][]string
+	removed map[string]bool
+}
+
+// NewSet is an empty Set.
+func NewSet() *Set { return &Set{values: map[string][]string{}, removed: map[string]bool{}} }
+
+// Append is Headers.append.
+func (s *Set) Append(name, value string) {
+	name = strings.ToLower(name)
+	s.values[name] = append(s.values[name], strings.Trim(value, " \t\r\n"))
+	delete(s.removed, name)
+}
+
+// Delete is Headers.delete; Removed reports it until the name is set again.
+func (s *Set) Delete(name string) {
+	name = strings.ToLower(name)
+	delete(s.values, name)
+	s.removed[name] = true
+}
+
+// Has is Headers.has.
+func (s *Set) Has(name string) bool {
+	_, ok := s.values[strings.ToLower(name)]
+	return ok
+}
+
+// Get is Headers.get, "" for a missing name.
+func (s *Set) Get(name string) string { return strings.Join(s.values[strings.ToLower(name)], ", ") }
+
+// Removed reports whether a null deleted name and nothing set it since.
+func (s *Set) Removed(name string) bool { return s.removed[strings.ToLower(name)] }
+
+// SetLayer is the older Stainless buildHeaders step for one header
+// object: each value replaces what was there, null deletes.
+func (s *Set) SetLayer(layer []Header) {
+	for _, h := range layer {
+		s.Delete(h.Name)
+		if h.Value != nil {
+			s.Append(h.Name, *h.Value)
+		}
+	}
+}
+
+// AppendLayer is the newer Stainless buildHeaders step for one header
+// object: the first spelling of a name in the object clears what earlier
+// objects set, further spellings append, null deletes.
+func (s *Set) AppendLayer(layer []Header) {
+	seen := map[string]bool{}
+	for _, h := range layer {
+		name := strings.ToLower(h.Name)
+		if !seen[name] {
+			seen[name] = true
+			s.Delete(name)
+		}
+		if h.Value == nil {
+			s.Delete(name)
+			continue
+		}
+		s.Append(name, *h.Value)
+	}
+}
+
+// Header is the Set as Go sends it.
+func (s *Set) Header() http.Header {
+	h := http.Header{}
+	for name, v := range s.values {
+		h.Set(name, strings.Join(v, ", "))
+	}
+	return h
+}

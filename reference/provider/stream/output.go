@@ -1,0 +1,27 @@
+package stream
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// NewOutput is the message Pi starts a response with: no content, zero
+// usage, stop reason "stop", stamped with now (the system clock when nil).
+// api is the API name Pi writes, which is not always model.API.
+func NewOutput(model *ai.Model, api string, now transform.Clock) *ai.AssistantMessage {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	return &ai.AssistantMessage{
+		Content: []ai.Block{}, API: api, Provider: model.Provider, Model: model.ID,
+		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
+	}
+}
+
+// Failure makes out the message of a request that failed before a
+// response arrived, and returns it with its lone error event.
+func Failure(out *ai.AssistantMessage, message string) (*ai.AssistantMessage, []Event) {
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &message
+	return out, []Event{{Type: TypeError, Reason: ai.StopError, Message: out}}
+}
