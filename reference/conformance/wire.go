@@ -12,6 +12,8 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/openaicompletions"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -26,26 +28,69 @@ type wireCase struct {
 	apiKey *string
 }
 
-// wireAPI is the reference's driver for one provider API: it makes the
-// request Pi makes, sends it with client, and turns the answer into Pi's
-// message and events.
+// wireAPI is the reference's driver for one provider API. Every API goes
+// the same way (see send): build the request Pi makes, or Pi's refusal to
+// make one; send it; read the answer into Pi's message and events.
 type wireAPI struct {
-	run func(ctx context.Context, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error)
+	// prepare decodes the case's options and builds the request. A
+	// non-empty refusal is the error Pi reports instead of sending.
+	prepare func(c wireCase, now transform.Clock) (p *prepared, refusal string, err error)
+	// failure is the message and events Pi makes of an error.
+	failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
+	// noResponse is Pi's error when no response arrives at all.
+	noResponse string
+	// outsideModel marks an answer the reference cannot reproduce.
+	outsideModel error
 	// incidental lists request headers (lower-case names, path.Match
 	// patterns) that describe the client library rather than the
 	// translation; a cassette does not keep them.
 	incidental []string
 }
 
+// prepared is a request ready to send and the way to read its answer.
+type prepared struct {
+	method, url string
+	header      http.Header
+	body        jsonv.Value
+	read        func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
+}
+
+// send runs one wire case through api.
+func (api wireAPI) send(ctx context.Context, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p, refusal, err := api.prepare(c, now)
+	if err != nil {
+		return nil, nil, err
+	}
+	if refusal != "" {
+		msg, events := api.failure(c.model, refusal, now)
+		return msg, events, nil
+	}
+	hreq, err := http.NewRequestWithContext(ctx, p.method, p.url, bytes.NewReader(p.body.AppendJSON(nil)))
+	if err != nil {
+		return nil, nil, err
+	}
+	hreq.Header = p.header.Clone()
+	resp, err := client.Do(hreq)
+	if err != nil {
+		msg, events := api.failure(c.model, api.noResponse, now)
+		return msg, events, nil
+	}
+	defer resp.Body.Close()
+	msg, events, err := p.read(resp)
+	if errors.Is(err, api.outsideModel) {
+		return nil, nil, err
+	}
+	// A read error is already the stream's error event, as in Pi.
+	return msg, events, nil
+}
+
 // wireAPIs are the provider APIs the reference drives, by model.api. Adding
 // an API is adding its package under reference/provider and one entry here.
 var wireAPIs = map[string]wireAPI{
-	openaiResponsesAPI: {run: openaiResponsesWire, incidental: openaiResponsesIncidental},
-
-	anthropic.API: {run: anthropicWire, incidental: anthropic.IncidentalHeaders},
-	google.API:    {run: googleWire, incidental: google.IncidentalHeaders},
-
-	openaiCompletionsAPI: {run: openaiCompletionsWire, incidental: openaiCompletionsIncidental},
+	anthropic.API:         anthropicAPI,
+	google.API:            googleAPI,
+	openaicompletions.API: openaiCompletionsAPI,
+	openairesponses.API:   openaiResponsesAPI,
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.
@@ -95,7 +140,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	msg, events, err := api.run(ctx, wireCase{model: model, ctx: c, options: options, apiKey: apiKey}, client, opts.now())
+	msg, events, err := api.send(ctx, wireCase{model: model, ctx: c, options: options, apiKey: apiKey}, client, opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -115,42 +160,4 @@ func withMember(obj jsonv.Value, key string, v jsonv.Value) jsonv.Value {
 		}
 	}
 	return jsonv.ObjectValue(append(members, jsonv.Member{Key: key, Value: v})...)
-}
-
-// ConnectionErrorText is what Pi reports when no response arrives at all.
-const ConnectionErrorText = "Connection error."
-
-func anthropicWire(ctx context.Context, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	o, err := anthropic.DecodeOptions(c.options, "/options")
-	if err != nil {
-		return nil, nil, err
-	}
-	// The runner's key replaces the options' one, as the Pi adapter does.
-	o.APIKey = c.apiKey
-	req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
-	var re *anthropic.RequestError
-	if errors.As(err, &re) {
-		msg, events := anthropic.Failure(c.model, re.Message, now)
-		return msg, events, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	hreq, err := http.NewRequestWithContext(ctx, req.Method, req.URL, bytes.NewReader(req.Body.AppendJSON(nil)))
-	if err != nil {
-		return nil, nil, err
-	}
-	hreq.Header = req.Header.Clone()
-	resp, err := client.Do(hreq)
-	if err != nil {
-		msg, events := anthropic.Failure(c.model, ConnectionErrorText, now)
-		return msg, events, nil
-	}
-	defer resp.Body.Close()
-	msg, events, err := req.ParseResponse(resp.StatusCode, resp.Body, now)
-	if errors.Is(err, anthropic.ErrOutsideModel) {
-		return nil, nil, err
-	}
-	// A read error is already the stream's error event, as in Pi.
-	return msg, events, nil
 }

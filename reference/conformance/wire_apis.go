@@ -1,0 +1,110 @@
+package conformance
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/openaicompletions"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// The drivers of the provider APIs: each decodes the case's options (the
+// runner's key replacing the options' one, as the Pi adapter does), builds
+// the request and says how to read the answer. send does the rest.
+
+// noResponseText is the SDKs' error when no response arrives at all.
+const noResponseText = "Connection error."
+
+var anthropicAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := anthropic.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*anthropic.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Body, now)
+			}}, "", nil
+	},
+	failure: anthropic.Failure, noResponse: noResponseText, outsideModel: anthropic.ErrOutsideModel,
+	incidental: anthropic.IncidentalHeaders,
+}
+
+var openaiCompletionsAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := openaicompletions.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := openaicompletions.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*openaicompletions.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Body, now)
+			}}, "", nil
+	},
+	failure: openaicompletions.Failure, noResponse: noResponseText, outsideModel: openaicompletions.ErrOutsideModel,
+	incidental: openaicompletions.IncidentalHeaders,
+}
+
+var openaiResponsesAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := openairesponses.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := openairesponses.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*openairesponses.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Body, now)
+			}}, "", nil
+	},
+	failure: openairesponses.Failure, noResponse: openairesponses.ConnectionErrorText, outsideModel: openairesponses.ErrOutsideModel,
+	incidental: openairesponses.IncidentalHeaders,
+}
+
+var googleAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := google.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := google.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*google.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, google.StatusText(r), r.Header, r.Body, now)
+			}}, "", nil
+	},
+	// Google's adapter calls fetch itself, whose error differs from the SDKs'.
+	failure: google.Failure, noResponse: google.FetchFailedText, outsideModel: google.ErrOutsideModel,
+	incidental: google.IncidentalHeaders,
+}
