@@ -412,7 +412,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		case golden.Changed:
 			fmt.Fprintf(env.Stdout, "changed  %s at %s\n%s", ch.Case.ID, ch.Mismatch.Path, indentDiff(ch.Mismatch.Diff))
 		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   %s: %v\n", ch.Case.ID, ch.Err)
+			fmt.Fprintf(env.Stdout, "FAILED   %v\n", ch.Err)
 		}
 	}
 	orphans, err := s.Orphans()

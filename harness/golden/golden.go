@@ -72,16 +72,16 @@ func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error
 	if fx := fixtures[c.Kind]; fx != nil {
 		var err error
 		if input, check, err = fx.Setup(ctx, c); err != nil {
-			return jsonv.Value{}, fmt.Errorf("preparing %s: %w", c.ID, err)
+			return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("preparing it: %w", err)}
 		}
 	}
 	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock})
 	cerr := check()
 	if err != nil {
-		return jsonv.Value{}, fmt.Errorf("the reference cannot run %s: %w", c.ID, err)
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference cannot run it: %w", jsonv.Under("input", err))}
 	}
 	if cerr != nil {
-		return jsonv.Value{}, fmt.Errorf("the reference fails the check of %s: %w", c.ID, cerr)
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference fails its check: %w", cerr)}
 	}
 	return out, nil
 }

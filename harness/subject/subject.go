@@ -124,7 +124,8 @@ func (r *Reference) Run(ctx context.Context, c Case) (reply Reply, err error) {
 		return Reply{Type: ReplySkip, Reason: err.Error()}, nil
 	}
 	if err != nil {
-		return Reply{Type: ReplyError, Message: err.Error()}, nil
+		// Name the path in the case file, where the input is under "input".
+		return Reply{Type: ReplyError, Message: jsonv.Under("input", err).Error()}, nil
 	}
 	return Reply{Type: ReplyResult, Output: out}, nil
 }

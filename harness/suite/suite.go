@@ -75,14 +75,24 @@ func (e *Error) Error() string {
 	var sb strings.Builder
 	sb.WriteString(e.File)
 	var syn *jsonv.SyntaxError
-	if errors.As(e.Err, &syn) {
+	isSyntax := errors.As(e.Err, &syn)
+	if isSyntax {
 		fmt.Fprintf(&sb, ":%d:%d", syn.Line, syn.Column)
 	}
 	if e.CaseID != "" {
 		fmt.Fprintf(&sb, " (case %s)", e.CaseID)
 	}
 	sb.WriteString(": ")
-	sb.WriteString(e.Err.Error())
+	if isSyntax {
+		// The position is already in front; say where in the JSON and what.
+		ptr := syn.Pointer
+		if ptr == "" {
+			ptr = "/"
+		}
+		sb.WriteString(ptr + ": " + syn.Msg)
+	} else {
+		sb.WriteString(e.Err.Error())
+	}
 	return sb.String()
 }
 

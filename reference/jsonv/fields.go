@@ -20,6 +20,16 @@ func (e *PathError) Error() string {
 	return ptr + ": " + e.Msg
 }
 
+// Under puts err inside the member key: a *PathError's pointer gains the
+// prefix /key, so an error about a case's input can name the path in the
+// whole case file. Other errors come back as they are.
+func Under(key string, err error) error {
+	if pe, ok := err.(*PathError); ok {
+		return &PathError{Pointer: Child("", key) + pe.Pointer, Msg: pe.Msg}
+	}
+	return err
+}
+
 // Errorf makes a PathError at ptr.
 func Errorf(ptr, format string, args ...any) error {
 	return &PathError{Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
