@@ -106,6 +106,10 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./anthropic", name: "streamAnthropic" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/anthropic.js", name: "streamAnthropic" },
   ],
+  streamMistral: [
+    { pkg: "pi-ai", sub: "./api/mistral-conversations", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", file: "dist/api/mistral-conversations.js", name: "stream" },
+  ],
   streamGoogle: [
     { pkg: "pi-ai", sub: "./api/google-generative-ai", name: "stream" }, // 0.74+
     { pkg: "pi-ai", sub: "./google", name: "streamGoogle" }, // <= 0.73
@@ -120,6 +124,11 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./api/openai-responses", name: "stream" }, // 0.74+
     { pkg: "pi-ai", sub: "./openai-responses", name: "streamOpenAIResponses" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/openai-responses.js", name: "streamOpenAIResponses" },
+  ],
+  streamAzureOpenAIResponses: [
+    { pkg: "pi-ai", sub: "./api/azure-openai-responses", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./azure-openai-responses", name: "streamAzureOpenAIResponses" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/azure-openai-responses.js", name: "streamAzureOpenAIResponses" },
   ],
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
   // Context.tools into a leading system message first, as their public entry points do.
@@ -163,9 +172,11 @@ function toolCallIdNormalizer(spec) {
 // The provider APIs wire cases can drive: model.api → the CANDIDATES entry of its stream.
 const WIRE_APIS = {
   "openai-responses": "streamOpenAIResponses",
+  "azure-openai-responses": "streamAzureOpenAIResponses",
   "anthropic-messages": "streamAnthropic",
   "openai-completions": "streamOpenAICompletions",
   "google-generative-ai": "streamGoogle",
+  "mistral-conversations": "streamMistral",
 };
 
 async function wire(pi, input) {

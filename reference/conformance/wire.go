@@ -11,7 +11,9 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/mistral"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -89,8 +91,11 @@ func (api wireAPI) send(ctx context.Context, c wireCase, client *http.Client, no
 var wireAPIs = map[string]wireAPI{
 	anthropic.API:         anthropicAPI,
 	google.API:            googleAPI,
+	mistral.API:           mistralAPI,
 	openaicompletions.API: openaiCompletionsAPI,
 	openairesponses.API:   openaiResponsesAPI,
+
+	azureopenairesponses.API: azureOpenAIResponsesAPI,
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.

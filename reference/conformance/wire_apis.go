@@ -6,7 +6,9 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/mistral"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -107,4 +109,48 @@ var googleAPI = wireAPI{
 	// Google's adapter calls fetch itself, whose error differs from the SDKs'.
 	failure: google.Failure, noResponse: google.FetchFailedText, outsideModel: google.ErrOutsideModel,
 	incidental: google.IncidentalHeaders,
+}
+
+var azureOpenAIResponsesAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := azureopenairesponses.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := azureopenairesponses.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*azureopenairesponses.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Body, now)
+			}}, "", nil
+	},
+	failure: azureopenairesponses.Failure, noResponse: azureopenairesponses.ConnectionErrorText, outsideModel: azureopenairesponses.ErrOutsideModel,
+	incidental: azureopenairesponses.IncidentalHeaders,
+}
+
+var mistralAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := mistral.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := mistral.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*mistral.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Header.Get("Content-Type"), r.Body, now)
+			}}, "", nil
+	},
+	failure: mistral.Failure, noResponse: noResponseText, outsideModel: mistral.ErrOutsideModel,
+	incidental: mistral.IncidentalHeaders,
 }

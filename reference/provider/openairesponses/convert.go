@@ -44,8 +44,21 @@ func normalizeIDPart(s string) string {
 // replaced by "fc_" and its short hash; an item id that does not start with
 // "fc_" gets that prefix.
 func NormalizeToolCallID(id string, model *ai.Model, source *ai.AssistantMessage) string {
+	return normalizeToolCallID(id, model, source, PairedIDProviders)
+}
+
+// ToolCallIDNormalizer is NormalizeToolCallID with another list of the
+// target providers that keep the "<call id>|<item id>" pairing, for the
+// variants of this API that allow more providers.
+func ToolCallIDNormalizer(paired []string) transform.IDNormalizer {
+	return func(id string, model *ai.Model, source *ai.AssistantMessage) string {
+		return normalizeToolCallID(id, model, source, paired)
+	}
+}
+
+func normalizeToolCallID(id string, model *ai.Model, source *ai.AssistantMessage, pairedProviders []string) string {
 	paired := false
-	for _, p := range PairedIDProviders {
+	for _, p := range pairedProviders {
 		if model.Provider == p {
 			paired = true
 		}
@@ -110,7 +123,14 @@ func parseTextSignature(sig *string) *textSignature {
 // convertInput is Pi's convertResponsesMessages: the system prompt, then
 // the transformed messages as Responses input items.
 func convertInput(model *ai.Model, ctx *ai.Context, now transform.Clock) (jsonv.Value, error) {
-	msgs := transform.Messages(ctx.Messages, model, NormalizeToolCallID, now)
+	return ConvertInput(model, ctx, NormalizeToolCallID, now)
+}
+
+// ConvertInput is convertInput with the tool-call id normalizer of a
+// variant of this API (see ToolCallIDNormalizer). The error is a
+// *RequestError for a thinking signature that is not JSON.
+func ConvertInput(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
+	msgs := transform.Messages(ctx.Messages, model, normalize, now)
 	var out []jsonv.Value
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"

@@ -102,14 +102,33 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 
-	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
+	header, err := SDKHeaders("OpenAI", opts.TimeoutMs, httpheader.New("Authorization", "Bearer "+apiKey), defaults)
+	if err != nil {
+		return nil, err
+	}
+	return &Request{
+		Method:      http.MethodPost,
+		URL:         joinURL(model.BaseURL, ResponsesPath),
+		Header:      header,
+		Body:        body,
+		model:       model,
+		serviceTier: opts.ServiceTier,
+	}, nil
+}
+
+// SDKHeaders are the headers the openai SDK sends for a client class
+// (its user agent names it: "OpenAI", "AzureOpenAI"), the request's
+// timeoutMs, the client's auth header and Pi's default headers. A
+// *RequestError is the SDK's or fetch's refusal to send.
+func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []Header) (http.Header, error) {
+	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
 		return nil, &RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
 		for _, h := range layer {
 			if h.Value == nil {
 				continue
@@ -125,14 +144,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		// fetch asks for anything when no accept header is left.
 		header.Set("accept", "*/*")
 	}
-	return &Request{
-		Method:      http.MethodPost,
-		URL:         joinURL(model.BaseURL, ResponsesPath),
-		Header:      header,
-		Body:        body,
-		model:       model,
-		serviceTier: opts.ServiceTier,
-	}, nil
+	return header, nil
 }
 
 // joinURL is the SDK's buildURL: one slash between base and path, and the
@@ -215,25 +227,34 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", convertTools(ctx.Tools))
 	}
+	SetReasoning(b, model, opts.ReasoningEffort, opts.ReasoningSummary, model.Provider != "github-copilot")
+	return b.Value(), nil
+}
+
+// SetReasoning adds Pi's reasoning (and include) members for a reasoning
+// model to b. offDefault says whether the model's "off" effort is sent
+// when the caller asks for no reasoning (this API leaves it out for
+// github-copilot).
+func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, reasoningEffort, reasoningSummary *string, offDefault bool) {
 	if model.Reasoning {
-		effortSet := opts.ReasoningEffort != nil && *opts.ReasoningEffort != ""
-		summarySet := opts.ReasoningSummary != nil && *opts.ReasoningSummary != ""
+		effortSet := reasoningEffort != nil && *reasoningEffort != ""
+		summarySet := reasoningSummary != nil && *reasoningSummary != ""
 		switch {
 		case effortSet || summarySet:
 			effort := jsonv.StringValue("medium")
 			if effortSet {
-				effort = jsonv.StringValue(*opts.ReasoningEffort)
-				if v, ok := model.ThinkingLevelMap.Get(*opts.ReasoningEffort); ok && v.Kind() != jsonv.Null {
+				effort = jsonv.StringValue(*reasoningEffort)
+				if v, ok := model.ThinkingLevelMap.Get(*reasoningEffort); ok && v.Kind() != jsonv.Null {
 					effort = stream.JSValue(v)
 				}
 			}
 			summary := "auto"
 			if summarySet {
-				summary = *opts.ReasoningSummary
+				summary = *reasoningSummary
 			}
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effort).SetString("summary", summary).Value())
 			b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
-		case model.Provider != "github-copilot":
+		case offDefault:
 			off, ok := model.ThinkingLevelMap.Get("off")
 			switch {
 			case ok && off.Kind() == jsonv.Null:
@@ -244,8 +265,13 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 			}
 		}
 	}
-	return b.Value(), nil
 }
+
+// ConvertTools is Pi's convertResponsesTools, for the variants of this API.
+func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
+
+// ClampPromptCacheKey keeps the first 64 code points of a prompt_cache_key.
+func ClampPromptCacheKey(key string) string { return clampPromptCacheKey(key) }
 
 // convertTools is Pi's convertResponsesTools: the schema is sent as it is,
 // with strict false.

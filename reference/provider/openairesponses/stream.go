@@ -39,6 +39,12 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 	return parseStream(r, model, nil, now)
 }
 
+// ParseStreamUnpriced is ParseStream for the variants of this API that
+// never scale the cost by a service tier, not even one the answer names.
+func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return parseStreamWith(&parser{model: model, noTier: true}, r, now)
+}
+
 // ParseResponse turns the response to req into Pi's message and events: a
 // 2xx status is a stream (priced with the request's service tier when the
 // answer names none), anything else is ParseHTTPError.
@@ -57,6 +63,13 @@ func (req *Request) ParseResponse(status int, body io.Reader, now transform.Cloc
 // member, or the body when it is not JSON) or "<status> status code (no
 // body)".
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return Failure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
+}
+
+// HTTPErrorText is the openai SDK's message for a non-2xx response,
+// without Pi's prefix: "<status> <text>" or "<status> status code (no
+// body)".
+func HTTPErrorText(status int, body []byte) string {
 	text := sse.Text(body)
 	parsed, err := stream.ParseJSON(text)
 	if err != nil {
@@ -74,11 +87,10 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 	case !parsed.Truthy():
 		msg = text
 	}
-	inner := fmt.Sprintf("%d status code (no body)", status)
 	if msg != "" {
-		inner = fmt.Sprintf("%d %s", status, msg)
+		return fmt.Sprintf("%d %s", status, msg)
 	}
-	return Failure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, inner), now)
+	return fmt.Sprintf("%d status code (no body)", status)
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -115,10 +127,16 @@ type parser struct {
 	terminal   bool
 	doneMarker bool
 	outside    bool
+	// noTier turns the service-tier pricing off entirely.
+	noTier bool
 }
 
 func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, serviceTier: tier, out: newOutput(model, now), partial: map[int]*string{}, block: -1}
+	return parseStreamWith(&parser{model: model, serviceTier: tier}, r, now)
+}
+
+func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p.out, p.partial, p.block = newOutput(p.model, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
 	readErr := p.run(r)
 	var err error
@@ -587,7 +605,7 @@ func (p *parser) finalize(resp jsonv.Value) {
 	if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
 		tier = jsonv.StringValue(*p.serviceTier)
 	}
-	if m := tierMultiplier(p.model, tier); m != 1 {
+	if m := tierMultiplier(p.model, tier); m != 1 && !p.noTier {
 		c := &p.out.Usage.Cost
 		num := func(v jsonv.Value) float64 { f, _ := v.Float64(); return f }
 		in, out, cr, cw := num(c.Input)*m, num(c.Output)*m, num(c.CacheRead)*m, num(c.CacheWrite)*m

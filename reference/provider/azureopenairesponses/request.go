@@ -1,0 +1,269 @@
+// Package azureopenairesponses is the Go reference for Pi's
+// azure-openai-responses API (pi-ai 0.80.2, dist/api/azure-openai-responses.js,
+// with the openai SDK 6.26.0's AzureOpenAI client underneath). It is the
+// openai-responses API with another endpoint, key header and body head, so
+// it is built on package openairesponses and keeps only the differences:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  base URL, api-version, deployment, headers and body
+//     (BuildRequest)
+//   - stream.go   the answer, read by openairesponses without service-tier
+//     pricing, and HTTP errors with the Azure prefix
+package azureopenairesponses
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "azure-openai-responses"
+
+// Literals Pi and the SDK put on the wire.
+const (
+	// DefaultAPIVersion is the api-version when nothing sets one.
+	DefaultAPIVersion = "v1"
+	// ClientName is the SDK client class, which names the user agent.
+	ClientName = "AzureOpenAI"
+	// KeyHeader carries the key; no authorization header is sent.
+	KeyHeader = "api-key"
+	// DefaultPath is the base path Azure hosts get when they have none.
+	DefaultPath = "/openai/v1"
+	// NoBaseURLText is Pi's error when no base URL can be found.
+	NoBaseURLText = "Azure OpenAI base URL is required. Set AZURE_OPENAI_BASE_URL or AZURE_OPENAI_RESOURCE_NAME, or pass azureBaseUrl, azureResourceName, or model.baseUrl."
+	// InvalidBaseURLText prefixes the base URL that is not a URL.
+	InvalidBaseURLText = "Invalid Azure OpenAI base URL: "
+)
+
+// ToolCallProviders are the target providers whose tool-call ids keep the
+// "<call id>|<item id>" pairing: openai-responses' list and this API.
+var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDProviders...), API)
+
+// NormalizeToolCallID is this API's tool-call id normalizer.
+var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the SDK and the machine.
+var IncidentalHeaders = openairesponses.IncidentalHeaders
+
+// MachineHeaders are the SDK headers whose values depend on the machine.
+var MachineHeaders = openairesponses.MachineHeaders
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header Pi and the SDK set, except MachineHeaders
+	// (present only when the caller set them) and the ones fetch adds.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model *ai.Model
+}
+
+// RequestError is a failure Pi meets before anything is sent; Pi reports
+// it as a lone error event whose errorMessage is Message.
+type RequestError = openairesponses.RequestError
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps the synthetic tool results transform adds. A
+// *RequestError means Pi sends nothing and fails with that message.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	if opts.APIKey == nil || *opts.APIKey == "" {
+		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	}
+	base, err := resolveBaseURL(model, opts)
+	if err != nil {
+		return nil, err
+	}
+	version := optValue(opts.AzureAPIVersion)
+	if version == "" {
+		version = opts.envValue("AZURE_OPENAI_API_VERSION")
+	}
+	if version == "" {
+		version = DefaultAPIVersion
+	}
+	body, err := buildBody(model, ctx, opts, now)
+	if err != nil {
+		return nil, err
+	}
+	defaults := httpheader.Assign(httpheader.FromModel(model), opts.Headers)
+	header, err := openairesponses.SDKHeaders(ClientName, opts.TimeoutMs, httpheader.New(KeyHeader, *opts.APIKey), defaults)
+	if err != nil {
+		return nil, err
+	}
+	return &Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body, model: model}, nil
+}
+
+// DeploymentName is the body's model: azureDeploymentName, else the
+// model's entry in AZURE_OPENAI_DEPLOYMENT_NAME_MAP, else model.id.
+func DeploymentName(model *ai.Model, opts Options) string {
+	if name := optValue(opts.AzureDeploymentName); name != "" {
+		return name
+	}
+	if name := parseDeploymentMap(opts.envValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
+		return name
+	}
+	return model.ID
+}
+
+// parseDeploymentMap reads "id=deployment,id2=deployment2": entries and
+// both sides trimmed, empty entries and sides skipped, a second "=" and
+// what follows it dropped, a later entry winning.
+func parseDeploymentMap(s string) map[string]string {
+	out := map[string]string{}
+	for _, entry := range strings.Split(s, ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		parts := strings.Split(entry, "=")
+		if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
+			continue
+		}
+		out[strings.TrimSpace(parts[0])] = strings.TrimSpace(parts[1])
+	}
+	return out
+}
+
+// resolveBaseURL picks the base URL (azureBaseUrl, AZURE_OPENAI_BASE_URL,
+// the resource's default endpoint, model.baseUrl) and normalizes it.
+func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
+	base := strings.TrimSpace(optValue(opts.AzureBaseURL))
+	if base == "" {
+		base = strings.TrimSpace(opts.envValue("AZURE_OPENAI_BASE_URL"))
+	}
+	if base == "" {
+		resource := optValue(opts.AzureResourceName)
+		if resource == "" {
+			resource = opts.envValue("AZURE_OPENAI_RESOURCE_NAME")
+		}
+		if resource != "" {
+			base = "https://" + resource + ".openai.azure.com" + DefaultPath
+		}
+	}
+	if base == "" {
+		base = model.BaseURL
+	}
+	if base == "" {
+		return "", &RequestError{Message: NoBaseURLText}
+	}
+	return NormalizeBaseURL(base)
+}
+
+// NormalizeBaseURL is Pi's normalization of an Azure base URL: trimmed and
+// without trailing slashes; on an *.openai.azure.com or
+// *.cognitiveservices.azure.com host whose path is empty or /openai, the
+// path becomes /openai/v1 and the query is dropped.
+func NormalizeBaseURL(base string) (string, error) {
+	u, err := parseURL(strings.TrimRight(strings.TrimSpace(base), "/"))
+	if err != nil {
+		return "", &RequestError{Message: InvalidBaseURLText + base}
+	}
+	host := u.Hostname()
+	azure := strings.HasSuffix(host, ".openai.azure.com") || strings.HasSuffix(host, ".cognitiveservices.azure.com")
+	if p := strings.TrimRight(u.EscapedPath(), "/"); azure && (p == "" || p == "/openai") {
+		u.Path, u.RawPath, u.RawQuery, u.ForceQuery = DefaultPath, "", "", false
+	}
+	return strings.TrimRight(whatwgString(u), "/"), nil
+}
+
+// parseURL approximates the WHATWG URL parser for the URLs a base URL can
+// be: a scheme is required, http and https need a host, the host is
+// lower-cased and a default port dropped.
+func parseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme == "" || ((u.Scheme == "http" || u.Scheme == "https") && u.Host == "") {
+		return nil, &url.Error{Op: "parse", URL: s, Err: errNoHost}
+	}
+	u.Host = strings.ToLower(u.Host)
+	if (u.Scheme == "http" && u.Port() == "80") || (u.Scheme == "https" && u.Port() == "443") {
+		u.Host = u.Hostname()
+	}
+	return u, nil
+}
+
+type urlError string
+
+func (e urlError) Error() string { return string(e) }
+
+const errNoHost = urlError("no scheme or host")
+
+// whatwgString is URL.toString: a URL with a host and no path gets "/".
+func whatwgString(u *url.URL) string {
+	if u.Host != "" && u.Path == "" && u.RawPath == "" {
+		c := *u
+		c.Path = "/"
+		return c.String()
+	}
+	return u.String()
+}
+
+// endpoint is the SDK's buildURL for POST /responses: the path appended to
+// the base, then the query replaced by api-version (a query in the base
+// URL, and whatever of the path landed in it, is lost), without fragment.
+func endpoint(base, version string) string {
+	u, err := url.Parse(base + openairesponses.ResponsesPath)
+	if err != nil {
+		// The base was parsed already; appending a path cannot break it.
+		panic(err)
+	}
+	u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = "api-version="+encodeQueryValue(version), false, "", ""
+	return u.String()
+}
+
+// encodeQueryValue is the SDK's query encoding (RFC 3986): everything but
+// letters, digits and -._~ percent-encoded as UTF-8.
+func encodeQueryValue(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}
+
+// buildBody is Pi's buildParams for Azure, with its member order:
+// model (the deployment), input, stream, prompt_cache_key?, store,
+// max_output_tokens?, temperature?, tools?, reasoning?, include?.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
+	input, err := openairesponses.ConvertInput(model, ctx, NormalizeToolCallID, now)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	b := new(jsonv.ObjectBuilder).SetString("model", DeploymentName(model, opts)).Set("input", input).SetBool("stream", true)
+	if opts.SessionID != nil {
+		b.SetString("prompt_cache_key", openairesponses.ClampPromptCacheKey(*opts.SessionID))
+	}
+	b.SetBool("store", false)
+	if opts.MaxTokens.Truthy() {
+		b.Set("max_output_tokens", stream.JSValue(opts.MaxTokens))
+	}
+	if !opts.Temperature.IsAbsent() {
+		b.Set("temperature", stream.JSValue(opts.Temperature))
+	}
+	if len(ctx.Tools) > 0 {
+		b.Set("tools", openairesponses.ConvertTools(ctx.Tools))
+	}
+	openairesponses.SetReasoning(b, model, opts.ReasoningEffort, opts.ReasoningSummary, true)
+	return b.Value(), nil
+}

@@ -1,0 +1,49 @@
+package azureopenairesponses
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// ErrOutsideModel marks a stream the reference cannot reproduce; it is
+// openairesponses' (the parser is shared).
+var ErrOutsideModel = openairesponses.ErrOutsideModel
+
+// ConnectionErrorText is the SDK's message when no response arrives.
+const ConnectionErrorText = openairesponses.ConnectionErrorText
+
+// ParseStream reads a 2xx response body and returns the message and
+// events Pi produces for it: as openai-responses reads it, except that no
+// service tier ever scales the cost.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return openairesponses.ParseStreamUnpriced(r, model, now)
+}
+
+// ParseResponse turns the response to req into Pi's message and events:
+// a 2xx status is a stream, anything else is ParseHTTPError.
+func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, data, now)
+		return msg, events, err
+	}
+	return ParseStream(body, req.model, now)
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
+// event whose errorMessage is "Azure OpenAI API error (<status>): " and
+// the SDK's message (see openairesponses.HTTPErrorText).
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return Failure(model, fmt.Sprintf("Azure OpenAI API error (%d): %s", status, openairesponses.HTTPErrorText(status, body)), now)
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived.
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return openairesponses.Failure(model, message, now)
+}

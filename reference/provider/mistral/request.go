@@ -1,0 +1,258 @@
+// Package mistral is the Go reference for Pi's mistral-conversations API
+// (pi-ai 0.80.2, dist/api/mistral-conversations.js, with
+// @mistralai/mistralai 2.2.6 and its chat.stream underneath): the HTTP
+// request Pi sends for a model, a context and options, and the message and
+// events Pi makes of the streamed answer. It has the shape of the
+// anthropic package:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  URL, headers and body (BuildRequest)
+//   - convert.go  Pi's messages to Mistral chat messages, and the
+//     per-request tool-call id normalizer
+//   - stream.go   the streamed answer to a message and events (ParseStream,
+//     ParseHTTPError)
+//
+// Values that pass through JavaScript in Pi pass through stream.JSValue
+// here, and the body is built with the member order the SDK's request
+// schema writes, so Body.AppendJSON gives the bytes Pi sends.
+package mistral
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "mistral-conversations"
+
+// Versions and literals Pi and its SDK put on the wire.
+const (
+	SDKVersion     = "2.2.6"
+	UserAgent      = "mistral-client-typescript/" + SDKVersion
+	DefaultBaseURL = "https://api.mistral.ai"
+	ChatPath       = "/v1/chat/completions"
+	// AffinityHeader carries the session id for Mistral's prefix cache.
+	AffinityHeader = "x-affinity"
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header the SDK sets, except the ones fetch adds
+	// itself (host, connection, content-length, accept-language,
+	// sec-fetch-mode, accept-encoding).
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model *ai.Model
+}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the client rather than the translation. The
+// Mistral SDK sends none that vary: its user-agent and its empty cookie
+// header are fixed, so they are compared like the rest.
+var IncidentalHeaders = []string{}
+
+// RequestError is a failure Pi meets before anything is sent. Pi reports it
+// as a lone error event whose errorMessage is Message (see Failure).
+type RequestError struct{ Message string }
+
+func (e *RequestError) Error() string { return e.Message }
+
+// ErrOutsideRequest marks options the SDK's request schema rejects (a
+// max_tokens that is not an integer, a tool choice without a name, tool
+// parameters that are not an object). Pi then fails with a validation
+// report the reference does not reproduce.
+var ErrOutsideRequest = errors.New("mistral: request outside the modelled SDK validation")
+
+// Texts of the failures before a request.
+const (
+	NoAPIKeyText = "No API key for provider: "
+)
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps synthetic tool results that transform adds; their
+// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// and fails the stream with that message.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	if opts.APIKey == nil || *opts.APIKey == "" {
+		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
+	}
+	body, err := buildBody(model, ctx, opts, now)
+	if err != nil {
+		return nil, err
+	}
+	return &Request{
+		Method: http.MethodPost,
+		URL:    chatURL(model.BaseURL),
+		Header: buildHeader(model, opts),
+		Body:   body,
+		model:  model,
+	}, nil
+}
+
+// chatURL is the SDK's URL for the operation: the base URL's path without
+// trailing slashes, then the operation's path; the base URL's query and
+// fragment are dropped.
+func chatURL(base string) string {
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return base + ChatPath
+	}
+	u.Path, u.RawPath = strings.TrimRight(u.Path, "/")+ChatPath, ""
+	u.RawQuery, u.Fragment, u.ForceQuery = "", "", false
+	return u.String()
+}
+
+// usePromptCache is Pi's shouldUsePromptCaching.
+func usePromptCache(opts Options) bool {
+	return (opts.CacheRetention == nil || *opts.CacheRetention != "none") && opts.SessionID != nil && *opts.SessionID != ""
+}
+
+// buildHeader layers the headers as the SDK does: its own, the bearer
+// key, an empty cookie, then the caller's object (model.headers, then
+// options.headers, then x-affinity) each replacing a header of the same
+// name, and last the SDK's user-agent.
+func buildHeader(model *ai.Model, opts Options) http.Header {
+	caller := httpheader.Assign(httpheader.FromModel(model), opts.Headers)
+	if usePromptCache(opts) {
+		// A falsy value under the exact lower-case name is replaced; any
+		// other spelling is a second key, which fetch joins.
+		set := true
+		for _, h := range caller {
+			if h.Name == AffinityHeader && h.Value != nil && *h.Value != "" {
+				set = false
+			}
+		}
+		if set {
+			caller = httpheader.Assign(caller, []Header{httpheader.New(AffinityHeader, *opts.SessionID)})
+		}
+	}
+	// new Headers(object): every key appended, null written as "null".
+	user := httpheader.NewSet()
+	for _, h := range caller {
+		v := "null"
+		if h.Value != nil {
+			v = *h.Value
+		}
+		user.Append(h.Name, v)
+	}
+	set := httpheader.NewSet()
+	set.SetLayer([]Header{
+		httpheader.New("Content-Type", "application/json"),
+		httpheader.New("Accept", "text/event-stream"),
+		httpheader.New("Authorization", "Bearer "+*opts.APIKey),
+		httpheader.New("cookie", ""),
+	})
+	for name, values := range user.Header() {
+		set.SetLayer([]Header{httpheader.New(name, values[0])})
+	}
+	set.SetLayer([]Header{httpheader.New("user-agent", UserAgent)})
+	return set.Header()
+}
+
+// buildBody is Pi's buildChatPayload as the SDK's request schema writes
+// it: model, temperature, max_tokens, stream, messages, tools,
+// tool_choice, reasoning_effort, prompt_mode, prompt_cache_key.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
+	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)
+	messages := convertMessages(msgs, model.AcceptsImages())
+	var toolChoice jsonv.Value
+	switch tc := opts.ToolChoice; tc.Kind() {
+	case jsonv.String:
+		switch s := tc.Str(); s {
+		case "":
+		case "auto", "none", "any", "required":
+			toolChoice = tc
+		default:
+			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
+		}
+	case jsonv.Object:
+		fn := stream.Member(tc, "function")
+		switch fn.Kind() {
+		case jsonv.Absent:
+			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
+		case jsonv.Null:
+			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of null (reading 'name')"}
+		}
+		name := stream.Member(fn, "name")
+		if name.Kind() != jsonv.String {
+			return jsonv.Value{}, ErrOutsideRequest
+		}
+		toolChoice = new(jsonv.ObjectBuilder).SetString("type", "function").
+			Set("function", new(jsonv.ObjectBuilder).Set("name", name).Value()).Value()
+	}
+	if system := ctx.SystemPrompt; system != nil && *system != "" {
+		sys := new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(*system)).Value()
+		messages = append([]jsonv.Value{sys}, messages...)
+	}
+
+	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	if !opts.Temperature.IsAbsent() {
+		b.Set("temperature", stream.JSValue(opts.Temperature))
+	}
+	if !opts.MaxTokens.IsAbsent() {
+		if !isInt(opts.MaxTokens) {
+			return jsonv.Value{}, ErrOutsideRequest
+		}
+		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))
+	}
+	b.SetBool("stream", true).Set("messages", jsonv.ArrayValue(messages...))
+	if len(ctx.Tools) > 0 {
+		tools, err := convertTools(ctx.Tools)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		b.Set("tools", tools)
+	}
+	b.Set("tool_choice", toolChoice)
+	if opts.ReasoningEffort != nil && *opts.ReasoningEffort != "" {
+		b.SetString("reasoning_effort", *opts.ReasoningEffort)
+	}
+	if opts.PromptMode != nil && *opts.PromptMode != "" {
+		b.SetString("prompt_mode", *opts.PromptMode)
+	}
+	if usePromptCache(opts) {
+		b.SetString("prompt_cache_key", *opts.SessionID)
+	}
+	return b.Value(), nil
+}
+
+// isInt is zod's int check: a number with no fraction within the safe
+// integer range.
+func isInt(v jsonv.Value) bool {
+	if v.Kind() != jsonv.Number {
+		return false
+	}
+	f, ok := v.Float64()
+	const maxSafe = 1<<53 - 1
+	return ok && f == float64(int64(f)) && f <= maxSafe && f >= -maxSafe
+}
+
+// convertTools is Pi's toFunctionTools: every tool a function with
+// strict false and its parameters as given.
+func convertTools(tools []ai.Tool) (jsonv.Value, error) {
+	out := make([]jsonv.Value, len(tools))
+	for i, t := range tools {
+		if t.Parameters.Kind() != jsonv.Object {
+			return jsonv.Value{}, ErrOutsideRequest
+		}
+		fn := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description).
+			SetBool("strict", false).Set("parameters", stream.JSValue(t.Parameters))
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value()).Value()
+	}
+	return jsonv.ArrayValue(out...), nil
+}

@@ -1,0 +1,665 @@
+package mistral
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// Texts Pi and the SDK use for failures.
+const (
+	UnknownErrorText = "An unknown error occurred"
+	// DoneData is the data that ends the stream.
+	DoneData = "[DONE]"
+	// MaxErrorBodyChars is where Pi cuts an error body (UTF-16 units).
+	MaxErrorBodyChars = 4000
+	// SSEContentType is the only content type the SDK reads as a stream.
+	SSEContentType = "text/event-stream"
+)
+
+// ErrOutsideModel marks a stream the SDK's response schema rejects in a
+// way the reference does not reproduce (a chunk without id, model or
+// finish_reason, a token count that is not an integer, and the like). Pi
+// then fails with a validation report; the message and events returned
+// may differ from Pi's.
+var ErrOutsideModel = errors.New("mistral: stream outside the modelled SDK semantics")
+
+// jsError is an exception thrown while Pi reads the stream.
+type jsError = stream.JSError
+
+// outside is thrown for a chunk the reference does not model.
+type outside struct{}
+
+// ParseResponse turns the response to req into Pi's message and events.
+// Only status 200 with content type text/event-stream is a stream; every
+// other answer is ParseHTTPError.
+func (req *Request) ParseResponse(status int, contentType string, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status != 200 || !isSSE(contentType) {
+		data, err := io.ReadAll(body)
+		msg, events := ParseHTTPError(req.model, status, contentType, data, now)
+		return msg, events, err
+	}
+	return ParseStream(body, req.model, now)
+}
+
+// isSSE is the SDK's content-type match for text/event-stream: the media
+// type compared without case, parameters allowed; a missing header counts
+// as application/octet-stream.
+func isSSE(contentType string) bool {
+	ct := strings.ToLower(stream.JSTrim(contentType))
+	if ct == "" {
+		return false
+	}
+	typ, _, _ := strings.Cut(ct, ";")
+	return strings.TrimRight(typ, " \t\n\r\f\v") == SSEContentType
+}
+
+// ParseHTTPError is what Pi produces for a response the SDK does not read
+// as a stream: a lone error event whose errorMessage is
+// "Mistral API error (<status>): <body>", the body trimmed and cut at 4000
+// UTF-16 units ("... [truncated N chars]" appended). For a blank body the
+// SDK's own message stands in for the body. A 422 whose content type is
+// application/json is parsed as JSON first, and a body that is not JSON
+// fails with JSON.parse's message alone.
+func ParseHTTPError(model *ai.Model, status int, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := sse.Text(body)
+	if status == 422 && matchesJSON(contentType) {
+		if _, err := stream.ParseJSON(text); err != nil {
+			return Failure(model, err.Error(), now)
+		}
+	}
+	if trimmed := stream.JSTrim(text); trimmed != "" {
+		if n := wtf8.Len(trimmed); n > MaxErrorBodyChars {
+			trimmed = fmt.Sprintf("%s... [truncated %d chars]", wtf8.Slice(trimmed, MaxErrorBodyChars), n-MaxErrorBodyChars)
+		}
+		return Failure(model, fmt.Sprintf("Mistral API error (%d): %s", status, trimmed), now)
+	}
+	return Failure(model, fmt.Sprintf("Mistral API error (%d): %s", status, sdkErrorMessage(status, contentType, text)), now)
+}
+
+// matchesJSON is the SDK's content-type match for application/json.
+func matchesJSON(contentType string) bool {
+	ct := strings.ToLower(stream.JSTrim(contentType))
+	typ, _, _ := strings.Cut(ct, ";")
+	return strings.TrimRight(typ, " \t\n\r\f\v") == "application/json"
+}
+
+// sdkErrorMessage is the message of the SDK's SDKError for a response it
+// could not match ("API error occurred" for a 4xx or 5xx status,
+// "Unexpected Status or Content-Type" for any other).
+func sdkErrorMessage(status int, contentType, body string) string {
+	msg := "Unexpected Status or Content-Type"
+	if status >= 400 && status <= 599 {
+		msg = "API error occurred"
+	}
+	msg += fmt.Sprintf(": Status %d", status)
+	ct := contentType
+	if ct == "" {
+		ct = `""`
+	}
+	if ct != "application/json" {
+		if strings.Contains(ct, " ") {
+			ct = `"` + ct + `"`
+		}
+		msg += " Content-Type " + ct
+	}
+	if body == "" {
+		body = `""`
+	}
+	if wtf8.Len(body) > 100 {
+		msg += "\n"
+	} else {
+		msg += ". "
+	}
+	if n := wtf8.Len(body); n > 10000 {
+		body = fmt.Sprintf("%s...and %d more chars", wtf8.Slice(body, 10000), n-10000)
+	}
+	return stream.JSTrim(msg + "Body: " + body)
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived (see RequestError, ParseHTTPError).
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return stream.Failure(stream.NewOutput(model, model.API, now), message)
+}
+
+// ParseStream reads a 200 text/event-stream body and returns the message
+// and events Pi 0.80.2 produces for it, including the error event of a
+// stream that fails part way. now stamps the message. Bytes may arrive
+// split anywhere.
+//
+// The error is non-nil only for a read error on r (which Pi also reports,
+// with the same text, as an error event) or ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), keys: map[string]int{}}
+	p.emit(stream.Event{Type: stream.TypeStart})
+	err := p.run(r)
+	if p.outside {
+		return p.out, p.events, ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+type parser struct {
+	model   *ai.Model
+	out     *ai.AssistantMessage
+	events  []stream.Event
+	current ai.Block // the open text or thinking block
+	// keys maps "<id>:<index>" to the tool call's content index; order
+	// keeps the calls in the order they were opened.
+	keys    map[string]int
+	order   []int
+	partial map[int]string
+	outside bool
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+func (p *parser) fail(msg string) {
+	p.out.StopReason = ai.StopError
+	p.out.ErrorMessage = &msg
+	p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+}
+
+// run reads the body, handles each event and ends the stream.
+func (p *parser) run(r io.Reader) (readErr error) {
+	defer func() {
+		if x := recover(); x != nil {
+			switch e := x.(type) {
+			case jsError:
+				p.fail(e.Msg)
+			case outside:
+				p.outside = true
+				p.fail("outside the model")
+			default:
+				panic(x)
+			}
+		}
+	}()
+	f := &framer{}
+	buf := make([]byte, 32*1024)
+	done := false
+	for !done {
+		n, err := r.Read(buf)
+		eof := err == io.EOF
+		if err != nil && !eof {
+			for _, m := range f.feed(buf[:n], false) {
+				if done = p.message(m); done {
+					break
+				}
+			}
+			if !done {
+				p.fail(err.Error())
+				return err
+			}
+			break
+		}
+		for _, m := range f.feed(buf[:n], eof) {
+			if done = p.message(m); done {
+				break
+			}
+		}
+		if eof {
+			break
+		}
+	}
+	p.finish()
+	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+		panic(jsError{Msg: UnknownErrorText})
+	}
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// boundaries are the SDK's event delimiters, in the order it tries them
+// at each position.
+var boundaries = [][]byte{
+	{'\r', '\n', '\r', '\n'}, {'\r', '\n', '\r'}, {'\r', '\n', '\n'}, {'\r', '\r', '\n'},
+	{'\n', '\r', '\n'}, {'\r', '\r'}, {'\n', '\r'}, {'\n', '\n'},
+}
+
+// framer cuts the body into events as the SDK's EventStream does: at the
+// first position holding a delimiter, the first delimiter of the list
+// that fits. The SDK decides with the bytes it has; the framer waits while
+// a longer delimiter could still complete, which is what the SDK decides
+// for the whole body. Bytes after the last delimiter are dropped.
+type framer struct{ pending []byte }
+
+func (f *framer) feed(chunk []byte, eof bool) [][]byte {
+	f.pending = append(f.pending, chunk...)
+	var out [][]byte
+	for {
+		at, n, wait := findBoundary(f.pending, eof)
+		if wait || at < 0 {
+			if eof {
+				f.pending = nil
+			}
+			return out
+		}
+		out = append(out, f.pending[:at])
+		f.pending = f.pending[at+n:]
+	}
+}
+
+func findBoundary(b []byte, eof bool) (at, n int, wait bool) {
+	for i, c := range b {
+		if c != '\r' && c != '\n' {
+			continue
+		}
+		for _, d := range boundaries {
+			if i+len(d) > len(b) {
+				if !eof && hasPrefix(d, b[i:]) {
+					return -1, 0, true
+				}
+				continue
+			}
+			if hasPrefix(b[i:], d) {
+				return i, len(d), false
+			}
+		}
+	}
+	return -1, 0, false
+}
+
+func hasPrefix(s, prefix []byte) bool {
+	if len(prefix) > len(s) {
+		return false
+	}
+	for i := range prefix {
+		if s[i] != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// message handles one event's bytes (the SDK's parseMessage and the
+// stream's parse function); it reports whether the stream is over.
+func (p *parser) message(raw []byte) bool {
+	// Each event is decoded on its own by a fresh TextDecoder, which drops
+	// a leading BOM.
+	text := sse.Text(raw)
+	var data []string
+	ignore := true
+	for _, line := range splitLines(text) {
+		if line == "" || strings.HasPrefix(line, ":") {
+			continue
+		}
+		ignore = false
+		field, value := line, ""
+		if i := strings.IndexByte(line, ':'); i > 0 {
+			field = line[:i]
+			value = strings.TrimPrefix(line[i+1:], " ")
+		}
+		if field == "data" {
+			data = append(data, value)
+		}
+	}
+	if ignore || len(data) == 0 {
+		return false
+	}
+	joined := strings.Join(data, "\n")
+	if joined == DoneData {
+		return true
+	}
+	chunk, err := stream.ParseJSON(joined)
+	if err != nil {
+		panic(jsError{Msg: zodCustomIssue("malformed json: SyntaxError: "+err.Error(), "data")})
+	}
+	p.chunk(chunk)
+	return false
+}
+
+// splitLines is text.split(/\r\n|\r|\n/).
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			out = append(out, s[start:i])
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		case '\n':
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// zodCustomIssue is the message of a zod error holding one custom issue,
+// as JSON.stringify(issues, null, 2) writes it.
+func zodCustomIssue(message, path string) string {
+	return "[\n  {\n    \"code\": \"custom\",\n    \"message\": " + string(jsonv.StringValue(message).AppendJSON(nil)) +
+		",\n    \"path\": [\n      " + string(jsonv.StringValue(path).AppendJSON(nil)) + "\n    ]\n  }\n]"
+}
+
+// The SDK's response schema, as far as the reference models it. A value
+// the schema rejects is outside the model.
+
+func isString(v jsonv.Value) bool { return v.Kind() == jsonv.String }
+
+// optional checks a member that may be missing; nullable also lets it be
+// null.
+func optional(v jsonv.Value, nullable bool, ok func(jsonv.Value) bool) bool {
+	switch v.Kind() {
+	case jsonv.Absent:
+		return true
+	case jsonv.Null:
+		return nullable
+	}
+	return ok(v)
+}
+
+func require(ok bool) {
+	if !ok {
+		panic(outside{})
+	}
+}
+
+// checkChunk is CompletionChunk's schema for the members Pi reads and the
+// ones the schema requires.
+func checkChunk(chunk jsonv.Value) {
+	require(chunk.Kind() == jsonv.Object)
+	m := func(k string) jsonv.Value { return stream.Member(chunk, k) }
+	require(isString(m("id")) && isString(m("model")))
+	require(optional(m("object"), false, isString) && optional(m("created"), false, isInt))
+	require(optional(m("usage"), false, func(u jsonv.Value) bool {
+		if u.Kind() != jsonv.Object {
+			return false
+		}
+		for _, k := range []string{"prompt_tokens", "completion_tokens", "total_tokens"} {
+			if !optional(stream.Member(u, k), false, isInt) {
+				return false
+			}
+		}
+		return optional(stream.Member(u, "prompt_audio_seconds"), true, isInt)
+	}))
+	choices := m("choices")
+	require(choices.Kind() == jsonv.Array)
+	for _, c := range choices.Elems() {
+		require(c.Kind() == jsonv.Object && isInt(stream.Member(c, "index")))
+		reason := stream.Member(c, "finish_reason")
+		require(reason.Kind() == jsonv.Null || isString(reason))
+		d := stream.Member(c, "delta")
+		require(d.Kind() == jsonv.Object)
+		dm := func(k string) jsonv.Value { return stream.Member(d, k) }
+		require(optional(dm("role"), true, isString) && optional(dm("tool_call_id"), true, isString))
+		require(optional(dm("index"), true, isInt))
+		require(optional(dm("metadata"), true, func(v jsonv.Value) bool { return v.Kind() == jsonv.Object }))
+		require(optional(dm("content"), true, func(v jsonv.Value) bool { return isString(v) || v.Kind() == jsonv.Array }))
+		require(optional(dm("tool_calls"), true, func(v jsonv.Value) bool {
+			if v.Kind() != jsonv.Array {
+				return false
+			}
+			for _, tc := range v.Elems() {
+				if tc.Kind() != jsonv.Object || !optional(stream.Member(tc, "id"), false, isString) ||
+					!optional(stream.Member(tc, "type"), false, isString) || !optional(stream.Member(tc, "index"), false, isInt) {
+					return false
+				}
+				fn := stream.Member(tc, "function")
+				args := stream.Member(fn, "arguments")
+				if fn.Kind() != jsonv.Object || !isString(stream.Member(fn, "name")) || !(isString(args) || args.Kind() == jsonv.Object) {
+					return false
+				}
+			}
+			return true
+		}))
+	}
+}
+
+// intOf reads a member the schema checked as an optional integer.
+func intOf(v jsonv.Value) float64 {
+	f, _ := v.Float64()
+	return f
+}
+
+// chunk is one iteration of Pi's loop over the SDK's completion chunks.
+func (p *parser) chunk(chunk jsonv.Value) {
+	checkChunk(chunk)
+	if id := stream.Member(chunk, "id").Str(); p.out.ResponseID == nil || *p.out.ResponseID == "" {
+		p.out.ResponseID = &id
+	}
+	if usage := stream.Member(chunk, "usage"); usage.Kind() == jsonv.Object {
+		prompt := intOf(stream.Member(usage, "prompt_tokens"))
+		cached := cachedTokens(usage, prompt)
+		u := ai.ZeroUsage()
+		input := math.Max(0, prompt-cached)
+		output := intOf(stream.Member(usage, "completion_tokens"))
+		total := intOf(stream.Member(usage, "total_tokens"))
+		if total == 0 {
+			total = input + output + cached
+		}
+		u.Input, u.Output = jsonv.FloatValue(input), jsonv.FloatValue(output)
+		u.CacheRead, u.CacheWrite = jsonv.FloatValue(cached), jsonv.FloatValue(0)
+		u.TotalTokens = jsonv.FloatValue(total)
+		ai.CalculateCost(p.model, &u)
+		p.out.Usage = u
+	}
+	choices := stream.Member(chunk, "choices").Elems()
+	if len(choices) == 0 {
+		return
+	}
+	choice := choices[0]
+	if reason := stream.Member(choice, "finish_reason"); reason.Truthy() {
+		p.out.StopReason = mapStopReason(reason.Str())
+	}
+	delta := stream.Member(choice, "delta")
+	switch content := stream.Member(delta, "content"); content.Kind() {
+	case jsonv.String:
+		p.text(content.Str())
+	case jsonv.Array:
+		for _, item := range content.Elems() {
+			p.contentItem(item)
+		}
+	}
+	if calls := stream.Member(delta, "tool_calls"); calls.Kind() == jsonv.Array {
+		for _, tc := range calls.Elems() {
+			p.toolCall(tc)
+		}
+	}
+}
+
+// cachedTokens is the first of six spellings of the cached prompt tokens
+// that is set, counted only when it is a finite number, and held between
+// 0 and the prompt tokens.
+func cachedTokens(usage jsonv.Value, prompt float64) float64 {
+	paths := [][2]string{
+		{"promptTokensDetails", "cachedTokens"}, {"prompt_tokens_details", "cached_tokens"},
+		{"promptTokenDetails", "cachedTokens"}, {"prompt_token_details", "cached_tokens"},
+		{"numCachedTokens", ""}, {"num_cached_tokens", ""},
+	}
+	var raw jsonv.Value
+	for _, path := range paths {
+		v := stream.Member(usage, path[0])
+		if path[1] != "" {
+			v = stream.Member(v, path[1])
+		}
+		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
+			raw = v
+			break
+		}
+	}
+	cached := 0.0
+	if raw.Kind() == jsonv.Number {
+		if f, ok := raw.Float64(); ok && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			cached = f
+		}
+	}
+	return math.Min(prompt, math.Max(0, cached))
+}
+
+// mapStopReason is Pi's finish_reason table; a value it does not know is
+// a normal stop.
+func mapStopReason(reason string) string {
+	switch reason {
+	case "length", "model_length":
+		return ai.StopLength
+	case "tool_calls":
+		return ai.StopToolUse
+	case "error":
+		return ai.StopError
+	}
+	return ai.StopStop
+}
+
+// contentItem handles one chunk of an array content. The SDK turns an
+// item its schema rejects into an unknown chunk, which Pi skips.
+func (p *parser) contentItem(item jsonv.Value) {
+	switch stream.Member(item, "type").Kind() {
+	case jsonv.String:
+	default:
+		return
+	}
+	switch stream.Member(item, "type").Str() {
+	case "text":
+		if text := stream.Member(item, "text"); isString(text) {
+			p.text(text.Str())
+		}
+	case "thinking":
+		p.thinking(item)
+	case "image_url", "document_url", "reference", "file", "input_audio":
+		// Known chunks Pi skips; whether the SDK accepts them does not
+		// change anything Pi does.
+	}
+}
+
+// thinking handles a thinking chunk: the texts of its parts joined,
+// sanitized, and skipped when nothing is left.
+func (p *parser) thinking(item jsonv.Value) {
+	parts := stream.Member(item, "thinking")
+	if parts.Kind() != jsonv.Array {
+		return
+	}
+	if !optional(stream.Member(item, "signature"), true, isString) ||
+		!optional(stream.Member(item, "closed"), false, func(v jsonv.Value) bool { return v.Kind() == jsonv.Bool }) {
+		return
+	}
+	var texts []string
+	for _, part := range parts.Elems() {
+		typ := stream.Member(part, "type")
+		text := stream.Member(part, "text")
+		switch {
+		case part.Kind() != jsonv.Object:
+			return
+		case typ.Kind() == jsonv.String && (typ.Str() == "reference" || typ.Str() == "tool_reference"):
+			panic(outside{})
+		case (typ.IsAbsent() || typ.Kind() == jsonv.String && typ.Str() == "text") && isString(text):
+			if text.Str() != "" {
+				texts = append(texts, text.Str())
+			}
+		default:
+			return
+		}
+	}
+	delta := ai.SanitizeSurrogates(wtf8.Concat(texts...))
+	if delta == "" {
+		return
+	}
+	b, ok := p.current.(*ai.ThinkingBlock)
+	if !ok {
+		p.closeCurrent()
+		b = &ai.ThinkingBlock{}
+		p.push(b, stream.TypeThinkingStart)
+		p.current = b
+	}
+	b.Thinking = wtf8.Concat(b.Thinking, delta)
+	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+}
+
+// text appends a sanitized text delta (an empty one too) to the open text
+// block, opening one when needed.
+func (p *parser) text(raw string) {
+	delta := ai.SanitizeSurrogates(raw)
+	b, ok := p.current.(*ai.TextBlock)
+	if !ok {
+		p.closeCurrent()
+		b = &ai.TextBlock{}
+		p.push(b, stream.TypeTextStart)
+		p.current = b
+	}
+	b.Text = wtf8.Concat(b.Text, delta)
+	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+}
+
+// toolCall handles one tool-call delta: it closes the open text or
+// thinking block, finds the call by id and index (opening a new one), and
+// appends the argument text.
+func (p *parser) toolCall(tc jsonv.Value) {
+	p.closeCurrent()
+	index := 0.0
+	if v := stream.Member(tc, "index"); !v.IsAbsent() {
+		index = intOf(v)
+	}
+	id := "null"
+	if v := stream.Member(tc, "id"); !v.IsAbsent() {
+		id = v.Str()
+	}
+	if id == "" || id == "null" {
+		id = DeriveToolCallID("toolcall:"+jsonv.FloatValue(index).JSString(), 0)
+	}
+	key := id + ":" + jsonv.FloatValue(index).JSString()
+	fn := stream.Member(tc, "function")
+	i, ok := p.keys[key]
+	if !ok {
+		p.out.Content = append(p.out.Content, &ai.ToolCallBlock{ID: id, Name: stream.Member(fn, "name").Str(), Arguments: jsonv.ObjectValue()})
+		i = len(p.out.Content) - 1
+		p.keys[key] = i
+		p.order = append(p.order, i)
+		if p.partial == nil {
+			p.partial = map[int]string{}
+		}
+		p.emit(stream.Event{Type: stream.TypeToolCallStart, ContentIndex: i})
+	}
+	var delta string
+	if args := stream.Member(fn, "arguments"); isString(args) {
+		delta = args.Str()
+	} else {
+		delta = string(stream.JSValue(args).AppendJSON(nil))
+	}
+	p.partial[i] = wtf8.Concat(p.partial[i], delta)
+	p.out.Content[i].(*ai.ToolCallBlock).Arguments = stream.ParseStreamingJSON(p.partial[i])
+	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
+}
+
+func (p *parser) push(b ai.Block, start string) {
+	p.out.Content = append(p.out.Content, b)
+	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
+}
+
+// closeCurrent sends the end event of the open text or thinking block
+// (always the last block).
+func (p *parser) closeCurrent() {
+	i := len(p.out.Content) - 1
+	switch b := p.current.(type) {
+	case *ai.TextBlock:
+		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
+	case *ai.ThinkingBlock:
+		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	}
+	p.current = nil
+}
+
+// finish closes the open block, then ends every tool call in the order
+// they were opened, with its arguments parsed a last time.
+func (p *parser) finish() {
+	p.closeCurrent()
+	for _, i := range p.order {
+		b := p.out.Content[i].(*ai.ToolCallBlock)
+		b.Arguments = stream.ParseStreamingJSON(p.partial[i])
+		snapshot := *b
+		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
+	}
+}
