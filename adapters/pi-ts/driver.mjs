@@ -109,6 +109,7 @@ const CANDIDATES = {
   streamMistral: [
     { pkg: "pi-ai", sub: "./api/mistral-conversations", name: "stream" }, // 0.74+
     { pkg: "pi-ai", file: "dist/api/mistral-conversations.js", name: "stream" },
+    { pkg: "pi-ai", sub: "./mistral", name: "streamMistral" }, // <= 0.73
   ],
   streamGoogle: [
     { pkg: "pi-ai", sub: "./api/google-generative-ai", name: "stream" }, // 0.74+
