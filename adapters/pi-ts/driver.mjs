@@ -98,6 +98,14 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./utils/sanitize-unicode", name: "sanitizeSurrogates" }, // 1.x
     { pkg: "pi-ai", file: "dist/utils/sanitize-unicode.js", name: "sanitizeSurrogates" },
   ],
+  // The agent loop of pipeline cases, the Agent class (for its default convertToLlm) and the
+  // event stream a stream function returns.
+  runAgentLoopContinue: [{ pkg: "pi-agent-core", sub: ".", name: "runAgentLoopContinue" }],
+  Agent: [{ pkg: "pi-agent-core", sub: ".", name: "Agent" }],
+  createAssistantMessageEventStream: [
+    { pkg: "pi-ai", sub: ".", name: "createAssistantMessageEventStream" },
+    { pkg: "pi-ai", file: "dist/utils/event-stream.js", name: "createAssistantMessageEventStream" },
+  ],
   // Each wire API's own stream(model, context, options), which takes the provider options as
   // they are (not the registry, which may pick a catalog model or env keys). WIRE_APIS maps an
   // API name to its entry here.
@@ -197,6 +205,70 @@ async function wire(pi, input) {
   return { message: message ?? (await stream.result()), events };
 }
 
+// The transformContext a pipeline case describes: exactly one of append, keepLast or fail.
+function transformOp(op) {
+  if (op === undefined) return undefined;
+  const keys = Object.keys(op ?? {});
+  if (keys.length !== 1) throw new Error(`transform wants exactly one of append, keepLast, fail; got ${JSON.stringify(op)}`);
+  if ("append" in op) return async (messages) => [...messages, ...structuredClone(op.append)];
+  if ("keepLast" in op) return async (messages) => messages.slice(Math.max(0, messages.length - op.keepLast));
+  if ("fail" in op) {
+    return async () => {
+      throw new Error(op.fail);
+    };
+  }
+  throw new Error(`unknown transform ${keys[0]}`);
+}
+
+// The convertToLlm a pipeline case names. "default" is what an Agent built without one uses; the
+// Agent keeps it as a public member, which is the only place Pi exposes it.
+function convertOp(pi, op) {
+  if (op === undefined || op === "coding-agent") return pi.convertToLlm;
+  if (op === "default") return new pi.Agent().convertToLlm;
+  if (op && typeof op === "object" && typeof op.fail === "string") {
+    return () => {
+      throw new Error(op.fail); // thrown synchronously; the transform's failure is a rejection
+    };
+  }
+  throw new Error(`unknown convert ${JSON.stringify(op)}`);
+}
+
+// A pipeline case runs Pi's own agent loop, continuing from the case's transcript, with a stream
+// function that writes down the Context it is handed (and the transcript at that moment) and
+// answers with an empty assistant message that stops the run. A hook that fails makes the loop
+// reject before any request: that rejection is the output.
+async function pipeline(pi, input) {
+  const config = { convertToLlm: convertOp(pi, input.convert), transformContext: transformOp(input.transform) };
+  const context = { systemPrompt: input.systemPrompt, messages: input.messages, tools: input.tools };
+  const seen = [];
+  const streamFn = (model, llmContext) => {
+    seen.push(JSON.parse(JSON.stringify({ context: llmContext, transcript: context.messages })));
+    const stream = pi.createAssistantMessageEventStream();
+    const zero = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    const message = {
+      role: "assistant",
+      content: [],
+      api: "piconform",
+      provider: "piconform",
+      model: "recorder",
+      usage: { ...zero, totalTokens: 0, cost: { ...zero, total: 0 } },
+      stopReason: "stop",
+      timestamp: 0,
+    };
+    stream.push({ type: "done", reason: "stop", message });
+    stream.end(message);
+    return stream;
+  };
+  try {
+    await pi.runAgentLoopContinue(context, config, () => {}, undefined, streamFn);
+  } catch (err) {
+    if (seen.length > 0) throw err; // a failure after the request is not a pipeline result
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+  if (seen.length !== 1) throw new Error(`the loop made ${seen.length} model requests, not one`);
+  return seen[0];
+}
+
 // Each kind: the Pi functions it needs and how it turns an input into an output.
 const KINDS = {
   convert: [["convertToLlm"], (pi, i) => ({ messages: pi.convertToLlm(i.messages) })],
@@ -212,6 +284,7 @@ const KINDS = {
     },
   ],
   sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
+  pipeline: [["runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
   wire: [[], wire],
 };
 

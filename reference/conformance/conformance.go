@@ -51,6 +51,7 @@ var handlers = map[string]handler{
 	"normalize": pure(normalize),
 	"cost":      pure(cost),
 	"sanitize":  pure(sanitize),
+	"pipeline":  pipeline,
 	"wire":      wire,
 }
 

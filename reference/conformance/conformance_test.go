@@ -32,7 +32,7 @@ func fixedClock() jsonv.Value { return jsonv.NumberValue("1767225600000") }
 var opts = conformance.Options{Now: fixedClock}
 
 // offlineKinds are the kinds that need no server; wire cases talk to one.
-var offlineKinds = []string{"convert", "cost", "normalize", "sanitize"}
+var offlineKinds = []string{"convert", "cost", "normalize", "pipeline", "sanitize"}
 
 const model = `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic",` +
 	`"baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],` +
@@ -67,6 +67,9 @@ func TestHandle(t *testing.T) {
 		{"convert", "convert", `{"messages":[{"role":"notification","text":"saved"},{"role":"bashExecution","command":"ls","output":"","exitCode":2,"cancelled":false,"truncated":false,"timestamp":1},{"role":"user","content":"q","timestamp":2,"x":1}]}`,
 			"{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Ran `ls`\\n(no output)\\n\\nCommand exited with code 2\"}],\"timestamp\":1},{\"role\":\"user\",\"content\":\"q\",\"timestamp\":2,\"x\":1}]}"},
 		{"convert empty", "convert", `{"messages":[],"extra":true}`, `{"messages":[]}`},
+		{"pipeline keepLast copies nothing back", "pipeline", `{"systemPrompt":"s","messages":[{"role":"custom","customType":"n","content":"c","display":false,"timestamp":1},{"role":"user","content":"q","timestamp":2}],"transform":{"keepLast":1}}`,
+			`{"context":{"systemPrompt":"s","messages":[{"role":"user","content":"q","timestamp":2}]},"transcript":[{"role":"custom","customType":"n","content":"c","display":false,"timestamp":1},{"role":"user","content":"q","timestamp":2}]}`},
+		{"pipeline convert fails", "pipeline", `{"systemPrompt":"s","messages":[{"role":"user","content":"q"}],"convert":{"fail":"no"}}`, `{"error":"no"}`},
 		{"cost", "cost", `{"model":` + model + `,"usage":{"input":1000,"output":500,"cacheRead":2000,"cacheWrite":400,"cacheWrite1h":100,"totalTokens":3900,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}}`,
 			`{"usage":{"input":1000,"output":500,"cacheRead":2000,"cacheWrite":400,"cacheWrite1h":100,"totalTokens":3900,"cost":{"input":0.003,"output":0.007500000000000001,"cacheRead":0.0006,"cacheWrite":0.001725,"total":0.012825}}}`},
 		{"sanitize", "sanitize", `{"text":"Text \ud83d here \ud83d\ude48 \ude48"}`, `{"text":"Text  here 🙈 "}`},
@@ -147,6 +150,19 @@ func TestHandleErrors(t *testing.T) {
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":"","maxLength":"3"}}`, `/toolCallIdNormalizer/maxLength: want number, got string`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":[]}`, `/toolCallIdNormalizer: want object, got array`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`, `/toolCallIdNormalizer/replace: `},
+		{"pipeline", `{"messages":[{"role":"user","content":"a"}]}`, `/systemPrompt: missing required string`},
+		{"pipeline", `{"systemPrompt":"","messages":[]}`, `/messages: a pipeline case needs at least one message`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"},{"role":"assistant","content":[],"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"}]}`, `/messages/1: the last message of a pipeline case must not be an assistant`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"tools":[{"name":"t","description":"d"}]}`, `/tools/0/parameters: missing required object`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{}}`, `/transform: want exactly one of append, keepLast, fail; got 0 members`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"keepLast":-1}}`, `/transform/keepLast: want a non-negative integer, got -1`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"keepLast":1.5}}`, `/transform/keepLast: want a non-negative integer, got 1.5`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"append":[{"role":"user"}]}}`, `/transform/append/0/content: missing required content`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"drop":1}}`, `/transform/drop: unknown transform "drop"; want append, keepLast or fail`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"convert":"llm"}`, `/convert: unknown convert "llm"; want coding-agent or default`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"convert":{"fail":1}}`, `/convert/fail: want string, got number`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"convert":{"fail":"x","also":1}}`, `/convert/also: unknown member; want only fail`},
+		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"convert":1}`, `/convert: want a string or an object, got number`},
 	} {
 		t.Run(tc.kind+" "+tc.want, func(t *testing.T) {
 			out, err := conformance.Handle(tc.kind, parse(t, tc.in), opts)

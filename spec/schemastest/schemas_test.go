@@ -408,6 +408,43 @@ func TestExamples(t *testing.T) {
 			errAt:  "/toolCallIdNormalizer/maxLength",
 		},
 		{
+			name:   "pipeline input with every hook",
+			schema: "case.schema.json#/$defs/PipelineInput",
+			doc: `{"systemPrompt":"","messages":[{"role":"custom","customType":"c","content":"x","display":true,"timestamp":1}],
+				"tools":[],"transform":{"append":[{"role":"user","content":"q","timestamp":2}]},"convert":{"fail":"no"}}`,
+			valid: true,
+		},
+		{
+			name:   "pipeline input with an empty transcript",
+			schema: "case.schema.json#/$defs/PipelineInput",
+			doc:    `{"systemPrompt":"s","messages":[]}`,
+			errAt:  "/messages",
+		},
+		{
+			name:   "pipeline transform with two operations",
+			schema: "case.schema.json#/$defs/PipelineInput",
+			doc:    `{"systemPrompt":"s","messages":[{"role":"user","content":"q"}],"transform":{"keepLast":1,"fail":"x"}}`,
+			errAt:  "/transform",
+		},
+		{
+			name:   "pipeline convert of an unknown name",
+			schema: "case.schema.json#/$defs/PipelineInput",
+			doc:    `{"systemPrompt":"s","messages":[{"role":"user","content":"q"}],"convert":"identity"}`,
+			errAt:  "/convert",
+		},
+		{
+			name:   "pipeline error golden",
+			schema: "golden.schema.json#/$defs/pipeline",
+			doc:    `{"error":"boom"}`,
+			valid:  true,
+		},
+		{
+			name:   "pipeline golden with a context but no transcript",
+			schema: "golden.schema.json#/$defs/pipeline",
+			doc:    `{"context":{"systemPrompt":"","messages":[]}}`,
+			errAt:  "",
+		},
+		{
 			name:   "wire case with a response",
 			schema: "case.schema.json",
 			doc: `{"id":"wire/x","kind":"wire","description":"d","rules":["wire.request"],
