@@ -16,7 +16,7 @@ const PROTOCOL = 1;
 // base URLs and cache settings from the environment, which would add headers the cassette does
 // not expect; the case passes what it wants through input.options.env instead.
 for (const name of Object.keys(process.env)) {
-  if (/^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|AWS|MISTRAL|PI)_/.test(name) && name !== "PI_TS_ROOT") {
+  if (/^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|GCLOUD|AWS|MISTRAL|PI)_/.test(name) && name !== "PI_TS_ROOT") {
     delete process.env[name];
   }
 }
@@ -124,6 +124,17 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./google", name: "streamGoogle" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/google.js", name: "streamGoogle" },
   ],
+  streamGoogleVertex: [
+    { pkg: "pi-ai", sub: "./api/google-vertex", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", sub: "./google-vertex", name: "streamGoogleVertex" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/google-vertex.js", name: "streamGoogleVertex" },
+  ],
+  streamOpenAICodexResponses: [
+    { pkg: "pi-ai", sub: "./api/openai-codex-responses", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", file: "dist/api/openai-codex-responses.js", name: "stream" },
+    { pkg: "pi-ai", sub: "./openai-codex-responses", name: "streamOpenAICodexResponses" }, // <= 0.73
+    { pkg: "pi-ai", file: "dist/providers/openai-codex-responses.js", name: "streamOpenAICodexResponses" },
+  ],
   streamOpenAICompletions: [
     { pkg: "pi-ai", sub: "./api/openai-completions", name: "stream" }, // 0.74+
     { pkg: "pi-ai", sub: "./openai-completions", name: "streamOpenAICompletions" }, // <= 0.73
@@ -182,9 +193,11 @@ function toolCallIdNormalizer(spec) {
 const WIRE_APIS = {
   "openai-responses": "streamOpenAIResponses",
   "azure-openai-responses": "streamAzureOpenAIResponses",
+  "openai-codex-responses": "streamOpenAICodexResponses",
   "anthropic-messages": "streamAnthropic",
   "openai-completions": "streamOpenAICompletions",
   "google-generative-ai": "streamGoogle",
+  "google-vertex": "streamGoogleVertex",
   "mistral-conversations": "streamMistral",
 };
 

@@ -98,6 +98,9 @@ var secretPatterns = []struct {
 	{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{8,}`), "a secret key (sk-…)"},
 	{regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{4,}`), "a bearer token (Bearer …)"},
 	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{10,}`), "a Google API key (AIza…)"},
+	// A JWT (an OAuth access token such as ChatGPT's): its header is a JSON
+	// object, so it starts "eyJ", then a dot and the payload.
+	{regexp.MustCompile(`\beyJ[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}`), "a JWT (eyJ….…)"},
 }
 
 // headerKey is a YAML mapping key naming a header, with the rest of the line.
@@ -107,7 +110,8 @@ var headerKey = regexp.MustCompile(`^(\s*)["']?([A-Za-z0-9-]+)["']?:\s*(.*)$`)
 var listItem = regexp.MustCompile(`^(\s*)-\s*(.*)$`)
 
 // FindSecrets lists the lines of a cassette that look like they hold a
-// credential: key-like strings anywhere (sk-ant-…, sk-…, Bearer …, AIza…),
+// credential: key-like strings anywhere (sk-ant-…, sk-…, Bearer …, AIza…,
+// JWTs),
 // and a credential header (x-api-key, authorization, …) whose value is
 // anything but Redacted.
 func FindSecrets(data []byte) []Finding {

@@ -304,6 +304,7 @@ func TestFindSecrets(t *testing.T) {
 		"secret key":    "x: sk-proj1234567890",
 		"bearer":        "      - Bearer abc.def.ghi",
 		"google key":    "url: /v1?key=AIzaSyA1234567890abcdef",
+		"jwt":           "body: '{\"t\":\"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.sig\"}'",
 		"x-api-key":     "        X-Api-Key:\n            - realvalue",
 		"inline":        "        authorization: token123",
 		"quoted":        "        \"x-goog-api-key\":\n            - \"k\"",
@@ -323,6 +324,29 @@ func TestFindSecrets(t *testing.T) {
 		if f := FindSecrets([]byte(text)); len(f) > 0 {
 			t.Errorf("%q: false finding %v", text, f)
 		}
+	}
+}
+
+// An OAuth token (a JWT) as the key: scrubbed from the auth header and
+// from anywhere else it appears; an id merely read from it stays.
+func TestScrubberOnAToken(t *testing.T) {
+	const token = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln"
+	i := &cassette.Interaction{
+		Request: cassette.Request{URL: "http://127.0.0.1:4321/codex/responses", Body: `{"echo":"` + token + `"}`,
+			Headers: http.Header{"Authorization": {"Bearer " + token}, "Chatgpt-Account-Id": {"acct-fake"}, "X-Copy": {token}}},
+	}
+	if err := Scrubber(token, nil)(i); err != nil {
+		t.Fatal(err)
+	}
+	h := i.Request.Headers
+	if h.Get("Authorization") != Redacted || h.Get("X-Copy") != Redacted || h.Get("Chatgpt-Account-Id") != "acct-fake" {
+		t.Errorf("headers %v", h)
+	}
+	if strings.Contains(i.Request.Body, token) {
+		t.Errorf("body %q", i.Request.Body)
+	}
+	if f := FindSecrets([]byte("        Authorization:\n            - Bearer " + token)); len(f) == 0 {
+		t.Error("an unscrubbed token is not found")
 	}
 }
 

@@ -13,7 +13,9 @@ import (
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/mistral"
+	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -96,6 +98,8 @@ var wireAPIs = map[string]wireAPI{
 	openairesponses.API:   openaiResponsesAPI,
 
 	azureopenairesponses.API: azureOpenAIResponsesAPI,
+	openaicodexresponses.API: openaiCodexResponsesAPI,
+	googlevertex.API:         googleVertexAPI,
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.

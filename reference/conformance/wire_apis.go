@@ -8,7 +8,9 @@ import (
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/mistral"
+	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -111,6 +113,28 @@ var googleAPI = wireAPI{
 	incidental: google.IncidentalHeaders,
 }
 
+var googleVertexAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := googlevertex.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := googlevertex.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*googlevertex.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, googlevertex.StatusText(r), r.Header, r.Body, now)
+			}}, "", nil
+	},
+	failure: googlevertex.Failure, noResponse: googlevertex.FetchFailedText, outsideModel: googlevertex.ErrOutsideModel,
+	incidental: googlevertex.IncidentalHeaders,
+}
+
 var azureOpenAIResponsesAPI = wireAPI{
 	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
 		o, err := azureopenairesponses.DecodeOptions(c.options, "/options")
@@ -153,4 +177,27 @@ var mistralAPI = wireAPI{
 	},
 	failure: mistral.Failure, noResponse: noResponseText, outsideModel: mistral.ErrOutsideModel,
 	incidental: mistral.IncidentalHeaders,
+}
+
+// Codex calls fetch itself: its answer's reason phrase is Pi's status text.
+var openaiCodexResponsesAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := openaicodexresponses.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := openaicodexresponses.BuildRequest(c.model, c.ctx, o, now)
+		if re := (*openaicodexresponses.RequestError)(nil); errors.As(err, &re) {
+			return nil, re.Message, nil
+		} else if err != nil {
+			return nil, "", err
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ReadResponse(r, now)
+			}}, "", nil
+	},
+	failure: openaicodexresponses.Failure, noResponse: openaicodexresponses.FetchFailedText, outsideModel: openaicodexresponses.ErrOutsideModel,
+	incidental: openaicodexresponses.IncidentalHeaders,
 }

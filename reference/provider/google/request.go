@@ -117,7 +117,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		Method: http.MethodPost,
 		URL:    base + "/" + name + StreamMethod,
 		Header: buildHeaders(model, opts, apiKey),
-		Body:   buildBody(model, ctx, opts, contents),
+		Body:   buildBody(model, ctx, opts, contents, disabledThinking),
 		model:  model,
 	}, nil
 }
@@ -184,7 +184,7 @@ func toolChoiceMode(choice string) string {
 // buildBody is Pi's buildParams turned into the REST body by the SDK:
 // contents, systemInstruction, tools, toolConfig, then generationConfig
 // (always present, possibly empty).
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value) jsonv.Value {
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value, off func(*ai.Model) jsonv.Value) jsonv.Value {
 	b := new(jsonv.ObjectBuilder).Set("contents", jsonv.ArrayValue(contents...))
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		part := new(jsonv.ObjectBuilder).SetString("text", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value()
@@ -215,9 +215,29 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 			}
 			gen.Set("thinkingConfig", tc.Value())
 		} else {
-			gen.Set("thinkingConfig", disabledThinking(model))
+			gen.Set("thinkingConfig", off(model))
 		}
 	}
 	b.Set("generationConfig", gen.Value())
 	return b.Value()
+}
+
+// Hooks for an API built on this one (google-vertex), which converts the
+// messages, merges the headers and fills the body as BuildRequest does.
+
+// Contents are ctx's messages converted for model, as BuildRequest sends
+// them; now stamps the synthetic tool results transform adds.
+func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) []jsonv.Value {
+	return convertMessages(ctx.Messages, model, now)
+}
+
+// Headers are the headers BuildRequest sends with key.
+func Headers(model *ai.Model, opts Options, key string) http.Header {
+	return buildHeaders(model, opts, key)
+}
+
+// BodyWith is the body BuildRequest sends for contents, except that off
+// gives the thinkingConfig that turns thinking off.
+func BodyWith(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value, off func(*ai.Model) jsonv.Value) jsonv.Value {
+	return buildBody(model, ctx, opts, contents, off)
 }

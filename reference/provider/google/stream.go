@@ -44,10 +44,18 @@ var toolCallCounter atomic.Int64
 // The error is non-nil only for a read error on r (which Pi would also
 // report, with the same text, as an error event) or ErrOutsideModel.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return ParseStreamAs(API, &toolCallCounter, r, model, now)
+}
+
+// ParseStreamAs is ParseStream for an API that reads the answer exactly as
+// this one does (google-vertex): the message names api, and counter
+// numbers the tool-call ids it makes up (in Pi each API module keeps its
+// own counter).
+func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if now == nil {
 		now = transform.SystemClock
 	}
-	p := &parser{model: model, now: now, out: newOutput(model, now)}
+	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	readErr := p.run(r)
 	var err error
@@ -86,31 +94,40 @@ func StatusText(resp *http.Response) string {
 // JSON.parse's message); any other body becomes
 // {"error":{"message":<text>,"code":<status>,"status":<statusText>}}.
 func ParseHTTPError(model *ai.Model, status int, statusText, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return ParseHTTPErrorAs(API, model, status, statusText, contentType, body, now)
+}
+
+// ParseHTTPErrorAs is ParseHTTPError for an API whose error bodies are this
+// one's (google-vertex); the message names api.
+func ParseHTTPErrorAs(api string, model *ai.Model, status int, statusText, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	text := sse.Text(body)
 	var errorBody jsonv.Value
 	if strings.Contains(contentType, "application/json") {
 		v, err := stream.ParseJSON(text)
 		if err != nil {
-			return Failure(model, err.Error(), now)
+			return FailureAs(api, model, err.Error(), now)
 		}
 		errorBody = v
 	} else {
 		inner := new(jsonv.ObjectBuilder).SetString("message", text).Set("code", jsonv.FloatValue(float64(status))).SetString("status", statusText)
 		errorBody = new(jsonv.ObjectBuilder).Set("error", inner.Value()).Value()
 	}
-	return Failure(model, string(errorBody.AppendJSON(nil)), now)
+	return FailureAs(api, model, string(errorBody.AppendJSON(nil)), now)
 }
 
 // Failure is the message and lone error event of a request that failed
 // before a response arrived (see RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
+	return FailureAs(API, model, message, now)
 }
 
-// newOutput writes this API's name, whatever model.api says, as Pi does.
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, API, now)
+// FailureAs is Failure for a message that names api.
+func FailureAs(api string, model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return stream.Failure(stream.NewOutput(model, api, now), message)
 }
+
+// The message names this API (or the variant's), whatever model.api says,
+// as Pi does.
 
 // jsError is an exception thrown while Pi reads the stream.
 type jsError = stream.JSError
@@ -142,6 +159,8 @@ type parser struct {
 	// idFixed is set once a non-empty responseId was kept.
 	idFixed bool
 	outside bool
+	// counter numbers the tool-call ids Pi makes up.
+	counter *atomic.Int64
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -395,7 +414,7 @@ func (p *parser) part(part jsonv.Value) {
 		}
 	}
 	if needsNew {
-		id = name.JSString() + "_" + p.now().JSString() + "_" + strconv.FormatInt(toolCallCounter.Add(1), 10)
+		id = name.JSString() + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.counter.Add(1), 10)
 	}
 	tc := &ai.ToolCallBlock{ID: id}
 	if name.Truthy() {

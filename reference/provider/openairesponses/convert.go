@@ -130,9 +130,19 @@ func convertInput(model *ai.Model, ctx *ai.Context, now transform.Clock) (jsonv.
 // variant of this API (see ToolCallIDNormalizer). The error is a
 // *RequestError for a thinking signature that is not JSON.
 func ConvertInput(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
+	return convertItems(model, ctx, normalize, now, true)
+}
+
+// ConvertInputWithoutSystemPrompt is ConvertInput for the variants of this
+// API that send the system prompt elsewhere: no system or developer item.
+func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
+	return convertItems(model, ctx, normalize, now, false)
+}
+
+func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock, systemItem bool) (jsonv.Value, error) {
 	msgs := transform.Messages(ctx.Messages, model, normalize, now)
 	var out []jsonv.Value
-	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
+	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
 		if model.Reasoning && !(compat{model.Compat}).isFalse("supportsDeveloperRole") {
 			role = "developer"

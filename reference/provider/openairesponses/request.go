@@ -273,14 +273,24 @@ func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
 // ClampPromptCacheKey keeps the first 64 code points of a prompt_cache_key.
 func ClampPromptCacheKey(key string) string { return clampPromptCacheKey(key) }
 
+// ConvertToolsStrict is ConvertTools with another value of each tool's
+// strict member (a variant of this API sends null).
+func ConvertToolsStrict(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
+	return convertToolsWith(tools, strict)
+}
+
 // convertTools is Pi's convertResponsesTools: the schema is sent as it is,
 // with strict false.
 func convertTools(tools []ai.Tool) jsonv.Value {
+	return convertToolsWith(tools, jsonv.BoolValue(false))
+}
+
+func convertToolsWith(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
 		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").SetString("name", t.Name).
 			SetString("description", t.Description).Set("parameters", stream.JSValue(t.Parameters)).
-			SetBool("strict", false).Value()
+			Set("strict", strict).Value()
 	}
 	return jsonv.ArrayValue(out...)
 }

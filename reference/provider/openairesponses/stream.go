@@ -129,6 +129,10 @@ type parser struct {
 	outside    bool
 	// noTier turns the service-tier pricing off entirely.
 	noTier bool
+	// resolveTier, when set, picks the tier that prices the answer from
+	// the answer's service_tier and the requested one (serviceTier);
+	// unset, the answer's wins unless it is undefined or null.
+	resolveTier func(answer jsonv.Value, requested *string) jsonv.Value
 }
 
 func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -233,6 +237,11 @@ func (p *parser) dispatch(ev sse.Event) {
 			panic(jsError{Msg: apiErrorMessage(e)})
 		}
 	}
+	p.handle(data)
+}
+
+// handle is Pi's processResponsesStream step for one event's data.
+func (p *parser) handle(data jsonv.Value) {
 	typ := stream.Prop(data, "type")
 	if typ.Kind() != jsonv.String {
 		return
@@ -602,7 +611,9 @@ func (p *parser) finalize(resp jsonv.Value) {
 	}
 	ai.CalculateCost(p.model, &p.out.Usage)
 	tier := stream.Member(resp, "service_tier")
-	if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
+	if p.resolveTier != nil {
+		tier = p.resolveTier(tier, p.serviceTier)
+	} else if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
 		tier = jsonv.StringValue(*p.serviceTier)
 	}
 	if m := tierMultiplier(p.model, tier); m != 1 && !p.noTier {

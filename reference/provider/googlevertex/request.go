@@ -1,0 +1,309 @@
+// Package googlevertex is the Go reference for Pi's google-vertex API
+// (pi-ai 0.80.2, dist/api/google-vertex.js with @google/genai 1.52.0 in
+// Vertex AI mode). It converts the messages, merges the headers and reads
+// the answer as google-generative-ai does, so it is built on package
+// google and keeps only the differences:
+//
+//   - options.go  the google options plus project, location and env
+//     (DecodeOptions)
+//   - request.go  key resolution, the Vertex URL, the thinking settings
+//     and the SDK's Vertex key order (BuildRequest)
+//   - stream.go   the answer and HTTP errors, read by package google
+package googlevertex
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "google-vertex"
+
+// Literals Pi and the SDK put on the wire.
+const (
+	// APIVersion is added to a base URL that names no version.
+	APIVersion = "v1"
+	// ExpressBaseURL is the SDK's host for a key when the model has no
+	// usable base URL.
+	ExpressBaseURL = "https://aiplatform.googleapis.com"
+	// LocationPlaceholder in a base URL makes Pi ignore it.
+	LocationPlaceholder = "{location}"
+	// CredentialsMarker as the key means "use Google credentials".
+	CredentialsMarker = "gcp-vertex-credentials"
+	// Texts of Pi's failures when there is no usable key.
+	NoProjectText  = "Vertex AI requires a project ID. Set GOOGLE_CLOUD_PROJECT/GCLOUD_PROJECT or pass project in options."
+	NoLocationText = "Vertex AI requires a location. Set GOOGLE_CLOUD_LOCATION or pass location in options."
+)
+
+// IncidentalHeaders are google-generative-ai's: user-agent and
+// x-goog-api-client name the SDK and the Node build.
+var IncidentalHeaders = google.IncidentalHeaders
+
+// ErrCredentials is returned when there is no usable key but a project
+// and a location: Pi then asks Google's auth library for credentials
+// (ADC), which looks outside the process. The reference does not model
+// that mode.
+var ErrCredentials = errors.New("googlevertex: Google credentials (ADC) mode is outside the model")
+
+// ErrBaseURLQuery is returned for a base URL holding a query or a
+// fragment, whose URL the SDK rewrites in ways the reference does not
+// model.
+var ErrBaseURLQuery = errors.New("googlevertex: a base URL with a query or fragment is outside the model")
+
+// RequestError is a failure Pi meets before anything is sent; Pi reports
+// it as a lone error event whose errorMessage is Message.
+type RequestError = google.RequestError
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header the SDK and fetch set, except the ones
+	// fetch adds that the harness never compares.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+
+	model *ai.Model
+}
+
+var placeholderKey = regexp.MustCompile(`^<[^>]+>$`)
+
+// ResolveKey is the key Pi uses: options.apiKey trimmed, or "" (Google
+// credentials mode) when that is empty, the credentials marker or a
+// placeholder in angle brackets.
+func ResolveKey(opts Options) string {
+	key := stream.JSTrim(deref(opts.APIKey))
+	if key == CredentialsMarker || placeholderKey.MatchString(key) {
+		return ""
+	}
+	return key
+}
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends with a key. now stamps synthetic tool results. A *RequestError
+// means Pi sends nothing and fails with that message; ErrCredentials and
+// ErrBaseURLQuery mark inputs the reference does not model.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	key := ResolveKey(opts)
+	if key == "" {
+		if firstSet(deref(opts.Project), opts.envValue("GOOGLE_CLOUD_PROJECT"), opts.envValue("GCLOUD_PROJECT")) == "" {
+			return nil, &RequestError{Message: NoProjectText}
+		}
+		if firstSet(deref(opts.Location), opts.envValue("GOOGLE_CLOUD_LOCATION")) == "" {
+			return nil, &RequestError{Message: NoLocationText}
+		}
+		return nil, ErrCredentials
+	}
+	contents := google.Contents(model, ctx, now)
+
+	// The SDK checks the model name, then the contents, then the key.
+	name := model.ID
+	switch {
+	case name == "":
+		return nil, &RequestError{Message: google.ModelRequiredText}
+	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
+		return nil, &RequestError{Message: google.InvalidModelText}
+	}
+	if len(contents) == 0 {
+		return nil, &RequestError{Message: google.NoContentsText}
+	}
+	if strings.HasPrefix(key, "auth_tokens/") {
+		return nil, &RequestError{Message: google.EphemeralTokenText}
+	}
+	endpoint, err := Endpoint(model.BaseURL, ResourceName(name))
+	if err != nil {
+		return nil, err
+	}
+
+	body := google.BodyWith(model, ctx, withThinkingLevel(opts.Options), contents, disabledThinking)
+	return &Request{
+		Method: http.MethodPost,
+		URL:    endpoint,
+		Header: google.Headers(model, opts.Options, key),
+		Body:   vertexOrder(body),
+		model:  model,
+	}, nil
+}
+
+// ResourceName is the SDK's Vertex name of a model: ids starting with
+// publishers/, projects/ or models/ are kept; "<publisher>/<model>…"
+// becomes publishers/<publisher>/models/<model> (anything after a second
+// slash is lost); any other id is a Google model.
+func ResourceName(id string) string {
+	switch {
+	case strings.HasPrefix(id, "publishers/"), strings.HasPrefix(id, "projects/"), strings.HasPrefix(id, "models/"):
+		return id
+	case strings.Contains(id, "/"):
+		parts := strings.SplitN(id, "/", 3)
+		return "publishers/" + parts[0] + "/models/" + parts[1]
+	}
+	return "publishers/google/models/" + id
+}
+
+var versionSegment = regexp.MustCompile(`^v\d+(?:beta\d*)?$`)
+var versionInText = regexp.MustCompile(`(?:^|/)v\d+(?:beta\d*)?(?:/|$)`)
+
+// Endpoint is the streaming URL for the resource name under a model's base
+// URL: the base URL trimmed, without one trailing slash, plus /v1 unless
+// one of its path segments already names a version (v1, v1beta1, v2, …).
+// A blank base URL, or one holding "{location}", is the SDK's express host
+// with /v1.
+func Endpoint(baseURL, name string) (string, error) {
+	base := stream.JSTrim(baseURL)
+	if base == "" || strings.Contains(base, LocationPlaceholder) {
+		return ExpressBaseURL + "/" + APIVersion + "/" + name + google.StreamMethod, nil
+	}
+	if strings.ContainsAny(base, "?#") {
+		return "", ErrBaseURLQuery
+	}
+	root := strings.TrimSuffix(base, "/")
+	if !namesVersion(base) {
+		root += "/" + APIVersion
+	}
+	return root + "/" + name + google.StreamMethod, nil
+}
+
+func namesVersion(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme == "" {
+		return versionInText.MatchString(base)
+	}
+	for _, seg := range strings.Split(u.EscapedPath(), "/") {
+		if versionSegment.MatchString(seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// thinkingLevels are the levels Pi maps to the SDK's ThinkingLevel; any
+// other level is sent as nothing at all.
+var thinkingLevels = map[string]bool{"THINKING_LEVEL_UNSPECIFIED": true, "MINIMAL": true, "LOW": true, "MEDIUM": true, "HIGH": true}
+
+// withThinkingLevel drops a level Pi cannot map: the thinkingConfig then
+// holds only includeThoughts, even when a budget is given.
+func withThinkingLevel(o google.Options) google.Options {
+	if t := o.Thinking; t != nil && t.Level != nil && !thinkingLevels[*t.Level] {
+		dropped := *t
+		dropped.Level, dropped.BudgetTokens = nil, jsonv.Value{}
+		o.Thinking = &dropped
+	}
+	return o
+}
+
+var (
+	gemini3Pro   = regexp.MustCompile(`gemini-3(?:\.\d+)?-pro`)
+	gemini3Flash = regexp.MustCompile(`gemini-3(?:\.\d+)?-flash`)
+)
+
+// disabledThinking is the thinkingConfig that turns thinking off: the
+// lowest level for Gemini 3 Pro and Flash, a zero budget for every other
+// model (Gemma 4 included, unlike google-generative-ai).
+func disabledThinking(model *ai.Model) jsonv.Value {
+	id := strings.ToLower(model.ID)
+	switch {
+	case gemini3Pro.MatchString(id):
+		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "LOW").Value()
+	case gemini3Flash.MatchString(id) || id == "gemini-flash-latest" || id == "gemini-flash-lite-latest":
+		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "MINIMAL").Value()
+	}
+	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
+}
+
+// vertexOrder rewrites google's body in the member order of the SDK's
+// Vertex serializer: functionCall is {name, args, id}, a part's inlineData
+// is {mimeType, data}, a function declaration is {description, name,
+// parametersJsonSchema}. Nothing else moves.
+func vertexOrder(body jsonv.Value) jsonv.Value {
+	return mapMembers(body, func(key string, v jsonv.Value) jsonv.Value {
+		switch key {
+		case "contents":
+			return mapElems(v, func(c jsonv.Value) jsonv.Value {
+				return mapMembers(c, func(key string, v jsonv.Value) jsonv.Value {
+					if key != "parts" {
+						return v
+					}
+					return mapElems(v, func(part jsonv.Value) jsonv.Value {
+						return mapMembers(part, func(key string, v jsonv.Value) jsonv.Value {
+							switch key {
+							case "functionCall":
+								return reorder(v, "name", "args", "id")
+							case "inlineData":
+								return reorder(v, "mimeType", "data")
+							}
+							return v
+						})
+					})
+				})
+			})
+		case "tools":
+			return mapElems(v, func(tool jsonv.Value) jsonv.Value {
+				return mapMembers(tool, func(key string, v jsonv.Value) jsonv.Value {
+					if key != "functionDeclarations" {
+						return v
+					}
+					return mapElems(v, func(d jsonv.Value) jsonv.Value { return reorder(d, "description", "name", "parametersJsonSchema") })
+				})
+			})
+		}
+		return v
+	})
+}
+
+func mapMembers(obj jsonv.Value, f func(key string, v jsonv.Value) jsonv.Value) jsonv.Value {
+	if obj.Kind() != jsonv.Object {
+		return obj
+	}
+	members := make([]jsonv.Member, len(obj.Members()))
+	for i, m := range obj.Members() {
+		members[i] = jsonv.Member{Key: m.Key, Value: f(m.Key, m.Value)}
+	}
+	return jsonv.ObjectValue(members...)
+}
+
+func mapElems(arr jsonv.Value, f func(jsonv.Value) jsonv.Value) jsonv.Value {
+	if arr.Kind() != jsonv.Array {
+		return arr
+	}
+	elems := make([]jsonv.Value, len(arr.Elems()))
+	for i, e := range arr.Elems() {
+		elems[i] = f(e)
+	}
+	return jsonv.ArrayValue(elems...)
+}
+
+// reorder puts the named members first, in that order, and the others
+// after them as they were.
+func reorder(obj jsonv.Value, first ...string) jsonv.Value {
+	if obj.Kind() != jsonv.Object {
+		return obj
+	}
+	var head, tail []jsonv.Member
+	for _, k := range first {
+		for _, m := range obj.Members() {
+			if m.Key == k {
+				head = append(head, m)
+			}
+		}
+	}
+	for _, m := range obj.Members() {
+		found := false
+		for _, k := range first {
+			found = found || m.Key == k
+		}
+		if !found {
+			tail = append(tail, m)
+		}
+	}
+	return jsonv.ObjectValue(append(head, tail...)...)
+}

@@ -1,0 +1,39 @@
+package googlevertex
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider/google"
+)
+
+func googleOptions(key *string) google.Options { return google.Options{APIKey: key} }
+
+func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
+
+// The parser is google's; the split check guards the variant path through
+// it.
+func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
+
+func TestGeneratedIDsCountSeparately(t *testing.T) {
+	model := &ai.Model{ID: "m", API: API, Provider: API}
+	body := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}]}\n\n"
+	before := toolCallCounter.Load()
+	msg, _, err := ParseStream(strings.NewReader(body), model, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if toolCallCounter.Load() != before+1 {
+		t.Errorf("counter moved from %d to %d", before, toolCallCounter.Load())
+	}
+	if msg.API != API {
+		t.Errorf("api = %q", msg.API)
+	}
+	if _, _, err := google.ParseStream(strings.NewReader(body), model, fixedClock); err != nil {
+		t.Fatal(err)
+	}
+	if toolCallCounter.Load() != before+1 {
+		t.Errorf("google's stream moved this API's counter")
+	}
+}

@@ -1,0 +1,337 @@
+// Package openaicodexresponses is the Go reference for Pi's
+// openai-codex-responses API (pi-ai 0.80.2,
+// dist/api/openai-codex-responses.js): the Responses API of the ChatGPT
+// backend, called with plain fetch and a ChatGPT OAuth token. Its input
+// items, tool definitions and event handling are openai-responses', so it
+// is built on package openairesponses and keeps only the differences:
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  URL, token and account id, headers and body
+//     (BuildRequest)
+//   - stream.go   Pi's own server-sent-event reading and event screening
+//     in front of openairesponses' event handling (ParseStream), and HTTP
+//     errors (ParseHTTPError)
+//
+// Only the SSE transport is modelled: Pi's default transport first tries
+// a WebSocket, so a case sets transport "sse".
+package openaicodexresponses
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "openai-codex-responses"
+
+// Literals Pi puts on the wire or reports.
+const (
+	// DefaultBaseURL is used when model.baseUrl is empty or blank.
+	DefaultBaseURL = "https://chatgpt.com/backend-api"
+	// DefaultInstructions is sent when the context has no system prompt.
+	DefaultInstructions = "You are a helpful assistant."
+	// DefaultVerbosity is text.verbosity when textVerbosity is unset.
+	DefaultVerbosity = "low"
+	// AccountClaim is the member of the token's payload that holds
+	// chatgpt_account_id.
+	AccountClaim = "https://api.openai.com/auth"
+	// AccountHeader carries the account id read from the token.
+	AccountHeader = "chatgpt-account-id"
+	// Originator is the originator header's value.
+	Originator = "pi"
+	// BetaHeaderValue is the OpenAI-Beta header's value over SSE.
+	BetaHeaderValue = "responses=experimental"
+	// BadTokenText is Pi's error for a key it cannot read an account from.
+	BadTokenText = "Failed to extract accountId from token"
+	// SSETransport is the only transport the reference models.
+	SSETransport = "sse"
+)
+
+// ToolCallProviders are the target providers whose tool-call ids keep the
+// "<call id>|<item id>" pairing: the same list as openai-responses'.
+var ToolCallProviders = openairesponses.PairedIDProviders
+
+// NormalizeToolCallID is this API's tool-call id normalizer.
+var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
+
+// MachineHeaders are the request headers whose values name the machine
+// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): Request.Header
+// leaves them out, and a harness allows them without comparing them.
+var MachineHeaders = []string{"user-agent"}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that describe the client rather than the translation. Pi calls
+// fetch itself, so there are no SDK headers; the user agent is one a
+// client adds anyway.
+var IncidentalHeaders = []string{}
+
+// ErrNotModelled marks an input the reference does not reproduce: a
+// transport other than "sse", or retries of a failed response.
+var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header Pi sets, except MachineHeaders, and
+	// without the ones fetch adds itself.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+	// AccountID is the account id read from the token.
+	AccountID string
+
+	model       *ai.Model
+	serviceTier *string
+	retries     bool
+}
+
+// RequestError is a failure Pi meets before anything is sent; Pi reports
+// it as a lone error event whose errorMessage is Message.
+type RequestError = openairesponses.RequestError
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends. now stamps the synthetic tool results transform adds. A
+// *RequestError means Pi sends nothing and fails with that message; an
+// error wrapping ErrNotModelled means the reference cannot say.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	if opts.Transport == nil || *opts.Transport != SSETransport {
+		t := "undefined (auto)"
+		if opts.Transport != nil {
+			t = fmt.Sprintf("%q", *opts.Transport)
+		}
+		return nil, fmt.Errorf("%w: transport %s; cases set transport %q", ErrNotModelled, t, SSETransport)
+	}
+	if opts.APIKey == nil || *opts.APIKey == "" {
+		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	}
+	token := *opts.APIKey
+	account, ok := AccountID(token)
+	if !ok {
+		return nil, &RequestError{Message: BadTokenText}
+	}
+	body, err := buildBody(model, ctx, opts, now)
+	if err != nil {
+		return nil, err
+	}
+	header, err := buildHeaders(model, opts, token, account)
+	if err != nil {
+		return nil, err
+	}
+	if t := opts.TimeoutMs; !t.IsAbsent() {
+		if f, _ := t.Float64(); f < 0 {
+			return nil, &RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
+		}
+	}
+	retries := false
+	if m := opts.MaxRetries; !m.IsAbsent() {
+		f, _ := m.Float64()
+		retries = f > 0
+	}
+	return &Request{
+		Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body, AccountID: account,
+		model: model, serviceTier: opts.ServiceTier, retries: retries,
+	}, nil
+}
+
+// ResolveURL is the endpoint for a base URL: the default base when it is
+// blank; trailing slashes dropped; a base ending in /codex/responses used
+// as it is, one ending in /codex given /responses, any other given
+// /codex/responses.
+func ResolveURL(base string) string {
+	if stream.IsBlank(base) {
+		base = DefaultBaseURL
+	}
+	base = strings.TrimRight(base, "/")
+	switch {
+	case strings.HasSuffix(base, "/codex/responses"):
+		return base
+	case strings.HasSuffix(base, "/codex"):
+		return base + "/responses"
+	}
+	return base + "/codex/responses"
+}
+
+// AccountID reads chatgpt_account_id from the payload of a token of three
+// dot-separated parts, the payload decoded as atob does (standard base64,
+// whitespace and padding forgiven, each byte one Latin-1 character) and
+// parsed as JSON. ok is false where Pi fails with BadTokenText: another
+// number of parts, a payload that is not base64 (base64url's - and _
+// included) or not JSON, or a missing or falsy account id. A non-string id
+// is turned into a string as a header value would be.
+func AccountID(token string) (id string, ok bool) {
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return "", false
+	}
+	raw, ok := atob(parts[1])
+	if !ok {
+		return "", false
+	}
+	payload, err := stream.ParseJSON(raw)
+	if err != nil {
+		return "", false
+	}
+	v := stream.Member(stream.Member(payload, AccountClaim), "chatgpt_account_id")
+	if !v.Truthy() {
+		return "", false
+	}
+	return v.JSString(), true
+}
+
+// atob is the forgiving base64 decode of the HTML standard, returning the
+// bytes as a string of Latin-1 characters.
+func atob(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s)%4 == 0 {
+		switch {
+		case strings.HasSuffix(s, "=="):
+			s = s[:len(s)-2]
+		case strings.HasSuffix(s, "="):
+			s = s[:len(s)-1]
+		}
+	}
+	if len(s)%4 == 1 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/') {
+			return "", false
+		}
+	}
+	b, err := base64.RawStdEncoding.DecodeString(s)
+	if err != nil {
+		return "", false
+	}
+	runes := make([]rune, len(b))
+	for i, c := range b {
+		runes[i] = rune(c)
+	}
+	return string(runes), true
+}
+
+// buildHeaders is Pi's SSE header object: model.headers (every value a
+// string, null included), the caller's headers over them (null deletes),
+// then Pi's own, which always win. Names compare without case.
+func buildHeaders(model *ai.Model, opts Options, token, account string) (http.Header, error) {
+	set := httpheader.NewSet()
+	check := func(v string) error {
+		if err := httpheader.CheckByteString(v); err != nil {
+			return &RequestError{Message: err.Error()}
+		}
+		return nil
+	}
+	for _, m := range model.Headers.Members() {
+		v := m.Value.JSString()
+		if err := check(v); err != nil {
+			return nil, err
+		}
+		set.Append(m.Key, v)
+	}
+	put := func(h Header) error {
+		if h.Value == nil {
+			set.Delete(h.Name)
+			return nil
+		}
+		if err := check(*h.Value); err != nil {
+			return err
+		}
+		set.SetLayer([]Header{h})
+		return nil
+	}
+	own := append([]Header(nil), opts.Headers...)
+	own = append(own,
+		httpheader.New("Authorization", "Bearer "+token),
+		httpheader.New(AccountHeader, account),
+		httpheader.New("originator", Originator),
+		httpheader.New("OpenAI-Beta", BetaHeaderValue),
+		httpheader.New("accept", "text/event-stream"),
+		httpheader.New("content-type", "application/json"),
+	)
+	if opts.SessionID != nil && *opts.SessionID != "" {
+		own = append(own, httpheader.New("session-id", *opts.SessionID), httpheader.New("x-client-request-id", *opts.SessionID))
+	}
+	for _, h := range own {
+		if err := put(h); err != nil {
+			return nil, err
+		}
+	}
+	return set.Header(), nil
+}
+
+// buildBody is Pi's buildRequestBody, with its member order:
+// model, store, stream, instructions, input, text, include,
+// prompt_cache_key?, tool_choice, parallel_tool_calls, temperature?,
+// service_tier?, tools?, reasoning?.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
+	input, err := openairesponses.ConvertInputWithoutSystemPrompt(model, ctx, NormalizeToolCallID, now)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	instructions := DefaultInstructions
+	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
+		instructions = *ctx.SystemPrompt
+	}
+	verbosity := DefaultVerbosity
+	if opts.TextVerbosity != nil && *opts.TextVerbosity != "" {
+		verbosity = *opts.TextVerbosity
+	}
+	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).SetBool("store", false).SetBool("stream", true).
+		SetString("instructions", instructions).Set("input", input).
+		Set("text", new(jsonv.ObjectBuilder).SetString("verbosity", verbosity).Value()).
+		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
+	if opts.SessionID != nil {
+		b.SetString("prompt_cache_key", openairesponses.ClampPromptCacheKey(*opts.SessionID))
+	}
+	b.SetString("tool_choice", "auto").SetBool("parallel_tool_calls", true)
+	if !opts.Temperature.IsAbsent() {
+		b.Set("temperature", stream.JSValue(opts.Temperature))
+	}
+	b.SetOptString("service_tier", opts.ServiceTier)
+	if len(ctx.Tools) > 0 {
+		b.Set("tools", openairesponses.ConvertToolsStrict(ctx.Tools, jsonv.NullValue()))
+	}
+	if opts.ReasoningEffort != nil {
+		b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effort(model, *opts.ReasoningEffort)).
+			SetString("summary", orDefault(opts.ReasoningSummary, "auto")).Value())
+	}
+	return b.Value(), nil
+}
+
+// effort is the reasoning effort sent for a requested one: "none" is the
+// model's "off" entry, any other the model's entry for it; a missing or
+// null entry leaves the request as it is.
+func effort(model *ai.Model, requested string) jsonv.Value {
+	key, fallback := requested, requested
+	if requested == "none" {
+		key = "off"
+	}
+	if v, ok := model.ThinkingLevelMap.Get(key); ok && v.Kind() != jsonv.Null {
+		return stream.JSValue(v)
+	}
+	return jsonv.StringValue(fallback)
+}
+
+// orDefault is `s ?? def`.
+func orDefault(s *string, def string) string {
+	if s == nil {
+		return def
+	}
+	return *s
+}
