@@ -21,6 +21,16 @@ import (
 // runner's key replacing the options' one, as the Pi adapter does), builds
 // the request and says how to read the answer. send does the rest.
 
+// refused reports a request Pi will not send: a provider's *RequestError
+// carries Pi's error text. Any other error is the case's own.
+func refused[E error](err error) (*prepared, string, error) {
+	var re E
+	if errors.As(err, &re) {
+		return nil, re.Error(), nil
+	}
+	return nil, "", err
+}
+
 // noResponseText is the SDKs' error when no response arrives at all.
 const noResponseText = "Connection error."
 
@@ -32,10 +42,8 @@ var anthropicAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*anthropic.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*anthropic.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -54,10 +62,8 @@ var openaiCompletionsAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := openaicompletions.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*openaicompletions.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*openaicompletions.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -76,10 +82,8 @@ var openaiResponsesAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := openairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*openairesponses.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*openairesponses.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -98,10 +102,8 @@ var googleAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := google.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*google.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*google.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -121,10 +123,8 @@ var googleVertexAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := googlevertex.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*googlevertex.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*googlevertex.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -143,10 +143,8 @@ var azureOpenAIResponsesAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := azureopenairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*azureopenairesponses.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*azureopenairesponses.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -165,10 +163,8 @@ var mistralAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := mistral.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*mistral.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*mistral.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -188,10 +184,8 @@ var openaiCodexResponsesAPI = wireAPI{
 		}
 		o.APIKey = c.apiKey
 		req, err := openaicodexresponses.BuildRequest(c.model, c.ctx, o, now)
-		if re := (*openaicodexresponses.RequestError)(nil); errors.As(err, &re) {
-			return nil, re.Message, nil
-		} else if err != nil {
-			return nil, "", err
+		if err != nil {
+			return refused[*openaicodexresponses.RequestError](err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
