@@ -129,6 +129,10 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./google-vertex", name: "streamGoogleVertex" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/google-vertex.js", name: "streamGoogleVertex" },
   ],
+  streamBedrock: [
+    { pkg: "pi-ai", sub: "./api/bedrock-converse-stream", name: "stream" }, // 0.74+
+    { pkg: "pi-ai", file: "dist/api/bedrock-converse-stream.js", name: "stream" },
+  ],
   streamOpenAICodexResponses: [
     { pkg: "pi-ai", sub: "./api/openai-codex-responses", name: "stream" }, // 0.74+
     { pkg: "pi-ai", file: "dist/api/openai-codex-responses.js", name: "stream" },
@@ -199,6 +203,7 @@ const WIRE_APIS = {
   "google-generative-ai": "streamGoogle",
   "google-vertex": "streamGoogleVertex",
   "mistral-conversations": "streamMistral",
+  "bedrock-converse-stream": "streamBedrock",
 };
 
 async function wire(pi, input) {

@@ -41,7 +41,9 @@ var responseTransportHeaders = []string{"date", "content-length", "transfer-enco
 //   - The request keeps its path and query only: the host and port were the
 //     recording's loopback server.
 //   - Connection headers and the API's incidental headers (ignore) go.
-//   - The response loses its date, length and timing.
+//   - The response loses its date, length and timing. An AWS event-stream
+//     body (binary frames) is stored one readable line per frame (see
+//     eventStreamMarker); the replay writes the frames back.
 //
 // It runs in recorder.BeforeSaveHook, never after capture, so what the
 // recorder replays in the same run is untouched and only the file is clean.
@@ -76,6 +78,11 @@ func Scrubber(key string, ignore []string) recorder.HookFunc {
 			}
 		}
 		resp.Headers = rh
+		if isEventStream(rh.Get("Content-Type")) {
+			if text, ok := eventStreamText([]byte(resp.Body)); ok {
+				resp.Body = text
+			}
+		}
 		resp.Duration = 0
 		resp.TransferEncoding = nil
 		resp.ContentLength = int64(len(resp.Body))
@@ -98,6 +105,10 @@ var secretPatterns = []struct {
 	{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{8,}`), "a secret key (sk-…)"},
 	{regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{4,}`), "a bearer token (Bearer …)"},
 	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{10,}`), "a Google API key (AIza…)"},
+	// AWS: an access key id as AWS issues them, and a SigV4 authorization
+	// value, which names the access key id it was signed with.
+	{regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), "an AWS access key id (AKIA…, ASIA…)"},
+	{regexp.MustCompile(`AWS4-HMAC-SHA256\s+Credential=`), "a SigV4 signature (AWS4-HMAC-SHA256 Credential=…)"},
 	// A JWT (an OAuth access token such as ChatGPT's): its header is a JSON
 	// object, so it starts "eyJ", then a dot and the payload.
 	{regexp.MustCompile(`\beyJ[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}`), "a JWT (eyJ….…)"},
@@ -111,7 +122,7 @@ var listItem = regexp.MustCompile(`^(\s*)-\s*(.*)$`)
 
 // FindSecrets lists the lines of a cassette that look like they hold a
 // credential: key-like strings anywhere (sk-ant-…, sk-…, Bearer …, AIza…,
-// JWTs),
+// JWTs, AWS access key ids, SigV4 signatures),
 // and a credential header (x-api-key, authorization, …) whose value is
 // anything but Redacted.
 func FindSecrets(data []byte) []Finding {

@@ -157,16 +157,30 @@ func mismatchResponse(w http.ResponseWriter, e error) {
 }
 
 // writeResponse replays a recorded response: its status and headers, then
-// the body in pieces (see Settings.ChunkBytes), flushing after each.
+// the body in pieces (see Settings.ChunkBytes), flushing after each. An
+// event-stream body stored in its readable form goes out as binary frames,
+// one per piece unless the case asks for pieces of a size.
 func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 	for name, vs := range resp.Headers {
 		if !matchesAny(responseTransportHeaders, name) {
 			w.Header()[name] = vs
 		}
 	}
+	pieces := Pieces([]byte(resp.Body), chunk)
+	if frames, ok, err := eventStreamFrames(resp.Body); ok {
+		if err != nil {
+			// The cassette is broken; say so instead of replaying half of it.
+			http.Error(w, "piconform: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		pieces = frames // one frame per write
+		if chunk > 0 {
+			pieces = Pieces(bytes.Join(frames, nil), chunk)
+		}
+	}
 	w.WriteHeader(resp.Code)
 	flusher, _ := w.(http.Flusher)
-	for _, piece := range Pieces([]byte(resp.Body), chunk) {
+	for _, piece := range pieces {
 		if _, err := w.Write(piece); err != nil {
 			return
 		}

@@ -126,6 +126,7 @@ func parseResponse(v jsonv.Value, ptr string) (Response, error) {
 	headers := f.OptObject("headers")
 	events, hasEvents := f.OptArray("events")
 	body := f.OptString("body")
+	encoding := f.OptString("encoding")
 	if rest := f.Rest(); len(rest) > 0 && f.Err() == nil {
 		return Response{}, jsonv.Errorf(f.At(rest[0].Key), "unknown member")
 	}
@@ -148,13 +149,25 @@ func parseResponse(v jsonv.Value, ptr string) (Response, error) {
 		r.Header = append(r.Header, HeaderField{m.Key, m.Value.Str()})
 		hasType = hasType || strings.EqualFold(m.Key, "content-type")
 	}
+	render, contentType := renderEvent, "text/event-stream"
+	if encoding != nil {
+		switch *encoding {
+		case EncodingAWSEventStream:
+			render, contentType = renderEventStreamEvent, EventStreamContentType
+		default:
+			return Response{}, jsonv.Errorf(f.At("encoding"), "want %q, got %q", EncodingAWSEventStream, *encoding)
+		}
+		if !hasEvents {
+			return Response{}, jsonv.Errorf(f.At("encoding"), "an encoding needs events")
+		}
+	}
 	switch {
 	case hasEvents && body != nil:
 		return Response{}, jsonv.Errorf(ptr, "a response has events or a body, not both")
 	case hasEvents:
 		var b []byte
 		for i, e := range events {
-			ev, err := renderEvent(e, jsonv.Index(f.At("events"), i))
+			ev, err := render(e, jsonv.Index(f.At("events"), i))
 			if err != nil {
 				return Response{}, err
 			}
@@ -162,7 +175,7 @@ func parseResponse(v jsonv.Value, ptr string) (Response, error) {
 		}
 		r.Body = b
 		if !hasType {
-			r.Header = append(r.Header, HeaderField{"Content-Type", "text/event-stream"})
+			r.Header = append(r.Header, HeaderField{"Content-Type", contentType})
 		}
 	case body != nil:
 		r.Body = []byte(*body)

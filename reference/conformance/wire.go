@@ -12,6 +12,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
+	"github.com/piconform/piconform/reference/provider/bedrock"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/mistral"
@@ -100,6 +101,7 @@ var wireAPIs = map[string]wireAPI{
 	azureopenairesponses.API: azureOpenAIResponsesAPI,
 	openaicodexresponses.API: openaiCodexResponsesAPI,
 	googlevertex.API:         googleVertexAPI,
+	bedrock.API:              bedrockAPI,
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.

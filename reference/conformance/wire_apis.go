@@ -7,6 +7,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
+	"github.com/piconform/piconform/reference/provider/bedrock"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/mistral"
@@ -194,4 +195,27 @@ var openaiCodexResponsesAPI = wireAPI{
 	},
 	failure: openaicodexresponses.Failure, noResponse: openaicodexresponses.FetchFailedText, outsideModel: openaicodexresponses.ErrOutsideModel,
 	incidental: openaicodexresponses.IncidentalHeaders,
+}
+
+// Bedrock signs with AWS credentials from the options (the runner's key is
+// ignored, as Pi ignores it) and answers with an AWS event stream; an HTTP
+// error's name is in x-amzn-errortype.
+var bedrockAPI = wireAPI{
+	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+		o, err := bedrock.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, "", err
+		}
+		o.APIKey = c.apiKey
+		req, err := bedrock.BuildRequest(c.model, c.ctx, o, now)
+		if err != nil {
+			return refused[*bedrock.RequestError](err)
+		}
+		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
+			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+				return req.ParseResponse(r.StatusCode, r.Header.Get("x-amzn-errortype"), r.Body, now)
+			}}, "", nil
+	},
+	failure: bedrock.Failure, noResponse: bedrock.ConnectionErrorText, outsideModel: bedrock.ErrOutsideModel,
+	incidental: bedrock.IncidentalHeaders,
 }

@@ -18,6 +18,8 @@ export const ADAPTER_PI_AI = path.join(path.dirname(fileURLToPath(import.meta.ur
 const IGNORED = new Set(["host", "connection", "content-length", "accept-language", "sec-fetch-mode", "accept-encoding"]);
 const NOW = 1700000000000;
 
+// A case's response may also carry extra response headers (headers).
+//
 // opts: api (file under dist/api), port, okStream (the body served when a
 // case gives no response), clearEnv(name) (environment variables to drop
 // before Pi loads), machineHeaders (request headers whose values name the
@@ -47,7 +49,7 @@ export async function capture(opts) {
       }
       current.requests.push({ method: req.method, url: req.url, headers, body: Buffer.concat(chunks).toString("utf8") });
       const r = current.response ?? { sse: opts.okStream };
-      res.writeHead(r.status ?? 200, { "content-type": r.contentType ?? "text/event-stream" });
+      res.writeHead(r.status ?? 200, { "content-type": r.contentType ?? "text/event-stream", ...(r.headers ?? {}) });
       res.end(r.base64 !== undefined ? Buffer.from(r.base64, "base64") : Buffer.from(r.body ?? r.sse ?? "", "utf8"));
     });
   });

@@ -39,6 +39,8 @@ type Case[O any] struct {
 	Status      int
 	ContentType string
 	Body        []byte
+	// Header holds the extra response headers the case served, if any.
+	Header http.Header
 }
 
 // Sent is a built request in the terms the captures record it.
@@ -127,6 +129,12 @@ func (p Provider[O, R]) decode(t *testing.T, c jsonv.Value, ptr string) Case[O] 
 	}
 	if ct := rf.OptString("contentType"); ct != nil {
 		rc.ContentType = *ct
+	}
+	for _, m := range rf.OptObject("headers").Members() {
+		if rc.Header == nil {
+			rc.Header = http.Header{}
+		}
+		rc.Header.Set(m.Key, m.Value.Str())
 	}
 	switch {
 	case rf.OptString("sse") != nil:

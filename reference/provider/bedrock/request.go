@@ -1,0 +1,223 @@
+// Package bedrock is the Go reference for Pi's bedrock-converse-stream API
+// (pi-ai 0.80.2, dist/api/bedrock-converse-stream.js, with
+// @aws-sdk/client-bedrock-runtime 3.1048.0 underneath): the HTTP request
+// Pi sends for a model, a context and options, and the message and events
+// Pi makes of the answer, which is an AWS binary event stream (see package
+// eventstream).
+//
+//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - request.go  endpoint, region, credentials, headers and body
+//     (BuildRequest), with SigV4 signing in sigv4.go
+//   - convert.go  Pi's messages to Converse messages
+//   - stream.go   the event stream to a message and events (ParseStream,
+//     ParseHTTPError)
+package bedrock
+
+import (
+	"crypto/rand"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// API is the model.api value this package serves.
+const API = "bedrock-converse-stream"
+
+// Literals Pi and its SDK put on the wire.
+const (
+	SDKVersion = "3.1048.0"
+	// AmzUserAgent is the x-amz-user-agent header.
+	AmzUserAgent = "aws-sdk-js/" + SDKVersion
+	// MaxAttempts is the SDK's attempt budget, announced in amz-sdk-request.
+	MaxAttempts = 3
+	// DefaultRegion is the region when nothing names one.
+	DefaultRegion = "us-east-1"
+	// SigningService is SigV4's service name for Bedrock runtime.
+	SigningService = "bedrock"
+
+	// EmptyTextPlaceholder stands in for content Bedrock would reject as empty.
+	EmptyTextPlaceholder = "<empty>"
+	// InterleavedThinkingBeta is the anthropic_beta value of budget thinking.
+	InterleavedThinkingBeta = "interleaved-thinking-2025-05-14"
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds the headers Pi's SDK sends, except user-agent (it names
+	// the machine and the Node build) and those the HTTP client adds
+	// (host, content-length, connection). The SigV4 signature covers host
+	// and content-length as the client will send them.
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+	// Region is the signing region.
+	Region string
+
+	model *ai.Model
+}
+
+// IncidentalHeaders are the request headers (lower-case path.Match
+// patterns) that change with every request or describe the SDK and the
+// machine: the SigV4 date and payload hash, the SDK's invocation id and
+// attempt counter, and both user agents. Conformance checks leave them
+// out; the credential (authorization) is kept, redacted, so a request
+// without one fails.
+var IncidentalHeaders = []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"}
+
+// RequestError is a failure Pi meets before anything is sent. Pi reports it
+// as a lone error event whose errorMessage is Message (see Failure).
+type RequestError struct{ Message string }
+
+func (e *RequestError) Error() string { return e.Message }
+
+var (
+	arnRegion        = regexp.MustCompile(`^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):`)
+	standardEndpoint = regexp.MustCompile(`^bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$`)
+)
+
+// endpointRegion is the region of a standard Bedrock runtime endpoint, or "".
+func endpointRegion(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil || baseURL == "" {
+		return ""
+	}
+	if m := standardEndpoint.FindStringSubmatch(strings.ToLower(u.Hostname())); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// configuredRegion is options.region, then AWS_REGION, then AWS_DEFAULT_REGION.
+func (o Options) configuredRegion() string {
+	for _, r := range []string{str(o.Region), o.env("AWS_REGION"), o.env("AWS_DEFAULT_REGION")} {
+		if r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// credentials are what the request is signed with.
+type credentials struct {
+	accessKeyID, secretAccessKey, sessionToken string
+	bearer                                     string
+}
+
+// NoCredentialsText is the SDK's error when its default credential chain
+// finds nothing (the reference never reads the process environment or
+// ~/.aws, so a case without credentials in options always meets it).
+const NoCredentialsText = "Could not load credentials from any providers"
+
+func (o Options) credentials() (credentials, error) {
+	skip := o.env("AWS_BEDROCK_SKIP_AUTH") == "1"
+	bearer := str(o.BearerToken)
+	if bearer == "" {
+		bearer = o.env("AWS_BEARER_TOKEN_BEDROCK")
+	}
+	switch {
+	case bearer != "" && !skip:
+		return credentials{bearer: bearer}, nil
+	case skip:
+		return credentials{accessKeyID: "dummy-access-key", secretAccessKey: "dummy-secret-key"}, nil
+	}
+	id, secret := o.env("AWS_ACCESS_KEY_ID"), o.env("AWS_SECRET_ACCESS_KEY")
+	if id == "" || secret == "" {
+		return credentials{}, &RequestError{Message: NoCredentialsText}
+	}
+	return credentials{accessKeyID: id, secretAccessKey: secret, sessionToken: o.env("AWS_SESSION_TOKEN")}, nil
+}
+
+// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
+// sends, signed at the time now gives (the message timestamp's clock; a
+// nil now is the system clock). A *RequestError means Pi sends nothing and
+// fails the stream with that message.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+	if now == nil {
+		now = transform.SystemClock
+	}
+	configured := opts.configuredRegion()
+	epRegion := endpointRegion(model.BaseURL)
+	explicit := epRegion == "" || configured == ""
+	region := DefaultRegion
+	switch m := arnRegion.FindStringSubmatch(model.ID); {
+	case m != nil:
+		region = m[1]
+	case configured != "":
+		region = configured
+	case epRegion != "" && explicit:
+		region = epRegion
+	}
+	endpoint := model.BaseURL
+	if !explicit {
+		endpoint = "https://bedrock-runtime." + region + ".amazonaws.com"
+		if strings.HasPrefix(region, "cn-") {
+			endpoint += ".cn"
+		}
+	}
+
+	// The model id is escaped as the SDK escapes a path label
+	// (encodeURIComponent, and !'()* too).
+	// The message conversion runs before the client sends, so its errors
+	// (an unknown image type) come first; the SDK then resolves credentials.
+	body, err := buildBody(model, ctx, opts, now)
+	if err != nil {
+		return nil, err
+	}
+	creds, err := opts.credentials()
+	if err != nil {
+		return nil, err
+	}
+	u, err := url.Parse(strings.TrimSuffix(endpoint, "/") + "/model/" + awsEscape(model.ID) + "/converse-stream")
+	if err != nil || u.Host == "" {
+		// Outside the model: the SDK's own report is not reproduced.
+		return nil, fmt.Errorf("bedrock: endpoint %q is not an absolute URL", endpoint)
+	}
+
+	h := http.Header{}
+	h.Set("content-type", "application/json")
+	h.Set("x-amz-user-agent", AmzUserAgent)
+	h.Set("amz-sdk-invocation-id", newInvocationID())
+	h.Set("amz-sdk-request", fmt.Sprintf("attempt=1; max=%d", MaxAttempts))
+	for _, c := range opts.Headers {
+		if c.Value == nil || reservedHeader(c.Name) {
+			continue
+		}
+		h.Set(c.Name, *c.Value)
+	}
+	payload := body.AppendJSON(nil)
+	if creds.bearer != "" {
+		h.Set("authorization", "Bearer "+creds.bearer)
+	} else {
+		ms, _ := now().Float64()
+		signV4(http.MethodPost, u, h, payload, creds, region, time.UnixMilli(int64(ms)).UTC())
+	}
+	return &Request{Method: http.MethodPost, URL: u.String(), Header: h, Body: body, Region: region, model: model}, nil
+}
+
+// reservedHeader is a caller header Pi never lets through: the SigV4 and
+// auth headers.
+func reservedHeader(name string) bool {
+	l := strings.ToLower(name)
+	return strings.HasPrefix(l, "x-amz-") || l == "authorization" || l == "host"
+}
+
+// invocationID is a random UUID (version 4), as the SDK makes one per call.
+func invocationID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// newInvocationID makes the amz-sdk-invocation-id of a request; tests fix it.
+var newInvocationID = invocationID

@@ -1,0 +1,442 @@
+package bedrock
+
+import (
+	"errors"
+	"io"
+	"regexp"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/eventstream"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// Texts Pi uses for stream failures.
+const (
+	UnknownErrorText     = "An unknown error occurred"
+	UnexpectedRoleText   = "Unexpected assistant message start but got user message start instead"
+	DataRetentionDocsURL = "https://docs.aws.amazon.com/bedrock/latest/userguide/data-retention.html"
+)
+
+// ErrorPrefixes are the readable prefixes Pi puts before the SDK's error
+// names; any other name is used as it is.
+var ErrorPrefixes = map[string]string{
+	"InternalServerException":     "Internal server error",
+	"ModelStreamErrorException":   "Model stream error",
+	"ValidationException":         "Validation error",
+	"ThrottlingException":         "Throttling error",
+	"ServiceUnavailableException": "Service unavailable",
+}
+
+// streamExceptions are the exceptions a Converse stream can carry as
+// frames, by their :exception-type, with the SDK's error name.
+var streamExceptions = map[string]string{
+	"internalServerException":     "InternalServerException",
+	"modelStreamErrorException":   "ModelStreamErrorException",
+	"validationException":         "ValidationException",
+	"throttlingException":         "ThrottlingException",
+	"serviceUnavailableException": "ServiceUnavailableException",
+}
+
+// ErrOutsideModel marks an answer that made Pi (or its SDK) rely on
+// behaviour the reference does not reproduce: a frame that does not
+// decode, a payload that is not a JSON object, an exception type the SDK
+// does not model, a token count that is not a number. The message and
+// events are still returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("bedrock: stream outside the modelled SDK semantics")
+
+var dataRetention = regexp.MustCompile(`(?i)data retention mode`)
+
+// formatError is Pi's formatBedrockError for an SDK service error called
+// name (empty for a plain Error).
+func formatError(name, message string) string {
+	hint := ""
+	if dataRetention.MatchString(message) {
+		hint = " See " + DataRetentionDocsURL + " for supported data retention modes."
+	}
+	if name == "" {
+		return message + hint
+	}
+	prefix, ok := ErrorPrefixes[name]
+	if !ok {
+		prefix = name
+	}
+	return prefix + ": " + message + hint
+}
+
+// Failure is the message and lone error event of a request that failed
+// before a response arrived.
+func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return stream.Failure(stream.NewOutput(model, API, now), message)
+}
+
+// ParseResponse turns the response to req into Pi's message and events: a
+// 2xx status is an event stream, anything else ParseHTTPError. errorType
+// is the x-amzn-errortype response header.
+func (req *Request) ParseResponse(status int, errorType string, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if status < 200 || status > 299 {
+		data, err := io.ReadAll(body)
+		if err != nil {
+			return nil, nil, err
+		}
+		msg, events, herr := ParseHTTPError(req.model, status, errorType, data, now)
+		return msg, events, herr
+	}
+	return ParseStream(body, req.model, now)
+}
+
+type block struct {
+	b ai.Block
+	// index is the provider's contentBlockIndex, until contentBlockStop.
+	index       jsonv.Value
+	partialJSON *string
+}
+
+type parser struct {
+	model   *ai.Model
+	out     *ai.AssistantMessage
+	blocks  []block
+	events  []stream.Event
+	outside bool
+}
+
+// failure is a JavaScript exception while Pi reads the stream: name is the
+// SDK error name ("" for a plain Error).
+type failure struct{ name, message string }
+
+// ParseStream reads an event-stream body and returns the message and events
+// Pi 0.80.2 produces for it. Bytes may arrive split anywhere. The error is
+// non-nil only for a read error on r (also reported, as Pi does, as the
+// error event) or ErrOutsideModel.
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{model: model, out: stream.NewOutput(model, API, now)}
+	err := p.run(r)
+	if err == nil && p.outside {
+		err = ErrOutsideModel
+	}
+	return p.out, p.events, err
+}
+
+func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
+
+func (p *parser) run(r io.Reader) (readErr error) {
+	defer func() {
+		if x := recover(); x != nil {
+			f, ok := x.(failure)
+			if !ok {
+				panic(x)
+			}
+			for i := range p.blocks {
+				p.blocks[i].index, p.blocks[i].partialJSON = jsonv.Value{}, nil
+			}
+			p.finishBlocks()
+			msg := formatError(f.name, f.message)
+			p.out.StopReason = ai.StopError
+			p.out.ErrorMessage = &msg
+			p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
+		}
+	}()
+	var dec eventstream.Decoder
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		frames, derr := dec.Feed(buf[:n])
+		for _, f := range frames {
+			p.frame(f)
+		}
+		if derr != nil {
+			p.outside = true
+			panic(failure{message: derr.Error()})
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			readErr = err
+			panic(failure{message: err.Error()})
+		}
+	}
+	if dec.Pending() > 0 {
+		p.outside = true
+		panic(failure{message: "Truncated event message received."})
+	}
+	if p.out.StopReason == ai.StopError {
+		panic(failure{message: UnknownErrorText})
+	}
+	p.finishBlocks()
+	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
+	return nil
+}
+
+// finishBlocks writes leftover scratch members into the blocks: a block
+// that never got contentBlockStop keeps partialJson and index in the done
+// message (BED-034).
+func (p *parser) finishBlocks() {
+	for _, s := range p.blocks {
+		var extra []jsonv.Member
+		if s.partialJSON != nil {
+			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
+		}
+		if !s.index.IsAbsent() {
+			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
+		}
+		switch b := s.b.(type) {
+		case *ai.TextBlock:
+			b.Extra = extra
+		case *ai.ThinkingBlock:
+			b.Extra = extra
+		case *ai.ToolCallBlock:
+			b.Extra = extra
+		}
+	}
+}
+
+// frame handles one event-stream message as the SDK and then Pi do.
+func (p *parser) frame(m eventstream.Message) {
+	msgType, _ := m.Get(":message-type")
+	switch msgType {
+	case "event":
+	case "exception":
+		typ, _ := m.Get(":exception-type")
+		name, ok := streamExceptions[typ]
+		if !ok {
+			p.outside = true
+			name = typ
+		}
+		payload, err := jsonv.Parse(m.Payload)
+		if err != nil {
+			p.outside = true
+		}
+		msg := stream.Member(payload, "message")
+		if msg.Kind() != jsonv.String {
+			p.outside = true
+		}
+		panic(failure{name: name, message: msg.Str()})
+	default:
+		p.outside = true
+		return
+	}
+	typ, _ := m.Get(":event-type")
+	handlers := map[string]func(jsonv.Value){
+		"messageStart": p.messageStart, "contentBlockStart": p.blockStart, "contentBlockDelta": p.blockDelta,
+		"contentBlockStop": p.blockStop, "messageStop": p.messageStop, "metadata": p.metadata,
+	}
+	h, ok := handlers[typ]
+	if !ok {
+		return // the SDK keeps it as $unknown, which Pi ignores
+	}
+	payload, err := jsonv.Parse(m.Payload)
+	if err != nil || payload.Kind() != jsonv.Object {
+		p.outside = true
+		panic(failure{message: "the event payload is not a JSON object"})
+	}
+	h(payload)
+}
+
+func (p *parser) messageStart(ev jsonv.Value) {
+	if role := stream.Member(ev, "role"); role.Kind() != jsonv.String || role.Str() != "assistant" {
+		panic(failure{message: UnexpectedRoleText})
+	}
+	p.emit(stream.Event{Type: stream.TypeStart})
+}
+
+// find is the position of the open block whose index is index, or -1.
+func (p *parser) find(index jsonv.Value) int {
+	for i, b := range p.blocks {
+		if !b.index.IsAbsent() && sameNumber(b.index, index) {
+			return i
+		}
+	}
+	return -1
+}
+
+func sameNumber(a, b jsonv.Value) bool {
+	if a.Kind() != jsonv.Number || b.Kind() != jsonv.Number {
+		return false
+	}
+	x, _ := a.Float64()
+	y, _ := b.Float64()
+	return x == y
+}
+
+func (p *parser) push(b ai.Block, index jsonv.Value, partial *string, start string) int {
+	p.out.Content = append(p.out.Content, b)
+	p.blocks = append(p.blocks, block{b: b, index: stream.JSValue(index), partialJSON: partial})
+	i := len(p.out.Content) - 1
+	p.emit(stream.Event{Type: start, ContentIndex: i})
+	return i
+}
+
+func (p *parser) str(v jsonv.Value) string {
+	switch v.Kind() {
+	case jsonv.String:
+		return v.Str()
+	case jsonv.Absent, jsonv.Null:
+		return ""
+	}
+	p.outside = true
+	return ""
+}
+
+func (p *parser) blockStart(ev jsonv.Value) {
+	index := stream.Member(ev, "contentBlockIndex")
+	tu := stream.Member(stream.Member(ev, "start"), "toolUse")
+	if tu.Kind() != jsonv.Object {
+		return
+	}
+	empty := ""
+	b := &ai.ToolCallBlock{ID: p.str(stream.Member(tu, "toolUseId")), Name: p.str(stream.Member(tu, "name")), Arguments: jsonv.ObjectValue()}
+	p.push(b, index, &empty, stream.TypeToolCallStart)
+}
+
+func (p *parser) blockDelta(ev jsonv.Value) {
+	index := stream.Member(ev, "contentBlockIndex")
+	delta := stream.Member(ev, "delta")
+	i := p.find(index)
+	if text := stream.Member(delta, "text"); !text.IsAbsent() {
+		if i < 0 {
+			i = p.push(&ai.TextBlock{}, index, nil, stream.TypeTextStart)
+		}
+		if b, ok := p.blocks[i].b.(*ai.TextBlock); ok {
+			d := p.str(text)
+			b.Text += d
+			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: d})
+		}
+		return
+	}
+	if tu := stream.Member(delta, "toolUse"); tu.Kind() == jsonv.Object && i >= 0 {
+		if b, ok := p.blocks[i].b.(*ai.ToolCallBlock); ok {
+			d := p.str(stream.Member(tu, "input"))
+			s := p.blocks[i].partialJSON
+			*s += d
+			b.Arguments = stream.ParseStreamingJSON(*s)
+			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: d})
+			return
+		}
+	}
+	rc := stream.Member(delta, "reasoningContent")
+	if rc.Kind() != jsonv.Object {
+		return
+	}
+	if i < 0 {
+		empty := ""
+		i = p.push(&ai.ThinkingBlock{ThinkingSignature: &empty}, index, nil, stream.TypeThinkingStart)
+	}
+	b, ok := p.blocks[i].b.(*ai.ThinkingBlock)
+	if !ok {
+		return
+	}
+	if t := stream.Member(rc, "text"); t.Truthy() {
+		d := p.str(t)
+		b.Thinking += d
+		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
+	}
+	if s := stream.Member(rc, "signature"); s.Truthy() {
+		sig := str(b.ThinkingSignature) + p.str(s)
+		b.ThinkingSignature = &sig
+	}
+}
+
+func (p *parser) blockStop(ev jsonv.Value) {
+	i := p.find(stream.Member(ev, "contentBlockIndex"))
+	if i < 0 {
+		return
+	}
+	p.blocks[i].index = jsonv.Value{}
+	switch b := p.blocks[i].b.(type) {
+	case *ai.TextBlock:
+		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
+	case *ai.ThinkingBlock:
+		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	case *ai.ToolCallBlock:
+		b.Arguments = stream.ParseStreamingJSON(*p.blocks[i].partialJSON)
+		p.blocks[i].partialJSON = nil
+		snapshot := *b
+		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
+	}
+}
+
+// StopReasons maps Converse stop reasons to Pi's; any other value is an error.
+var StopReasons = map[string]string{
+	"end_turn": ai.StopStop, "stop_sequence": ai.StopStop,
+	"max_tokens": ai.StopLength, "model_context_window_exceeded": ai.StopLength,
+	"tool_use": ai.StopToolUse,
+}
+
+func (p *parser) messageStop(ev jsonv.Value) {
+	reason := stream.Member(ev, "stopReason")
+	stop, ok := StopReasons[reason.Str()]
+	if reason.Kind() != jsonv.String || !ok {
+		stop = ai.StopError
+	}
+	p.out.StopReason = stop
+}
+
+// count is `v || 0` for a token count.
+func (p *parser) count(v jsonv.Value) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		p.outside = true
+	}
+	return 0
+}
+
+func (p *parser) metadata(ev jsonv.Value) {
+	usage := stream.Member(ev, "usage")
+	if usage.Kind() != jsonv.Object {
+		return
+	}
+	u := &p.out.Usage
+	in, out := p.count(stream.Member(usage, "inputTokens")), p.count(stream.Member(usage, "outputTokens"))
+	u.Input, u.Output = jsonv.FloatValue(in), jsonv.FloatValue(out)
+	u.CacheRead = jsonv.FloatValue(p.count(stream.Member(usage, "cacheReadInputTokens")))
+	u.CacheWrite = jsonv.FloatValue(p.count(stream.Member(usage, "cacheWriteInputTokens")))
+	total := p.count(stream.Member(usage, "totalTokens"))
+	if total == 0 {
+		total = in + out
+	}
+	u.TotalTokens = jsonv.FloatValue(total)
+	ai.CalculateCost(p.model, u)
+}
+
+// ParseHTTPError is what Pi produces for a non-2xx answer: a lone error
+// event whose message is the SDK error's name (from x-amzn-errortype, cut
+// at ":") with Pi's prefix, and the body's message.
+func ParseHTTPError(model *ai.Model, status int, errorType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	name := errorType
+	if i := indexByte(name, ':'); i >= 0 {
+		name = name[:i]
+	}
+	v, err := jsonv.Parse(body)
+	if err != nil || v.Kind() != jsonv.Object {
+		msg, events := Failure(model, formatError(name, ""), now)
+		return msg, events, ErrOutsideModel
+	}
+	text := stream.Member(v, "message")
+	if text.Kind() != jsonv.String {
+		text = stream.Member(v, "Message")
+	}
+	if name == "" || text.Kind() != jsonv.String {
+		msg, events := Failure(model, formatError(name, text.Str()), now)
+		return msg, events, ErrOutsideModel
+	}
+	msg, events := Failure(model, formatError(name, text.Str()), now)
+	return msg, events, nil
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// ConnectionErrorText is Pi's error when the endpoint does not answer at
+// all (the SDK's Node handler reports the socket error).
+const ConnectionErrorText = "socket hang up"
