@@ -132,6 +132,7 @@ const CANDIDATES = {
   streamBedrock: [
     { pkg: "pi-ai", sub: "./api/bedrock-converse-stream", name: "stream" }, // 0.74+
     { pkg: "pi-ai", file: "dist/api/bedrock-converse-stream.js", name: "stream" },
+    { pkg: "pi-ai", file: "dist/providers/amazon-bedrock.js", name: "streamBedrock" }, // <= 0.73
   ],
   streamOpenAICodexResponses: [
     { pkg: "pi-ai", sub: "./api/openai-codex-responses", name: "stream" }, // 0.74+
