@@ -22,12 +22,12 @@ import (
 // runner's key replacing the options' one, as the Pi adapter does), builds
 // the request and says how to read the answer. send does the rest.
 
-// refused reports a request Pi will not send: a provider's *RequestError
+// refused reports a request Pi will not send: a *stream.RequestError
 // carries Pi's error text. Any other error is the case's own.
-func refused[E error](err error) (*prepared, string, error) {
-	var re E
+func refused(err error) (*prepared, string, error) {
+	var re *stream.RequestError
 	if errors.As(err, &re) {
-		return nil, re.Error(), nil
+		return nil, re.Message, nil
 	}
 	return nil, "", err
 }
@@ -44,7 +44,7 @@ var anthropicAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*anthropic.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -64,7 +64,7 @@ var openaiCompletionsAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := openaicompletions.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*openaicompletions.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -84,7 +84,7 @@ var openaiResponsesAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := openairesponses.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*openairesponses.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -104,7 +104,7 @@ var googleAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := google.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*google.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -125,7 +125,7 @@ var googleVertexAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := googlevertex.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*googlevertex.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -145,7 +145,7 @@ var azureOpenAIResponsesAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := azureopenairesponses.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*azureopenairesponses.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -165,7 +165,7 @@ var mistralAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := mistral.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*mistral.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -186,7 +186,7 @@ var openaiCodexResponsesAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := openaicodexresponses.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*openaicodexresponses.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -209,7 +209,7 @@ var bedrockAPI = wireAPI{
 		o.APIKey = c.apiKey
 		req, err := bedrock.BuildRequest(c.model, c.ctx, o, now)
 		if err != nil {
-			return refused[*bedrock.RequestError](err)
+			return refused(err)
 		}
 		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
 			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {

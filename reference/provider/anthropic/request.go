@@ -81,11 +81,8 @@ var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless
 // Request still carries them.
 var IncidentalHeaders = []string{"x-stainless-*"}
 
-// RequestError is a failure Pi meets before anything is sent. Pi reports it
-// as a lone error event whose errorMessage is Message (see Failure).
-type RequestError struct{ Message string }
-
-func (e *RequestError) Error() string { return e.Message }
+// RequestError is a failure Pi meets before anything is sent (see Failure).
+type RequestError = stream.RequestError
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their

@@ -24,6 +24,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
@@ -73,11 +74,8 @@ type Request struct {
 // without one fails.
 var IncidentalHeaders = []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"}
 
-// RequestError is a failure Pi meets before anything is sent. Pi reports it
-// as a lone error event whose errorMessage is Message (see Failure).
-type RequestError struct{ Message string }
-
-func (e *RequestError) Error() string { return e.Message }
+// RequestError is a failure Pi meets before anything is sent (see Failure).
+type RequestError = stream.RequestError
 
 var (
 	arnRegion        = regexp.MustCompile(`^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):`)

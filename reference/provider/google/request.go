@@ -63,11 +63,8 @@ type Request struct {
 // Conformance checks leave them out; Request still carries them.
 var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
 
-// RequestError is a failure Pi meets before anything is sent. Pi reports it
-// as a lone error event whose errorMessage is Message (see Failure).
-type RequestError struct{ Message string }
-
-func (e *RequestError) Error() string { return e.Message }
+// RequestError is a failure Pi meets before anything is sent (see Failure).
+type RequestError = stream.RequestError
 
 // Texts of the failures before a request.
 const (

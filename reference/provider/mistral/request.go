@@ -63,11 +63,8 @@ type Request struct {
 // header are fixed, so they are compared like the rest.
 var IncidentalHeaders = []string{}
 
-// RequestError is a failure Pi meets before anything is sent. Pi reports it
-// as a lone error event whose errorMessage is Message (see Failure).
-type RequestError struct{ Message string }
-
-func (e *RequestError) Error() string { return e.Message }
+// RequestError is a failure Pi meets before anything is sent (see Failure).
+type RequestError = stream.RequestError
 
 // ErrOutsideRequest marks options the SDK's request schema rejects (a
 // max_tokens that is not an integer, a tool choice without a name, tool
