@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -386,5 +388,27 @@ func TestServeWriteError(t *testing.T) {
 	err := conformance.Serve(strings.NewReader(`{"type":"hello","protocol":1}`+"\n"), failingWriter{}, "v", opts)
 	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
 		t.Errorf("Serve = %v, want the write error", err)
+	}
+}
+
+// TestAnswer: the answer both faces give. A kind or API the reference lacks
+// is a skip, an input error names its place under /input.
+func TestAnswer(t *testing.T) {
+	ctx := context.Background()
+	wireInput := `{"baseUrl":"http://127.0.0.1:1","model":` + strings.Replace(model, `"anthropic-messages"`, `"nope"`, 1) + `,"context":{"messages":[]}}`
+	for _, tc := range []struct {
+		kind, in string
+		want     protocol.Answer
+	}{
+		{"sanitize", `{"text":"a\ud83d"}`, protocol.Result(parse(t, `{"text":"a"}`))},
+		{"video", `{}`, protocol.Skip(`unsupported case kind "video"`, "")},
+		{"wire", wireInput, protocol.Skip(`unsupported API "nope"`, "")},
+		{"sanitize", `{"text":1}`, protocol.Error("/input/text: want string, got number")},
+		{"convert", `7`, protocol.Error("/input: want an object, got number")},
+	} {
+		got := conformance.Answer(ctx, protocol.Case{ID: tc.kind + "/x", Kind: tc.kind, Input: parse(t, tc.in)}, opts)
+		if diff := cmp.Diff(tc.want, got, cmp.Comparer(jsonv.Equal)); diff != "" {
+			t.Errorf("Answer(%s, %s) (-want +got):\n%s", tc.kind, tc.in, diff)
+		}
 	}
 }
