@@ -79,3 +79,27 @@ func TestSanitizeKeepsSurrogatePairs(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestREADMEShowsThisAdapter: the README's "A Go adapter" shows this file,
+// whole, and it stays under 60 lines.
+func TestREADMEShowsThisAdapter(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "```go\n// Command example-go")
+	block, _, ok2 := strings.Cut(block, "```\n")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no go block starting with the example's package comment")
+	}
+	if got := "// Command example-go" + block; got != string(src) {
+		t.Errorf("README.md's example differs from main.go; copy main.go into it")
+	}
+	if n := strings.Count(string(src), "\n"); n >= 60 {
+		t.Errorf("main.go has %d lines; the README promises under 60", n)
+	}
+}
