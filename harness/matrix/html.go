@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"strings"
 )
 
 // HTML renders the matrix as one self-contained page: its style is in the
@@ -26,7 +27,12 @@ func HTML(m *Matrix) ([]byte, error) {
 		v.KindCells = append(v.KindCells, cells)
 	}
 	for _, g := range m.Groups {
-		hg := htmlGroup{Name: g.Name, Families: g.Families}
+		hg := htmlGroup{Name: g.Name}
+		for _, f := range g.Families {
+			// Under its group's caption a family is named by what follows
+			// the group (".bash" under convert), so wide groups fit a screen.
+			hg.Families = append(hg.Families, htmlFamily{ID: f, Label: strings.TrimPrefix(f, g.Name)})
+		}
 		for i, r := range m.Rows {
 			cells := make([]htmlCell, len(g.Families))
 			for j, f := range g.Families {
@@ -113,9 +119,11 @@ type htmlCell struct {
 
 type htmlGroup struct {
 	Name     string
-	Families []string
+	Families []htmlFamily
 	Rows     []htmlGroupRow
 }
+
+type htmlFamily struct{ ID, Label string }
 
 type htmlGroupRow struct {
 	Row   *htmlRow
@@ -201,7 +209,7 @@ th,td{border:1px solid #d8dce3;padding:4px 8px;vertical-align:top}
 th{background:#f3f5f8;font-weight:600;text-align:center;font-size:12.5px}
 th.impl,td.impl{text-align:left;white-space:nowrap;font-weight:600}
 td.num{text-align:right}
-td.cell{text-align:center;white-space:nowrap;min-width:64px}
+td.cell{text-align:center;vertical-align:middle;white-space:nowrap;min-width:56px}
 td.cell a{color:inherit;font-weight:600}
 td.cell .skip{display:block;font-size:11px;color:#5d6576}
 td.full{background:#d9f2df}
@@ -247,7 +255,7 @@ a{color:#1f57b8}
 <div class="groups">
 {{range .Groups}}<table>
 <caption>{{.Name}}</caption>
-<tr><th class="impl">implementation</th>{{range .Families}}<th>{{.}}</th>{{end}}</tr>
+<tr><th class="impl">implementation</th>{{range .Families}}<th title="rules {{.ID}}.*">{{if .Label}}{{.Label}}{{else}}{{.ID}}{{end}}</th>{{end}}</tr>
 {{range .Rows}}<tr><td class="impl">{{.Row.Label}}</td>{{range .Cells}}{{template "cell" .}}{{end}}</tr>
 {{end}}</table>
 {{end}}</div>
