@@ -80,6 +80,9 @@ func HTML(m *Matrix) ([]byte, error) {
 					}
 					hc.Diffs = append(hc.Diffs, hd)
 				}
+				if fc.DiffsOmitted > 0 {
+					hc.More = fmt.Sprintf("and %s", plural(fc.DiffsOmitted, "more difference"))
+				}
 				hk.Cases = append(hk.Cases, hc)
 			}
 			fs.Kinds = append(fs.Kinds, hk)
@@ -150,6 +153,7 @@ type htmlKind struct {
 
 type htmlCase struct {
 	ID, Anchor, Outcome, Message string
+	More                         string // how many differences the report left out
 	Expected                     bool
 	Diffs                        []htmlDiff
 }
@@ -269,7 +273,7 @@ a{color:#1f57b8}
 {{range .Kinds}}<h4 id="{{.Anchor}}">{{.Kind}}: {{.Count}}</h4>
 <table class="fails">
 <tr><th class="impl">case</th><th>outcome</th><th class="impl">message</th><th class="impl">differing paths (want → got)</th></tr>
-{{range .Cases}}<tr id="{{.Anchor}}"><td class="id"><code>{{.ID}}</code></td><td><span class="outcome">{{.Outcome}}</span>{{if .Expected}} <span class="expected">(expected)</span>{{end}}</td><td class="msg">{{.Message}}</td><td>{{if .Diffs}}<ul class="diffs">{{range .Diffs}}<li><code>{{.Path}}</code>{{if .HasValues}}: <code class="want">{{.Want}}</code> → <code class="got">{{.Got}}</code>{{end}}</li>{{end}}</ul>{{end}}</td></tr>
+{{range .Cases}}<tr id="{{.Anchor}}"><td class="id"><code>{{.ID}}</code></td><td><span class="outcome">{{.Outcome}}</span>{{if .Expected}} <span class="expected">(expected)</span>{{end}}</td><td class="msg">{{.Message}}</td><td>{{if .Diffs}}<ul class="diffs">{{range .Diffs}}<li><code>{{.Path}}</code>{{if .HasValues}}: <code class="want">{{.Want}}</code> → <code class="got">{{.Got}}</code>{{end}}</li>{{end}}{{if .More}}<li>{{.More}}</li>{{end}}</ul>{{end}}</td></tr>
 {{end}}</table>
 {{end}}{{else}}<p>No implementation fails a case.</p>
 {{end}}</body>

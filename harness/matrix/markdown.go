@@ -115,6 +115,9 @@ func Markdown(m *Matrix) []byte {
 					}
 					b.WriteString("\n")
 				}
+				if fc.DiffsOmitted > 0 {
+					fmt.Fprintf(&b, "  - and %s\n", plural(fc.DiffsOmitted, "more difference"))
+				}
 			}
 		}
 	}

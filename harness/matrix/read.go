@@ -64,6 +64,9 @@ type Case struct {
 	// Diffs lists the differing paths: the report's "diffs" when it has
 	// them, else its first differing "path" alone (without values).
 	Diffs []Diff
+	// DiffsOmitted counts the differences the report left out of Diffs
+	// (it shows at most 20 of a case).
+	DiffsOmitted int
 	// File and Line say where the case line is, for errors.
 	File string
 	Line int
@@ -97,6 +100,7 @@ type line struct {
 	Message         string    `json:"message"`
 	Path            string    `json:"path"`
 	Diffs           []rawDiff `json:"diffs"`
+	DiffsOmitted    int       `json:"diffs_omitted"`
 }
 
 type rawDiff struct {
@@ -197,7 +201,7 @@ func Read(name string, r io.Reader) (*Report, error) {
 			}
 			seen[l.ID] = n
 			c := Case{ID: l.ID, Kind: l.Kind, Rules: l.Rules, Outcome: l.Outcome, ExpectedFailure: l.ExpectedFailure,
-				Message: l.Message, File: name, Line: n}
+				Message: l.Message, DiffsOmitted: l.DiffsOmitted, File: name, Line: n}
 			for i, d := range l.Diffs {
 				if d.Path == nil {
 					return nil, fail(n, "/diffs/%d/path: missing (case %s)", i, l.ID)
