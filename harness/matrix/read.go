@@ -124,7 +124,7 @@ func cleanOSError(err error) string {
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
 	}
-	return err.Error()
+	return "not JSON: " + strings.TrimPrefix(err.Error(), "json: ")
 }
 
 // Read reads one report from r; name is the file it came from, for errors.
@@ -158,7 +158,7 @@ func Read(name string, r io.Reader) (*Report, error) {
 		var l line
 		if err := json.Unmarshal(text, &l); err != nil {
 			if !header {
-				return nil, fail(n, "not a piconform report: not JSON (%v)", jsonError(err))
+				return nil, fail(n, "not a piconform report: %s", jsonError(err))
 			}
 			return nil, fail(n, "%s", jsonError(err))
 		}
@@ -233,8 +233,11 @@ func Read(name string, r io.Reader) (*Report, error) {
 // reports as a Go field path.
 func jsonError(err error) string {
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			return fmt.Sprintf("the line is a JSON %s, not an object", te.Value)
+		}
 		return fmt.Sprintf("/%s: a JSON %s where the report format wants another type", strings.ReplaceAll(te.Field, ".", "/"), te.Value)
 	}
-	return err.Error()
+	return "not JSON: " + strings.TrimPrefix(err.Error(), "json: ")
 }
