@@ -49,6 +49,7 @@ Usage:
   piconform list [flags]       list the cases
   piconform coverage [flags]   show which cases test each spec rule
   piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
+  piconform report [flags] REPORT.jsonl...   merge JSON reports into a compatibility matrix (Markdown, HTML)
   piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
   piconform version            print the version
 
@@ -83,6 +84,8 @@ func Main(args []string, env Env) int {
 		code, err = cmdCoverage(rest, env)
 	case "update":
 		code, err = cmdUpdate(rest, env)
+	case "report":
+		code, err = cmdReport(rest, env)
 	case "serve":
 		err = conformance.Serve(env.Stdin, env.Stdout, subject.ReferenceVersion, conformance.Options{})
 	case "version", "--version":

@@ -19,6 +19,11 @@ import (
 // Version of piconform written into reports.
 var Version = "0.1.0"
 
+// SchemaVersion is the version of the JSON report format, written into its
+// header so readers (piconform report) can refuse a format they do not know.
+// Adding members keeps it; changing or removing one raises it.
+const SchemaVersion = 1
+
 // ExitCode is the process exit code for a summary: 0 when it conforms, 1 when not.
 func ExitCode(s *run.Summary) int {
 	if s.OK() {
@@ -29,6 +34,7 @@ func ExitCode(s *run.Summary) int {
 
 type header struct {
 	Type           string `json:"type"`
+	Schema         int    `json:"schema"`
 	Piconform      string `json:"piconform"`
 	Implementation any    `json:"implementation"`
 	Started        string `json:"started"`
@@ -96,7 +102,7 @@ func JSONLines(s *run.Summary) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(header{Type: "header", Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
+	_ = enc.Encode(header{Type: "header", Schema: SchemaVersion, Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
 	for _, r := range s.Results {
 		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
 			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
