@@ -348,7 +348,11 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 	}
 	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
 		r.Diffs = append(r.Diffs, m.Diffs...)
-		msgs = append(msgs, "the output differs from the golden at "+m.Error())
+		if len(msgs) == 0 {
+			msgs = append(msgs, m.Error())
+		} else {
+			msgs = append(msgs, "the output differs from the golden at "+m.Error())
+		}
 	}
 	if len(msgs) == 0 {
 		r.Outcome = Pass

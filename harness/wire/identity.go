@@ -14,54 +14,43 @@ import (
 type IdentityHeader struct{ Name, Value string }
 
 // Identity lists the identity headers of each provider API, as Pi 0.80.2's
-// SDKs and fetch send them. Some are also incidental (reference/provider's
+// SDKs and fetch send them (spec/wire.md, wire.request.identity, gives the
+// reason for each). user-agent and accept are identity headers of every
+// API whatever their value, including the ones Pi or the caller's options
+// set: --strict-identity, which CI runs against the real Pi, checks those.
+// Some entries are also incidental (reference/provider's
 // IncidentalHeaders: never recorded, never compared); they are listed here
 // too so the table is whole.
 //
 // This table belongs to each API's provider driver in reference/provider;
 // it lives here until the drivers carry it.
 var Identity = map[string][]IdentityHeader{
-	"anthropic-messages":     stainless("Anthropic/JS *"),
-	"openai-completions":     stainless("OpenAI/JS *"),
-	"openai-responses":       stainless("OpenAI/JS *"),
-	"azure-openai-responses": stainless("AzureOpenAI/JS *"),
-	// Pi calls fetch itself: its user-agent names the machine and is never
-	// recorded; its accept (text/event-stream) is Pi's choice.
-	"openai-codex-responses": nil,
-	"google-generative-ai":   googleGenAI,
-	"google-vertex":          googleGenAI,
-	"mistral-conversations": {
-		{"user-agent", "mistral-client-typescript/*"},
-		{"accept", "text/event-stream"},
-		// The SDK always sets the cookies of its security scheme, none here.
-		{"cookie", ""},
-	},
-	"bedrock-converse-stream": {
-		{"user-agent", "*"}, {"x-amz-user-agent", "*"},
-		{"amz-sdk-invocation-id", "*"}, {"amz-sdk-request", "*"},
-	},
+	"anthropic-messages":     withClient(stainless),
+	"openai-completions":     withClient(stainless),
+	"openai-responses":       withClient(stainless),
+	"azure-openai-responses": withClient(stainless),
+	"openai-codex-responses": withClient(nil),
+	"google-generative-ai":   withClient(googleGenAI),
+	"google-vertex":          withClient(googleGenAI),
+	// The SDK always sets the cookie header of its security scheme, empty
+	// here; a cookie with a value would be the caller's.
+	"mistral-conversations":   withClient([]IdentityHeader{{"cookie", ""}}),
+	"bedrock-converse-stream": withClient([]IdentityHeader{{"x-amz-user-agent", "*"}, {"amz-sdk-invocation-id", "*"}, {"amz-sdk-request", "*"}}),
 }
 
-// fetchAccept is what fetch (undici) sends when nobody sets accept.
-const fetchAccept = "*/*"
-
-// stainless are the identity headers of the Stainless-generated SDKs
-// (Anthropic, OpenAI): their user agent, their accept and x-stainless-*
-// telemetry.
-func stainless(userAgent string) []IdentityHeader {
-	return []IdentityHeader{
-		{"user-agent", userAgent},
-		{"accept", "application/json"},
-		{"accept", fetchAccept},
-		{"x-stainless-*", "*"},
-	}
+// withClient adds the headers every HTTP client sets on its own: its name
+// and what it accepts.
+func withClient(more []IdentityHeader) []IdentityHeader {
+	return append([]IdentityHeader{{"user-agent", "*"}, {"accept", "*"}}, more...)
 }
 
-var googleGenAI = []IdentityHeader{
-	{"user-agent", "google-genai-sdk/*"},
-	{"x-goog-api-client", "google-genai-sdk/*"},
-	{"accept", fetchAccept},
-}
+// stainless is the telemetry of the Stainless-generated SDKs (Anthropic,
+// OpenAI): x-stainless-lang, -package-version, -os, -arch, -runtime,
+// -runtime-version, -retry-count, -timeout.
+var stainless = []IdentityHeader{{"x-stainless-*", "*"}}
+
+// googleGenAI is the Google Gen AI SDK's second user agent.
+var googleGenAI = []IdentityHeader{{"x-goog-api-client", "*"}}
 
 // IdentityHeaders returns the identity headers of an API.
 func IdentityHeaders(api string) []IdentityHeader { return Identity[api] }
