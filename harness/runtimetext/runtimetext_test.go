@@ -1,11 +1,13 @@
 package runtimetext_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/runtimetext"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 func TestPattern(t *testing.T) {
@@ -67,6 +69,40 @@ func TestMark(t *testing.T) {
 		v, _ := jsonv.Parse([]byte(plain))
 		if got := runtimetext.Mark(v); got.String() != v.String() {
 			t.Errorf("Mark(%s) = %s", plain, got)
+		}
+	}
+}
+
+// TestFindsEveryReferenceMessage: every message the reference builds the
+// way V8 does is found, so the shapes here cannot drift from
+// reference/provider/stream.
+func TestFindsEveryReferenceMessage(t *testing.T) {
+	inputs := []string{
+		``, `{`, `{"a"`, `{"a":1`, `[1`, `{"a" 1}`, `{a:1}`, `{'a':1}`, `"abc`, `"\q"`, "\"a\x01\"", `"\u12"`,
+		`-`, `1e`, `1.`, `1 2`, `[1] x`, `tru`, `nul0`, `{"id": oops}`, `oops`, `undefined`, `NaN`,
+		`{"type":"content_block_start","index":0,"content_block":nul0}`, `"x"y`, `[1,]`, `{"a":1,}`,
+		`{"a":1 "b":2}`, `0123`, `[-]`, `abcdefghijklmnopqrstuvwxyz`,
+	}
+	seen := map[string]bool{}
+	for _, in := range inputs {
+		_, err := stream.ParseJSON(in)
+		var se *stream.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("ParseJSON(%q) = %v, want a SyntaxError", in, err)
+			continue
+		}
+		seen[se.Message] = true
+		if p, ok := runtimetext.Pattern("Could not parse: " + se.Message + "; data=" + in); !ok || p != "Could not parse: {runtime}; data="+in {
+			t.Errorf("%q: Pattern = %q, %v", se.Message, p, ok)
+		}
+	}
+	if len(seen) < 12 {
+		t.Errorf("only %d distinct messages: %v", len(seen), seen)
+	}
+	for _, base := range []jsonv.Value{{}, jsonv.NullValue()} {
+		msg := stream.PropertyTypeError(base, "input_tokens").Msg
+		if p, ok := runtimetext.Pattern(msg); !ok || p != "{runtime}" {
+			t.Errorf("%q: Pattern = %q, %v", msg, p, ok)
 		}
 	}
 }
