@@ -25,6 +25,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -202,6 +203,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
 	logDir := fs.String("log-dir", "", "folder for the implementation's stderr logs (default: a new temporary folder)")
 	verbose := fs.BoolP("verbose", "v", false, "list every case, not only those that need attention")
+	strictIdentity := fs.Bool("strict-identity", false, "compare identity headers (user-agent, accept, SDK telemetry) and runtime texts (V8's error wording) exactly, as the real Pi must match them")
 	if err := parse(fs, args); err != nil {
 		return 0, err
 	}
@@ -224,7 +226,10 @@ func cmdRun(args []string, env Env) (int, error) {
 		allIDs[i] = c.ID
 	}
 
-	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures()}
+	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures(), StrictIdentity: *strictIdentity}
+	if fx, ok := opts.Fixtures[wire.Kind].(*wire.Fixture); ok {
+		fx.StrictIdentity = *strictIdentity
+	}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {
