@@ -105,7 +105,12 @@ type CassetteChange struct {
 	Status Status
 	Err    error
 	Bytes  []byte
-	// Where names the first line that changed, for a changed cassette.
+	// Changes lists, for a changed cassette, what its requests say
+	// differently, by JSON Pointer (/requests/0/body/…, /requests/0/headers/x).
+	// It is empty when only the file's layout changed.
+	Changes []wire.PathChange
+	// Where reports Changes for people: the first path, then one line per
+	// change (at most 20, then a count).
 	Where string
 }
 
@@ -129,7 +134,8 @@ func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[
 		if old, err := c.ReadCassette(); err != nil {
 			ch.Status = New
 		} else if !bytes.Equal(old, data) {
-			ch.Status, ch.Where = Changed, firstLineDiff(old, data)
+			ch.Status = Changed
+			ch.Changes, ch.Where = cassetteChanges(old, data)
 		}
 		changes = append(changes, ch)
 	}
@@ -151,22 +157,41 @@ func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
 	return nil
 }
 
-// firstLineDiff names the first line where two files differ.
-func firstLineDiff(old, new []byte) string {
-	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
-	for i := 0; i < max(len(a), len(b)); i++ {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("at line %d\n         -%s\n         +%s", i+1, clip(x), clip(y))
-		}
+// cassetteChanges compares what two versions of a cassette say, as JSON
+// paths into its requests, and describes the result for people.
+func cassetteChanges(old, new []byte) ([]wire.PathChange, string) {
+	before, err := wire.ReadCassetteLoosely(old)
+	if err != nil {
+		return nil, fmt.Sprintf("(the old cassette does not read: %v)", err)
 	}
-	return ""
+	after, err := wire.ReadCassetteLoosely(new)
+	if err != nil {
+		return nil, fmt.Sprintf("(the new cassette does not read: %v)", err)
+	}
+	changes := wire.CassetteDiff(wire.CassetteValue(before), wire.CassetteValue(after))
+	if len(changes) == 0 {
+		return nil, "(layout only: the requests say the same)"
+	}
+	var b strings.Builder
+	b.WriteString("at " + changes[0].Path)
+	for i, c := range changes {
+		if i == maxListed {
+			fmt.Fprintf(&b, "\n         … and %d more", len(changes)-maxListed)
+			break
+		}
+		fmt.Fprintf(&b, "\n         %s: %s → %s", c.Path, clip(show(c.Old)), clip(show(c.New)))
+	}
+	return changes, b.String()
+}
+
+// maxListed caps the changes listed for one cassette.
+const maxListed = 20
+
+func show(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "absent"
+	}
+	return string(v.AppendJSON(nil))
 }
 
 func clip(s string) string {
