@@ -195,8 +195,8 @@ func show(v jsonv.Value) string {
 }
 
 func clip(s string) string {
-	if len(s) > 160 {
-		return s[:160] + "…"
+	if r := []rune(s); len(r) > 160 {
+		return string(r[:160]) + "…"
 	}
 	return s
 }

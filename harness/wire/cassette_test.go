@@ -2,8 +2,11 @@ package wire
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -173,5 +176,27 @@ func TestReadableBody(t *testing.T) {
 		if got := readableBody(body); got != body {
 			t.Errorf("%q written as %q", body, got)
 		}
+	}
+}
+
+// The secret scan reads the cassette form: a credential header in it, and
+// a key on a line of an indented JSON body.
+func TestFindSecretsInTheCassetteForm(t *testing.T) {
+	c := loadCase(t, caseFile, nil)
+	data := record(t, c)
+	if f := FindSecrets(data); len(f) > 0 {
+		t.Fatalf("clean cassette: %v", f)
+	}
+	leaky := strings.Replace(string(data), "'[redacted]'", "sk-live-value-1234", 1)
+	if f := FindSecrets([]byte(leaky)); len(f) == 0 {
+		t.Errorf("a credential header in the cassette form is not found:\n%s", leaky)
+	}
+	leak := func(r *http.Request) {
+		r.Body = io.NopCloser(strings.NewReader(`{"say":"hello","n":1,"note":"sk-ant-api03-leakedvalue"}`))
+		r.ContentLength = -1
+	}
+	_, err := Record(context.Background(), c, echoSubject(leak), echoIgnore)
+	if err == nil || !strings.Contains(err.Error(), "line 21 of the cassette looks like a credential") {
+		t.Errorf("Record of a body with a key = %v", err)
 	}
 }

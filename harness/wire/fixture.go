@@ -69,6 +69,13 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 	return s, cas, nil
 }
 
+// Validate checks a case's wire members and its cassette as Load does,
+// serving nothing: for checking every case when a suite loads.
+func (f *Fixture) Validate(c *suite.Case) error {
+	_, _, err := f.Load(c)
+	return err
+}
+
 // cassetteResponse is the response as go-vcr holds one.
 func (r Response) cassetteResponse() cassette.Response {
 	h := http.Header{}
