@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
@@ -135,7 +134,7 @@ func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[
 			ch.Status = New
 		} else if !bytes.Equal(old, data) {
 			ch.Status = Changed
-			ch.Changes, ch.Where = cassetteChanges(old, data)
+			ch.Changes, ch.Where = wire.CompareCassettes(old, data)
 		}
 		changes = append(changes, ch)
 	}
@@ -155,50 +154,6 @@ func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
 		}
 	}
 	return nil
-}
-
-// cassetteChanges compares what two versions of a cassette say, as JSON
-// paths into its requests, and describes the result for people.
-func cassetteChanges(old, new []byte) ([]wire.PathChange, string) {
-	before, err := wire.ReadCassetteLoosely(old)
-	if err != nil {
-		return nil, fmt.Sprintf("(the old cassette does not read: %v)", err)
-	}
-	after, err := wire.ReadCassetteLoosely(new)
-	if err != nil {
-		return nil, fmt.Sprintf("(the new cassette does not read: %v)", err)
-	}
-	changes := wire.CassetteDiff(wire.CassetteValue(before), wire.CassetteValue(after))
-	if len(changes) == 0 {
-		return nil, "(layout only: the requests say the same)"
-	}
-	var b strings.Builder
-	b.WriteString("at " + changes[0].Path)
-	for i, c := range changes {
-		if i == maxListed {
-			fmt.Fprintf(&b, "\n         … and %d more", len(changes)-maxListed)
-			break
-		}
-		fmt.Fprintf(&b, "\n         %s: %s → %s", c.Path, clip(show(c.Old)), clip(show(c.New)))
-	}
-	return changes, b.String()
-}
-
-// maxListed caps the changes listed for one cassette.
-const maxListed = 20
-
-func show(v jsonv.Value) string {
-	if v.IsAbsent() {
-		return "absent"
-	}
-	return string(v.AppendJSON(nil))
-}
-
-func clip(s string) string {
-	if r := []rune(s); len(r) > 160 {
-		return string(r[:160]) + "…"
-	}
-	return s
 }
 
 // Plan computes the change for every case without writing anything.

@@ -551,6 +551,49 @@ func CassetteDiff(old, new jsonv.Value) []PathChange {
 	return out
 }
 
+// CompareCassettes lists what two versions of a cassette file say
+// differently (CassetteDiff over CassetteValue), and describes it for
+// people: the first path, then one line per change (at most 20, then a
+// count), each with the old and the new value. The old file may be of an
+// earlier form.
+func CompareCassettes(old, new []byte) ([]PathChange, string) {
+	before, err := ReadCassetteLoosely(old)
+	if err != nil {
+		return nil, fmt.Sprintf("(the old cassette does not read: %v)", err)
+	}
+	after, err := ReadCassetteLoosely(new)
+	if err != nil {
+		return nil, fmt.Sprintf("(the new cassette does not read: %v)", err)
+	}
+	changes := CassetteDiff(CassetteValue(before), CassetteValue(after))
+	if len(changes) == 0 {
+		return nil, "(layout only: the requests say the same)"
+	}
+	const maxListed = 20
+	var b strings.Builder
+	b.WriteString("at " + changes[0].Path)
+	for i, c := range changes {
+		if i == maxListed {
+			fmt.Fprintf(&b, "\n         … and %d more", len(changes)-maxListed)
+			break
+		}
+		fmt.Fprintf(&b, "\n         %s: %s → %s", c.Path, showValue(c.Old), showValue(c.New))
+	}
+	return changes, b.String()
+}
+
+// showValue is a value as compact JSON, cut after 160 characters, or
+// "absent".
+func showValue(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "absent"
+	}
+	if r := []rune(string(v.AppendJSON(nil))); len(r) > 160 {
+		return string(r[:160]) + "…"
+	}
+	return string(v.AppendJSON(nil))
+}
+
 // ReadCassetteLoosely reads any go-vcr cassette, also one in a form
 // DecodeCassette refuses (such as one written before the current form),
 // for comparing what it says with a new recording.

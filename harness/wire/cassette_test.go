@@ -127,6 +127,15 @@ func TestCassetteDiffNamesRequestPaths(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diff:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// What `update --dry-run` prints.
+	changes, where := CompareCassettes([]byte(before), []byte(after))
+	if len(changes) != 3 || !strings.HasPrefix(where, "at /requests/0/headers/x-a\n") || !strings.Contains(where, `/requests/0/body/messages/1/content: "b" → "c"`) {
+		t.Errorf("CompareCassettes: %d changes, %q", len(changes), where)
+	}
+	relaid := strings.Replace(before, "X-A: ['1']", "X-A:\n          - \"1\"", 1)
+	if changes, where := CompareCassettes([]byte(before), []byte(relaid)); len(changes) != 0 || !strings.Contains(where, "layout only") {
+		t.Errorf("layout change: %v, %q", changes, where)
+	}
 }
 
 // FuzzDecodeCassette: whatever the bytes, decoding returns a cassette or a
