@@ -3,7 +3,6 @@ package piconform_test
 import (
 	"bytes"
 	"io/fs"
-	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -127,36 +126,18 @@ func TestCassettesHoldNoSecrets(t *testing.T) {
 	}
 }
 
-// TestCassettesMatchTheirCases checks that each wire case has a cassette
-// whose responses are the ones written by hand in the case file, so that a
-// case edited without `piconform update` fails here.
+// TestCassettesMatchTheirCases checks that each wire case has a
+// well-formed cassette with one request per response written by hand in
+// the case file (the responses are not in the cassette), so that a case
+// edited without `piconform update` fails here.
 func TestCassettesMatchTheirCases(t *testing.T) {
 	for _, c := range loadBuiltin(t).Cases {
 		if c.Kind != wire.Kind {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			settings, cas, err := wire.NewFixture(nil).Load(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(cas.Interactions) != len(settings.Responses) {
-				t.Fatalf("%s: %d interactions, but the case has %d responses; %s", c.CassetteFile(), len(cas.Interactions), len(settings.Responses), updateHint)
-			}
-			for i, r := range settings.Responses {
-				got := cas.Interactions[i].Response
-				body, err := wire.ReplayBody(got)
-				if err != nil {
-					t.Errorf("%s: response %d: %v", c.CassetteFile(), i+1, err)
-				}
-				if got.Code != r.Status || !bytes.Equal(body, r.Body) {
-					t.Errorf("%s: response %d is not the case's response; %s", c.CassetteFile(), i+1, updateHint)
-				}
-				for _, h := range r.Header {
-					if v := http.Header(got.Headers).Get(h.Name); v != h.Value {
-						t.Errorf("%s: response %d header %s = %q, the case says %q; %s", c.CassetteFile(), i+1, h.Name, v, h.Value, updateHint)
-					}
-				}
+			if _, _, err := wire.NewFixture(nil).Load(c); err != nil {
+				t.Fatalf("%v; %s", err, updateHint)
 			}
 		})
 	}

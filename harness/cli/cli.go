@@ -230,6 +230,14 @@ func cmdRun(args []string, env Env) (int, error) {
 	if fx, ok := opts.Fixtures[wire.Kind].(*wire.Fixture); ok {
 		fx.StrictIdentity = *strictIdentity
 	}
+	// A malformed case (such as a broken cassette) is an input error before anything runs.
+	for _, c := range cases {
+		if v, ok := opts.Fixtures[c.Kind].(interface{ Validate(*suite.Case) error }); ok {
+			if err := v.Validate(c); err != nil {
+				return 0, usageError{err}
+			}
+		}
+	}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {

@@ -408,6 +408,19 @@ func TestBadSuite(t *testing.T) {
 		t.Errorf("stderr does not name file:line: %q", r.stderr)
 	}
 
+	// A malformed cassette is an input error naming the file and line,
+	// before anything runs.
+	dir = t.TempDir()
+	writeFile(t, filepath.Join(dir, "fixtures", "wire", "broken-cassette.json"),
+		`{"id":"wire/broken-cassette","kind":"wire","description":"x","rules":["wire.request"],"input":{"model":{"api":"anthropic-messages"}},"response":{"body":"{}"}}`)
+	file = filepath.Join(dir, "cassettes", "wire", "broken-cassette.yaml")
+	writeFile(t, file, "version: 2\n")
+	r = pic(t, nil, "run", "--suite", dir, "--case", "wire/broken-cassette")
+	expectCode(t, r, 2)
+	if !strings.Contains(r.stderr, file) || !strings.Contains(r.stderr, "line 1: no \"interactions\"") {
+		t.Errorf("stderr does not name the cassette and line: %q", r.stderr)
+	}
+
 	// A case id of the built-in suite cannot be used again.
 	dir = t.TempDir()
 	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "ascii-unchanged.json"),

@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
@@ -108,7 +107,12 @@ type CassetteChange struct {
 	Status Status
 	Err    error
 	Bytes  []byte
-	// Where names the first line that changed, for a changed cassette.
+	// Changes lists, for a changed cassette, what its requests say
+	// differently, by JSON Pointer (/requests/0/body/…, /requests/0/headers/x).
+	// It is empty when only the file's layout changed.
+	Changes []wire.PathChange
+	// Where reports Changes for people: the first path, then one line per
+	// change (at most 20, then a count).
 	Where string
 }
 
@@ -132,7 +136,8 @@ func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[
 		if old, err := c.ReadCassette(); err != nil {
 			ch.Status = New
 		} else if !bytes.Equal(old, data) {
-			ch.Status, ch.Where = Changed, firstLineDiff(old, data)
+			ch.Status = Changed
+			ch.Changes, ch.Where = wire.CompareCassettes(old, data)
 		}
 		changes = append(changes, ch)
 	}
@@ -152,31 +157,6 @@ func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
 		}
 	}
 	return nil
-}
-
-// firstLineDiff names the first line where two files differ.
-func firstLineDiff(old, new []byte) string {
-	a, b := strings.Split(string(old), "\n"), strings.Split(string(new), "\n")
-	for i := 0; i < max(len(a), len(b)); i++ {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("at line %d\n         -%s\n         +%s", i+1, clip(x), clip(y))
-		}
-	}
-	return ""
-}
-
-func clip(s string) string {
-	if len(s) > 160 {
-		return s[:160] + "…"
-	}
-	return s
 }
 
 // Plan computes the change for every case without writing anything.

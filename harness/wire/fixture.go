@@ -16,6 +16,7 @@ import (
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/eventstream"
 )
 
 // Fixture serves wire cases. It implements run.Fixture: Setup starts a
@@ -42,7 +43,10 @@ func NewFixture(ignore func(api string) []string) *Fixture {
 	return &Fixture{Ignore: ignore}
 }
 
-// Load returns the case's settings and cassette.
+// Load returns the case's settings and its whole exchange as a go-vcr
+// cassette: the requests from the cassette file, each answered by the case
+// file's response at the same position. The file must hold exactly one
+// request per response.
 func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 	s, err := ParseCase(c)
 	if err != nil {
@@ -54,11 +58,41 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 			return s, nil, err
 		}
 	}
-	cas, err := DecodeCassette(data)
+	cas, line, err := decodeCassette(data)
+	if err == nil && len(cas.Interactions) != len(s.Responses) {
+		err = &CassetteError{Line: line, Msg: fmt.Sprintf("%d request(s), but %s has %d response(s); each request is answered by the response at its position (re-record with `piconform update`)",
+			len(cas.Interactions), c.File, len(s.Responses))}
+	}
 	if err != nil {
 		return s, nil, &suite.Error{File: c.CassetteFile(), CaseID: c.ID, Err: err}
 	}
+	for i, r := range s.Responses {
+		cas.Interactions[i].Response = r.cassetteResponse()
+	}
 	return s, cas, nil
+}
+
+// Validate checks a case's wire members and its cassette as Load does,
+// serving nothing: for checking every case when a suite loads.
+func (f *Fixture) Validate(c *suite.Case) error {
+	_, _, err := f.Load(c)
+	return err
+}
+
+// cassetteResponse is the response as go-vcr holds one.
+func (r Response) cassetteResponse() cassette.Response {
+	h := http.Header{}
+	for _, f := range r.Header {
+		h.Add(f.Name, f.Value)
+	}
+	return cassette.Response{
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Status:        fmt.Sprintf("%d %s", r.Status, http.StatusText(r.Status)),
+		Code:          r.Status,
+		Headers:       h,
+		Body:          string(r.Body),
+		ContentLength: int64(len(r.Body)),
+	}
 }
 
 func (f *Fixture) ignore(c *suite.Case) []string {
@@ -176,10 +210,13 @@ func mismatchResponse(w http.ResponseWriter, problem string) {
 	w.Write(body.AppendJSON(nil))
 }
 
-// writeResponse replays a recorded response: its status and headers, then
-// the body in pieces (see Settings.ChunkBytes), flushing after each. An
-// event-stream body stored in its readable form goes out as binary frames,
-// one per piece unless the case asks for pieces of a size.
+// responseTransportHeaders belong to the connection at hand; the server
+// sets them, never the replay.
+var responseTransportHeaders = []string{"date", "content-length", "transfer-encoding", "connection", "keep-alive"}
+
+// writeResponse replays a response: its status and headers, then the body
+// in pieces (see Settings.ChunkBytes), flushing after each. Without a piece
+// size an AWS event-stream body goes out one binary frame per write.
 func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 	for name, vs := range resp.Headers {
 		if !matchesAny(responseTransportHeaders, name) {
@@ -187,16 +224,8 @@ func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 		}
 	}
 	pieces := Pieces([]byte(resp.Body), chunk)
-	if frames, ok, err := eventStreamFrames(resp.Body); ok {
-		if err != nil {
-			// The cassette is broken; say so instead of replaying half of it.
-			http.Error(w, "piconform: "+err.Error(), http.StatusInternalServerError)
-			return
-		}
-		pieces = frames // one frame per write
-		if chunk > 0 {
-			pieces = Pieces(bytes.Join(frames, nil), chunk)
-		}
+	if chunk <= 0 && isEventStream(http.Header(resp.Headers).Get("Content-Type")) {
+		pieces = eventstream.Split([]byte(resp.Body))
 	}
 	w.WriteHeader(resp.Code)
 	flusher, _ := w.(http.Flusher)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"gopkg.in/dnaeon/go-vcr.v3/cassette"
 	"gopkg.in/dnaeon/go-vcr.v3/recorder"
 
 	"github.com/piconform/piconform/harness/suite"
@@ -23,10 +24,13 @@ type Subject func(ctx context.Context, input jsonv.Value, client *http.Client) (
 
 // Record makes a case's cassette: a loopback server answers with the case's
 // hand-built responses, in order, while subj (the Go reference) runs the
-// case through go-vcr's recorder. Credentials are scrubbed by the
-// recorder's before-save hook (Scrubber); the result is refused if it still
-// holds the key or anything FindSecrets flags. ignore lists the API's
-// incidental headers, which are not kept.
+// case through go-vcr's recorder. Credentials and the responses are
+// removed by the recorder's before-save hook (Scrubber), and the saved
+// cassette is written again in the form DecodeCassette reads (see
+// EncodeCassette): the requests only, a JSON body indented. The result is
+// refused if it still holds the key or anything FindSecrets flags, or if
+// the reference did not send one request per response. ignore lists the
+// API's incidental headers, which are not kept.
 //
 // Record never writes into the suite: it returns the cassette's bytes.
 func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) ([]byte, error) {
@@ -63,19 +67,30 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	if err := rec.Stop(); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
 	}
-	saved, err := os.ReadFile(name + ".yaml")
+	saved, err := cassette.Load(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("recording %s: reading what go-vcr saved: %w", c.ID, err)
 	}
-	data := append([]byte(cassetteHeader(c)), saved...)
+	if n := len(saved.Interactions); n != len(s.Responses) {
+		return nil, fmt.Errorf("recording %s: the reference sent %d request(s), but the case has %d response(s); not saved", c.ID, n, len(s.Responses))
+	}
+	body, err := EncodeCassette(saved)
+	if err != nil {
+		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
+	}
+	data := append([]byte(cassetteHeader(c)), body...)
 	if s.Key != "" && bytes.Contains(data, []byte(s.Key)) {
 		return nil, fmt.Errorf("recording %s: the cassette still holds the API key after scrubbing; not saved", c.ID)
 	}
 	if found := FindSecrets(data); len(found) > 0 {
 		return nil, fmt.Errorf("recording %s: line %d of the cassette looks like a credential (%s); not saved", c.ID, found[0].Line, found[0].Why)
 	}
-	if _, err := DecodeCassette(data); err != nil {
+	back, err := DecodeCassette(data)
+	if err != nil {
 		return nil, fmt.Errorf("recording %s: the cassette does not read back: %w", c.ID, err)
+	}
+	if d := CassetteDiff(CassetteValue(saved), CassetteValue(back)); len(d) > 0 {
+		return nil, fmt.Errorf("recording %s: the cassette does not read back as recorded, at %s", c.ID, d[0].Path)
 	}
 	return data, nil
 }
@@ -84,8 +99,8 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 func cassetteHeader(c *suite.Case) string {
 	return strings.Join([]string{
 		"# Cassette of " + c.ID + ", recorded by `piconform update` (go-vcr v3 format). Do not edit.",
-		"# The request is what the Go reference sent; the response was built by hand in",
-		"# fixtures/" + c.ID + ".json (member \"response\"). Credentials are redacted.",
+		"# It holds the requests the Go reference sent (credentials redacted); the replay answers",
+		"# interaction n with response n of fixtures/" + c.ID + ".json (member \"response\").",
 		"",
 	}, "\n")
 }

@@ -7,16 +7,17 @@
 // baseUrl, with a fake API key. The implementation makes its real HTTP
 // call; the server compares the request with the cassette's (method, path,
 // headers by name, body as JSON; identity headers only under
-// --strict-identity) and replays the recorded response, split into small
-// writes if the case asks for it. A request that differs gets the response
-// too, so that the answer is compared as well. The implementation answers with
+// --strict-identity) and answers with the case file's response at the same
+// position, split into small writes if the case asks for it. A request that
+// differs gets the response too, so that the answer is compared as well. The
+// implementation answers with
 // the AssistantMessage and its events, which the runner compares with the
 // golden.
 //
 // Cassettes are made by Record: it serves the hand-built response written
 // in the case file, runs the Go reference through go-vcr's recorder, and
 // scrubs credentials in the recorder's before-save hook, so a key never
-// reaches a file. Nothing here knows a particular provider API: what is
+// reaches a file. A cassette keeps the requests only (see EncodeCassette). Nothing here knows a particular provider API: what is
 // specific to one lives in reference/provider/<api>.
 package wire
 
