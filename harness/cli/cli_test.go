@@ -161,20 +161,34 @@ func TestRunBuiltin(t *testing.T) {
 	if !strings.HasSuffix(r.stdout, "\nconforms\n") || strings.Contains(r.stdout, "\x1b[") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
+	// The header says which suite ran; the test's folder is no checkout.
+	if !strings.HasPrefix(r.stdout, "suite: built-in (embedded in this binary)\n") {
+		t.Errorf("the header does not name the suite:\n%s", r.stdout)
+	}
 }
 
-func TestRunNoMatch(t *testing.T) {
-	r := pic(t, nil, "run", "--case", "nomatch*")
-	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "\n0 cases: ") {
-		t.Errorf("stdout:\n%s", r.stdout)
+// TestNothingSelected: a filter that selects nothing, an unknown kind or an
+// invalid glob is a usage error naming it, never "0 cases … conforms".
+func TestNothingSelected(t *testing.T) {
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"run", "--case", "nomatch*"}, "no case matches --case nomatch*"},
+		{[]string{"run", "--case", "nomatch*", "--json", "-"}, "no case matches --case nomatch*"},
+		{[]string{"run", "--rule", "no.such.rule"}, "no case matches --rule no.such.rule"},
+		{[]string{"run", "--kind", "sanitise"}, "--kind sanitise: unknown case kind; known kinds: convert, cost, normalize, pipeline, sanitize, wire"},
+		{[]string{"list", "--kind", "sanitise"}, "--kind sanitise: unknown case kind"},
+		{[]string{"run", "--case", "["}, `--case "[": not a valid glob`},
+		{[]string{"run", "--rule", "[a-"}, `--rule "[a-": not a valid glob`},
+		{[]string{"list", "--case", "sanitize/*", "--kind", "cost"}, "no case matches --case sanitize/*, --kind cost"},
+		{[]string{"update", "--suite", "/nonexistent/suite"}, "--suite /nonexistent/suite: no fixtures/ folder"},
 	}
-	// A JSON report of no case is still a full report.
-	r = pic(t, nil, "run", "--case", "nomatch*", "--json", "-")
-	expectCode(t, r, 0)
-	lines := jsonLines(t, r.stdout)
-	if len(lines) != 2 || lines[0]["type"] != "header" || lines[1]["type"] != "footer" {
-		t.Errorf("report %v", lines)
+	for _, tt := range tests {
+		r := pic(t, nil, tt.args...)
+		if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, tt.msg) || r.stdout != "" {
+			t.Errorf("piconform %s: exit %d, stdout %q, stderr %q; want exit 2, no output, and %q", strings.Join(tt.args, " "), r.code, r.stdout, r.stderr, tt.msg)
+		}
 	}
 }
 
@@ -437,7 +451,7 @@ func TestUpdate(t *testing.T) {
 	goldenDir := filepath.Join(dir, "golden")
 
 	// CI set: refused, nothing written.
-	r := pic(t, map[string]string{"CI": "true"}, "update", "--root", dir)
+	r := pic(t, map[string]string{"CI": "true"}, "update", "--suite", dir)
 	expectCode(t, r, 2)
 	if !strings.Contains(r.stderr, "CI is set") {
 		t.Errorf("stderr %q", r.stderr)
@@ -447,7 +461,7 @@ func TestUpdate(t *testing.T) {
 	}
 
 	// --dry-run: every golden is new, nothing written (CI does not matter).
-	r = pic(t, map[string]string{"CI": "true"}, "update", "--root", dir, "--dry-run")
+	r = pic(t, map[string]string{"CI": "true"}, "update", "--suite", dir, "--dry-run")
 	expectCode(t, r, 0)
 	if strings.Count(r.stdout, "new      sanitize/") != n || !strings.Contains(r.stdout, "would write "+itoa(n)+" new and 0 changed") {
 		t.Errorf("dry run:\n%s", r.stdout)
@@ -457,7 +471,7 @@ func TestUpdate(t *testing.T) {
 	}
 
 	// update writes them, atomically (no temporary files left) ...
-	r = pic(t, nil, "update", "--root", dir)
+	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote "+itoa(n)+" new and 0 changed") {
 		t.Errorf("update:\n%s", r.stdout)
@@ -483,7 +497,7 @@ func TestUpdate(t *testing.T) {
 		}
 	}
 	// ... and a second update changes nothing.
-	r = pic(t, nil, "update", "--root", dir)
+	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote 0 new and 0 changed goldens; "+itoa(n)+" unchanged") {
 		t.Errorf("second update:\n%s", r.stdout)
@@ -500,12 +514,12 @@ func TestUpdate(t *testing.T) {
 	// pruned on request.
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "empty-string.json"), "{\n  \"text\": \"not empty\"\n}\n")
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "orphan.json"), "{}\n")
-	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "changed  sanitize/empty-string at /text") || !strings.Contains(r.stdout, "orphan   ") {
 		t.Errorf("dry run:\n%s", r.stdout)
 	}
-	r = pic(t, nil, "update", "--root", dir, "--prune")
+	r = pic(t, nil, "update", "--suite", dir, "--prune")
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote 0 new and 1 changed") {
 		t.Errorf("update:\n%s", r.stdout)
@@ -513,7 +527,7 @@ func TestUpdate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", "orphan.json")); err == nil {
 		t.Error("--prune kept the orphan")
 	}
-	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
 	if !strings.Contains(r.stdout, "0 new and 0 changed goldens; "+itoa(n)+" unchanged, 0 failed, 0 orphaned") {
 		t.Errorf("after prune:\n%s", r.stdout)
 	}
