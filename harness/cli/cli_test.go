@@ -534,3 +534,63 @@ func TestUpdate(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestInputErrorsBeforeRun: every broken suite of harness/kinds/testdata is
+// an input error (exit 2) before anything runs, naming file, case and JSON
+// path as its want.txt says; so are cases whose golden or cassette is
+// missing or broken.
+func TestInputErrorsBeforeRun(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "kinds", "testdata", "broken", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no broken suites (%v)", err)
+	}
+	for _, dir := range dirs {
+		want, err := os.ReadFile(filepath.Join(dir, "want.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"run", "list"} {
+			r := pic(t, nil, cmd, "--no-builtin", "--suite", dir)
+			msg := strings.ReplaceAll(strings.TrimSpace(string(want)), "DIR", dir)
+			if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, msg) || r.stdout != "" {
+				t.Errorf("piconform %s --suite %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmd, dir, r.code, r.stdout, r.stderr, msg)
+			}
+		}
+	}
+	dir := filepath.Join("..", "kinds", "testdata", "files")
+	r := pic(t, nil, "run", "--no-builtin", "--suite", dir)
+	expectCode(t, r, cli.ExitUsageOrData)
+	for _, want := range []string{
+		filepath.Join(dir, "golden/sanitize/no-golden.json") + " (case sanitize/no-golden): no golden",
+		filepath.Join(dir, "golden/sanitize/bad-golden.json") + ":1:14 (case sanitize/bad-golden)",
+		filepath.Join(dir, "cassettes/wire/no-cassette.yaml") + " (case wire/no-cassette): no cassette",
+		filepath.Join(dir, "cassettes/wire/bad-cassette.yaml") + " (case wire/bad-cassette)",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	// Listing needs no golden.
+	expectCode(t, pic(t, nil, "list", "--no-builtin", "--suite", dir), cli.ExitOK)
+}
+
+// TestCheckoutSuite: run in a piconform checkout whose files differ from
+// the embedded ones reads the checkout, and its header says so.
+func TestCheckoutSuite(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module github.com/piconform/piconform\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "edited.json"),
+		`{"id":"sanitize/edited","kind":"sanitize","description":"x","rules":["san.surrogates"],"input":{"text":"a"}}`)
+	writeFile(t, filepath.Join(dir, "golden", "sanitize", "edited.json"), `{"text":"a"}`)
+	t.Chdir(dir)
+	r := pic(t, nil, "run")
+	expectCode(t, r, cli.ExitOK)
+	if !strings.HasPrefix(r.stdout, "suite: built-in, read from the checkout in . (its files differ from the embedded ones)\n") ||
+		!strings.Contains(r.stdout, "\n1 cases: 1 pass") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	// Elsewhere (no go.mod of piconform) the embedded suite runs.
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/other\n")
+	r = pic(t, nil, "list", "--case", "sanitize/edited")
+	expectCode(t, r, cli.ExitUsageOrData)
+}
