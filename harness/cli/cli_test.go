@@ -184,6 +184,14 @@ func TestNothingSelected(t *testing.T) {
 		{[]string{"list", "--case", "sanitize/*", "--kind", "cost"}, "no case matches --case sanitize/*, --kind cost"},
 		{[]string{"update", "--suite", "/nonexistent/suite"}, "--suite /nonexistent/suite: no fixtures/ folder"},
 	}
+	empty := t.TempDir() // a suite with a fixtures/ folder and no case
+	if err := os.Mkdir(filepath.Join(empty, "fixtures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct {
+		args []string
+		msg  string
+	}{[]string{"run", "--no-builtin", "--suite", empty}, "the suite holds no case"})
 	for _, tt := range tests {
 		r := pic(t, nil, tt.args...)
 		if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, tt.msg) || r.stdout != "" {
