@@ -191,7 +191,7 @@ func Fixtures() map[string]run.Fixture { return Builtin.Fixtures() }
 
 var _ suite.Kinds = Registry(nil)
 
-// errorf wraps a reference error about a case's input so its pointer names
+// inputError wraps a reference error about a case's input so its pointer names
 // the place in the case file.
 func inputError(err error) error {
 	var pe *jsonv.PathError
