@@ -2,29 +2,32 @@ package piconform_test
 
 import (
 	"bytes"
+	"flag"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/sebdah/goldie/v2"
-
 	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/harness/cli"
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
-	"github.com/piconform/piconform/reference/jsonv"
 )
 
-const updateHint = "if the change is intended, regenerate with `go run ./cmd/piconform update` (or `go test . -update`) and review the diff"
+const updateHint = "if the change is intended, regenerate with `go run ./cmd/piconform update` (or `go test . -update`, which runs it) and review the diff"
+
+// update makes TestGoldens run `piconform update` first: there is one way to
+// regenerate cassettes and goldens, and this flag only calls it.
+var update = flag.Bool("update", false, "run `piconform update --suite .` before checking the goldens")
 
 func loadBuiltin(t testing.TB) *suite.Suite {
 	t.Helper()
-	s, err := suite.Load("builtin", piconform.Builtin(), "")
+	s, err := kinds.Load("builtin", piconform.Builtin(), "")
 	if err != nil {
 		t.Fatalf("loading the built-in suite: %v", err)
 	}
@@ -35,8 +38,24 @@ func loadBuiltin(t testing.TB) *suite.Suite {
 // the output with its golden, as JSON under the case's redactions. Wire cases
 // run against their cassette, replayed on a loopback server, and fail when
 // the reference's request differs from the cassette's. Nothing is recorded.
+//
+// With -update it first runs `piconform update` on the checkout, then checks
+// the files on disk (the embedded ones are those of the build).
 func TestGoldens(t *testing.T) {
 	s := loadBuiltin(t)
+	if *update {
+		var out bytes.Buffer
+		env := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out, Getenv: func(string) string { return "" }}
+		code := cli.Main([]string{"update", "--suite", "."}, env)
+		t.Logf("piconform update --suite .:\n%s", out.String())
+		if code != cli.ExitOK {
+			t.Fatalf("piconform update exited %d", code)
+		}
+		var err error
+		if s, err = kinds.Load(".", os.DirFS("."), "."); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if len(s.Cases) == 0 {
 		t.Fatal("the built-in suite has no cases")
 	}
@@ -47,28 +66,13 @@ func TestGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.File, err)
 			}
-			var mismatch *compare.Mismatch
-			g := goldie.New(t,
-				goldie.WithFixtureDir(path.Join(suite.GoldenDir, c.Kind)),
-				goldie.WithNameSuffix(".json"),
-				goldie.WithEqualFn(func(actual, expected []byte) bool {
-					want, err := jsonv.Parse(expected)
-					if err != nil {
-						t.Errorf("golden/%s.json: %v", c.ID, err)
-						return false
-					}
-					got, _ := jsonv.Parse(actual)
-					mismatch = compare.Compare(want, got, c.Redactions)
-					return mismatch == nil
-				}),
-				goldie.WithDiffFn(func(actual, expected string) string {
-					if mismatch == nil {
-						return "the golden is not valid JSON"
-					}
-					return mismatch.Error() + "\ndiff (-want +got):\n" + mismatch.Diff + "\n" + updateHint
-				}),
-			)
-			g.Assert(t, strings.TrimPrefix(c.ID, c.Kind+"/"), golden.Encode(out))
+			want, err := c.ReadGolden()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := compare.Compare(want, out, c.Redactions); m != nil {
+				t.Errorf("%s: %v\ndiff (-want +got):\n%s\n%s", c.GoldenPath(), m, m.Diff, updateHint)
+			}
 		})
 	}
 }

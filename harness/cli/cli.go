@@ -3,12 +3,15 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,11 +24,11 @@ import (
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/report"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
-	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -125,22 +128,29 @@ func (s *suiteFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.shard, "shard", "", "run shard `i/n` of the selected cases")
 }
 
-// load reads the suites and returns all cases and the filtered ones.
+// load reads the suites and returns all cases and the filtered ones. A
+// filter that selects nothing is a usage error: a typo must not conform.
 func (s *suiteFlags) load() (suites []*suite.Suite, all, selected []*suite.Case, err error) {
+	if unknown := kinds.Builtin.UnknownKinds(s.kinds); len(unknown) > 0 {
+		return nil, nil, nil, usagef("--kind %s: unknown case kind; known kinds: %s", strings.Join(unknown, ", "), strings.Join(kinds.Builtin.Names(), ", "))
+	}
+	if err := checkGlobs("--case", s.ids); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkGlobs("--rule", s.rules); err != nil {
+		return nil, nil, nil, err
+	}
 	if !s.noBuiltin {
-		b, err := suite.Load("builtin", piconform.Builtin(), "")
+		b, err := loadBuiltin()
 		if err != nil {
 			return nil, nil, nil, usageError{err}
 		}
 		suites = append(suites, b)
 	}
 	for _, dir := range s.suites {
-		if st, err := os.Stat(filepath.Join(dir, suite.FixturesDir)); err != nil || !st.IsDir() {
-			return nil, nil, nil, usagef("--suite %s: no %s/ folder there", dir, suite.FixturesDir)
-		}
-		ds, err := suite.Load(dir, os.DirFS(dir), dir)
+		ds, err := loadDir("--suite", dir)
 		if err != nil {
-			return nil, nil, nil, usageError{err}
+			return nil, nil, nil, err
 		}
 		suites = append(suites, ds)
 	}
@@ -157,13 +167,147 @@ func (s *suiteFlags) load() (suites []*suite.Suite, all, selected []*suite.Case,
 			all = append(all, c)
 		}
 	}
+	if len(all) == 0 {
+		return nil, nil, nil, usagef("the suite holds no case (%s/<kind>/<name>.json)", suite.FixturesDir)
+	}
 	f := run.Filter{IDs: s.ids, Kinds: s.kinds, Rules: s.rules}
+	selected = f.Apply(all)
+	if len(selected) == 0 && (len(s.ids) > 0 || len(s.kinds) > 0 || len(s.rules) > 0) {
+		return nil, nil, nil, usagef("no case matches %s", describeFilter(s.ids, s.kinds, s.rules))
+	}
 	if s.shard != "" {
 		if f.ShardIndex, f.ShardCount, err = run.ParseShard(s.shard); err != nil {
 			return nil, nil, nil, usageError{err}
 		}
+		selected = f.Apply(all)
 	}
-	return suites, all, f.Apply(all), nil
+	return suites, all, selected, nil
+}
+
+// checkGlobs refuses a malformed glob, which would otherwise match nothing.
+func checkGlobs(flag string, globs []string) error {
+	for _, g := range globs {
+		if _, err := path.Match(g, ""); err != nil {
+			return usagef("%s %q: not a valid glob: %v", flag, g, err)
+		}
+	}
+	return nil
+}
+
+func describeFilter(ids, kinds, rules []string) string {
+	var parts []string
+	for _, f := range []struct {
+		flag  string
+		value []string
+	}{{"--case", ids}, {"--kind", kinds}, {"--rule", rules}} {
+		for _, v := range f.value {
+			parts = append(parts, f.flag+" "+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// loadDir loads the suite in a folder on disk; flag names where it came from.
+func loadDir(flag, dir string) (*suite.Suite, error) {
+	if st, err := os.Stat(filepath.Join(dir, suite.FixturesDir)); err != nil || !st.IsDir() {
+		return nil, usagef("%s %s: no %s/ folder there", flag, dir, suite.FixturesDir)
+	}
+	s, err := kinds.Load(dir, os.DirFS(dir), dir)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return s, nil
+}
+
+// loadBuiltin loads the built-in suite. In a piconform checkout whose files
+// differ from the ones embedded in this binary (a fixture edited since the
+// build), it loads the checkout's folder instead: a user who edits a case
+// expects the run to see it. The header of `run` says which one ran.
+func loadBuiltin() (*suite.Suite, error) {
+	if dir, ok := checkoutDir(); ok {
+		if differs, err := suitesDiffer(piconform.Builtin(), os.DirFS(dir)); err == nil && differs {
+			s, err := kinds.Load(dir, os.DirFS(dir), dir)
+			if s != nil {
+				s.Name = checkoutName
+			}
+			return s, err
+		}
+	}
+	return kinds.Load("builtin", piconform.Builtin(), "")
+}
+
+// checkoutName names the built-in suite when it was read from a checkout.
+const checkoutName = "checkout"
+
+// checkoutDir is the current folder when it is the root of a piconform
+// checkout (its go.mod declares the module and it holds fixtures/).
+func checkoutDir() (string, bool) {
+	data, err := os.ReadFile("go.mod")
+	if err != nil || !strings.HasPrefix(string(data), "module github.com/piconform/piconform\n") {
+		return "", false
+	}
+	if st, err := os.Stat(suite.FixturesDir); err != nil || !st.IsDir() {
+		return "", false
+	}
+	return ".", true
+}
+
+// suitesDiffer tells whether the case, golden and cassette files of two
+// suites differ in name or content.
+func suitesDiffer(a, b fs.FS) (bool, error) {
+	read := func(fsys fs.FS) (map[string][]byte, error) {
+		files := map[string][]byte{}
+		for _, dir := range []string{suite.FixturesDir, suite.GoldenDir, suite.CassetteDir} {
+			err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+				if errors.Is(err, fs.ErrNotExist) && p == dir {
+					return fs.SkipDir
+				}
+				if err != nil || d.IsDir() {
+					return err
+				}
+				data, err := fs.ReadFile(fsys, p)
+				files[p] = data
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+		return files, nil
+	}
+	fa, err := read(a)
+	if err != nil {
+		return false, err
+	}
+	fb, err := read(b)
+	if err != nil {
+		return false, err
+	}
+	if len(fa) != len(fb) {
+		return true, nil
+	}
+	for p, data := range fa {
+		if other, ok := fb[p]; !ok || !bytes.Equal(data, other) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// describeSuites says which suites a run reads, for its header.
+func describeSuites(suites []*suite.Suite) string {
+	var parts []string
+	for _, s := range suites {
+		switch {
+		case s.Dir == "":
+			parts = append(parts, "built-in (embedded in this binary)")
+		case s.Name == checkoutName:
+			parts = append(parts, "built-in, read from the checkout in "+s.Dir+" (its files differ from the embedded ones)")
+		default:
+			parts = append(parts, "folder "+s.Dir)
+		}
+	}
+	return strings.Join(parts, " + ")
 }
 
 func newFlagSet(name, usage string, env Env) *pflag.FlagSet {
@@ -217,27 +361,20 @@ func cmdRun(args []string, env Env) (int, error) {
 			return 0, usageError{err}
 		}
 	}
-	_, all, cases, err := sf.load()
+	suites, all, cases, err := sf.load()
 	if err != nil {
 		return 0, err
+	}
+	if err := kinds.Builtin.CheckFiles(cases); err != nil {
+		return 0, usageError{err}
 	}
 	allIDs := make([]string, len(all))
 	for i, c := range all {
 		allIDs[i] = c.ID
 	}
 
-	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures(), StrictIdentity: *strictIdentity}
-	if fx, ok := opts.Fixtures[wire.Kind].(*wire.Fixture); ok {
-		fx.StrictIdentity = *strictIdentity
-	}
-	// A malformed case (such as a broken cassette) is an input error before anything runs.
-	for _, c := range cases {
-		if v, ok := opts.Fixtures[c.Kind].(interface{ Validate(*suite.Case) error }); ok {
-			if err := v.Validate(c); err != nil {
-				return 0, usageError{err}
-			}
-		}
-	}
+	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp,
+		Fixtures: kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity}), StrictIdentity: *strictIdentity}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {
@@ -284,6 +421,11 @@ func cmdRun(args []string, env Env) (int, error) {
 	if f, ok := env.Stdout.(*os.File); ok {
 		style = report.StyleFor(f)
 	}
+	header := env.Stdout
+	if *jsonOut == "-" {
+		header = env.Stderr // keep stdout JSON lines only
+	}
+	fmt.Fprintf(header, "suite: %s\n", describeSuites(suites))
 	if *jsonOut == "-" {
 		env.Stdout.Write(report.JSONLines(sum))
 	} else {
@@ -380,8 +522,10 @@ func cmdCoverage(args []string, env Env) (int, error) {
 }
 
 func cmdUpdate(args []string, env Env) (int, error) {
-	fs := newFlagSet("update", "Regenerates the cassettes and goldens of the suite in --root from the Go reference and prints\nwhat changed, what is new, and which files no case uses. Refuses to write when CI is set, unless --force.\n\nA wire case's cassette is recorded first: the reference runs against the case's hand-built\nresponse through go-vcr's recorder, credentials scrubbed before saving. Its golden is then made\nby replaying that cassette, as the runner does.", env)
-	root := fs.String("root", ".", "the suite `DIR` to update (holding fixtures/, golden/ and cassettes/)")
+	fs := newFlagSet("update", "Regenerates the cassettes and goldens of the suite in --suite from the Go reference and prints\nwhat changed, what is new, and which files no case uses. Refuses to write when CI is set, unless --force.\n\nA wire case's cassette is recorded first: the reference runs against the case's hand-built\nresponse through go-vcr's recorder, credentials scrubbed before saving. Its golden is then made\nby replaying that cassette, as the runner does.", env)
+	root := fs.String("suite", ".", "the suite `DIR` to update (holding fixtures/, golden/ and cassettes/)")
+	fs.StringVar(root, "root", ".", "the suite `DIR` to update")
+	_ = fs.MarkDeprecated("root", "use --suite")
 	dry := fs.Bool("dry-run", false, "show what would change; write nothing")
 	force := fs.Bool("force", false, "write even when CI is set")
 	prune := fs.Bool("prune", false, "delete goldens that no case uses")
@@ -393,15 +537,18 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if ci := env.Getenv("CI"); ci != "" && ci != "false" && !*dry && !*force {
 		return 0, usagef("CI is set: refusing to write goldens and cassettes (use --dry-run to see the changes, or --force)")
 	}
-	if st, err := os.Stat(filepath.Join(*root, suite.FixturesDir)); err != nil || !st.IsDir() {
-		return 0, usagef("--root %s: no %s/ folder there", *root, suite.FixturesDir)
+	if err := checkGlobs("--case", *ids); err != nil {
+		return 0, err
 	}
-	s, err := suite.Load(*root, os.DirFS(*root), *root)
+	s, err := loadDir("--suite", *root)
 	if err != nil {
-		return 0, usageError{err}
+		return 0, err
 	}
 	cases := run.Filter{IDs: *ids}.Apply(s.Cases)
-	fixtures := golden.Fixtures()
+	if len(cases) == 0 && len(*ids) > 0 {
+		return 0, usagef("no case matches %s", describeFilter(*ids, nil, nil))
+	}
+	fixtures := kinds.Fixtures()
 	var cassettes []golden.CassetteChange
 	if !*noRecord {
 		cassettes, fixtures = golden.RecordAll(context.Background(), cases)

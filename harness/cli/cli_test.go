@@ -161,6 +161,10 @@ func TestRunBuiltin(t *testing.T) {
 	if !strings.HasSuffix(r.stdout, "\nconforms\n") || strings.Contains(r.stdout, "\x1b[") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
+	// The header says which suite ran; the test's folder is no checkout.
+	if !strings.HasPrefix(r.stdout, "suite: built-in (embedded in this binary)\n") {
+		t.Errorf("the header does not name the suite:\n%s", r.stdout)
+	}
 }
 
 // TestRunStrictIdentity: the reference sends what the cassettes hold and
@@ -174,18 +178,36 @@ func TestRunStrictIdentity(t *testing.T) {
 	}
 }
 
-func TestRunNoMatch(t *testing.T) {
-	r := pic(t, nil, "run", "--case", "nomatch*")
-	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "\n0 cases: ") {
-		t.Errorf("stdout:\n%s", r.stdout)
+// TestNothingSelected: a filter that selects nothing, an unknown kind or an
+// invalid glob is a usage error naming it, never "0 cases … conforms".
+func TestNothingSelected(t *testing.T) {
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"run", "--case", "nomatch*"}, "no case matches --case nomatch*"},
+		{[]string{"run", "--case", "nomatch*", "--json", "-"}, "no case matches --case nomatch*"},
+		{[]string{"run", "--rule", "no.such.rule"}, "no case matches --rule no.such.rule"},
+		{[]string{"run", "--kind", "sanitise"}, "--kind sanitise: unknown case kind; known kinds: convert, cost, normalize, pipeline, sanitize, wire"},
+		{[]string{"list", "--kind", "sanitise"}, "--kind sanitise: unknown case kind"},
+		{[]string{"run", "--case", "["}, `--case "[": not a valid glob`},
+		{[]string{"run", "--rule", "[a-"}, `--rule "[a-": not a valid glob`},
+		{[]string{"list", "--case", "sanitize/*", "--kind", "cost"}, "no case matches --case sanitize/*, --kind cost"},
+		{[]string{"update", "--suite", "/nonexistent/suite"}, "--suite /nonexistent/suite: no fixtures/ folder"},
 	}
-	// A JSON report of no case is still a full report.
-	r = pic(t, nil, "run", "--case", "nomatch*", "--json", "-")
-	expectCode(t, r, 0)
-	lines := jsonLines(t, r.stdout)
-	if len(lines) != 2 || lines[0]["type"] != "header" || lines[1]["type"] != "footer" {
-		t.Errorf("report %v", lines)
+	empty := t.TempDir() // a suite with a fixtures/ folder and no case
+	if err := os.Mkdir(filepath.Join(empty, "fixtures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct {
+		args []string
+		msg  string
+	}{[]string{"run", "--no-builtin", "--suite", empty}, "the suite holds no case"})
+	for _, tt := range tests {
+		r := pic(t, nil, tt.args...)
+		if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, tt.msg) || r.stdout != "" {
+			t.Errorf("piconform %s: exit %d, stdout %q, stderr %q; want exit 2, no output, and %q", strings.Join(tt.args, " "), r.code, r.stdout, r.stderr, tt.msg)
+		}
 	}
 }
 
@@ -461,7 +483,7 @@ func TestUpdate(t *testing.T) {
 	goldenDir := filepath.Join(dir, "golden")
 
 	// CI set: refused, nothing written.
-	r := pic(t, map[string]string{"CI": "true"}, "update", "--root", dir)
+	r := pic(t, map[string]string{"CI": "true"}, "update", "--suite", dir)
 	expectCode(t, r, 2)
 	if !strings.Contains(r.stderr, "CI is set") {
 		t.Errorf("stderr %q", r.stderr)
@@ -471,7 +493,7 @@ func TestUpdate(t *testing.T) {
 	}
 
 	// --dry-run: every golden is new, nothing written (CI does not matter).
-	r = pic(t, map[string]string{"CI": "true"}, "update", "--root", dir, "--dry-run")
+	r = pic(t, map[string]string{"CI": "true"}, "update", "--suite", dir, "--dry-run")
 	expectCode(t, r, 0)
 	if strings.Count(r.stdout, "new      sanitize/") != n || !strings.Contains(r.stdout, "would write "+itoa(n)+" new and 0 changed") {
 		t.Errorf("dry run:\n%s", r.stdout)
@@ -481,7 +503,7 @@ func TestUpdate(t *testing.T) {
 	}
 
 	// update writes them, atomically (no temporary files left) ...
-	r = pic(t, nil, "update", "--root", dir)
+	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote "+itoa(n)+" new and 0 changed") {
 		t.Errorf("update:\n%s", r.stdout)
@@ -507,7 +529,7 @@ func TestUpdate(t *testing.T) {
 		}
 	}
 	// ... and a second update changes nothing.
-	r = pic(t, nil, "update", "--root", dir)
+	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote 0 new and 0 changed goldens; "+itoa(n)+" unchanged") {
 		t.Errorf("second update:\n%s", r.stdout)
@@ -524,12 +546,12 @@ func TestUpdate(t *testing.T) {
 	// pruned on request.
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "empty-string.json"), "{\n  \"text\": \"not empty\"\n}\n")
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "orphan.json"), "{}\n")
-	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "changed  sanitize/empty-string at /text") || !strings.Contains(r.stdout, "orphan   ") {
 		t.Errorf("dry run:\n%s", r.stdout)
 	}
-	r = pic(t, nil, "update", "--root", dir, "--prune")
+	r = pic(t, nil, "update", "--suite", dir, "--prune")
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "wrote 0 new and 1 changed") {
 		t.Errorf("update:\n%s", r.stdout)
@@ -537,10 +559,70 @@ func TestUpdate(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", "orphan.json")); err == nil {
 		t.Error("--prune kept the orphan")
 	}
-	r = pic(t, nil, "update", "--root", dir, "--dry-run")
+	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
 	if !strings.Contains(r.stdout, "0 new and 0 changed goldens; "+itoa(n)+" unchanged, 0 failed, 0 orphaned") {
 		t.Errorf("after prune:\n%s", r.stdout)
 	}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestInputErrorsBeforeRun: every broken suite of harness/kinds/testdata is
+// an input error (exit 2) before anything runs, naming file, case and JSON
+// path as its want.txt says; so are cases whose golden or cassette is
+// missing or broken.
+func TestInputErrorsBeforeRun(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "kinds", "testdata", "broken", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no broken suites (%v)", err)
+	}
+	for _, dir := range dirs {
+		want, err := os.ReadFile(filepath.Join(dir, "want.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"run", "list"} {
+			r := pic(t, nil, cmd, "--no-builtin", "--suite", dir)
+			msg := strings.ReplaceAll(strings.TrimSpace(string(want)), "DIR", dir)
+			if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, msg) || r.stdout != "" {
+				t.Errorf("piconform %s --suite %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", cmd, dir, r.code, r.stdout, r.stderr, msg)
+			}
+		}
+	}
+	dir := filepath.Join("..", "kinds", "testdata", "files")
+	r := pic(t, nil, "run", "--no-builtin", "--suite", dir)
+	expectCode(t, r, cli.ExitUsageOrData)
+	for _, want := range []string{
+		filepath.Join(dir, "golden/sanitize/no-golden.json") + " (case sanitize/no-golden): no golden",
+		filepath.Join(dir, "golden/sanitize/bad-golden.json") + ":1:14 (case sanitize/bad-golden)",
+		filepath.Join(dir, "cassettes/wire/no-cassette.yaml") + " (case wire/no-cassette): no cassette",
+		filepath.Join(dir, "cassettes/wire/bad-cassette.yaml") + " (case wire/bad-cassette)",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	// Listing needs no golden.
+	expectCode(t, pic(t, nil, "list", "--no-builtin", "--suite", dir), cli.ExitOK)
+}
+
+// TestCheckoutSuite: run in a piconform checkout whose files differ from
+// the embedded ones reads the checkout, and its header says so.
+func TestCheckoutSuite(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module github.com/piconform/piconform\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "edited.json"),
+		`{"id":"sanitize/edited","kind":"sanitize","description":"x","rules":["san.surrogates"],"input":{"text":"a"}}`)
+	writeFile(t, filepath.Join(dir, "golden", "sanitize", "edited.json"), `{"text":"a"}`)
+	t.Chdir(dir)
+	r := pic(t, nil, "run")
+	expectCode(t, r, cli.ExitOK)
+	if !strings.HasPrefix(r.stdout, "suite: built-in, read from the checkout in . (its files differ from the embedded ones)\n") ||
+		!strings.Contains(r.stdout, "\n1 cases: 1 pass") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	// Elsewhere (no go.mod of piconform) the embedded suite runs.
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/other\n")
+	r = pic(t, nil, "list", "--case", "sanitize/edited")
+	expectCode(t, r, cli.ExitUsageOrData)
+}

@@ -4,10 +4,10 @@
 // redactions, so volatile values never churn the diff, and a case the
 // reference cannot run never gets a golden. Files are written atomically.
 //
-// Cases that talk to a server (wire cases) run with their fixture, exactly
-// as the runner runs them: the reference calls the fixture's loopback
-// server, which replays the case's cassette and checks the request. Their
-// cassettes are made first, by Record.
+// Cases whose kind has a fixture run with it, exactly as the runner runs
+// them (a wire case: the reference calls the fixture's loopback server,
+// which replays the case's cassette and checks the request). Kinds with a
+// recorder get their recordings made first, by RecordAll.
 package golden
 
 import (
@@ -20,10 +20,10 @@ import (
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/runtimetext"
 	"github.com/piconform/piconform/harness/suite"
-	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -57,11 +57,9 @@ type Change struct {
 // final newline.
 func Encode(v jsonv.Value) []byte { return append(v.AppendIndent(nil), '\n') }
 
-// Fixtures returns the fixtures the runner uses, by case kind: a wire
-// fixture that reads each case's cassette from its suite.
-func Fixtures() map[string]run.Fixture {
-	return map[string]run.Fixture{wire.Kind: wire.NewFixture(conformance.IncidentalHeaders)}
-}
+// Fixtures returns the fixtures the runner uses, by case kind (see
+// kinds.Registry.Fixtures); they read recordings from each case's suite.
+func Fixtures() map[string]run.Fixture { return kinds.Fixtures() }
 
 // Produce runs the reference on one case the way goldens are made and
 // returns the golden document: the output, with the runtime texts it holds
@@ -88,17 +86,32 @@ func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error
 	return runtimetext.Mark(out), nil
 }
 
-// Recordable tells whether a case has a cassette that Record makes.
-func Recordable(c *suite.Case) bool { return c.Kind == wire.Kind }
+// Recordable tells whether a case's kind has a recorder, so the case has a
+// cassette that Record makes.
+func Recordable(c *suite.Case) bool { return recorder(c) != nil }
 
-// Record makes the cassette of a wire case by running the reference
-// against the case's hand-built response through go-vcr's recorder (see
-// wire.Record). It returns the cassette's bytes and writes nothing.
-func Record(ctx context.Context, c *suite.Case) ([]byte, error) {
-	subj := func(ctx context.Context, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
-		return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client})
+func recorder(c *suite.Case) kinds.Recorder {
+	if k := kinds.Builtin.Lookup(c.Kind); k != nil {
+		return k.Recorder
 	}
-	return wire.Record(ctx, c, subj, conformance.IncidentalHeaders(wire.CaseAPI(c)))
+	return nil
+}
+
+// reference runs the Go reference the way recordings are made.
+func reference(ctx context.Context, c *suite.Case, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+	return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client})
+}
+
+// Record makes the cassette of a case whose kind has a recorder (for a
+// wire case: the reference runs against the case's hand-built response
+// through go-vcr's recorder, see wire.Record). It returns the cassette's
+// bytes and writes nothing.
+func Record(ctx context.Context, c *suite.Case) ([]byte, error) {
+	rec := recorder(c)
+	if rec == nil {
+		return nil, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("case kind %q records nothing", c.Kind)}
+	}
+	return rec.Record(ctx, c, reference)
 }
 
 // CassetteChange is what recording does, or would do, to one case's cassette.
@@ -110,7 +123,7 @@ type CassetteChange struct {
 	// Changes lists, for a changed cassette, what its requests say
 	// differently, by JSON Pointer (/requests/0/body/…, /requests/0/headers/x).
 	// It is empty when only the file's layout changed.
-	Changes []wire.PathChange
+	Changes []compare.Diff
 	// Where reports Changes for people: the first path, then one line per
 	// change (at most 20, then a count).
 	Where string
@@ -121,7 +134,7 @@ type CassetteChange struct {
 // the new recordings, so the goldens match the cassettes Apply will write.
 func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[string]run.Fixture) {
 	var changes []CassetteChange
-	recorded := map[string][]byte{}
+	recorded := map[string]map[string][]byte{} // by kind, then case id
 	for _, c := range cases {
 		if !Recordable(c) {
 			continue
@@ -131,18 +144,23 @@ func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[
 			changes = append(changes, CassetteChange{Case: c, Status: Failed, Err: err})
 			continue
 		}
-		recorded[c.ID] = data
+		if recorded[c.Kind] == nil {
+			recorded[c.Kind] = map[string][]byte{}
+		}
+		recorded[c.Kind][c.ID] = data
 		ch := CassetteChange{Case: c, Bytes: data, Status: Unchanged}
 		if old, err := c.ReadCassette(); err != nil {
 			ch.Status = New
 		} else if !bytes.Equal(old, data) {
 			ch.Status = Changed
-			ch.Changes, ch.Where = wire.CompareCassettes(old, data)
+			ch.Changes, ch.Where = recorder(c).Compare(old, data)
 		}
 		changes = append(changes, ch)
 	}
 	fixtures := Fixtures()
-	fixtures[wire.Kind].(*wire.Fixture).Cassettes = recorded
+	for kind, rec := range recorded {
+		fixtures[kind] = kinds.Builtin.Lookup(kind).Recorder.Replaying(rec)
+	}
 	return changes, fixtures
 }
 

@@ -279,8 +279,8 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	if !w.impl.Supports(c.Kind) {
 		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support case kind %q", c.Kind)}
 	}
-	if api := caseAPI(c); api != "" && !w.impl.SupportsAPI(api) {
-		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support API %q", api)}
+	if c.API != "" && !w.impl.SupportsAPI(c.API) {
+		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support API %q", c.API)}
 	}
 	want, err := c.ReadGolden()
 	if err != nil {
@@ -361,16 +361,6 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 	r.Outcome, r.Message = Fail, strings.Join(msgs, "; ")
 	r.Mismatch = compare.NewMismatch(r.Diffs)
 	return r
-}
-
-// caseAPI is the provider API a wire case drives, from its model.
-func caseAPI(c *suite.Case) string {
-	if c.Kind != "wire" {
-		return ""
-	}
-	model, _ := c.Input.Get("model")
-	api, _ := model.Get("api")
-	return api.Str()
 }
 
 // Filter selects cases.

@@ -5,7 +5,11 @@
 // for cases that talk to a server (wire cases) cassettes/<kind>/<name>.yaml,
 // the recorded HTTP exchange.
 // A case's id is its path under fixtures/ without ".json", so ids are stable
-// and a file can be found from its id.
+// and a file can be found from its id. fixtures/models.json, when present,
+// holds the named model presets cases refer to (see Presets).
+//
+// What a kind adds to a case (its validation, its default redactions, the
+// API it needs) comes from a Kinds value; package kinds holds the harness's.
 package suite
 
 import (
@@ -40,8 +44,14 @@ type Case struct {
 	Kind        string
 	Description string
 	Rules       []string
-	Input       jsonv.Value
-	Redactions  []compare.Redaction
+	// Input is the case's input with model presets expanded: what an
+	// implementation receives.
+	Input jsonv.Value
+	// Redactions are the kind's defaults, then the case's own "redact".
+	Redactions []compare.Redaction
+	// API names the provider API the case needs ("" for none); an
+	// implementation that lacks it skips the case.
+	API string
 	// Raw is the whole case object, for members only some kinds have (a wire
 	// case's response, for one).
 	Raw jsonv.Value
@@ -61,6 +71,20 @@ type Suite struct {
 	// Dir is the folder on disk, or "" for an embedded suite (not writable).
 	Dir   string
 	Cases []*Case
+	// Presets are the named models of fixtures/models.json.
+	Presets Presets
+}
+
+// Kinds is what Load needs to know of case kinds; package kinds provides
+// the harness's registry. A nil Kinds accepts any kind as it is.
+type Kinds interface {
+	// Names lists the known kinds, for messages.
+	Names() []string
+	// Complete checks a case whose common members are read and fills in
+	// what its kind adds: default redactions and the API it needs. It is
+	// called only for a known kind (one in Names). Errors carry a JSON
+	// Pointer into the case file.
+	Complete(c *Case) error
 }
 
 // Error is a problem with one case file. It names the file, the case (when
@@ -98,19 +122,35 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Load reads every case of the suite in fsys. Every problem is reported, not
-// just the first, joined with errors.Join.
+// Load reads every case of the suite in fsys and checks none of it by kind;
+// the harness uses LoadWith and the kinds registry.
 func Load(name string, fsys fs.FS, dir string) (*Suite, error) {
+	return LoadWith(name, fsys, dir, nil)
+}
+
+// LoadWith reads every case of the suite in fsys and checks each fully by
+// its kind, so a malformed case is an input error before anything runs.
+// Every problem is reported, not just the first, joined with errors.Join.
+func LoadWith(name string, fsys fs.FS, dir string, kinds Kinds) (*Suite, error) {
 	s := &Suite{Name: name, FS: fsys, Dir: dir}
+	presets, err := readPresets(fsys, s.display(PresetsFile))
+	if err != nil {
+		return nil, err
+	}
+	s.Presets = presets
 	var errs []error
-	err := fs.WalkDir(fsys, FixturesDir, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, FixturesDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+		if d.IsDir() || !strings.HasSuffix(p, ".json") || p == PresetsFile {
 			return nil
 		}
-		c, err := s.loadCase(p)
+		if path.Dir(p) == FixturesDir {
+			errs = append(errs, &Error{File: s.display(p), Err: fmt.Errorf("not a case: cases live in %s/<kind>/<name>.json", FixturesDir)})
+			return nil
+		}
+		c, err := s.loadCase(p, kinds)
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -139,7 +179,7 @@ func (s *Suite) display(p string) string {
 	return p
 }
 
-func (s *Suite) loadCase(p string) (*Case, error) {
+func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	file := s.display(p)
 	data, err := fs.ReadFile(s.FS, p)
 	if err != nil {
@@ -189,6 +229,18 @@ func (s *Suite) loadCase(p string) (*Case, error) {
 			return nil, &Error{File: file, CaseID: c.ID, Err: err}
 		}
 		c.Redactions = append(c.Redactions, red)
+	}
+	if c.Input, err = s.Presets.Expand(c.Input, "/input"); err != nil {
+		return nil, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	c.Raw = withMember(c.Raw, "input", c.Input)
+	if kinds != nil {
+		if !slices.Contains(kinds.Names(), c.Kind) {
+			return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/kind", "unknown case kind %q; known kinds: %s", c.Kind, strings.Join(kinds.Names(), ", "))}
+		}
+		if err := kinds.Complete(c); err != nil {
+			return nil, &Error{File: file, CaseID: c.ID, Err: err}
+		}
 	}
 	return c, nil
 }

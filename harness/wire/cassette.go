@@ -16,6 +16,7 @@ import (
 	"gopkg.in/dnaeon/go-vcr.v3/recorder"
 	"gopkg.in/yaml.v3"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -502,61 +503,13 @@ func CassetteValue(c *cassette.Cassette) jsonv.Value {
 	return jsonv.ObjectValue(jsonv.Member{Key: "requests", Value: jsonv.ArrayValue(reqs...)})
 }
 
-// PathChange is one difference between two versions of a document: the
-// JSON Pointer, and the value there before and after (Absent when missing).
-type PathChange struct {
-	Path     string
-	Old, New jsonv.Value
-}
-
-// CassetteDiff lists every difference between two documents in document
-// order: object members in old's order, then those only in new; arrays by
-// index. Equal values (jsonv.Equal: numbers by value) are not listed.
-func CassetteDiff(old, new jsonv.Value) []PathChange {
-	var out []PathChange
-	var walk func(ptr string, a, b jsonv.Value)
-	walk = func(ptr string, a, b jsonv.Value) {
-		switch {
-		case a.Kind() == jsonv.Object && b.Kind() == jsonv.Object:
-			seen := map[string]bool{}
-			for _, m := range a.Members() {
-				seen[m.Key] = true
-				bv, _ := b.Get(m.Key)
-				walk(jsonv.Child(ptr, m.Key), m.Value, bv)
-			}
-			for _, m := range b.Members() {
-				if !seen[m.Key] {
-					seen[m.Key] = true
-					walk(jsonv.Child(ptr, m.Key), jsonv.Value{}, m.Value)
-				}
-			}
-		case a.Kind() == jsonv.Array && b.Kind() == jsonv.Array:
-			ae, be := a.Elems(), b.Elems()
-			for i := 0; i < max(len(ae), len(be)); i++ {
-				var x, y jsonv.Value
-				if i < len(ae) {
-					x = ae[i]
-				}
-				if i < len(be) {
-					y = be[i]
-				}
-				walk(jsonv.Index(ptr, i), x, y)
-			}
-		case a.IsAbsent() && b.IsAbsent():
-		case a.IsAbsent() || b.IsAbsent() || !jsonv.Equal(a, b):
-			out = append(out, PathChange{Path: ptr, Old: a, New: b})
-		}
-	}
-	walk("", old, new)
-	return out
-}
-
 // CompareCassettes lists what two versions of a cassette file say
-// differently (CassetteDiff over CassetteValue), and describes it for
+// differently (compare.Diffs over CassetteValue: Want is the old value, Got
+// the new one), and describes it for
 // people: the first path, then one line per change (at most 20, then a
 // count), each with the old and the new value. The old file may be of an
 // earlier form.
-func CompareCassettes(old, new []byte) ([]PathChange, string) {
+func CompareCassettes(old, new []byte) ([]compare.Diff, string) {
 	before, err := ReadCassetteLoosely(old)
 	if err != nil {
 		return nil, fmt.Sprintf("(the old cassette does not read: %v)", err)
@@ -565,7 +518,7 @@ func CompareCassettes(old, new []byte) ([]PathChange, string) {
 	if err != nil {
 		return nil, fmt.Sprintf("(the new cassette does not read: %v)", err)
 	}
-	changes := CassetteDiff(CassetteValue(before), CassetteValue(after))
+	changes := compare.Diffs(CassetteValue(before), CassetteValue(after), compare.Rules{})
 	if len(changes) == 0 {
 		return nil, "(layout only: the requests say the same)"
 	}
@@ -577,7 +530,7 @@ func CompareCassettes(old, new []byte) ([]PathChange, string) {
 			fmt.Fprintf(&b, "\n         … and %d more", len(changes)-maxListed)
 			break
 		}
-		fmt.Fprintf(&b, "\n         %s: %s → %s", c.Path, showValue(c.Old), showValue(c.New))
+		fmt.Fprintf(&b, "\n         %s: %s → %s", c.Path, showValue(c.Want), showValue(c.Got))
 	}
 	return changes, b.String()
 }

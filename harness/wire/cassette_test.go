@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -110,14 +111,14 @@ func TestCassetteDiffNamesRequestPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, d := range CassetteDiff(CassetteValue(a), CassetteValue(b)) {
+	for _, d := range compare.Diffs(CassetteValue(a), CassetteValue(b), compare.Rules{}) {
 		show := func(v jsonv.Value) string {
 			if v.IsAbsent() {
 				return "absent"
 			}
 			return v.String()
 		}
-		got = append(got, fmt.Sprintf("%s: %s -> %s", d.Path, show(d.Old), show(d.New)))
+		got = append(got, fmt.Sprintf("%s: %s -> %s", d.Path, show(d.Want), show(d.Got)))
 	}
 	want := []string{
 		`/requests/0/headers/x-a: "1" -> absent`,

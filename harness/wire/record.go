@@ -15,6 +15,7 @@ import (
 	"gopkg.in/dnaeon/go-vcr.v3/cassette"
 	"gopkg.in/dnaeon/go-vcr.v3/recorder"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -89,7 +90,7 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: the cassette does not read back: %w", c.ID, err)
 	}
-	if d := CassetteDiff(CassetteValue(saved), CassetteValue(back)); len(d) > 0 {
+	if d := compare.Diffs(CassetteValue(saved), CassetteValue(back), compare.Rules{}); len(d) > 0 {
 		return nil, fmt.Errorf("recording %s: the cassette does not read back as recorded, at %s", c.ID, d[0].Path)
 	}
 	return data, nil

@@ -152,7 +152,11 @@ func TestFixtures(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatalf("no case files under %s", fixturesDir)
 	}
+	presets := readPresets(t)
 	for _, rel := range files {
+		if rel == presetsFile {
+			continue // TestModelPresets
+		}
 		t.Run(rel, func(t *testing.T) {
 			file := "fixtures/" + rel
 			doc, err := readJSON(filepath.Join(fixturesDir, filepath.FromSlash(rel)))
@@ -170,15 +174,82 @@ func TestFixtures(t *testing.T) {
 			if dir := path.Dir(rel); obj["kind"] != dir {
 				t.Errorf("%s: kind is %q, want %q (the folder)", file, obj["kind"], dir)
 			}
+			input, err := expandPreset(presets, obj["input"])
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
 			frame := map[string]any{
 				"type": "run",
 				"seq":  1,
-				"case": map[string]any{"id": obj["id"], "kind": obj["kind"], "input": obj["input"]},
+				"case": map[string]any{"id": obj["id"], "kind": obj["kind"], "input": input},
 			}
 			if err := frameSchema.Validate(frame); err != nil {
 				t.Errorf("%s: its run frame does not match protocol/frame.schema.json:\n%v", file, err)
 			}
 		})
+	}
+}
+
+// presetsFile holds the model presets, under fixtures/.
+const presetsFile = "models.json"
+
+// readPresets reads fixtures/models.json's models, or none.
+func readPresets(t *testing.T) map[string]any {
+	t.Helper()
+	doc, err := readJSON(filepath.Join(fixturesDir, presetsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("fixtures/%s: %v", presetsFile, err)
+	}
+	obj, _ := doc.(map[string]any)
+	models, _ := obj["models"].(map[string]any)
+	return models
+}
+
+// expandPreset returns input with a model preset expanded as the harness
+// does it (a shallow merge), so the run frame is what an implementation
+// receives.
+func expandPreset(presets map[string]any, input any) (any, error) {
+	in, ok := input.(map[string]any)
+	if !ok {
+		return input, nil
+	}
+	model, ok := in["model"].(map[string]any)
+	if !ok || model["preset"] == nil {
+		return input, nil
+	}
+	name, _ := model["preset"].(string)
+	base, ok := presets[name].(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("/input/model/preset: no preset %q in fixtures/%s", name, presetsFile)
+	}
+	merged := map[string]any{}
+	for k, v := range base {
+		merged[k] = v
+	}
+	for k, v := range model {
+		if k != "preset" {
+			merged[k] = v
+		}
+	}
+	out := map[string]any{}
+	for k, v := range in {
+		out[k] = v
+	}
+	out["model"] = merged
+	return out, nil
+}
+
+// TestModelPresets validates fixtures/models.json against models.schema.json.
+func TestModelPresets(t *testing.T) {
+	doc, err := readJSON(filepath.Join(fixturesDir, presetsFile))
+	if err != nil {
+		t.Fatalf("fixtures/%s: %v", presetsFile, err)
+	}
+	if err := compile(t, newCompiler(t), "models.schema.json").Validate(doc); err != nil {
+		t.Fatalf("fixtures/%s does not match models.schema.json:\n%v", presetsFile, err)
 	}
 }
 

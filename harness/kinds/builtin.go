@@ -1,0 +1,106 @@
+package kinds
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// validationClock is the time the reference reads while a case is
+// validated; its output is thrown away, so any value serves.
+func validationClock() jsonv.Value { return jsonv.NumberValue("0") }
+
+// pureKind is a kind whose input goes to the implementation as it is and
+// whose output depends on the input alone. Its validation runs the Go
+// reference's decoders on the input (by running the reference, which is
+// cheap for these kinds): a case the reference cannot read could never
+// get a golden.
+func pureKind(name string) *Kind {
+	return &Kind{
+		Name: name,
+		Validate: func(c *suite.Case) error {
+			if _, err := conformance.Handle(c.Kind, c.Input, conformance.Options{Now: validationClock}); err != nil {
+				return inputError(err)
+			}
+			return nil
+		},
+	}
+}
+
+// wireKind: one provider request and its streamed answer, checked against a
+// recorded HTTP exchange (see package wire).
+var wireKind = &Kind{
+	Name: wire.Kind,
+	// Pi stamps the message and its events with the clock.
+	Redactions: []compare.Redaction{
+		{Path: "/message/timestamp", As: "number"},
+		{Path: "/events/*/message/timestamp", As: "number"},
+		{Path: "/events/*/error/timestamp", As: "number"},
+	},
+	Validate: validateWire,
+	API:      wire.CaseAPI,
+	Fixture: func(o FixtureOptions) run.Fixture {
+		f := wire.NewFixture(conformance.IncidentalHeaders)
+		f.StrictIdentity = o.StrictIdentity
+		return f
+	},
+	CheckFiles: func(c *suite.Case) error { _, _, err := wire.NewFixture(nil).Load(c); return err },
+	Recorder:   wireRecorder{},
+}
+
+// validateWire checks the wire members (response, replay, apiKey), that the
+// model names an API the reference drives, and that the reference can read
+// the input and build its request: the reference runs with an HTTP client
+// that refuses to send, so nothing leaves the process.
+func validateWire(c *suite.Case) error {
+	s, err := wire.ParseCase(c)
+	if err != nil {
+		return err
+	}
+	if model, ok := c.Input.Get("model"); ok && model.Kind() == jsonv.Object {
+		if api, ok := model.Get("api"); ok && api.Kind() == jsonv.String && !slices.Contains(conformance.APIs(), api.Str()) {
+			return jsonv.Errorf("/input/model/api", "unknown provider API %q; known APIs: %s", api.Str(), strings.Join(conformance.APIs(), ", "))
+		}
+	}
+	input := wire.PrepareInput(c.Input, "http://127.0.0.1:9", s)
+	opts := conformance.Options{Now: validationClock, HTTPClient: &http.Client{Transport: refuseTransport{}}}
+	if _, err := conformance.HandleContext(context.Background(), c.Kind, input, opts); err != nil {
+		return inputError(err)
+	}
+	return nil
+}
+
+var errNotSent = errors.New("piconform: validation sends nothing")
+
+type refuseTransport struct{}
+
+func (refuseTransport) RoundTrip(*http.Request) (*http.Response, error) { return nil, errNotSent }
+
+// wireRecorder records a wire case's cassette (wire.Record).
+type wireRecorder struct{}
+
+func (wireRecorder) Record(ctx context.Context, c *suite.Case, ref Reference) ([]byte, error) {
+	subj := func(ctx context.Context, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+		return ref(ctx, c, input, client)
+	}
+	return wire.Record(ctx, c, subj, conformance.IncidentalHeaders(wire.CaseAPI(c)))
+}
+
+func (wireRecorder) Compare(old, new []byte) ([]compare.Diff, string) {
+	return wire.CompareCassettes(old, new)
+}
+
+func (wireRecorder) Replaying(recorded map[string][]byte) run.Fixture {
+	f := wire.NewFixture(conformance.IncidentalHeaders)
+	f.Cassettes = recorded
+	return f
+}

@@ -1,0 +1,204 @@
+package kinds_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/harness/kinds"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// TestBrokenSuites loads each suite under testdata/broken and compares the
+// load error with the suite's want.txt, in which DIR stands for the
+// suite's folder. Each error names the file, the case and the JSON path.
+func TestBrokenSuites(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", "broken", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no broken suites (%v)", err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			_, err := kinds.Load(dir, os.DirFS(dir), dir)
+			if err == nil {
+				t.Fatal("the suite loads")
+			}
+			got := strings.ReplaceAll(err.Error(), dir, "DIR")
+			wantFile := filepath.Join(dir, "want.txt")
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != strings.TrimSuffix(string(want), "\n") {
+				t.Errorf("error:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// TestRegistry: the registry holds exactly the kinds the reference
+// implements, each once, and only wire has a fixture, a recorder, an API
+// and default redactions.
+func TestRegistry(t *testing.T) {
+	if diff := cmp.Diff(conformance.Kinds(), kinds.Builtin.Names()); diff != "" {
+		t.Errorf("registry kinds differ from the reference's (-reference +registry):\n%s", diff)
+	}
+	tests := []struct {
+		name                                string
+		fixture, recorder, api, checksFiles bool
+		defaults                            int
+	}{
+		{name: "convert"},
+		{name: "normalize"},
+		{name: "cost"},
+		{name: "sanitize"},
+		{name: "pipeline"},
+		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := kinds.Builtin.Lookup(tt.name)
+			if k == nil {
+				t.Fatal("not in the registry")
+			}
+			got := []bool{k.Fixture != nil, k.Recorder != nil, k.API != nil, k.CheckFiles != nil, k.Validate != nil}
+			want := []bool{tt.fixture, tt.recorder, tt.api, tt.checksFiles, true}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("fixture, recorder, API, check files, validate (-want +got):\n%s", diff)
+			}
+			if len(k.Redactions) != tt.defaults {
+				t.Errorf("%d default redactions, want %d", len(k.Redactions), tt.defaults)
+			}
+		})
+	}
+	if kinds.Builtin.Lookup("sanitise") != nil {
+		t.Error("Lookup found an unknown kind")
+	}
+	if diff := cmp.Diff([]string{"sanitise", "wires"}, kinds.Builtin.UnknownKinds([]string{"sanitize", "sanitise", "wire", "wires"})); diff != "" {
+		t.Errorf("UnknownKinds (-want +got):\n%s", diff)
+	}
+	fx := kinds.Fixtures()
+	if len(fx) != 1 || fx["wire"] == nil {
+		t.Errorf("Fixtures() = %v, want only wire", fx)
+	}
+}
+
+// TestCheckFiles: before a run, a missing or non-JSON golden and a missing
+// or malformed cassette are input errors naming the file and case; a case
+// whose files are fine passes.
+func TestCheckFiles(t *testing.T) {
+	dir := filepath.Join("testdata", "files")
+	s, err := kinds.Load(dir, os.DirFS(dir), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*suite.Case{}
+	for _, c := range s.Cases {
+		byID[c.ID] = c
+	}
+	tests := []struct {
+		id   string
+		want string // "" for no error; else a prefix of the error
+	}{
+		{"sanitize/good", ""},
+		{"sanitize/no-golden", dir + "/golden/sanitize/no-golden.json (case sanitize/no-golden): no golden; run `piconform update` to create it"},
+		{"sanitize/bad-golden", dir + "/golden/sanitize/bad-golden.json:1:14 (case sanitize/bad-golden): /: unexpected '}', want a quoted member name"},
+		{"wire/no-cassette", dir + "/cassettes/wire/no-cassette.yaml (case wire/no-cassette): no cassette; run `piconform update` to record it"},
+		{"wire/bad-cassette", dir + "/cassettes/wire/bad-cassette.yaml (case wire/bad-cassette): "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			c := byID[tt.id]
+			if c == nil {
+				t.Fatalf("no case %s", tt.id)
+			}
+			err := kinds.Builtin.CheckFiles([]*suite.Case{c})
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tt.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.want)):
+				t.Errorf("error %v\nwant prefix %s", err, tt.want)
+			}
+		})
+	}
+	// All at once: every problem is reported.
+	err = kinds.Builtin.CheckFiles(s.Cases)
+	if n := strings.Count(err.Error(), "\n") + 1; n != 4 {
+		t.Errorf("%d errors, want 4:\n%v", n, err)
+	}
+}
+
+// TestPresetsAndDefaultRedactions: a preset expands before anything sees the
+// case (overrides replace members whole, the rest comes from the preset),
+// and wire cases get the kind's default redactions, plus their own, once
+// each, unless redactDefaults is false.
+func TestPresetsAndDefaultRedactions(t *testing.T) {
+	dir := filepath.Join("testdata", "presets")
+	s, err := kinds.Load(dir, os.DirFS(dir), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*suite.Case{}
+	for _, c := range s.Cases {
+		byID[c.ID] = c
+	}
+	plain := byID["wire/plain"].Input // a full model written out
+	model, _ := plain.Get("model")
+	tests := []struct {
+		id       string
+		model    string // the expanded model as compact JSON
+		api      string
+		redacted []string // redaction paths, in order
+	}{
+		{
+			id:       "wire/plain",
+			model:    string(model.AppendJSON(nil)),
+			api:      "anthropic-messages",
+			redacted: []string{"/message/timestamp", "/events/*/message/timestamp", "/events/*/error/timestamp"},
+		},
+		{
+			id:       "wire/override",
+			model:    `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic","baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],"cost":{"input":1,"output":2,"cacheRead":0,"cacheWrite":0},"contextWindow":200000,"maxTokens":64000,"compat":{"allowEmptySignature":true}}`,
+			api:      "anthropic-messages",
+			redacted: []string{"/message/timestamp", "/events/*/message/timestamp", "/events/*/error/timestamp", "/message/content/0/id"},
+		},
+		{
+			id:       "wire/no-defaults",
+			model:    string(model.AppendJSON(nil)),
+			api:      "anthropic-messages",
+			redacted: []string{"/events/*/message/timestamp"},
+		},
+		{
+			id:    "cost/plain",
+			model: string(model.AppendJSON(nil)),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			c := byID[tt.id]
+			m, _ := c.Input.Get("model")
+			if got := string(m.AppendJSON(nil)); got != tt.model {
+				t.Errorf("model:\n got %s\nwant %s", got, tt.model)
+			}
+			rawIn, _ := c.Raw.Get("input")
+			if !jsonv.Equal(rawIn, c.Input) {
+				t.Errorf("Raw's input is not the expanded one: %s", rawIn)
+			}
+			if c.API != tt.api {
+				t.Errorf("API = %q, want %q", c.API, tt.api)
+			}
+			var paths []string
+			for _, r := range c.Redactions {
+				paths = append(paths, r.Path)
+			}
+			if diff := cmp.Diff(tt.redacted, paths); diff != "" {
+				t.Errorf("redactions (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
