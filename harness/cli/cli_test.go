@@ -432,9 +432,11 @@ func TestBadSuite(t *testing.T) {
 
 	// A malformed cassette is an input error naming the file and line,
 	// before anything runs.
+	const sonnet = `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic","baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],"cost":{"input":3,"output":15,"cacheRead":0.3,"cacheWrite":3.75},"contextWindow":200000,"maxTokens":64000}`
 	dir = t.TempDir()
 	writeFile(t, filepath.Join(dir, "fixtures", "wire", "broken-cassette.json"),
-		`{"id":"wire/broken-cassette","kind":"wire","description":"x","rules":["wire.request"],"input":{"model":{"api":"anthropic-messages"}},"response":{"body":"{}"}}`)
+		`{"id":"wire/broken-cassette","kind":"wire","description":"x","rules":["wire.request"],"input":{"model":`+sonnet+`,"context":{"messages":[]}},"response":{"body":"{}"}}`)
+	writeFile(t, filepath.Join(dir, "golden", "wire", "broken-cassette.json"), `{}`)
 	file = filepath.Join(dir, "cassettes", "wire", "broken-cassette.yaml")
 	writeFile(t, file, "version: 2\n")
 	r = pic(t, nil, "run", "--suite", dir, "--case", "wire/broken-cassette")

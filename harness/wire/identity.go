@@ -15,9 +15,11 @@ type IdentityHeader struct{ Name, Value string }
 
 // Identity lists the identity headers of each provider API, as Pi 0.80.2's
 // SDKs and fetch send them (spec/wire.md, wire.request.identity, gives the
-// reason for each). user-agent and accept are identity headers of every
-// API whatever their value, including the ones Pi or the caller's options
-// set: --strict-identity, which CI runs against the real Pi, checks those.
+// reason for each). accept is an identity header of every API whatever its
+// value; user-agent only with the value the API's SDK sends on its own: a
+// user-agent that Pi chooses (claude-cli/… with an Anthropic OAuth token) or
+// that the caller's options set is Pi's behaviour, compared like any other
+// header.
 // Some entries are also incidental (reference/provider's
 // IncidentalHeaders: never recorded, never compared); they are listed here
 // too so the table is whole.
@@ -25,23 +27,28 @@ type IdentityHeader struct{ Name, Value string }
 // This table belongs to each API's provider driver in reference/provider;
 // it lives here until the drivers carry it.
 var Identity = map[string][]IdentityHeader{
-	"anthropic-messages":     withClient(stainless),
-	"openai-completions":     withClient(stainless),
-	"openai-responses":       withClient(stainless),
-	"azure-openai-responses": withClient(stainless),
-	"openai-codex-responses": withClient(nil),
-	"google-generative-ai":   withClient(googleGenAI),
-	"google-vertex":          withClient(googleGenAI),
+	"anthropic-messages":     withClient("Anthropic/JS *", stainless),
+	"openai-completions":     withClient("OpenAI/JS *", stainless),
+	"openai-responses":       withClient("OpenAI/JS *", stainless),
+	"azure-openai-responses": withClient("AzureOpenAI/JS *", stainless),
+	"openai-codex-responses": withClient("", nil),
+	"google-generative-ai":   withClient("google-genai-sdk/*", googleGenAI),
+	"google-vertex":          withClient("google-genai-sdk/*", googleGenAI),
 	// The SDK always sets the cookie header of its security scheme, empty
 	// here; a cookie with a value would be the caller's.
-	"mistral-conversations":   withClient([]IdentityHeader{{"cookie", ""}}),
-	"bedrock-converse-stream": withClient([]IdentityHeader{{"x-amz-user-agent", "*"}, {"amz-sdk-invocation-id", "*"}, {"amz-sdk-request", "*"}}),
+	"mistral-conversations":   withClient("mistral-client-typescript/*", []IdentityHeader{{"cookie", ""}}),
+	"bedrock-converse-stream": withClient("aws-sdk-js/*", []IdentityHeader{{"x-amz-user-agent", "*"}, {"amz-sdk-invocation-id", "*"}, {"amz-sdk-request", "*"}}),
 }
 
-// withClient adds the headers every HTTP client sets on its own: its name
-// and what it accepts.
-func withClient(more []IdentityHeader) []IdentityHeader {
-	return append([]IdentityHeader{{"user-agent", "*"}, {"accept", "*"}}, more...)
+// withClient adds the headers the API's client sets on its own: what it
+// accepts, and its name (userAgent, the SDK's own user-agent value; ""
+// when the SDK sends none, so a recorded one is Pi's).
+func withClient(userAgent string, more []IdentityHeader) []IdentityHeader {
+	out := []IdentityHeader{{"accept", "*"}}
+	if userAgent != "" {
+		out = append(out, IdentityHeader{"user-agent", userAgent})
+	}
+	return append(out, more...)
 }
 
 // stainless is the telemetry of the Stainless-generated SDKs (Anthropic,

@@ -312,6 +312,27 @@ func TestIdentityTable(t *testing.T) {
 	}
 }
 
+// TestIdentityOfUserAgents: the SDK's own user-agent is identity; one Pi
+// chooses (OAuth's claude-cli) or the caller sets is compared.
+func TestIdentityOfUserAgents(t *testing.T) {
+	for _, tc := range []struct {
+		api, value string
+		identity   bool
+	}{
+		{"anthropic-messages", "Anthropic/JS 0.91.1", true},
+		{"anthropic-messages", "claude-cli/2.1.75", false},
+		{"anthropic-messages", "my-agent/1.0", false},
+		{"openai-completions", "OpenAI/JS 6.26.0", true},
+		{"azure-openai-responses", "AzureOpenAI/JS 6.26.0", true},
+		{"mistral-conversations", "mistral-client-typescript/2.2.6", true},
+		{"openai-codex-responses", "pi (linux)", false},
+	} {
+		if got := isIdentity(IdentityHeaders(tc.api), "user-agent", tc.value, true); got != tc.identity {
+			t.Errorf("%s user-agent %q: identity %v, want %v", tc.api, tc.value, got, tc.identity)
+		}
+	}
+}
+
 func TestReplayCountsRequests(t *testing.T) {
 	c := loadCase(t, caseFile, nil)
 	cas := record(t, c)
