@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/bedrock"
@@ -35,45 +36,28 @@ func refused(err error) (*prepared, string, error) {
 // noResponseText is the SDKs' error when no response arrives at all.
 const noResponseText = "Connection error."
 
-var anthropicAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := anthropic.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: anthropic.Failure, noResponse: noResponseText, outsideModel: anthropic.ErrOutsideModel,
-	incidental: anthropic.IncidentalHeaders,
+// fromDriver drives an API through its provider.Driver.
+func fromDriver(d provider.Driver) wireAPI {
+	return wireAPI{
+		prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
+			o, err := d.DecodeOptions(c.options, "/options")
+			if err != nil {
+				return nil, "", err
+			}
+			o.Shared().APIKey = c.apiKey
+			call, err := d.BuildRequest(c.model, c.ctx, o, now)
+			if err != nil {
+				return refused(err)
+			}
+			return &prepared{method: call.Method, url: call.URL, header: call.Header, body: call.Body, read: call.Read}, "", nil
+		},
+		failure: d.Failure, noResponse: d.NoResponseText, outsideModel: d.ErrOutsideModel, incidental: d.IncidentalHeaders,
+	}
 }
 
-var openaiCompletionsAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openaicompletions.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openaicompletions.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: openaicompletions.Failure, noResponse: noResponseText, outsideModel: openaicompletions.ErrOutsideModel,
-	incidental: openaicompletions.IncidentalHeaders,
-}
+var anthropicAPI = fromDriver(anthropic.Driver)
+
+var openaiCompletionsAPI = fromDriver(openaicompletions.Driver)
 
 var openaiResponsesAPI = wireAPI{
 	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {

@@ -1,0 +1,76 @@
+package stream
+
+import (
+	"io"
+
+	"github.com/piconform/piconform/reference/ai"
+)
+
+// Steps are what one provider's parser plugs into Run.
+type Steps struct {
+	// Feed takes the bytes of one read; after the last read it is called
+	// once more with eof set and no bytes. It frames the bytes its own way
+	// (SSE, an AWS event stream, ...) and handles each complete piece. It
+	// returns true when the stream is over and nothing more is read.
+	Feed func(data []byte, eof bool) (stop bool)
+	// End runs once the body is read: it checks how the stream ended and
+	// emits the done event.
+	End func()
+	// Fail ends the stream with an error event whose errorMessage is msg.
+	Fail func(msg string)
+}
+
+// Run reads r through s as Pi reads a response body: Feed and End may
+// throw a JSError (a panic), which ends the stream with s.Fail, as Pi's
+// catch does; a read error does the same with the error's text and is
+// returned.
+func Run(r io.Reader, s Steps) (readErr error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(JSError)
+			if !ok {
+				panic(x)
+			}
+			s.Fail(e.Msg)
+		}
+	}()
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		if s.Feed(buf[:n], false) {
+			break
+		}
+		if err == io.EOF {
+			s.Feed(nil, true)
+			break
+		}
+		if err != nil {
+			s.Fail(err.Error())
+			return err
+		}
+	}
+	s.End()
+	return nil
+}
+
+// ErrorEvent makes out the message of a stream that failed with msg and
+// returns its error event.
+func ErrorEvent(out *ai.AssistantMessage, msg string) Event {
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &msg
+	return Event{Type: TypeError, Reason: ai.StopError, Message: out}
+}
+
+// DoneEvent is the done event of a stream that ended well.
+func DoneEvent(out *ai.AssistantMessage) Event {
+	return Event{Type: TypeDone, Reason: out.StopReason, Message: out}
+}
+
+// Outcome is the error a parser returns: the read error, if any, else
+// errOutside when the stream went outside the modelled semantics.
+func Outcome(readErr error, outside bool, errOutside error) error {
+	if readErr == nil && outside {
+		return errOutside
+	}
+	return readErr
+}
