@@ -59,25 +59,7 @@ var anthropicAPI = fromDriver(anthropic.Driver)
 
 var openaiCompletionsAPI = fromDriver(openaicompletions.Driver)
 
-var openaiResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openairesponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: openairesponses.Failure, noResponse: openairesponses.ConnectionErrorText, outsideModel: openairesponses.ErrOutsideModel,
-	incidental: openairesponses.IncidentalHeaders,
-}
+var openaiResponsesAPI = fromDriver(openairesponses.Driver)
 
 var googleAPI = wireAPI{
 	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
@@ -120,25 +102,7 @@ var googleVertexAPI = wireAPI{
 	incidental: googlevertex.IncidentalHeaders,
 }
 
-var azureOpenAIResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := azureopenairesponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := azureopenairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: azureopenairesponses.Failure, noResponse: azureopenairesponses.ConnectionErrorText, outsideModel: azureopenairesponses.ErrOutsideModel,
-	incidental: azureopenairesponses.IncidentalHeaders,
-}
+var azureOpenAIResponsesAPI = fromDriver(azureopenairesponses.Driver)
 
 var mistralAPI = wireAPI{
 	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {

@@ -12,6 +12,8 @@
 package azureopenairesponses
 
 import (
+	"github.com/piconform/piconform/reference/provider"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -54,20 +56,16 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // patterns) that describe the SDK and the machine.
 var IncidentalHeaders = openairesponses.IncidentalHeaders
 
-// MachineHeaders are the SDK headers whose values depend on the machine.
-var MachineHeaders = openairesponses.MachineHeaders
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except MachineHeaders
-	// (present only when the caller set them) and the ones fetch adds.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
+// Driver is the reference for the azure-openai-responses API.
+var Driver = provider.Driver{
+	API:               API,
+	DecodeOptions:     provider.Decoder(DecodeOptions),
+	BuildRequest:      provider.Builder(BuildRequest),
+	Failure:           Failure,
+	NoResponseText:    ConnectionErrorText,
+	ErrOutsideModel:   ErrOutsideModel,
+	IncidentalHeaders: IncidentalHeaders,
+	MachineHeaders:    provider.StainlessMachineHeaders,
 }
 
 // RequestError is a failure Pi meets before anything is sent; Pi reports
@@ -77,7 +75,7 @@ type RequestError = openairesponses.RequestError
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.APIKey == nil || *opts.APIKey == "" {
 		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
 	}
@@ -87,7 +85,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	version := optValue(opts.AzureAPIVersion)
 	if version == "" {
-		version = opts.envValue("AZURE_OPENAI_API_VERSION")
+		version = opts.EnvValue("AZURE_OPENAI_API_VERSION")
 	}
 	if version == "" {
 		version = DefaultAPIVersion
@@ -101,7 +99,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	return &Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body, model: model}, nil
+	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return provider.ReadResponse(resp, func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
+			return ParseStream(body, model, now)
+		}, func(status int, body []byte) (*ai.AssistantMessage, []stream.Event) {
+			return ParseHTTPError(model, status, body, now)
+		})
+	}}, nil
 }
 
 // DeploymentName is the body's model: azureDeploymentName, else the
@@ -110,7 +115,7 @@ func DeploymentName(model *ai.Model, opts Options) string {
 	if name := optValue(opts.AzureDeploymentName); name != "" {
 		return name
 	}
-	if name := parseDeploymentMap(opts.envValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
+	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
 		return name
 	}
 	return model.ID
@@ -140,12 +145,12 @@ func parseDeploymentMap(s string) map[string]string {
 func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 	base := strings.TrimSpace(optValue(opts.AzureBaseURL))
 	if base == "" {
-		base = strings.TrimSpace(opts.envValue("AZURE_OPENAI_BASE_URL"))
+		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))
 	}
 	if base == "" {
 		resource := optValue(opts.AzureResourceName)
 		if resource == "" {
-			resource = opts.envValue("AZURE_OPENAI_RESOURCE_NAME")
+			resource = opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME")
 		}
 		if resource != "" {
 			base = "https://" + resource + ".openai.azure.com" + DefaultPath

@@ -12,6 +12,8 @@
 package openairesponses
 
 import (
+	"github.com/piconform/piconform/reference/provider"
+	"io"
 	"net/http"
 	"strings"
 
@@ -38,28 +40,22 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except the three that
-	// describe the machine (MachineHeaders, present only when the caller
-	// set them) and the ones fetch adds itself.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model       *ai.Model
-	serviceTier *string
-}
-
-// MachineHeaders are the SDK headers whose values depend on the machine.
-var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
-
 // IncidentalHeaders are the request headers (lower-case path.Match
 // patterns) that describe the SDK and the machine rather than the
 // translation; conformance checks leave them out.
 var IncidentalHeaders = []string{"x-stainless-*"}
+
+// Driver is the reference for the openai-responses API.
+var Driver = provider.Driver{
+	API:               API,
+	DecodeOptions:     provider.Decoder(DecodeOptions),
+	BuildRequest:      provider.Builder(BuildRequest),
+	Failure:           Failure,
+	NoResponseText:    ConnectionErrorText,
+	ErrOutsideModel:   ErrOutsideModel,
+	IncidentalHeaders: IncidentalHeaders,
+	MachineHeaders:    provider.StainlessMachineHeaders,
+}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
@@ -67,7 +63,7 @@ type RequestError = stream.RequestError
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	switch {
 	case opts.APIKey != nil && *opts.APIKey != "":
@@ -103,14 +99,16 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	return &Request{
-		Method:      http.MethodPost,
-		URL:         joinURL(model.BaseURL, ResponsesPath),
-		Header:      header,
-		Body:        body,
-		model:       model,
-		serviceTier: opts.ServiceTier,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, ResponsesPath), Header: header, Body: body}
+	tier := opts.ServiceTier
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return provider.ReadResponse(resp, func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
+			// Priced with the request's service tier when the answer names none.
+			return parseStream(body, model, tier, now)
+		}, func(status int, body []byte) (*ai.AssistantMessage, []stream.Event) {
+			return ParseHTTPError(model, status, body, now)
+		})
+	}}, nil
 }
 
 // SDKHeaders are the headers the openai SDK sends for a client class
@@ -179,7 +177,7 @@ func resolveRetention(opts Options) string {
 	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
 		return *opts.CacheRetention
 	}
-	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
 		return "long"
 	}
 	return "short"

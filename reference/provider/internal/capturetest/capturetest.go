@@ -361,3 +361,27 @@ func (p Captures) CheckSplits(t *testing.T, file string) {
 		})
 	}
 }
+
+// CheckURLs replays file (testdata/urls.json): base URLs that lead to the
+// provider's own hosts, resolved by real Pi with fetch replaced, so they
+// were never called. Each case wants the url Pi built or the error it
+// failed with.
+func (p Captures) CheckURLs(t *testing.T, file string) {
+	for _, c := range p.Cases(t, file) {
+		t.Run(c.Name, func(t *testing.T) {
+			call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			if c.WantErr != nil {
+				if msg, ok := provider.Refusal(err); !ok || msg != *c.WantErr {
+					t.Fatalf("error = %v, want %q", err, *c.WantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u, _ := c.Want.Get("url"); call.URL != u.Str() {
+				t.Errorf("URL = %s, want %s", call.URL, u.Str())
+			}
+		})
+	}
+}
