@@ -125,25 +125,7 @@ var mistralAPI = wireAPI{
 }
 
 // Codex calls fetch itself: its answer's reason phrase is Pi's status text.
-var openaiCodexResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openaicodexresponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openaicodexresponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ReadResponse(r, now)
-			}}, "", nil
-	},
-	failure: openaicodexresponses.Failure, noResponse: openaicodexresponses.FetchFailedText, outsideModel: openaicodexresponses.ErrOutsideModel,
-	incidental: openaicodexresponses.IncidentalHeaders,
-}
+var openaiCodexResponsesAPI = fromDriver(openaicodexresponses.Driver)
 
 // Bedrock signs with AWS credentials from the options (the runner's key is
 // ignored, as Pi ignores it) and answers with an AWS event stream; an HTTP

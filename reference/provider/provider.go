@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -145,4 +147,9 @@ func ReadResponse(resp *http.Response,
 		return msg, events, err
 	}
 	return parseStream(resp.Body)
+}
+
+// StatusText is the reason phrase of resp, the statusText fetch gives Pi.
+func StatusText(resp *http.Response) string {
+	return strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)+" ")
 }

@@ -20,6 +20,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/piconform/piconform/reference/provider"
 	"net/http"
 	"strings"
 
@@ -65,9 +66,21 @@ var ToolCallProviders = openairesponses.PairedIDProviders
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
 // MachineHeaders are the request headers whose values name the machine
-// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): Request.Header
+// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): the request
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
+
+// Driver is the reference for the openai-codex-responses API.
+var Driver = provider.Driver{
+	API:               API,
+	DecodeOptions:     provider.Decoder(DecodeOptions),
+	BuildRequest:      provider.Builder(BuildRequest),
+	Failure:           Failure,
+	NoResponseText:    provider.FetchFailedText,
+	ErrOutsideModel:   ErrOutsideModel,
+	IncidentalHeaders: IncidentalHeaders,
+	MachineHeaders:    MachineHeaders,
+}
 
 // IncidentalHeaders are the request headers (lower-case path.Match
 // patterns) that describe the client rather than the translation. Pi calls
@@ -79,23 +92,6 @@ var IncidentalHeaders = []string{}
 // transport other than "sse", or retries of a failed response.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi sets, except MachineHeaders, and
-	// without the ones fetch adds itself.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-	// AccountID is the account id read from the token.
-	AccountID string
-
-	model       *ai.Model
-	serviceTier *string
-	retries     bool
-}
-
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
 type RequestError = openairesponses.RequestError
@@ -104,7 +100,7 @@ type RequestError = openairesponses.RequestError
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message; an
 // error wrapping ErrNotModelled means the reference cannot say.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.Transport == nil || *opts.Transport != SSETransport {
 		t := "undefined (auto)"
 		if opts.Transport != nil {
@@ -138,10 +134,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		f, _ := m.Float64()
 		retries = f > 0
 	}
-	return &Request{
-		Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body, AccountID: account,
-		model: model, serviceTier: opts.ServiceTier, retries: retries,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
+	tier := opts.ServiceTier
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return readResponse(model, tier, retries, resp, now)
+	}}, nil
 }
 
 // ResolveURL is the endpoint for a base URL: the default base when it is

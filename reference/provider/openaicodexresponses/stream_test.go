@@ -3,6 +3,7 @@ package openaicodexresponses
 import (
 	"errors"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -10,12 +11,6 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-// Pi frames the body itself (pieces end at "\n\n"), so every cut must
-// give the same result.
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
@@ -31,8 +26,8 @@ func TestParseStreamReadError(t *testing.T) {
 }
 
 func TestRetriesOfAnErrorAreNotModelled(t *testing.T) {
-	req := &Request{model: &ai.Model{ID: "m", API: API, Provider: "openai-codex"}, retries: true}
-	_, _, err := req.ParseResponse(500, "Internal Server Error", strings.NewReader("x"), fixedClock)
+	resp := &http.Response{StatusCode: 500, Status: "500 Internal Server Error", Body: io.NopCloser(strings.NewReader("x"))}
+	_, _, err := readResponse(&ai.Model{ID: "m", API: API, Provider: "openai-codex"}, nil, true, resp, fixedClock)
 	if !errors.Is(err, ErrNotModelled) {
 		t.Errorf("err = %v, want ErrNotModelled", err)
 	}
