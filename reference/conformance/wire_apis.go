@@ -61,46 +61,9 @@ var openaiCompletionsAPI = fromDriver(openaicompletions.Driver)
 
 var openaiResponsesAPI = fromDriver(openairesponses.Driver)
 
-var googleAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := google.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := google.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, google.StatusText(r), r.Header, r.Body, now)
-			}}, "", nil
-	},
-	// Google's adapter calls fetch itself, whose error differs from the SDKs'.
-	failure: google.Failure, noResponse: google.FetchFailedText, outsideModel: google.ErrOutsideModel,
-	incidental: google.IncidentalHeaders,
-}
+var googleAPI = fromDriver(google.Driver)
 
-var googleVertexAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := googlevertex.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := googlevertex.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, googlevertex.StatusText(r), r.Header, r.Body, now)
-			}}, "", nil
-	},
-	failure: googlevertex.Failure, noResponse: googlevertex.FetchFailedText, outsideModel: googlevertex.ErrOutsideModel,
-	incidental: googlevertex.IncidentalHeaders,
-}
+var googleVertexAPI = fromDriver(googlevertex.Driver)
 
 var azureOpenAIResponsesAPI = fromDriver(azureopenairesponses.Driver)
 

@@ -5,16 +5,13 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 )
 
-func googleOptions(key *string) google.Options { return google.Options{APIKey: key} }
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-// The parser is google's; the split check guards the variant path through
-// it.
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
+func googleOptions(key *string) google.Options {
+	return google.Options{StreamOptions: provider.StreamOptions{APIKey: key}}
+}
 
 func TestGeneratedIDsCountSeparately(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: API}

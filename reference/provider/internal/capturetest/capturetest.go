@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -384,4 +385,19 @@ func (p Captures) CheckURLs(t *testing.T, file string) {
 			}
 		})
 	}
+}
+
+// generatedID matches a tool-call id Pi made up, "<name>_<Date.now()>_<n>":
+// n counts the ids the process made before, so it is compared as a
+// pattern.
+var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
+
+// RedactGeneratedIDs is a Captures.Redact for APIs whose tool-call ids Pi
+// makes up: it leaves their counter out.
+func RedactGeneratedIDs(v jsonv.Value) jsonv.Value {
+	out, err := jsonv.Parse(generatedID.ReplaceAll(v.AppendJSON(nil), []byte(`_1700000000000_N"`)))
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
