@@ -67,25 +67,7 @@ var googleVertexAPI = fromDriver(googlevertex.Driver)
 
 var azureOpenAIResponsesAPI = fromDriver(azureopenairesponses.Driver)
 
-var mistralAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := mistral.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := mistral.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Header.Get("Content-Type"), r.Body, now)
-			}}, "", nil
-	},
-	failure: mistral.Failure, noResponse: noResponseText, outsideModel: mistral.ErrOutsideModel,
-	incidental: mistral.IncidentalHeaders,
-}
+var mistralAPI = fromDriver(mistral.Driver)
 
 // Codex calls fetch itself: its answer's reason phrase is Pi's status text.
 var openaiCodexResponsesAPI = fromDriver(openaicodexresponses.Driver)

@@ -69,7 +69,6 @@ var Driver = provider.Driver{
 	NoResponseText:    FetchFailedText,
 	ErrOutsideModel:   ErrOutsideModel,
 	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    nil,
 }
 
 // RequestError is a failure Pi meets before anything is sent; Pi reports

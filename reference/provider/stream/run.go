@@ -18,7 +18,17 @@ type Steps struct {
 	End func()
 	// Fail ends the stream with an error event whose errorMessage is msg.
 	Fail func(msg string)
+	// Outside, when set, is told that Feed or End threw Outside; the
+	// stream then fails with OutsideText.
+	Outside func()
 }
+
+// Outside is thrown (a panic) by a parser that meets input outside the
+// modelled semantics, where it cannot say what Pi would do.
+type Outside struct{}
+
+// OutsideText is the errorMessage of a stream that went Outside.
+const OutsideText = "outside the model"
 
 // Run reads r through s as Pi reads a response body: Feed and End may
 // throw a JSError (a panic), which ends the stream with s.Fail, as Pi's
@@ -27,11 +37,18 @@ type Steps struct {
 func Run(r io.Reader, s Steps) (readErr error) {
 	defer func() {
 		if x := recover(); x != nil {
-			e, ok := x.(JSError)
-			if !ok {
+			switch e := x.(type) {
+			case JSError:
+				s.Fail(e.Msg)
+			case Outside:
+				if s.Outside == nil {
+					panic(x)
+				}
+				s.Outside()
+				s.Fail(OutsideText)
+			default:
 				panic(x)
 			}
-			s.Fail(e.Msg)
 		}
 	}()
 	buf := make([]byte, 32*1024)
