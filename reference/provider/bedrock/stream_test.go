@@ -13,10 +13,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/stream"
 )
 
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
-
 func testModel() *ai.Model {
 	n := jsonv.NumberValue
 	return &ai.Model{ID: "m", API: API, Provider: "amazon-bedrock", Cost: ai.ModelCost{Input: n("1"), Output: n("1"), CacheRead: n("0"), CacheWrite: n("0")}}
