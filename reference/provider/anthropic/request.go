@@ -60,18 +60,6 @@ const (
 // Request still carries them.
 var IncidentalHeaders = []string{"x-stainless-*"}
 
-// Driver is the reference for the anthropic-messages API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    provider.ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    provider.StainlessMachineHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

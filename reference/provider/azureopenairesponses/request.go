@@ -56,18 +56,6 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // patterns) that describe the SDK and the machine.
 var IncidentalHeaders = openairesponses.IncidentalHeaders
 
-// Driver is the reference for the azure-openai-responses API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    provider.StainlessMachineHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
 type RequestError = openairesponses.RequestError

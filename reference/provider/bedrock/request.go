@@ -57,17 +57,6 @@ const (
 // without one fails.
 var IncidentalHeaders = []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"}
 
-// Driver is the reference for the bedrock-converse-stream API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

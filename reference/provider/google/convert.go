@@ -1,6 +1,7 @@
 package google
 
 import (
+	"github.com/piconform/piconform/reference/provider"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,19 +39,7 @@ func NormalizeToolCallID(id string, model *ai.Model, _ *ai.AssistantMessage) str
 	if model == nil || !RequiresToolCallID(model.ID) {
 		return id
 	}
-	units := wtf8.ToUTF16(id)
-	var b strings.Builder
-	for i, u := range units {
-		if i == 64 {
-			break
-		}
-		if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
-			b.WriteByte(byte(u))
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
+	return provider.SanitizeID(id, 64)
 }
 
 var (

@@ -50,17 +50,6 @@ const (
 // Conformance checks leave them out; Request still carries them.
 var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
 
-// Driver is the reference for the google-generative-ai API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    FetchFailedText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

@@ -60,17 +60,6 @@ var ErrCredentials = errors.New("googlevertex: Google credentials (ADC) mode is 
 // model.
 var ErrBaseURLQuery = errors.New("googlevertex: a base URL with a query or fragment is outside the model")
 
-// Driver is the reference for the google-vertex API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    FetchFailedText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
 type RequestError = google.RequestError

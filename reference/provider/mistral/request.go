@@ -50,17 +50,6 @@ const (
 // header are fixed, so they are compared like the rest.
 var IncidentalHeaders = []string{}
 
-// Driver is the reference for the mistral-conversations API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    provider.ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

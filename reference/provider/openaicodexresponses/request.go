@@ -70,18 +70,6 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
 
-// Driver is the reference for the openai-codex-responses API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    provider.FetchFailedText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    MachineHeaders,
-}
-
 // IncidentalHeaders are the request headers (lower-case path.Match
 // patterns) that describe the client rather than the translation. Pi calls
 // fetch itself, so there are no SDK headers; the user agent is one a

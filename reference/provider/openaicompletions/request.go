@@ -46,18 +46,6 @@ const (
 // x-stainless-* telemetry. Conformance checks leave them out.
 var IncidentalHeaders = []string{"x-stainless-*"}
 
-// Driver is the reference for the openai-completions API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    provider.ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    provider.StainlessMachineHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

@@ -45,18 +45,6 @@ const (
 // translation; conformance checks leave them out.
 var IncidentalHeaders = []string{"x-stainless-*"}
 
-// Driver is the reference for the openai-responses API.
-var Driver = provider.Driver{
-	API:               API,
-	DecodeOptions:     provider.Decoder(DecodeOptions),
-	BuildRequest:      provider.Builder(BuildRequest),
-	Failure:           Failure,
-	NoResponseText:    ConnectionErrorText,
-	ErrOutsideModel:   ErrOutsideModel,
-	IncidentalHeaders: IncidentalHeaders,
-	MachineHeaders:    provider.StainlessMachineHeaders,
-}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

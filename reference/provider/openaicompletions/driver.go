@@ -1,0 +1,10 @@
+package openaicompletions
+
+import "github.com/piconform/piconform/reference/provider"
+
+// Driver is the reference for the openai-completions API.
+var Driver = provider.Driver{
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
+	Failure: Failure, NoResponseText: provider.ConnectionErrorText, ErrOutsideModel: ErrOutsideModel,
+	IncidentalHeaders: IncidentalHeaders, MachineHeaders: provider.StainlessMachineHeaders,
+}
