@@ -79,6 +79,23 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 	return o, nil
 }
 
+// Decode reads the options of an API whose options O embed StreamOptions:
+// the shared members, then the API's own, which own reads from the same
+// fields into o.
+func Decode[O any, P interface {
+	*O
+	Options
+}](v jsonv.Value, ptr string, own func(o P, f *jsonv.Fields)) (O, error) {
+	var o O
+	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) { own(&o, f) })
+	if err != nil {
+		var zero O
+		return zero, err
+	}
+	*P(&o).Shared() = shared
+	return o, nil
+}
+
 // Builder starts the JSON of the options with the shared members; the API
 // adds its own and ends with Extend(o.Extra).
 func (o StreamOptions) Builder() *jsonv.ObjectBuilder {

@@ -40,9 +40,7 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	var o Options
-	var err error
-	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.ThinkingEnabled = f.OptBool("thinkingEnabled")
 		o.ThinkingBudgetTokens = f.OptNumber("thinkingBudgetTokens")
 		o.ThinkingDisplay = f.OptString("thinkingDisplay")
@@ -50,7 +48,6 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 		o.InterleavedThinking = f.OptBool("interleavedThinking")
 		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
 	})
-	return o, err
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.

@@ -47,16 +47,13 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	var o Options
-	var err error
-	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.Region, o.Profile, o.BearerToken = f.OptString("region"), f.OptString("profile"), f.OptString("bearerToken")
 		o.Reasoning, o.ThinkingBudgets = f.OptString("reasoning"), f.OptObject("thinkingBudgets")
 		o.ThinkingDisplay, o.InterleavedThinking = f.OptString("thinkingDisplay"), f.OptBool("interleavedThinking")
 		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
 		o.RequestMetadata = f.OptObject("requestMetadata")
 	})
-	return o, err
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.

@@ -361,16 +361,7 @@ func (p *parser) messageStop(ev jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 func (p *parser) metadata(ev jsonv.Value) {
 	usage := stream.Member(ev, "usage")

@@ -281,16 +281,7 @@ func (p *parser) chunk(chunk jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // mapStopReason is Pi's finishReason table; a reason it does not know
 // throws.
@@ -405,19 +396,12 @@ func (p *parser) part(part jsonv.Value) {
 	p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 }
 
-func (p *parser) push(b ai.Block, start string) {
-	p.out.Content = append(p.out.Content, b)
-	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
-}
+func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
 
 // closeCurrent sends the end event of the open text or thinking block.
 func (p *parser) closeCurrent() {
-	i := len(p.out.Content) - 1
-	switch b := p.current.(type) {
-	case *ai.TextBlock:
-		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
-	case *ai.ThinkingBlock:
-		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	if e, ok := stream.EndOf(p.current, len(p.out.Content)-1); ok {
+		p.emit(e)
 	}
 	p.current = nil
 }

@@ -33,13 +33,10 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	var o Options
-	var err error
-	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
 		o.PromptMode, o.ReasoningEffort = f.OptString("promptMode"), f.OptString("reasoningEffort")
 	})
-	return o, err
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.

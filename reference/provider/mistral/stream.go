@@ -600,20 +600,13 @@ func (p *parser) toolCall(tc jsonv.Value) {
 	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 }
 
-func (p *parser) push(b ai.Block, start string) {
-	p.out.Content = append(p.out.Content, b)
-	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
-}
+func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
 
 // closeCurrent sends the end event of the open text or thinking block
 // (always the last block).
 func (p *parser) closeCurrent() {
-	i := len(p.out.Content) - 1
-	switch b := p.current.(type) {
-	case *ai.TextBlock:
-		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
-	case *ai.ThinkingBlock:
-		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	if e, ok := stream.EndOf(p.current, len(p.out.Content)-1); ok {
+		p.emit(e)
 	}
 	p.current = nil
 }

@@ -38,13 +38,10 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	var o Options
-	var err error
-	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.ReasoningEffort, o.ReasoningSummary = f.OptString("reasoningEffort"), f.OptString("reasoningSummary")
 		o.ServiceTier, o.TextVerbosity = f.OptString("serviceTier"), f.OptString("textVerbosity")
 	})
-	return o, err
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.

@@ -204,16 +204,7 @@ func (p *parser) dispatch(ev sse.Event) {
 }
 
 // num is `v || 0` for a token count.
-func (p *parser) num(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) num(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // nullishNum is `v ?? def` for a token count.
 func (p *parser) nullishNum(v jsonv.Value, def func() float64) float64 {
@@ -373,10 +364,8 @@ func (p *parser) chunk(c jsonv.Value) {
 }
 
 func (p *parser) push(b ai.Block, start string) int {
-	p.out.Content = append(p.out.Content, b)
-	i := len(p.out.Content) - 1
-	p.emit(stream.Event{Type: start, ContentIndex: i})
-	return i
+	p.emit(stream.Push(p.out, b, start))
+	return len(p.out.Content) - 1
 }
 
 func (p *parser) ensureText() int {

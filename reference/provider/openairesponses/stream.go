@@ -541,16 +541,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // finalize is Pi's handling of response.completed and response.incomplete.
 func (p *parser) finalize(resp jsonv.Value) {

@@ -3,6 +3,8 @@ package stream
 import (
 	"io"
 
+	"github.com/piconform/piconform/reference/jsonv"
+
 	"github.com/piconform/piconform/reference/ai"
 )
 
@@ -90,4 +92,35 @@ func Outcome(readErr error, outside bool, errOutside error) error {
 		return errOutside
 	}
 	return readErr
+}
+
+// Count is `v || 0` for a token count. A count that is truthy but not a
+// number sets outside: JavaScript's arithmetic on it is not modelled.
+func Count(v jsonv.Value, outside *bool) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		*outside = true
+	}
+	return 0
+}
+
+// Push appends block to out and returns its start event.
+func Push(out *ai.AssistantMessage, block ai.Block, start string) Event {
+	out.Content = append(out.Content, block)
+	return Event{Type: start, ContentIndex: len(out.Content) - 1}
+}
+
+// EndOf is the end event of the text or thinking block b at index i; ok
+// is false for any other block.
+func EndOf(b ai.Block, i int) (e Event, ok bool) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return Event{Type: TypeTextEnd, ContentIndex: i, Content: b.Text}, true
+	case *ai.ThinkingBlock:
+		return Event{Type: TypeThinkingEnd, ContentIndex: i, Content: b.Thinking}, true
+	}
+	return Event{}, false
 }
