@@ -77,16 +77,12 @@ func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 	s := &screener{ep: openairesponses.NewEventParser(model, tier, resolveTier, now)}
 	var pending []byte
 	first := true
-	buf := make([]byte, 32*1024)
-	var readErr error
-read:
-	for {
-		n, err := r.Read(buf)
-		pending = append(pending, buf[:n]...)
+	feed := func(data []byte, eof bool) bool {
+		pending = append(pending, data...)
 		for {
 			i := bytes.Index(pending, []byte("\n\n"))
 			if i < 0 {
-				break
+				return false
 			}
 			piece := pending[:i]
 			pending = pending[i+2:]
@@ -95,19 +91,11 @@ read:
 			}
 			first = false
 			if s.piece(piece) {
-				break read
+				return true
 			}
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			s.ep.Fail(err.Error())
-			readErr = err
-			break
-		}
 	}
-	s.ep.End()
+	readErr := stream.Run(r, stream.Steps{Feed: feed, End: s.ep.End, Fail: s.ep.Fail})
 	msg, events, err := s.ep.Result()
 	switch {
 	case readErr != nil:

@@ -146,11 +146,15 @@ func (p *parser) run(r io.Reader) error {
 		}
 		return false
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) {
-		p.partial = map[int]*string{}
-		p.finishBlocks()
-		p.emit(stream.ErrorEvent(p.out, msg))
-	}})
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: p.fail})
+}
+
+// fail ends the message with an error event carrying msg; the blocks
+// keep no scratch members.
+func (p *parser) fail(msg string) {
+	p.partial = map[int]*string{}
+	p.finishBlocks()
+	p.emit(stream.ErrorEvent(p.out, msg))
 }
 
 // end is Pi's check of how the stream ended.
