@@ -53,13 +53,6 @@ const (
 	DefaultTimeoutMs = 600000
 )
 
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine rather than the
-// translation: the x-stainless-* telemetry, whose values follow the retry
-// count, the timeout and the Node build. Conformance checks leave them out;
-// Request still carries them.
-var IncidentalHeaders = []string{"x-stainless-*"}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 

@@ -12,7 +12,6 @@
 package azureopenairesponses
 
 import (
-	"github.com/piconform/piconform/reference/provider"
 	"io"
 	"net/http"
 	"net/url"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -51,10 +51,6 @@ var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDPro
 
 // NormalizeToolCallID is this API's tool-call id normalizer.
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine.
-var IncidentalHeaders = openairesponses.IncidentalHeaders
 
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.

@@ -16,7 +16,6 @@ package bedrock
 import (
 	"crypto/rand"
 	"fmt"
-	"github.com/piconform/piconform/reference/provider"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -48,14 +48,6 @@ const (
 	// InterleavedThinkingBeta is the anthropic_beta value of budget thinking.
 	InterleavedThinkingBeta = "interleaved-thinking-2025-05-14"
 )
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that change with every request or describe the SDK and the
-// machine: the SigV4 date and payload hash, the SDK's invocation id and
-// attempt counter, and both user agents. Conformance checks leave them
-// out; the credential (authorization) is kept, redacted, so a request
-// without one fails.
-var IncidentalHeaders = []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError

@@ -33,7 +33,7 @@ func TestIncidentalHeadersNameTheSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
-	for _, h := range IncidentalHeaders {
+	for _, h := range Driver.IncidentalHeaders {
 		if got := req.Header.Get(h); got != want {
 			t.Errorf("%s = %q, want %q", h, got, want)
 		}

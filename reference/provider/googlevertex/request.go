@@ -13,7 +13,6 @@ package googlevertex
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/provider"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -44,10 +44,6 @@ const (
 	NoProjectText  = "Vertex AI requires a project ID. Set GOOGLE_CLOUD_PROJECT/GCLOUD_PROJECT or pass project in options."
 	NoLocationText = "Vertex AI requires a location. Set GOOGLE_CLOUD_LOCATION or pass location in options."
 )
-
-// IncidentalHeaders are google-generative-ai's: user-agent and
-// x-goog-api-client name the SDK and the Node build.
-var IncidentalHeaders = google.IncidentalHeaders
 
 // ErrCredentials is returned when there is no usable key but a project
 // and a location: Pi then asks Google's auth library for credentials

@@ -19,13 +19,13 @@ package mistral
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/provider"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -43,12 +43,6 @@ const (
 	// AffinityHeader carries the session id for Mistral's prefix cache.
 	AffinityHeader = "x-affinity"
 )
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the client rather than the translation. The
-// Mistral SDK sends none that vary: its user-agent and its empty cookie
-// header are fixed, so they are compared like the rest.
-var IncidentalHeaders = []string{}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError

@@ -20,12 +20,12 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"github.com/piconform/piconform/reference/provider"
 	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -69,12 +69,6 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // (Pi's user-agent is "pi (<platform> <release>; <arch>)"): the request
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the client rather than the translation. Pi calls
-// fetch itself, so there are no SDK headers; the user agent is one a
-// client adds anyway.
-var IncidentalHeaders = []string{}
 
 // ErrNotModelled marks an input the reference does not reproduce: a
 // transport other than "sse", or retries of a failed response.

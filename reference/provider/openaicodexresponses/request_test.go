@@ -2,10 +2,10 @@ package openaicodexresponses
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/provider"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )

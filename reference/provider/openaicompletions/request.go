@@ -15,13 +15,13 @@
 package openaicompletions
 
 import (
-	"github.com/piconform/piconform/reference/provider"
 	"io"
 	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -40,11 +40,6 @@ const (
 	// as prompt_cache_key.
 	PromptCacheKeyMax = 64
 )
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK rather than the translation: the
-// x-stainless-* telemetry. Conformance checks leave them out.
-var IncidentalHeaders = []string{"x-stainless-*"}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError

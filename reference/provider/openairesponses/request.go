@@ -12,13 +12,13 @@
 package openairesponses
 
 import (
-	"github.com/piconform/piconform/reference/provider"
 	"io"
 	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -39,11 +39,6 @@ const (
 	// PromptCacheKeyMax is the most code points prompt_cache_key keeps.
 	PromptCacheKeyMax = 64
 )
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine rather than the
-// translation; conformance checks leave them out.
-var IncidentalHeaders = []string{"x-stainless-*"}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError

@@ -3,9 +3,8 @@ package stream
 import (
 	"io"
 
-	"github.com/piconform/piconform/reference/jsonv"
-
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // Steps are what one provider's parser plugs into Run.
