@@ -134,19 +134,21 @@ func Builder[O any, P interface {
 	}
 }
 
-// ReadResponse is how most APIs read an answer: a 2xx status is a stream,
-// read by parseStream; anything else is an HTTP error, read whole and
-// turned into Pi's failure by httpError.
-func ReadResponse(resp *http.Response,
-	parseStream func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error),
-	httpError func(status int, body []byte) (*ai.AssistantMessage, []stream.Event),
-) (*ai.AssistantMessage, []stream.Event, error) {
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		data, err := io.ReadAll(resp.Body)
-		msg, events := httpError(resp.StatusCode, data)
-		return msg, events, err
-	}
-	return parseStream(resp.Body)
+// Answer is the Call of a request whose answer is read the way most APIs
+// read it: a 2xx status is a stream, read by parseStream; anything else is
+// an HTTP error, read whole and turned into Pi's failure by httpError.
+func Answer(req Request, model *ai.Model, now transform.Clock,
+	parseStream func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error),
+	httpError func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event),
+) *Call {
+	return &Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			data, err := io.ReadAll(resp.Body)
+			msg, events := httpError(model, resp.StatusCode, data, now)
+			return msg, events, err
+		}
+		return parseStream(resp.Body, model, now)
+	}}
 }
 
 // StatusText is the reason phrase of resp, the statusText fetch gives Pi.

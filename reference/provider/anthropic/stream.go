@@ -195,21 +195,7 @@ func (p *parser) end() {
 func (p *parser) finishBlocks() {
 	for i, b := range p.out.Content {
 		s := p.scratch[i]
-		var extra []jsonv.Member
-		if s.partialJSON != nil {
-			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
-		}
-		if !s.index.IsAbsent() {
-			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
-		}
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			b.Extra = extra
-		case *ai.ThinkingBlock:
-			b.Extra = extra
-		case *ai.ToolCallBlock:
-			b.Extra = extra
-		}
+		stream.Leak(b, s.partialJSON, s.index)
 	}
 }
 

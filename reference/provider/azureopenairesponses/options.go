@@ -3,7 +3,6 @@ package azureopenairesponses
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's AzureOpenAIResponsesOptions that shape a
@@ -32,10 +31,6 @@ type Options struct {
 	// AzureDeploymentName is sent as the body's model.
 	AzureDeploymentName *string
 }
-
-// Header is one request header given by the caller; a nil Value is
-// JSON null.
-type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.

@@ -12,7 +12,7 @@
 package azureopenairesponses
 
 import (
-	"io"
+//DELETEME
 	"net/http"
 	"net/url"
 	"strings"
@@ -84,13 +84,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body}
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return provider.ReadResponse(resp, func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-			return ParseStream(body, model, now)
-		}, func(status int, body []byte) (*ai.AssistantMessage, []stream.Event) {
-			return ParseHTTPError(model, status, body, now)
-		})
-	}}, nil
+	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
 // DeploymentName is the body's model: azureDeploymentName, else the

@@ -160,21 +160,7 @@ func (p *parser) run(r io.Reader) error {
 // message (BED-034).
 func (p *parser) finishBlocks() {
 	for _, s := range p.blocks {
-		var extra []jsonv.Member
-		if s.partialJSON != nil {
-			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
-		}
-		if !s.index.IsAbsent() {
-			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
-		}
-		switch b := s.b.(type) {
-		case *ai.TextBlock:
-			b.Extra = extra
-		case *ai.ThinkingBlock:
-			b.Extra = extra
-		case *ai.ToolCallBlock:
-			b.Extra = extra
-		}
+		stream.Leak(s.b, s.partialJSON, s.index)
 	}
 }
 

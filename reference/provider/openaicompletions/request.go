@@ -15,7 +15,7 @@
 package openaicompletions
 
 import (
-	"io"
+//DELETEME
 	"net/http"
 	"strings"
 
@@ -87,13 +87,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return provider.ReadResponse(resp, func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-			return ParseStream(body, model, now)
-		}, func(status int, body []byte) (*ai.AssistantMessage, []stream.Event) {
-			return ParseHTTPError(model, status, body, now)
-		})
-	}}, nil
+	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
 // joinURL is the SDK's buildURL: one slash between base and path, and the

@@ -84,14 +84,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, ResponsesPath), Header: header, Body: body}
 	tier := opts.ServiceTier
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return provider.ReadResponse(resp, func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-			// Priced with the request's service tier when the answer names none.
-			return parseStream(body, model, tier, now)
-		}, func(status int, body []byte) (*ai.AssistantMessage, []stream.Event) {
-			return ParseHTTPError(model, status, body, now)
-		})
-	}}, nil
+	// Priced with the request's service tier when the answer names none.
+	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return parseStream(body, model, tier, now)
+	}
+	return provider.Answer(req, model, now, parse, ParseHTTPError), nil
 }
 
 // SDKHeaders are the headers the openai SDK sends for a client class

@@ -123,3 +123,25 @@ func EndOf(b ai.Block, i int) (e Event, ok bool) {
 	}
 	return Event{}, false
 }
+
+// Leak writes the scratch members Pi keeps on a block while it streams
+// (the provider's index, a tool call's raw argument text) into b, where Pi
+// leaves them when the block is never closed; nil and Absent ones are
+// left out.
+func Leak(b ai.Block, partialJSON *string, index jsonv.Value) {
+	var extra []jsonv.Member
+	if partialJSON != nil {
+		extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*partialJSON)})
+	}
+	if !index.IsAbsent() {
+		extra = append(extra, jsonv.Member{Key: "index", Value: index})
+	}
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		b.Extra = extra
+	case *ai.ThinkingBlock:
+		b.Extra = extra
+	case *ai.ToolCallBlock:
+		b.Extra = extra
+	}
+}
