@@ -12,7 +12,6 @@
 package azureopenairesponses
 
 import (
-//DELETEME
 	"net/http"
 	"net/url"
 	"strings"

@@ -6,8 +6,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-var fixedClock = capturetest.Clock
-
 // captureInvocationID is the UUID testdata/capture.mjs gives the SDK, so
 // that the SigV4 signatures of the captures can be compared.
 const captureInvocationID = "00000000-0000-4000-8000-000000000000"

@@ -9,8 +9,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
 var captures = capturetest.Captures{
@@ -28,7 +26,7 @@ func TestMatchesPi(t *testing.T) { captures.Check(t) }
 func TestIncidentalHeadersNameTheSDK(t *testing.T) {
 	key := "k"
 	req, err := BuildRequest(&ai.Model{ID: "gemini-2.5-pro", Provider: "google", BaseURL: "http://h"},
-		&ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, fixedClock)
+		&ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 func TestGeneratedToolCallIDs(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "google"}
 	body := `data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f"}},{"functionCall":{"name":"f"}}]}}]}` + "\n\n"
-	_, events, err := ParseStream(strings.NewReader(body), model, fixedClock)
+	_, events, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
 var captures = capturetest.Captures{
@@ -30,12 +28,12 @@ func TestOutsideTheModel(t *testing.T) {
 	hi := &ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}
 	model := &ai.Model{ID: "gemini-2.5-pro", API: API, Provider: API, BaseURL: "http://h"}
 	project, location := "p", "us-central1"
-	if _, err := BuildRequest(model, hi, Options{Project: &project, Location: &location}, fixedClock); !errors.Is(err, ErrCredentials) {
+	if _, err := BuildRequest(model, hi, Options{Project: &project, Location: &location}, capturetest.Clock); !errors.Is(err, ErrCredentials) {
 		t.Errorf("credentials mode: err = %v, want ErrCredentials", err)
 	}
 	key := "k"
 	query := &ai.Model{ID: "gemini-2.5-pro", API: API, Provider: API, BaseURL: "http://h/p?x=1"}
-	if _, err := BuildRequest(query, hi, Options{Options: googleOptions(&key)}, fixedClock); !errors.Is(err, ErrBaseURLQuery) {
+	if _, err := BuildRequest(query, hi, Options{Options: googleOptions(&key)}, capturetest.Clock); !errors.Is(err, ErrBaseURLQuery) {
 		t.Errorf("base URL with a query: err = %v, want ErrBaseURLQuery", err)
 	}
 }

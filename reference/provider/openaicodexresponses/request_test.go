@@ -10,8 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
 var captures = capturetest.Captures{
@@ -34,12 +32,12 @@ func TestTransportMustBeSSE(t *testing.T) {
 	ctx := &ai.Context{}
 	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
 	for _, tr := range []*string{nil, ptr("auto"), ptr("websocket")} {
-		_, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: tr}}, fixedClock)
+		_, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: tr}}, capturetest.Clock)
 		if !errors.Is(err, ErrNotModelled) {
 			t.Errorf("transport %v: err = %v, want ErrNotModelled", tr, err)
 		}
 	}
-	req, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: ptr("sse")}}, fixedClock)
+	req, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: ptr("sse")}}, capturetest.Clock)
 	if err != nil || req.Header.Get(AccountHeader) != "a" {
 		t.Fatalf("sse: %v, %+v", err, req)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing/iotest"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
 
@@ -16,7 +17,7 @@ func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
 	body := "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\"}}\n\n"
 	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, model, nil, fixedClock)
+	msg, events, err := ParseStream(r, model, nil, capturetest.Clock)
 	if err == nil || err.Error() != "terminated" {
 		t.Fatalf("err = %v, want terminated", err)
 	}
@@ -27,7 +28,7 @@ func TestParseStreamReadError(t *testing.T) {
 
 func TestRetriesOfAnErrorAreNotModelled(t *testing.T) {
 	resp := &http.Response{StatusCode: 500, Status: "500 Internal Server Error", Body: io.NopCloser(strings.NewReader("x"))}
-	_, _, err := readResponse(&ai.Model{ID: "m", API: API, Provider: "openai-codex"}, nil, true, resp, fixedClock)
+	_, _, err := readResponse(&ai.Model{ID: "m", API: API, Provider: "openai-codex"}, nil, true, resp, capturetest.Clock)
 	if !errors.Is(err, ErrNotModelled) {
 		t.Errorf("err = %v, want ErrNotModelled", err)
 	}

@@ -15,7 +15,6 @@
 package openaicompletions
 
 import (
-//DELETEME
 	"net/http"
 	"strings"
 

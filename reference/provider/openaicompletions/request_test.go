@@ -8,8 +8,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
 var captures = capturetest.Captures{

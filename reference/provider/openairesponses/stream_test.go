@@ -18,7 +18,7 @@ func TestParseStreamReadError(t *testing.T) {
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai"}
 	body := "data: {\"type\":\"response.completed\",\"response\":{\"usage\":{\"input_tokens\":\"5\"}}}\n\n"
-	_, _, err := ParseStream(strings.NewReader(body), model, fixedClock)
+	_, _, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
 	if !errors.Is(err, ErrOutsideModel) {
 		t.Errorf("err = %v, want ErrOutsideModel", err)
 	}
