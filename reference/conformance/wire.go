@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 
@@ -63,14 +64,7 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.
-func APIs() []string {
-	apis := make([]string, 0, len(drivers))
-	for api := range drivers {
-		apis = append(apis, api)
-	}
-	slices.Sort(apis)
-	return apis
-}
+func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 
 // IncidentalHeaders lists the request headers of an API that say nothing
 // about the translation (SDK telemetry and the like), as lower-case

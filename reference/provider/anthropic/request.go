@@ -5,11 +5,14 @@
 //
 // It is the template for the other provider packages:
 //
-//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - driver.go   the package's provider.Driver, the one value the
+//     conformance driver and the capture tests use
+//   - options.go  what the API reads on top of provider.StreamOptions
+//     (DecodeOptions)
 //   - request.go  URL, headers and body (BuildRequest)
 //   - convert.go  Pi's messages to the provider's messages
 //   - stream.go   the streamed answer to a message and events (ParseStream,
-//     ParseHTTPError)
+//     its step plugged into stream.Run, and ParseHTTPError)
 //
 // Every value that passed through JavaScript in Pi passes through
 // stream.JSValue here, so numbers print as JavaScript prints them and
