@@ -5,20 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/anthropic"
-	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
-	"github.com/piconform/piconform/reference/provider/bedrock"
-	"github.com/piconform/piconform/reference/provider/google"
-	"github.com/piconform/piconform/reference/provider/googlevertex"
-	"github.com/piconform/piconform/reference/provider/mistral"
-	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
-	"github.com/piconform/piconform/reference/provider/openaicompletions"
-	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -33,91 +26,50 @@ type wireCase struct {
 	apiKey *string
 }
 
-// wireAPI is the reference's driver for one provider API. Every API goes
-// the same way (see send): build the request Pi makes, or Pi's refusal to
-// make one; send it; read the answer into Pi's message and events.
-type wireAPI struct {
-	// prepare decodes the case's options and builds the request. A
-	// non-empty refusal is the error Pi reports instead of sending.
-	prepare func(c wireCase, now transform.Clock) (p *prepared, refusal string, err error)
-	// failure is the message and events Pi makes of an error.
-	failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
-	// noResponse is Pi's error when no response arrives at all.
-	noResponse string
-	// outsideModel marks an answer the reference cannot reproduce.
-	outsideModel error
-	// incidental lists request headers (lower-case names, path.Match
-	// patterns) that describe the client library rather than the
-	// translation; a cassette does not keep them.
-	incidental []string
-}
-
-// prepared is a request ready to send and the way to read its answer.
-type prepared struct {
-	method, url string
-	header      http.Header
-	body        jsonv.Value
-	read        func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
-}
-
-// send runs one wire case through api.
-func (api wireAPI) send(ctx context.Context, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p, refusal, err := api.prepare(c, now)
+// send runs one wire case through d: build the request Pi makes, or Pi's
+// refusal to make one (its error, as Pi reports it); send it; read the
+// answer into Pi's message and events. The runner's key replaces the
+// options' one, as the Pi adapter does it.
+func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	opts, err := d.DecodeOptions(c.options, "/options")
 	if err != nil {
 		return nil, nil, err
 	}
-	if refusal != "" {
-		msg, events := api.failure(c.model, refusal, now)
-		return msg, events, nil
+	opts.Shared().APIKey = c.apiKey
+	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
+	if msg, ok := provider.Refusal(err); ok {
+		out, events := d.Failure(c.model, msg, now)
+		return out, events, nil
 	}
-	hreq, err := http.NewRequestWithContext(ctx, p.method, p.url, bytes.NewReader(p.body.AppendJSON(nil)))
 	if err != nil {
 		return nil, nil, err
 	}
-	hreq.Header = p.header.Clone()
+	hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
+	if err != nil {
+		return nil, nil, err
+	}
+	hreq.Header = call.Header.Clone()
 	resp, err := client.Do(hreq)
 	if err != nil {
-		msg, events := api.failure(c.model, api.noResponse, now)
-		return msg, events, nil
+		out, events := d.Failure(c.model, d.NoResponseText, now)
+		return out, events, nil
 	}
 	defer resp.Body.Close()
-	msg, events, err := p.read(resp)
-	if errors.Is(err, api.outsideModel) {
+	out, events, err := call.Read(resp)
+	if errors.Is(err, d.ErrOutsideModel) {
 		return nil, nil, err
 	}
 	// A read error is already the stream's error event, as in Pi.
-	return msg, events, nil
-}
-
-// wireAPIs are the provider APIs the reference drives, by model.api. Adding
-// an API is adding its package under reference/provider and one entry here.
-var wireAPIs = map[string]wireAPI{
-	anthropic.API:         anthropicAPI,
-	google.API:            googleAPI,
-	mistral.API:           mistralAPI,
-	openaicompletions.API: openaiCompletionsAPI,
-	openairesponses.API:   openaiResponsesAPI,
-
-	azureopenairesponses.API: azureOpenAIResponsesAPI,
-	openaicodexresponses.API: openaiCodexResponsesAPI,
-	googlevertex.API:         googleVertexAPI,
-	bedrock.API:              bedrockAPI,
+	return out, events, nil
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.
-func APIs() []string {
-	apis := make([]string, 0, len(wireAPIs))
-	for api := range wireAPIs {
-		apis = append(apis, api)
-	}
-	slices.Sort(apis)
-	return apis
-}
+func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 
 // IncidentalHeaders lists the request headers of an API that say nothing
 // about the translation (SDK telemetry and the like), as lower-case
 // path.Match patterns. A harness leaves them out of what it compares.
-func IncidentalHeaders(api string) []string { return slices.Clone(wireAPIs[api].incidental) }
+func IncidentalHeaders(api string) []string { return slices.Clone(drivers[api].IncidentalHeaders) }
 
 // wire runs one provider request and its streamed answer: input
 // {baseUrl, apiKey, model, context, options}, output {message, events}.
@@ -143,7 +95,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	api, ok := wireAPIs[model.API]
+	d, ok := drivers[model.API]
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
@@ -151,7 +103,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	msg, events, err := api.send(ctx, wireCase{model: model, ctx: c, options: options, apiKey: apiKey}, client, opts.now())
+	msg, events, err := send(ctx, d, wireCase{model: model, ctx: c, options: options, apiKey: apiKey}, client, opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -1,10 +1,7 @@
 package conformance
 
 import (
-	"errors"
-	"net/http"
-
-	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/bedrock"
@@ -14,208 +11,27 @@ import (
 	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
-	"github.com/piconform/piconform/reference/provider/stream"
-	"github.com/piconform/piconform/reference/transform"
 )
 
-// The drivers of the provider APIs: each decodes the case's options (the
-// runner's key replacing the options' one, as the Pi adapter does), builds
-// the request and says how to read the answer. send does the rest.
+// drivers are the provider APIs the reference drives in wire cases, by
+// model.api. Adding an API is adding its package under reference/provider
+// and one line here.
+var drivers = byAPI(
+	anthropic.Driver,
+	azureopenairesponses.Driver,
+	bedrock.Driver,
+	google.Driver,
+	googlevertex.Driver,
+	mistral.Driver,
+	openaicodexresponses.Driver,
+	openaicompletions.Driver,
+	openairesponses.Driver,
+)
 
-// refused reports a request Pi will not send: a *stream.RequestError
-// carries Pi's error text. Any other error is the case's own.
-func refused(err error) (*prepared, string, error) {
-	var re *stream.RequestError
-	if errors.As(err, &re) {
-		return nil, re.Message, nil
+func byAPI(ds ...provider.Driver) map[string]provider.Driver {
+	m := make(map[string]provider.Driver, len(ds))
+	for _, d := range ds {
+		m[d.API] = d
 	}
-	return nil, "", err
-}
-
-// noResponseText is the SDKs' error when no response arrives at all.
-const noResponseText = "Connection error."
-
-var anthropicAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := anthropic.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := anthropic.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: anthropic.Failure, noResponse: noResponseText, outsideModel: anthropic.ErrOutsideModel,
-	incidental: anthropic.IncidentalHeaders,
-}
-
-var openaiCompletionsAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openaicompletions.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openaicompletions.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: openaicompletions.Failure, noResponse: noResponseText, outsideModel: openaicompletions.ErrOutsideModel,
-	incidental: openaicompletions.IncidentalHeaders,
-}
-
-var openaiResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openairesponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: openairesponses.Failure, noResponse: openairesponses.ConnectionErrorText, outsideModel: openairesponses.ErrOutsideModel,
-	incidental: openairesponses.IncidentalHeaders,
-}
-
-var googleAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := google.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := google.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, google.StatusText(r), r.Header, r.Body, now)
-			}}, "", nil
-	},
-	// Google's adapter calls fetch itself, whose error differs from the SDKs'.
-	failure: google.Failure, noResponse: google.FetchFailedText, outsideModel: google.ErrOutsideModel,
-	incidental: google.IncidentalHeaders,
-}
-
-var googleVertexAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := googlevertex.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := googlevertex.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, googlevertex.StatusText(r), r.Header, r.Body, now)
-			}}, "", nil
-	},
-	failure: googlevertex.Failure, noResponse: googlevertex.FetchFailedText, outsideModel: googlevertex.ErrOutsideModel,
-	incidental: googlevertex.IncidentalHeaders,
-}
-
-var azureOpenAIResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := azureopenairesponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := azureopenairesponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Body, now)
-			}}, "", nil
-	},
-	failure: azureopenairesponses.Failure, noResponse: azureopenairesponses.ConnectionErrorText, outsideModel: azureopenairesponses.ErrOutsideModel,
-	incidental: azureopenairesponses.IncidentalHeaders,
-}
-
-var mistralAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := mistral.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := mistral.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Header.Get("Content-Type"), r.Body, now)
-			}}, "", nil
-	},
-	failure: mistral.Failure, noResponse: noResponseText, outsideModel: mistral.ErrOutsideModel,
-	incidental: mistral.IncidentalHeaders,
-}
-
-// Codex calls fetch itself: its answer's reason phrase is Pi's status text.
-var openaiCodexResponsesAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := openaicodexresponses.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := openaicodexresponses.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ReadResponse(r, now)
-			}}, "", nil
-	},
-	failure: openaicodexresponses.Failure, noResponse: openaicodexresponses.FetchFailedText, outsideModel: openaicodexresponses.ErrOutsideModel,
-	incidental: openaicodexresponses.IncidentalHeaders,
-}
-
-// Bedrock signs with AWS credentials from the options (the runner's key is
-// ignored, as Pi ignores it) and answers with an AWS event stream; an HTTP
-// error's name is in x-amzn-errortype.
-var bedrockAPI = wireAPI{
-	prepare: func(c wireCase, now transform.Clock) (*prepared, string, error) {
-		o, err := bedrock.DecodeOptions(c.options, "/options")
-		if err != nil {
-			return nil, "", err
-		}
-		o.APIKey = c.apiKey
-		req, err := bedrock.BuildRequest(c.model, c.ctx, o, now)
-		if err != nil {
-			return refused(err)
-		}
-		return &prepared{method: req.Method, url: req.URL, header: req.Header, body: req.Body,
-			read: func(r *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-				return req.ParseResponse(r.StatusCode, r.Header.Get("x-amzn-errortype"), r.Body, now)
-			}}, "", nil
-	},
-	failure: bedrock.Failure, noResponse: bedrock.ConnectionErrorText, outsideModel: bedrock.ErrOutsideModel,
-	incidental: bedrock.IncidentalHeaders,
+	return m
 }

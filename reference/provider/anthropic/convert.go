@@ -6,6 +6,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -20,19 +21,7 @@ const SeeAttachedImage = "(see attached image)"
 // [a-zA-Z0-9_-] becomes "_" (so an emoji becomes "__"), and the result is
 // cut to 64 units.
 func NormalizeToolCallID(id string, _ *ai.Model, _ *ai.AssistantMessage) string {
-	units := wtf8.ToUTF16(id)
-	var b strings.Builder
-	for i, u := range units {
-		if i == 64 {
-			break
-		}
-		if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
-			b.WriteByte(byte(u))
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
+	return provider.SanitizeID(id, 64)
 }
 
 // claudeCodeTools are Claude Code's tool names; with an OAuth token Pi

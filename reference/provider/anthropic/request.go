@@ -5,11 +5,14 @@
 //
 // It is the template for the other provider packages:
 //
-//   - options.go  what the API reads from the caller (DecodeOptions)
+//   - driver.go   the package's provider.Driver, the one value the
+//     conformance driver and the capture tests use
+//   - options.go  what the API reads on top of provider.StreamOptions
+//     (DecodeOptions)
 //   - request.go  URL, headers and body (BuildRequest)
 //   - convert.go  Pi's messages to the provider's messages
 //   - stream.go   the streamed answer to a message and events (ParseStream,
-//     ParseHTTPError)
+//     its step plugged into stream.Run, and ParseHTTPError)
 //
 // Every value that passed through JavaScript in Pi passes through
 // stream.JSValue here, so numbers print as JavaScript prints them and
@@ -23,6 +26,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -52,35 +56,6 @@ const (
 	DefaultTimeoutMs = 600000
 )
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except three that
-	// describe the machine (x-stainless-os, x-stainless-arch,
-	// x-stainless-runtime-version; present only when the caller set them)
-	// and the ones fetch adds itself (host, connection, content-length,
-	// accept-language, sec-fetch-mode, accept-encoding).
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-	oauth bool
-	tools []ai.Tool
-}
-
-// MachineHeaders are the SDK headers whose values depend on the machine
-// that runs Pi; Request leaves them out unless the caller set them.
-var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine rather than the
-// translation: the x-stainless-* telemetry, whose values follow the retry
-// count, the timeout and the Node build. Conformance checks leave them out;
-// Request still carries them.
-var IncidentalHeaders = []string{"x-stainless-*"}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 
@@ -88,7 +63,7 @@ type RequestError = stream.RequestError
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *RequestError means Pi sends nothing
 // and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	if opts.APIKey != nil {
 		apiKey = *opts.APIKey
@@ -161,15 +136,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)
-	return &Request{
-		Method: http.MethodPost,
-		URL:    joinURL(model.BaseURL, MessagesPath),
-		Header: set.Header(),
-		Body:   body,
-		model:  model,
-		oauth:  oauth,
-		tools:  ctx.Tools,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, MessagesPath), Header: set.Header(), Body: body}
+	tools := ctx.Tools
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return parseResponse(model, oauth, tools, resp, now)
+	}}, nil
 }
 
 // joinURL is the SDK's buildURL for an absolute base: one slash between
@@ -209,7 +180,7 @@ func resolveRetention(opts Options) string {
 	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
 		return *opts.CacheRetention
 	}
-	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
 		return "long"
 	}
 	return "short"

@@ -1,37 +1,22 @@
 package anthropic
 
 import (
-	"io"
 	"strings"
 	"testing"
 
-	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
-	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-var fixedClock = capturetest.Clock
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Provider[Options, *Request]{
-	DecodeOptions: DecodeOptions,
-	BuildRequest:  BuildRequest,
-	Sent: func(req *Request) capturetest.Sent {
-		return capturetest.Sent{Method: req.Method, URL: req.URL, Header: req.Header, Body: req.Body}
-	},
-	RequestError: capturetest.ErrorMessage[*RequestError],
-	Failure:      Failure,
-	ParseResponse: func(req *Request, c capturetest.Case[Options], body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-		return req.ParseResponse(c.Status, body, fixedClock)
-	},
+var captures = capturetest.Captures{
+	Driver: Driver,
 	// Pi itself emits these streams' events out of grammar.
 	Quirks:    map[string]bool{"blocks never stopped leak index and partialJson": true},
 	ShortCase: "example from the notes",
 }
 
-func TestBuildRequestMatchesPi(t *testing.T) { captures.CheckRequests(t, "testdata/requests.json") }
+func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
 func TestNormalizeToolCallID(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -50,28 +35,11 @@ func TestNormalizeToolCallID(t *testing.T) {
 }
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"maxTokens":"10"}`, "/options/maxTokens: want number, got string"},
-		{`{"headers":{"x":1}}`, "/options/headers/x: want a string or null, got number"},
-		{`{"toolChoice":true}`, "/options/toolChoice: want a string or an object, got boolean"},
-		{`{"env":{"PI_CACHE_RETENTION":1}}`, "/options/env/PI_CACHE_RETENTION: want a string, got number"},
-		{`[]`, "/options: want an object, got array"},
-	} {
-		v, err := jsonv.Parse([]byte(tc.in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = DecodeOptions(v, "/options")
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("DecodeOptions(%s) error = %v, want %q", tc.in, err, tc.want)
-		}
-	}
-	v, _ := jsonv.Parse([]byte(`{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":{"type":"tool","name":"x"}}`))
-	o, err := DecodeOptions(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !jsonv.Equal(o.JSON(), v) {
-		t.Errorf("round trip: %s, want %s", o.JSON(), v)
-	}
+	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
+		`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
+		`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
+		`{"toolChoice":true}`:              "/options/toolChoice: want a string or an object, got boolean",
+		`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
+		`[]`:                               "/options: want an object, got array",
+	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":{"type":"tool","name":"x"}}`)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -41,20 +42,20 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 	return parseStream(r, model, nil, now)
 }
 
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is a stream (with OAuth tool names mapped back to the
-// context's spelling), anything else is ParseHTTPError.
-func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, data, now)
+// parseResponse turns the response to a request into Pi's message and
+// events: a 2xx status is a stream (with OAuth tool names mapped back to
+// the context's spelling), anything else is ParseHTTPError.
+func parseResponse(model *ai.Model, oauth bool, tools []ai.Tool, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		data, err := io.ReadAll(resp.Body)
+		msg, events := ParseHTTPError(model, resp.StatusCode, data, now)
 		return msg, events, err
 	}
 	var names func(string) string
-	if req.oauth {
-		names = func(n string) string { return fromClaudeCodeName(n, req.tools) }
+	if oauth {
+		names = func(n string) string { return fromClaudeCodeName(n, tools) }
 	}
-	return parseStream(body, req.model, names, now)
+	return parseStream(resp.Body, model, names, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -155,43 +156,25 @@ func parseStream(r io.Reader, model *ai.Model, names func(string) string, now tr
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
 // run drives the whole stream and ends it with done or error.
-func (p *parser) run(r io.Reader) (readErr error) {
-	fail := func(msg string) {
+func (p *parser) run(r io.Reader) error {
+	sse := &sse.Reader{}
+	feed := func(data []byte, eof bool) bool {
+		for _, ev := range sse.Feed(data, eof) {
+			p.dispatch(ev)
+		}
+		return false
+	}
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) {
 		for i := range p.scratch {
 			p.scratch[i] = scratch{}
 		}
-		p.out.StopReason = ai.StopError
-		p.out.ErrorMessage = &msg
 		p.finishBlocks()
-		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-	}
-	defer func() {
-		if x := recover(); x != nil {
-			e, ok := x.(jsError)
-			if !ok {
-				panic(x)
-			}
-			fail(e.Msg)
-		}
-	}()
-	sse := &sse.Reader{}
-	buf := make([]byte, 32*1024)
-	for {
-		n, err := r.Read(buf)
-		for _, ev := range sse.Feed(buf[:n], false) {
-			p.dispatch(ev)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fail(err.Error())
-			return err
-		}
-	}
-	for _, ev := range sse.Feed(nil, true) {
-		p.dispatch(ev)
-	}
+		p.emit(stream.ErrorEvent(p.out, msg))
+	}})
+}
+
+// end is Pi's check of how the stream ended.
+func (p *parser) end() {
 	if p.sawStart && !p.sawStop {
 		panic(jsError{Msg: EndedBeforeStopText})
 	}
@@ -203,8 +186,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		panic(jsError{Msg: msg})
 	}
 	p.finishBlocks()
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	p.emit(stream.DoneEvent(p.out))
 }
 
 // finishBlocks writes leftover scratch members into the blocks: Pi leaks
@@ -213,21 +195,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 func (p *parser) finishBlocks() {
 	for i, b := range p.out.Content {
 		s := p.scratch[i]
-		var extra []jsonv.Member
-		if s.partialJSON != nil {
-			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
-		}
-		if !s.index.IsAbsent() {
-			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
-		}
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			b.Extra = extra
-		case *ai.ThinkingBlock:
-			b.Extra = extra
-		case *ai.ToolCallBlock:
-			b.Extra = extra
-		}
+		stream.Leak(b, s.partialJSON, s.index)
 	}
 }
 
@@ -275,16 +243,7 @@ func (p *parser) dispatch(ev sse.Event) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 func (p *parser) messageStart(ev jsonv.Value) {
 	msg := stream.Member(ev, "message")

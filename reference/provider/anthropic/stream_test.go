@@ -1,39 +1,22 @@
 package anthropic
 
 import (
-	"errors"
-	"io"
-	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "anthropic", Cost: ai.ModelCost{Input: jsonv.NumberValue("1"), Output: jsonv.NumberValue("1"), CacheRead: jsonv.NumberValue("0"), CacheWrite: jsonv.NumberValue("0")}}
 	body := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{}}}\n\n"
-	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, model, fixedClock)
-	if err == nil || err.Error() != "terminated" {
-		t.Fatalf("err = %v, want terminated", err)
-	}
-	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || msg.ResponseID == nil {
-		t.Errorf("last event %s", last)
-	}
+	capturetest.CheckReadError(t, ParseStream, model, body, true)
 }
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "anthropic"}
-	body := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":\"5\"}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
-	_, _, err := ParseStream(strings.NewReader(body), model, fixedClock)
-	if !errors.Is(err, ErrOutsideModel) {
-		t.Errorf("err = %v, want ErrOutsideModel", err)
-	}
+	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+		"string token count": "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":\"5\"}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+	})
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -50,26 +51,6 @@ var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDPro
 // NormalizeToolCallID is this API's tool-call id normalizer.
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine.
-var IncidentalHeaders = openairesponses.IncidentalHeaders
-
-// MachineHeaders are the SDK headers whose values depend on the machine.
-var MachineHeaders = openairesponses.MachineHeaders
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except MachineHeaders
-	// (present only when the caller set them) and the ones fetch adds.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-}
-
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
 type RequestError = openairesponses.RequestError
@@ -77,7 +58,7 @@ type RequestError = openairesponses.RequestError
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.APIKey == nil || *opts.APIKey == "" {
 		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
 	}
@@ -87,7 +68,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	version := optValue(opts.AzureAPIVersion)
 	if version == "" {
-		version = opts.envValue("AZURE_OPENAI_API_VERSION")
+		version = opts.EnvValue("AZURE_OPENAI_API_VERSION")
 	}
 	if version == "" {
 		version = DefaultAPIVersion
@@ -101,7 +82,8 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	return &Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body, model: model}, nil
+	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body}
+	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
 // DeploymentName is the body's model: azureDeploymentName, else the
@@ -110,7 +92,7 @@ func DeploymentName(model *ai.Model, opts Options) string {
 	if name := optValue(opts.AzureDeploymentName); name != "" {
 		return name
 	}
-	if name := parseDeploymentMap(opts.envValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
+	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
 		return name
 	}
 	return model.ID
@@ -140,12 +122,12 @@ func parseDeploymentMap(s string) map[string]string {
 func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 	base := strings.TrimSpace(optValue(opts.AzureBaseURL))
 	if base == "" {
-		base = strings.TrimSpace(opts.envValue("AZURE_OPENAI_BASE_URL"))
+		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))
 	}
 	if base == "" {
 		resource := optValue(opts.AzureResourceName)
 		if resource == "" {
-			resource = opts.envValue("AZURE_OPENAI_RESOURCE_NAME")
+			resource = opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME")
 		}
 		if resource != "" {
 			base = "https://" + resource + ".openai.azure.com" + DefaultPath

@@ -24,17 +24,6 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 	return openairesponses.ParseStreamUnpriced(r, model, now)
 }
 
-// ParseResponse turns the response to req into Pi's message and events:
-// a 2xx status is a stream, anything else is ParseHTTPError.
-func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, data, now)
-		return msg, events, err
-	}
-	return ParseStream(body, req.model, now)
-}
-
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
 // event whose errorMessage is "Azure OpenAI API error (<status>): " and
 // the SDK's message (see openairesponses.HTTPErrorText).

@@ -56,7 +56,7 @@ func isClaude(model *ai.Model) bool {
 func supportsCaching(model *ai.Model, opts Options) bool {
 	c := candidates(model)
 	if !anyContains(c, "claude") {
-		return opts.env("AWS_BEDROCK_FORCE_CACHE") == "1"
+		return opts.EnvValue("AWS_BEDROCK_FORCE_CACHE") == "1"
 	}
 	return anyContains(c, "-4-", "claude-3-7-sonnet", "claude-3-5-haiku")
 }
@@ -71,7 +71,7 @@ func resolveRetention(opts Options) string {
 	if r := str(opts.CacheRetention); r != "" {
 		return r
 	}
-	if opts.env("PI_CACHE_RETENTION") == "long" {
+	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
 		return "long"
 	}
 	return "short"

@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -49,31 +49,6 @@ const (
 	InterleavedThinkingBeta = "interleaved-thinking-2025-05-14"
 )
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds the headers Pi's SDK sends, except user-agent (it names
-	// the machine and the Node build) and those the HTTP client adds
-	// (host, content-length, connection). The SigV4 signature covers host
-	// and content-length as the client will send them.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-	// Region is the signing region.
-	Region string
-
-	model *ai.Model
-}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that change with every request or describe the SDK and the
-// machine: the SigV4 date and payload hash, the SDK's invocation id and
-// attempt counter, and both user agents. Conformance checks leave them
-// out; the credential (authorization) is kept, redacted, so a request
-// without one fails.
-var IncidentalHeaders = []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 
@@ -96,7 +71,7 @@ func endpointRegion(baseURL string) string {
 
 // configuredRegion is options.region, then AWS_REGION, then AWS_DEFAULT_REGION.
 func (o Options) configuredRegion() string {
-	for _, r := range []string{str(o.Region), o.env("AWS_REGION"), o.env("AWS_DEFAULT_REGION")} {
+	for _, r := range []string{str(o.Region), o.EnvValue("AWS_REGION"), o.EnvValue("AWS_DEFAULT_REGION")} {
 		if r != "" {
 			return r
 		}
@@ -116,10 +91,10 @@ type credentials struct {
 const NoCredentialsText = "Could not load credentials from any providers"
 
 func (o Options) credentials() (credentials, error) {
-	skip := o.env("AWS_BEDROCK_SKIP_AUTH") == "1"
+	skip := o.EnvValue("AWS_BEDROCK_SKIP_AUTH") == "1"
 	bearer := str(o.BearerToken)
 	if bearer == "" {
-		bearer = o.env("AWS_BEARER_TOKEN_BEDROCK")
+		bearer = o.EnvValue("AWS_BEARER_TOKEN_BEDROCK")
 	}
 	switch {
 	case bearer != "" && !skip:
@@ -127,18 +102,18 @@ func (o Options) credentials() (credentials, error) {
 	case skip:
 		return credentials{accessKeyID: "dummy-access-key", secretAccessKey: "dummy-secret-key"}, nil
 	}
-	id, secret := o.env("AWS_ACCESS_KEY_ID"), o.env("AWS_SECRET_ACCESS_KEY")
+	id, secret := o.EnvValue("AWS_ACCESS_KEY_ID"), o.EnvValue("AWS_SECRET_ACCESS_KEY")
 	if id == "" || secret == "" {
 		return credentials{}, &RequestError{Message: NoCredentialsText}
 	}
-	return credentials{accessKeyID: id, secretAccessKey: secret, sessionToken: o.env("AWS_SESSION_TOKEN")}, nil
+	return credentials{accessKeyID: id, secretAccessKey: secret, sessionToken: o.EnvValue("AWS_SESSION_TOKEN")}, nil
 }
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends, signed at the time now gives (the message timestamp's clock; a
 // nil now is the system clock). A *RequestError means Pi sends nothing and
 // fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if now == nil {
 		now = transform.SystemClock
 	}
@@ -198,7 +173,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		ms, _ := now().Float64()
 		signV4(http.MethodPost, u, h, payload, creds, region, time.UnixMilli(int64(ms)).UTC())
 	}
-	return &Request{Method: http.MethodPost, URL: u.String(), Header: h, Body: body, Region: region, model: model}, nil
+	req := provider.Request{Method: http.MethodPost, URL: u.String(), Header: h, Body: body}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return readResponse(model, resp, now)
+	}}, nil
 }
 
 // reservedHeader is a caller header Pi never lets through: the SigV4 and

@@ -3,6 +3,7 @@ package bedrock
 import (
 	"errors"
 	"io"
+	"net/http"
 	"regexp"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -71,19 +72,18 @@ func Failure(model *ai.Model, message string, now transform.Clock) (*ai.Assistan
 	return stream.Failure(stream.NewOutput(model, API, now), message)
 }
 
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is an event stream, anything else ParseHTTPError. errorType
-// is the x-amzn-errortype response header.
-func (req *Request) ParseResponse(status int, errorType string, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
+// readResponse turns a response into Pi's message and events: a 2xx
+// status is an event stream, anything else ParseHTTPError, with the error
+// name the x-amzn-errortype header gives.
+func readResponse(model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		data, err := io.ReadAll(resp.Body)
 		if err != nil {
 			return nil, nil, err
 		}
-		msg, events, herr := ParseHTTPError(req.model, status, errorType, data, now)
-		return msg, events, herr
+		return ParseHTTPError(model, resp.StatusCode, resp.Header.Get("x-amzn-errortype"), data, now)
 	}
-	return ParseStream(body, req.model, now)
+	return ParseStream(resp.Body, model, now)
 }
 
 type block struct {
@@ -99,11 +99,10 @@ type parser struct {
 	blocks  []block
 	events  []stream.Event
 	outside bool
+	// errName is the SDK error name of the exception being thrown ("" for
+	// a plain Error).
+	errName string
 }
-
-// failure is a JavaScript exception while Pi reads the stream: name is the
-// SDK error name ("" for a plain Error).
-type failure struct{ name, message string }
 
 // ParseStream reads an event-stream body and returns the message and events
 // Pi 0.80.2 produces for it. Bytes may arrive split anywhere. The error is
@@ -120,53 +119,40 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
-func (p *parser) run(r io.Reader) (readErr error) {
-	defer func() {
-		if x := recover(); x != nil {
-			f, ok := x.(failure)
-			if !ok {
-				panic(x)
-			}
-			for i := range p.blocks {
-				p.blocks[i].index, p.blocks[i].partialJSON = jsonv.Value{}, nil
-			}
-			p.finishBlocks()
-			msg := formatError(f.name, f.message)
-			p.out.StopReason = ai.StopError
-			p.out.ErrorMessage = &msg
-			p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-		}
-	}()
+func (p *parser) run(r io.Reader) error {
 	var dec eventstream.Decoder
-	buf := make([]byte, 32*1024)
-	for {
-		n, err := r.Read(buf)
-		frames, derr := dec.Feed(buf[:n])
+	feed := func(data []byte, eof bool) bool {
+		if eof {
+			return false
+		}
+		frames, derr := dec.Feed(data)
 		for _, f := range frames {
 			p.frame(f)
 		}
 		if derr != nil {
 			p.outside = true
-			panic(failure{message: derr.Error()})
+			panic(stream.JSError{Msg: derr.Error()})
 		}
-		if err == io.EOF {
-			break
+		return false
+	}
+	end := func() {
+		if dec.Pending() > 0 {
+			p.outside = true
+			panic(stream.JSError{Msg: "Truncated event message received."})
 		}
-		if err != nil {
-			readErr = err
-			panic(failure{message: err.Error()})
+		if p.out.StopReason == ai.StopError {
+			panic(stream.JSError{Msg: UnknownErrorText})
 		}
+		p.finishBlocks()
+		p.emit(stream.DoneEvent(p.out))
 	}
-	if dec.Pending() > 0 {
-		p.outside = true
-		panic(failure{message: "Truncated event message received."})
-	}
-	if p.out.StopReason == ai.StopError {
-		panic(failure{message: UnknownErrorText})
-	}
-	p.finishBlocks()
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: func(msg string) {
+		for i := range p.blocks {
+			p.blocks[i].index, p.blocks[i].partialJSON = jsonv.Value{}, nil
+		}
+		p.finishBlocks()
+		p.emit(stream.ErrorEvent(p.out, formatError(p.errName, msg)))
+	}})
 }
 
 // finishBlocks writes leftover scratch members into the blocks: a block
@@ -174,21 +160,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 // message (BED-034).
 func (p *parser) finishBlocks() {
 	for _, s := range p.blocks {
-		var extra []jsonv.Member
-		if s.partialJSON != nil {
-			extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*s.partialJSON)})
-		}
-		if !s.index.IsAbsent() {
-			extra = append(extra, jsonv.Member{Key: "index", Value: s.index})
-		}
-		switch b := s.b.(type) {
-		case *ai.TextBlock:
-			b.Extra = extra
-		case *ai.ThinkingBlock:
-			b.Extra = extra
-		case *ai.ToolCallBlock:
-			b.Extra = extra
-		}
+		stream.Leak(s.b, s.partialJSON, s.index)
 	}
 }
 
@@ -212,7 +184,8 @@ func (p *parser) frame(m eventstream.Message) {
 		if msg.Kind() != jsonv.String {
 			p.outside = true
 		}
-		panic(failure{name: name, message: msg.Str()})
+		p.errName = name
+		panic(stream.JSError{Msg: msg.Str()})
 	default:
 		p.outside = true
 		return
@@ -229,14 +202,14 @@ func (p *parser) frame(m eventstream.Message) {
 	payload, err := jsonv.Parse(m.Payload)
 	if err != nil || payload.Kind() != jsonv.Object {
 		p.outside = true
-		panic(failure{message: "the event payload is not a JSON object"})
+		panic(stream.JSError{Msg: "the event payload is not a JSON object"})
 	}
 	h(payload)
 }
 
 func (p *parser) messageStart(ev jsonv.Value) {
 	if role := stream.Member(ev, "role"); role.Kind() != jsonv.String || role.Str() != "assistant" {
-		panic(failure{message: UnexpectedRoleText})
+		panic(stream.JSError{Msg: UnexpectedRoleText})
 	}
 	p.emit(stream.Event{Type: stream.TypeStart})
 }
@@ -374,16 +347,7 @@ func (p *parser) messageStop(ev jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 func (p *parser) metadata(ev jsonv.Value) {
 	usage := stream.Member(ev, "usage")

@@ -10,12 +10,9 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/eventstream"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func testModel() *ai.Model {
 	n := jsonv.NumberValue
@@ -32,7 +29,7 @@ func event(typ, payload string) []byte {
 func TestParseStreamReadError(t *testing.T) {
 	body := string(event("messageStart", `{"role":"assistant"}`))
 	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, testModel(), fixedClock)
+	msg, events, err := ParseStream(r, testModel(), capturetest.Clock)
 	if err == nil || err.Error() != "terminated" {
 		t.Fatalf("err = %v, want terminated", err)
 	}
@@ -47,7 +44,7 @@ func TestParseStreamOutsideModel(t *testing.T) {
 		"cut frame":          string(event("messageStart", `{"role":"assistant"}`)[:20]),
 		"payload not json":   string(event("messageStop", `nope`)),
 	} {
-		if _, _, err := ParseStream(strings.NewReader(body), testModel(), fixedClock); !errors.Is(err, ErrOutsideModel) {
+		if _, _, err := ParseStream(strings.NewReader(body), testModel(), capturetest.Clock); !errors.Is(err, ErrOutsideModel) {
 			t.Errorf("%s: err = %v, want ErrOutsideModel", name, err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -38,19 +39,7 @@ func NormalizeToolCallID(id string, model *ai.Model, _ *ai.AssistantMessage) str
 	if model == nil || !RequiresToolCallID(model.ID) {
 		return id
 	}
-	units := wtf8.ToUTF16(id)
-	var b strings.Builder
-	for i, u := range units {
-		if i == 64 {
-			break
-		}
-		if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
-			b.WriteByte(byte(u))
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
+	return provider.SanitizeID(id, 64)
 }
 
 var (

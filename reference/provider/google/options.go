@@ -2,29 +2,24 @@ package google
 
 import (
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
-// Options are the members of Pi's GoogleOptions (and the StreamOptions it
-// extends) that shape a request, as a harness case writes them in JSON. A
-// member left out is nil or Absent, Pi's `undefined`.
+// Options are the members of Pi's GoogleOptions that shape a request, on
+// top of the StreamOptions it extends, as a harness case writes them in
+// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
+// shared members this API reads temperature (generationConfig.temperature
+// when set), maxTokens (generationConfig.maxOutputTokens when set; the
+// model's maxTokens is never used in its place) and headers (a nil Value
+// drops a header of model.headers; it cannot remove one the SDK sets).
 type Options struct {
-	APIKey *string
-	// Temperature is generationConfig.temperature when set.
-	Temperature jsonv.Value
-	// MaxTokens is generationConfig.maxOutputTokens when set; the model's
-	// maxTokens is never used in its place.
-	MaxTokens jsonv.Value
-	// Headers are extra request headers, in the order given; a nil Value
-	// drops a header of model.headers (it cannot remove one the SDK sets).
-	Headers []Header
+	provider.StreamOptions
 	// ToolChoice is "auto", "none" or "any" (any other non-empty string
 	// means "auto"); it is sent only together with tools.
 	ToolChoice *string
 	// Thinking is the thinking object; nil when absent.
 	Thinking *Thinking
-	// Extra keeps members this API does not read.
-	Extra []jsonv.Member
 }
 
 // Thinking is GoogleOptions.thinking.
@@ -45,42 +40,25 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	f := jsonv.ReadFields(v, ptr)
-	o := Options{
-		APIKey:      f.OptString("apiKey"),
-		Temperature: f.OptNumber("temperature"),
-		MaxTokens:   f.OptNumber("maxTokens"),
-		ToolChoice:  f.OptString("toolChoice"),
-	}
-	headers := f.OptObject("headers")
-	thinking := f.OptObject("thinking")
-	o.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return Options{}, err
-	}
+	var o Options
+	var thinking jsonv.Value
 	var err error
-	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
-		return Options{}, err
+	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+		o.ToolChoice = f.OptString("toolChoice")
+		thinking = f.OptObject("thinking")
+	})
+	if err != nil || thinking.IsAbsent() {
+		return o, err
 	}
-	if !thinking.IsAbsent() {
-		t := jsonv.ReadFields(thinking, f.At("thinking"))
-		o.Thinking = &Thinking{Enabled: t.OptBool("enabled"), BudgetTokens: t.OptNumber("budgetTokens"), Level: t.OptString("level")}
-		o.Thinking.Extra = t.Rest()
-		if err := t.Err(); err != nil {
-			return Options{}, err
-		}
-	}
-	return o, nil
+	t := jsonv.ReadFields(thinking, jsonv.Child(ptr, "thinking"))
+	o.Thinking = &Thinking{Enabled: t.OptBool("enabled"), BudgetTokens: t.OptNumber("budgetTokens"), Level: t.OptString("level")}
+	o.Thinking.Extra = t.Rest()
+	return o, t.Err()
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey).Set("temperature", o.Temperature)
-	b.Set("maxTokens", o.MaxTokens)
-	if o.Headers != nil {
-		b.Set("headers", httpheader.JSON(o.Headers))
-	}
-	b.SetOptString("toolChoice", o.ToolChoice)
+	b := o.Builder().SetOptString("toolChoice", o.ToolChoice)
 	if o.Thinking != nil {
 		t := new(jsonv.ObjectBuilder).SetOptBool("enabled", o.Thinking.Enabled).Set("budgetTokens", o.Thinking.BudgetTokens)
 		t.SetOptString("level", o.Thinking.Level)

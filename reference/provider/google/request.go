@@ -22,6 +22,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -42,20 +43,6 @@ const (
 	// x-goog-api-client (the pi-ts adapter's Node 22).
 	NodeVersion = "v22.23.3"
 )
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header the SDK and fetch set, except the ones
-	// fetch adds that the harness never compares (host, connection,
-	// content-length, accept-language, sec-fetch-mode, accept-encoding).
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-}
 
 // IncidentalHeaders are the request headers (lower-case path.Match
 // patterns) that only name the SDK and the Node build: user-agent and
@@ -80,7 +67,7 @@ const (
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *RequestError means Pi sends nothing
 // and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.APIKey == nil || *opts.APIKey == "" {
 		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
 	}
@@ -110,13 +97,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	base = strings.TrimSuffix(base, "/")
 
-	return &Request{
-		Method: http.MethodPost,
-		URL:    base + "/" + name + StreamMethod,
-		Header: buildHeaders(model, opts, apiKey),
-		Body:   buildBody(model, ctx, opts, contents, disabledThinking),
-		model:  model,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey), Body: buildBody(model, ctx, opts, contents, disabledThinking)}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return ReadResponse(API, &toolCallCounter, model, resp, now)
+	}}, nil
 }
 
 // buildHeaders follows the SDK: its defaults, then model.headers and

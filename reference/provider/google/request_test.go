@@ -1,57 +1,37 @@
 package google
 
 import (
-	"cmp"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
-	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-var fixedClock = capturetest.Clock
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Provider[Options, *Request]{
-	DecodeOptions: DecodeOptions,
-	BuildRequest:  BuildRequest,
-	Sent: func(req *Request) capturetest.Sent {
-		header := req.Header.Clone()
-		for _, h := range IncidentalHeaders {
-			header.Del(h)
-		}
-		return capturetest.Sent{Method: req.Method, URL: req.URL, Header: header, Body: req.Body}
-	},
-	RequestError: capturetest.ErrorMessage[*RequestError],
-	Failure:      Failure,
-	ParseResponse: func(req *Request, c capturetest.Case[Options], body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-		h := http.Header{}
-		h.Set("Content-Type", cmp.Or(c.ContentType, "text/event-stream"))
-		return req.ParseResponse(c.Status, http.StatusText(c.Status), h, body, fixedClock)
-	},
+var captures = capturetest.Captures{
+	Driver:         Driver,
+	DropIncidental: true,
 	// Tool-call ids Pi made up count the ids the process made before.
-	Redact: redactIDs,
+	Redact: capturetest.RedactGeneratedIDs,
 	// A 2xx body that is a JSON error object is recognised only when it
 	// arrives in one read, in Pi as here.
 	WholeReadOnly: func(name string) bool { return strings.HasPrefix(name, "JSON error body in a 200") },
 }
 
-func TestBuildRequestMatchesPi(t *testing.T) { captures.CheckRequests(t, "testdata/requests.json") }
+func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
 func TestIncidentalHeadersNameTheSDK(t *testing.T) {
 	key := "k"
 	req, err := BuildRequest(&ai.Model{ID: "gemini-2.5-pro", Provider: "google", BaseURL: "http://h"},
-		&ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, Options{APIKey: &key}, fixedClock)
+		&ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
-	for _, h := range IncidentalHeaders {
+	for _, h := range Driver.IncidentalHeaders {
 		if got := req.Header.Get(h); got != want {
 			t.Errorf("%s = %q, want %q", h, got, want)
 		}
@@ -79,29 +59,12 @@ func TestNormalizeToolCallID(t *testing.T) {
 }
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"maxTokens":"10"}`, "/options/maxTokens: want number, got string"},
-		{`{"headers":{"x":1}}`, "/options/headers/x: want a string or null, got number"},
-		{`{"toolChoice":{}}`, "/options/toolChoice: want string, got object"},
-		{`{"thinking":{"enabled":"yes"}}`, "/options/thinking/enabled: want boolean, got string"},
-		{`{"thinking":{"budgetTokens":"1"}}`, "/options/thinking/budgetTokens: want number, got string"},
-		{`[]`, "/options: want an object, got array"},
-	} {
-		v, err := jsonv.Parse([]byte(tc.in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = DecodeOptions(v, "/options")
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("DecodeOptions(%s) error = %v, want %q", tc.in, err, tc.want)
-		}
-	}
-	v, _ := jsonv.Parse([]byte(`{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW","x":1}}`))
-	o, err := DecodeOptions(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !jsonv.Equal(o.JSON(), v) {
-		t.Errorf("round trip: %s, want %s", o.JSON(), v)
-	}
+	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
+		`{"maxTokens":"10"}`:                "/options/maxTokens: want number, got string",
+		`{"headers":{"x":1}}`:               "/options/headers/x: want a string or null, got number",
+		`{"toolChoice":{}}`:                 "/options/toolChoice: want string, got object",
+		`{"thinking":{"enabled":"yes"}}`:    "/options/thinking/enabled: want boolean, got string",
+		`{"thinking":{"budgetTokens":"1"}}`: "/options/thinking/budgetTokens: want number, got string",
+		`[]`:                                "/options: want an object, got array",
+	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW","x":1}}`)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -57,34 +58,21 @@ func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Mod
 	}
 	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
 	p.emit(stream.Event{Type: stream.TypeStart})
-	readErr := p.run(r)
-	var err error
-	switch {
-	case readErr != nil:
-		err = readErr
-	case p.outside:
-		err = ErrOutsideModel
-	}
+	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
 	return p.out, p.events, err
 }
 
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is a stream, anything else is ParseHTTPError. statusText is
-// the reason phrase of the status line and header the response headers
-// (only content-type is read).
-func (req *Request) ParseResponse(status int, statusText string, header http.Header, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, statusText, strings.Join(header.Values("Content-Type"), ", "), data, now)
+// ReadResponse turns a response into Pi's message and events for api
+// (this one or a variant of it, whose generated tool-call ids count with
+// counter): a 2xx status is a stream, anything else is ParseHTTPErrorAs
+// with the reason phrase and the content-type.
+func ReadResponse(api string, counter *atomic.Int64, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		data, err := io.ReadAll(resp.Body)
+		msg, events := ParseHTTPErrorAs(api, model, resp.StatusCode, provider.StatusText(resp), strings.Join(resp.Header.Values("Content-Type"), ", "), data, now)
 		return msg, events, err
 	}
-	return ParseStream(body, req.model, now)
-}
-
-// StatusText is the reason phrase of a Go status line ("404 Not Found"),
-// which fetch reports as statusText.
-func StatusText(resp *http.Response) string {
-	return strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)+" ")
+	return ParseStreamAs(api, counter, resp.Body, model, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -165,55 +153,36 @@ type parser struct {
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
-func (p *parser) fail(msg string) {
-	p.out.StopReason = ai.StopError
-	p.out.ErrorMessage = &msg
-	p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-}
+func (p *parser) fail(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }
 
 // run drives the whole stream and ends it with done or error.
-func (p *parser) run(r io.Reader) (readErr error) {
-	defer func() {
-		if x := recover(); x != nil {
-			e, ok := x.(jsError)
-			if !ok {
-				panic(x)
-			}
-			p.fail(e.Msg)
-		}
-	}()
+func (p *parser) run(r io.Reader) error {
 	var whole []byte
 	sse := &sse.Splitter{}
-	buf := make([]byte, 32*1024)
-	for {
-		n, err := r.Read(buf)
-		whole = append(whole, buf[:n]...)
-		for _, ev := range sse.Feed(buf[:n]) {
+	feed := func(data []byte, eof bool) bool {
+		whole = append(whole, data...)
+		for _, ev := range sse.Feed(data) {
 			p.event(ev)
 		}
-		if err == io.EOF {
-			break
+		return false
+	}
+	end := func() {
+		// The SDK tries each network read as a whole JSON object; a read
+		// that is {"error":{...,"code":400..599}} fails the stream. The
+		// reference treats the body as one read.
+		if msg, ok := p.errorObject(whole); ok {
+			panic(jsError{Msg: msg})
 		}
-		if err != nil {
-			p.fail(err.Error())
-			return err
+		if !stream.IsBlank(sse.Rest()) {
+			panic(jsError{Msg: IncompleteJSONText})
 		}
+		p.closeCurrent()
+		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+			panic(jsError{Msg: UnknownErrorText})
+		}
+		p.emit(stream.DoneEvent(p.out))
 	}
-	// The SDK tries each network read as a whole JSON object; a read that
-	// is {"error":{...,"code":400..599}} fails the stream. The reference
-	// treats the body as one read.
-	if msg, ok := p.errorObject(whole); ok {
-		panic(jsError{Msg: msg})
-	}
-	if !stream.IsBlank(sse.Rest()) {
-		panic(jsError{Msg: IncompleteJSONText})
-	}
-	p.closeCurrent()
-	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{Msg: UnknownErrorText})
-	}
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail})
 }
 
 // errorObject is the SDK's check of a read: JSON whose "error" member has
@@ -312,16 +281,7 @@ func (p *parser) chunk(chunk jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // mapStopReason is Pi's finishReason table; a reason it does not know
 // throws.
@@ -436,19 +396,12 @@ func (p *parser) part(part jsonv.Value) {
 	p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 }
 
-func (p *parser) push(b ai.Block, start string) {
-	p.out.Content = append(p.out.Content, b)
-	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
-}
+func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
 
 // closeCurrent sends the end event of the open text or thinking block.
 func (p *parser) closeCurrent() {
-	i := len(p.out.Content) - 1
-	switch b := p.current.(type) {
-	case *ai.TextBlock:
-		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
-	case *ai.ThinkingBlock:
-		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	if e, ok := stream.EndOf(p.current, len(p.out.Content)-1); ok {
+		p.emit(e)
 	}
 	p.current = nil
 }

@@ -1,38 +1,19 @@
 package google
 
 import (
-	"errors"
-	"io"
 	"regexp"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-// generatedID matches a tool-call id Pi made up: the counter part depends
-// on how many ids the process made before, so it is compared as a pattern.
-var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
-
-func redactIDs(v jsonv.Value) jsonv.Value {
-	out, err := jsonv.Parse(generatedID.ReplaceAll(v.AppendJSON(nil), []byte(`_1700000000000_N"`)))
-	if err != nil {
-		panic(err)
-	}
-	return out
-}
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func TestGeneratedToolCallIDs(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "google"}
 	body := `data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f"}},{"functionCall":{"name":"f"}}]}}]}` + "\n\n"
-	_, events, err := ParseStream(strings.NewReader(body), model, fixedClock)
+	_, events, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,27 +32,15 @@ func TestGeneratedToolCallIDs(t *testing.T) {
 func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "google"}
 	body := `data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}` + "\n\n"
-	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, model, fixedClock)
-	if err == nil || err.Error() != "terminated" {
-		t.Fatalf("err = %v, want terminated", err)
-	}
-	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || msg.ResponseID == nil {
-		t.Errorf("last event %s", last)
-	}
+	capturetest.CheckReadError(t, ParseStream, model, body, true)
 }
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "google"}
-	for _, body := range []string{
-		`data: {"usageMetadata":{"promptTokenCount":"5"}}`,
-		`data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}`,
-		`data: {"candidates":[{"content":{"parts":"abc"}}]}`,
-		`data: {"candidates":{"0":{}}}`,
-	} {
-		_, _, err := ParseStream(strings.NewReader(body+"\n\n"), model, fixedClock)
-		if !errors.Is(err, ErrOutsideModel) {
-			t.Errorf("%s: err = %v, want ErrOutsideModel", body, err)
-		}
-	}
+	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+		"case 1": `data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
+		"case 2": `data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
+		"case 3": `data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
+		"case 4": `data: {"candidates":{"0":{}}}` + "\n\n",
+	})
 }

@@ -5,23 +5,20 @@ import (
 	"github.com/piconform/piconform/reference/provider/google"
 )
 
-// Options are the members of Pi's GoogleVertexOptions (and the
-// StreamOptions it extends) that shape a request, as a harness case writes
-// them in JSON: google-generative-ai's options plus the project, the
-// location and the provider environment, which only matter when there is
-// no usable key. A member left out is nil or Absent, Pi's `undefined`.
+// Options are the members of Pi's GoogleVertexOptions that shape a
+// request, as a harness case writes them in JSON: google-generative-ai's
+// options plus the project and the location, which only matter when there
+// is no usable key, as do the shared env values read here
+// (GOOGLE_CLOUD_PROJECT, GCLOUD_PROJECT and GOOGLE_CLOUD_LOCATION). A
+// member left out is nil or Absent, Pi's `undefined`.
 type Options struct {
-	// Options holds the members shared with google-generative-ai:
-	// apiKey, temperature, maxTokens, headers, toolChoice and thinking.
-	// Its Extra keeps the members neither API reads.
+	// Options holds the members shared with google-generative-ai. Its
+	// Extra keeps the members neither API reads.
 	google.Options
 	// Project and Location name the Google Cloud project and region used
 	// with Google credentials (no usable key).
 	Project  *string
 	Location *string
-	// Env holds provider environment values. Read here:
-	// GOOGLE_CLOUD_PROJECT, GCLOUD_PROJECT and GOOGLE_CLOUD_LOCATION.
-	Env []jsonv.Member
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
@@ -34,15 +31,8 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	// What google leaves over is read here, at the same pointer.
 	f := jsonv.ReadFields(jsonv.ObjectValue(base.Extra...), ptr)
 	o := Options{Options: base, Project: f.OptString("project"), Location: f.OptString("location")}
-	env := f.OptObject("env")
 	o.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return Options{}, err
-	}
-	if o.Env, err = jsonv.StringMembers(env, f.At("env")); err != nil {
-		return Options{}, err
-	}
-	return o, nil
+	return o, f.Err()
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
@@ -51,15 +41,8 @@ func (o Options) JSON() jsonv.Value {
 	shared.Extra = nil
 	b := new(jsonv.ObjectBuilder).Extend(shared.JSON().Members())
 	b.SetOptString("project", o.Project).SetOptString("location", o.Location)
-	if o.Env != nil {
-		b.Set("env", jsonv.ObjectValue(o.Env...))
-	}
 	return b.Extend(o.Extra).Value()
 }
-
-// envValue is Pi's provider-env lookup without the process environment:
-// an empty value counts as unset.
-func (o Options) envValue(name string) string { return jsonv.LastString(o.Env, name) }
 
 // firstSet is JavaScript's `a || b || ...` over optional strings.
 func firstSet(values ...string) string {

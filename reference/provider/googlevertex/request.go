@@ -20,6 +20,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -44,10 +45,6 @@ const (
 	NoLocationText = "Vertex AI requires a location. Set GOOGLE_CLOUD_LOCATION or pass location in options."
 )
 
-// IncidentalHeaders are google-generative-ai's: user-agent and
-// x-goog-api-client name the SDK and the Node build.
-var IncidentalHeaders = google.IncidentalHeaders
-
 // ErrCredentials is returned when there is no usable key but a project
 // and a location: Pi then asks Google's auth library for credentials
 // (ADC), which looks outside the process. The reference does not model
@@ -62,19 +59,6 @@ var ErrBaseURLQuery = errors.New("googlevertex: a base URL with a query or fragm
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
 type RequestError = google.RequestError
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header the SDK and fetch set, except the ones
-	// fetch adds that the harness never compares.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-}
 
 var placeholderKey = regexp.MustCompile(`^<[^>]+>$`)
 
@@ -93,13 +77,13 @@ func ResolveKey(opts Options) string {
 // sends with a key. now stamps synthetic tool results. A *RequestError
 // means Pi sends nothing and fails with that message; ErrCredentials and
 // ErrBaseURLQuery mark inputs the reference does not model.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	key := ResolveKey(opts)
 	if key == "" {
-		if firstSet(deref(opts.Project), opts.envValue("GOOGLE_CLOUD_PROJECT"), opts.envValue("GCLOUD_PROJECT")) == "" {
+		if firstSet(deref(opts.Project), opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) == "" {
 			return nil, &RequestError{Message: NoProjectText}
 		}
-		if firstSet(deref(opts.Location), opts.envValue("GOOGLE_CLOUD_LOCATION")) == "" {
+		if firstSet(deref(opts.Location), opts.EnvValue("GOOGLE_CLOUD_LOCATION")) == "" {
 			return nil, &RequestError{Message: NoLocationText}
 		}
 		return nil, ErrCredentials
@@ -126,13 +110,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	body := google.BodyWith(model, ctx, withThinkingLevel(opts.Options), contents, disabledThinking)
-	return &Request{
-		Method: http.MethodPost,
-		URL:    endpoint,
-		Header: google.Headers(model, opts.Options, key),
-		Body:   vertexOrder(body),
-		model:  model,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key), Body: vertexOrder(body)}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		// The reading is google's; only the message's api differs.
+		return google.ReadResponse(API, &toolCallCounter, model, resp, now)
+	}}, nil
 }
 
 // ResourceName is the SDK's Vertex name of a model: ids starting with

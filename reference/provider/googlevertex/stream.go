@@ -2,8 +2,6 @@ package googlevertex
 
 import (
 	"io"
-	"net/http"
-	"strings"
 	"sync/atomic"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -28,22 +26,6 @@ var toolCallCounter atomic.Int64
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return google.ParseStreamAs(API, &toolCallCounter, r, model, now)
 }
-
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is a stream, anything else is ParseHTTPError. statusText is
-// the reason phrase and header the response headers (only content-type is
-// read).
-func (req *Request) ParseResponse(status int, statusText string, header http.Header, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, statusText, strings.Join(header.Values("Content-Type"), ", "), data, now)
-		return msg, events, err
-	}
-	return ParseStream(body, req.model, now)
-}
-
-// StatusText is the reason phrase of a Go status line, as fetch reports it.
-func StatusText(resp *http.Response) string { return google.StatusText(resp) }
 
 // ParseHTTPError is google-generative-ai's error for a non-2xx response
 // (the SDK's error body as JSON text), in a message of this API.

@@ -5,22 +5,20 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-func googleOptions(key *string) google.Options { return google.Options{APIKey: key} }
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-// The parser is google's; the split check guards the variant path through
-// it.
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
+func googleOptions(key *string) google.Options {
+	return google.Options{StreamOptions: provider.StreamOptions{APIKey: key}}
+}
 
 func TestGeneratedIDsCountSeparately(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: API}
 	body := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}]}\n\n"
 	before := toolCallCounter.Load()
-	msg, _, err := ParseStream(strings.NewReader(body), model, fixedClock)
+	msg, _, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +28,7 @@ func TestGeneratedIDsCountSeparately(t *testing.T) {
 	if msg.API != API {
 		t.Errorf("api = %q", msg.API)
 	}
-	if _, _, err := google.ParseStream(strings.NewReader(body), model, fixedClock); err != nil {
+	if _, _, err := google.ParseStream(strings.NewReader(body), model, capturetest.Clock); err != nil {
 		t.Fatal(err)
 	}
 	if toolCallCounter.Load() != before+1 {

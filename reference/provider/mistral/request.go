@@ -25,6 +25,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -42,26 +43,6 @@ const (
 	// AffinityHeader carries the session id for Mistral's prefix cache.
 	AffinityHeader = "x-affinity"
 )
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header the SDK sets, except the ones fetch adds
-	// itself (host, connection, content-length, accept-language,
-	// sec-fetch-mode, accept-encoding).
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the client rather than the translation. The
-// Mistral SDK sends none that vary: its user-agent and its empty cookie
-// header are fixed, so they are compared like the rest.
-var IncidentalHeaders = []string{}
 
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
@@ -81,7 +62,7 @@ const (
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *RequestError means Pi sends nothing
 // and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.APIKey == nil || *opts.APIKey == "" {
 		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
 	}
@@ -89,13 +70,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	return &Request{
-		Method: http.MethodPost,
-		URL:    chatURL(model.BaseURL),
-		Header: buildHeader(model, opts),
-		Body:   body,
-		model:  model,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: chatURL(model.BaseURL), Header: buildHeader(model, opts), Body: body}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return readResponse(model, resp, now)
+	}}, nil
 }
 
 // chatURL is the SDK's URL for the operation: the base URL's path without

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -36,19 +37,17 @@ var ErrOutsideModel = errors.New("mistral: stream outside the modelled SDK seman
 // jsError is an exception thrown while Pi reads the stream.
 type jsError = stream.JSError
 
-// outside is thrown for a chunk the reference does not model.
-type outside struct{}
-
-// ParseResponse turns the response to req into Pi's message and events.
-// Only status 200 with content type text/event-stream is a stream; every
-// other answer is ParseHTTPError.
-func (req *Request) ParseResponse(status int, contentType string, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status != 200 || !isSSE(contentType) {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, contentType, data, now)
+// readResponse turns a response into Pi's message and events: a 200 with
+// an event-stream content-type is a stream, anything else is
+// ParseHTTPError.
+func readResponse(model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	contentType := resp.Header.Get("Content-Type")
+	if resp.StatusCode != 200 || !isSSE(contentType) {
+		data, err := io.ReadAll(resp.Body)
+		msg, events := ParseHTTPError(model, resp.StatusCode, contentType, data, now)
 		return msg, events, err
 	}
-	return ParseStream(body, req.model, now)
+	return ParseStream(resp.Body, model, now)
 }
 
 // isSSE is the SDK's content-type match for text/event-stream: the media
@@ -164,60 +163,27 @@ type parser struct {
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
-func (p *parser) fail(msg string) {
-	p.out.StopReason = ai.StopError
-	p.out.ErrorMessage = &msg
-	p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-}
+func (p *parser) fail(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }
 
 // run reads the body, handles each event and ends the stream.
-func (p *parser) run(r io.Reader) (readErr error) {
-	defer func() {
-		if x := recover(); x != nil {
-			switch e := x.(type) {
-			case jsError:
-				p.fail(e.Msg)
-			case outside:
-				p.outside = true
-				p.fail("outside the model")
-			default:
-				panic(x)
-			}
-		}
-	}()
+func (p *parser) run(r io.Reader) error {
 	f := &framer{}
-	buf := make([]byte, 32*1024)
-	done := false
-	for !done {
-		n, err := r.Read(buf)
-		eof := err == io.EOF
-		if err != nil && !eof {
-			for _, m := range f.feed(buf[:n], false) {
-				if done = p.message(m); done {
-					break
-				}
-			}
-			if !done {
-				p.fail(err.Error())
-				return err
-			}
-			break
-		}
-		for _, m := range f.feed(buf[:n], eof) {
-			if done = p.message(m); done {
-				break
+	feed := func(data []byte, eof bool) bool {
+		for _, m := range f.feed(data, eof) {
+			if p.message(m) {
+				return true
 			}
 		}
-		if eof {
-			break
-		}
+		return false
 	}
-	p.finish()
-	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{Msg: UnknownErrorText})
+	end := func() {
+		p.finish()
+		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
+			panic(jsError{Msg: UnknownErrorText})
+		}
+		p.emit(stream.DoneEvent(p.out))
 	}
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail, Outside: func() { p.outside = true }})
 }
 
 // boundaries are the SDK's event delimiters, in the order it tries them
@@ -365,7 +331,7 @@ func optional(v jsonv.Value, nullable bool, ok func(jsonv.Value) bool) bool {
 
 func require(ok bool) {
 	if !ok {
-		panic(outside{})
+		panic(stream.Outside{})
 	}
 }
 
@@ -555,7 +521,7 @@ func (p *parser) thinking(item jsonv.Value) {
 		case part.Kind() != jsonv.Object:
 			return
 		case typ.Kind() == jsonv.String && (typ.Str() == "reference" || typ.Str() == "tool_reference"):
-			panic(outside{})
+			panic(stream.Outside{})
 		case (typ.IsAbsent() || typ.Kind() == jsonv.String && typ.Str() == "text") && isString(text):
 			if text.Str() != "" {
 				texts = append(texts, text.Str())
@@ -634,20 +600,13 @@ func (p *parser) toolCall(tc jsonv.Value) {
 	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 }
 
-func (p *parser) push(b ai.Block, start string) {
-	p.out.Content = append(p.out.Content, b)
-	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
-}
+func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
 
 // closeCurrent sends the end event of the open text or thinking block
 // (always the last block).
 func (p *parser) closeCurrent() {
-	i := len(p.out.Content) - 1
-	switch b := p.current.(type) {
-	case *ai.TextBlock:
-		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
-	case *ai.ThinkingBlock:
-		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
+	if e, ok := stream.EndOf(p.current, len(p.out.Content)-1); ok {
+		p.emit(e)
 	}
 	p.current = nil
 }

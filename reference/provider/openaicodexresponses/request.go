@@ -25,6 +25,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -65,36 +66,13 @@ var ToolCallProviders = openairesponses.PairedIDProviders
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
 // MachineHeaders are the request headers whose values name the machine
-// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): Request.Header
+// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): the request
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the client rather than the translation. Pi calls
-// fetch itself, so there are no SDK headers; the user agent is one a
-// client adds anyway.
-var IncidentalHeaders = []string{}
 
 // ErrNotModelled marks an input the reference does not reproduce: a
 // transport other than "sse", or retries of a failed response.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
-
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi sets, except MachineHeaders, and
-	// without the ones fetch adds itself.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-	// AccountID is the account id read from the token.
-	AccountID string
-
-	model       *ai.Model
-	serviceTier *string
-	retries     bool
-}
 
 // RequestError is a failure Pi meets before anything is sent; Pi reports
 // it as a lone error event whose errorMessage is Message.
@@ -104,7 +82,7 @@ type RequestError = openairesponses.RequestError
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message; an
 // error wrapping ErrNotModelled means the reference cannot say.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.Transport == nil || *opts.Transport != SSETransport {
 		t := "undefined (auto)"
 		if opts.Transport != nil {
@@ -138,10 +116,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		f, _ := m.Float64()
 		retries = f > 0
 	}
-	return &Request{
-		Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body, AccountID: account,
-		model: model, serviceTier: opts.ServiceTier, retries: retries,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
+	tier := opts.ServiceTier
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return readResponse(model, tier, retries, resp, now)
+	}}, nil
 }
 
 // ResolveURL is the endpoint for a base URL: the default base when it is

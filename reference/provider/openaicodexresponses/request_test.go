@@ -2,33 +2,18 @@ package openaicodexresponses
 
 import (
 	"errors"
-	"io"
-	"net/http"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
-	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Provider[Options, *Request]{
-	DecodeOptions: DecodeOptions,
-	BuildRequest:  BuildRequest,
-	Sent: func(req *Request) capturetest.Sent {
-		return capturetest.Sent{Method: req.Method, URL: req.URL, Header: req.Header, Body: req.Body}
-	},
-	RequestError: capturetest.ErrorMessage[*RequestError],
-	Failure:      Failure,
-	ParseResponse: func(req *Request, c capturetest.Case[Options], body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-		// The capture server sent Node's reason phrases, which are Go's.
-		return req.ParseResponse(c.Status, http.StatusText(c.Status), body, fixedClock)
-	},
+var captures = capturetest.Captures{
+	Driver: Driver,
 	// Pi itself emits these streams' events out of grammar.
 	Quirks: map[string]bool{
 		"status failed ends with done and reason error":       true,
@@ -40,20 +25,20 @@ var captures = capturetest.Provider[Options, *Request]{
 	ShortCase: "example: text with usage",
 }
 
-func TestBuildRequestMatchesPi(t *testing.T) { captures.CheckRequests(t, "testdata/requests.json") }
+func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
 func TestTransportMustBeSSE(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
 	ctx := &ai.Context{}
 	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
 	for _, tr := range []*string{nil, ptr("auto"), ptr("websocket")} {
-		_, err := BuildRequest(model, ctx, Options{APIKey: &key, Transport: tr}, fixedClock)
+		_, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: tr}}, capturetest.Clock)
 		if !errors.Is(err, ErrNotModelled) {
 			t.Errorf("transport %v: err = %v, want ErrNotModelled", tr, err)
 		}
 	}
-	req, err := BuildRequest(model, ctx, Options{APIKey: &key, Transport: ptr("sse")}, fixedClock)
-	if err != nil || req.AccountID != "a" {
+	req, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: ptr("sse")}}, capturetest.Clock)
+	if err != nil || req.Header.Get(AccountHeader) != "a" {
 		t.Fatalf("sse: %v, %+v", err, req)
 	}
 }
@@ -120,28 +105,11 @@ func TestNormalizeToolCallID(t *testing.T) {
 }
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"textVerbosity":1}`, "/options/textVerbosity: want string, got number"},
-		{`{"transport":null}`, "/options/transport: want string, got null"},
-		{`{"temperature":"0"}`, "/options/temperature: want number, got string"},
-		{`{"headers":{"x":1}}`, "/options/headers/x: want a string or null, got number"},
-		{`[]`, "/options: want an object, got array"},
-	} {
-		v, err := jsonv.Parse([]byte(tc.in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = DecodeOptions(v, "/options")
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("DecodeOptions(%s) error = %v, want %q", tc.in, err, tc.want)
-		}
-	}
-	v, _ := jsonv.Parse([]byte(`{"apiKey":"k","transport":"sse","textVerbosity":"high","serviceTier":"flex","maxTokens":5,"cacheRetention":"none","headers":{"a":"1","b":null}}`))
-	o, err := DecodeOptions(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !jsonv.Equal(o.JSON(), v) {
-		t.Errorf("round trip: %s, want %s", o.JSON(), v)
-	}
+	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
+		`{"textVerbosity":1}`: "/options/textVerbosity: want string, got number",
+		`{"transport":null}`:  "/options/transport: want string, got null",
+		`{"temperature":"0"}`: "/options/temperature: want number, got string",
+		`{"headers":{"x":1}}`: "/options/headers/x: want a string or null, got number",
+		`[]`:                  "/options: want an object, got array",
+	}, `{"apiKey":"k","transport":"sse","textVerbosity":"high","serviceTier":"flex","maxTokens":5,"cacheRetention":"none","headers":{"a":"1","b":null}}`)
 }

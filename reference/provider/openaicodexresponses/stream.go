@@ -7,11 +7,11 @@ import (
 	"math"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -44,19 +44,21 @@ var ErrOutsideModel = openairesponses.ErrOutsideModel
 // undefined (a stop) before the event is handled.
 var statuses = map[string]bool{"completed": true, "incomplete": true, "failed": true, "cancelled": true, "queued": true, "in_progress": true}
 
-// ParseResponse turns the response to req into Pi's message and events:
-// a 2xx status is a stream, anything else is ParseHTTPError. statusText
-// is the response's reason phrase.
-func (req *Request) ParseResponse(status int, statusText string, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		if err == nil && req.retries {
-			err = fmt.Errorf("%w: a %d response with maxRetries above 0", ErrNotModelled, status)
+// readResponse turns the response to a request into Pi's message and
+// events: a 2xx status is a stream (priced with the request's service
+// tier when the answer names none), anything else ParseHTTPError, whose
+// status text is the response's reason phrase. An error response is
+// outside the model when the request asked for retries.
+func readResponse(model *ai.Model, tier *string, retries bool, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		data, err := io.ReadAll(resp.Body)
+		if err == nil && retries {
+			err = fmt.Errorf("%w: a %d response with maxRetries above 0", ErrNotModelled, resp.StatusCode)
 		}
-		msg, events := ParseHTTPError(req.model, status, statusText, data, now)
+		msg, events := ParseHTTPError(model, resp.StatusCode, provider.StatusText(resp), data, now)
 		return msg, events, err
 	}
-	return ParseStream(body, req.model, req.serviceTier, now)
+	return ParseStream(resp.Body, model, tier, now)
 }
 
 // ParseStream reads a 2xx response body and returns the message and
@@ -75,16 +77,12 @@ func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 	s := &screener{ep: openairesponses.NewEventParser(model, tier, resolveTier, now)}
 	var pending []byte
 	first := true
-	buf := make([]byte, 32*1024)
-	var readErr error
-read:
-	for {
-		n, err := r.Read(buf)
-		pending = append(pending, buf[:n]...)
+	feed := func(data []byte, eof bool) bool {
+		pending = append(pending, data...)
 		for {
 			i := bytes.Index(pending, []byte("\n\n"))
 			if i < 0 {
-				break
+				return false
 			}
 			piece := pending[:i]
 			pending = pending[i+2:]
@@ -93,19 +91,11 @@ read:
 			}
 			first = false
 			if s.piece(piece) {
-				break read
+				return true
 			}
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			s.ep.Fail(err.Error())
-			readErr = err
-			break
-		}
 	}
-	s.ep.End()
+	readErr := stream.Run(r, stream.Steps{Feed: feed, End: s.ep.End, Fail: s.ep.Fail})
 	msg, events, err := s.ep.Result()
 	switch {
 	case readErr != nil:
@@ -315,10 +305,4 @@ func HTTPErrorText(status int, statusText string, body []byte, now transform.Clo
 // before a response arrived.
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return openairesponses.Failure(model, message, now)
-}
-
-// ReadResponse is ParseResponse for an HTTP response as Go received it
-// (its reason phrase is the status text Pi sees).
-func (req *Request) ReadResponse(r *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	return req.ParseResponse(r.StatusCode, strings.TrimPrefix(r.Status, strconv.Itoa(r.StatusCode)+" "), r.Body, now)
 }

@@ -3,25 +3,21 @@ package openaicodexresponses
 import (
 	"errors"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-// Pi frames the body itself (pieces end at "\n\n"), so every cut must
-// give the same result.
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
 	body := "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\"}}\n\n"
 	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, model, nil, fixedClock)
+	msg, events, err := ParseStream(r, model, nil, capturetest.Clock)
 	if err == nil || err.Error() != "terminated" {
 		t.Fatalf("err = %v, want terminated", err)
 	}
@@ -31,8 +27,8 @@ func TestParseStreamReadError(t *testing.T) {
 }
 
 func TestRetriesOfAnErrorAreNotModelled(t *testing.T) {
-	req := &Request{model: &ai.Model{ID: "m", API: API, Provider: "openai-codex"}, retries: true}
-	_, _, err := req.ParseResponse(500, "Internal Server Error", strings.NewReader("x"), fixedClock)
+	resp := &http.Response{StatusCode: 500, Status: "500 Internal Server Error", Body: io.NopCloser(strings.NewReader("x"))}
+	_, _, err := readResponse(&ai.Model{ID: "m", API: API, Provider: "openai-codex"}, nil, true, resp, capturetest.Clock)
 	if !errors.Is(err, ErrNotModelled) {
 		t.Errorf("err = %v, want ErrNotModelled", err)
 	}

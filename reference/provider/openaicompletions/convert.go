@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -28,19 +29,7 @@ const (
 // cut to 40 units; everything else is kept.
 func NormalizeToolCallID(id string, model *ai.Model, _ *ai.AssistantMessage) string {
 	if before, _, ok := strings.Cut(id, "|"); ok {
-		units := wtf8.ToUTF16(before)
-		var b strings.Builder
-		for i, u := range units {
-			if i == 40 {
-				break
-			}
-			if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
-				b.WriteByte(byte(u))
-			} else {
-				b.WriteByte('_')
-			}
-		}
-		return b.String()
+		return provider.SanitizeID(before, 40)
 	}
 	if model.Provider == "openai" {
 		if units := wtf8.ToUTF16(id); len(units) > 40 {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -39,35 +40,13 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except the ones that
-	// describe the machine (MachineHeaders; present only when the caller
-	// set them) and the ones fetch adds itself.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model *ai.Model
-}
-
-// MachineHeaders are the SDK headers whose values depend on the machine.
-var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK rather than the translation: the
-// x-stainless-* telemetry. Conformance checks leave them out.
-var IncidentalHeaders = []string{"x-stainless-*"}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds (their
 // timestamps never reach the wire). A *RequestError means Pi sends nothing.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	if opts.APIKey != nil {
 		apiKey = *opts.APIKey
@@ -106,13 +85,8 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		set.AppendLayer(layer)
 	}
 
-	return &Request{
-		Method: http.MethodPost,
-		URL:    joinURL(model.BaseURL, CompletionsPath),
-		Header: set.Header(),
-		Body:   buildBody(model, ctx, opts, c, retention, now),
-		model:  model,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
+	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
 // joinURL is the SDK's buildURL: one slash between base and path, and the
@@ -132,7 +106,7 @@ func resolveRetention(opts Options) string {
 	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
 		return *opts.CacheRetention
 	}
-	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
 		return "long"
 	}
 	return "short"

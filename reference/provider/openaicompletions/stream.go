@@ -39,26 +39,8 @@ var ErrOutsideModel = errors.New("openaicompletions: stream outside the modelled
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
-	readErr := p.run(r)
-	var err error
-	switch {
-	case readErr != nil:
-		err = readErr
-	case p.outside:
-		err = ErrOutsideModel
-	}
+	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
 	return p.out, p.events, err
-}
-
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is a stream, anything else is ParseHTTPError.
-func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, data, now)
-		return msg, events, err
-	}
-	return ParseStream(body, req.model, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -146,41 +128,21 @@ type parser struct {
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
 // run drives the whole stream and ends it with done or error.
-func (p *parser) run(r io.Reader) (readErr error) {
+func (p *parser) run(r io.Reader) error {
 	p.text, p.think = -1, -1
 	p.scratch = map[int]*scratch{}
-	fail := func(msg string) {
-		p.out.StopReason = ai.StopError
-		p.out.ErrorMessage = &msg
-		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-	}
-	defer func() {
-		if x := recover(); x != nil {
-			e, ok := x.(jsError)
-			if !ok {
-				panic(x)
-			}
-			fail(e.Msg)
-		}
-	}()
 	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
-	buf := make([]byte, 32*1024)
-	for {
-		n, err := r.Read(buf)
-		for _, ev := range sse.Feed(buf[:n], false) {
+	feed := func(data []byte, eof bool) bool {
+		for _, ev := range sse.Feed(data, eof) {
 			p.dispatch(ev)
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fail(err.Error())
-			return err
-		}
+		return false
 	}
-	for _, ev := range sse.Feed(nil, true) {
-		p.dispatch(ev)
-	}
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }})
+}
+
+// end is Pi's check of how the stream ended.
+func (p *parser) end() {
 	p.finishBlocks()
 	switch {
 	case p.out.StopReason == ai.StopError:
@@ -192,8 +154,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 	case !p.sawStop:
 		panic(jsError{Msg: NoFinishReasonText})
 	}
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	p.emit(stream.DoneEvent(p.out))
 }
 
 // finishBlocks closes every block in content order once the stream is
@@ -243,16 +204,7 @@ func (p *parser) dispatch(ev sse.Event) {
 }
 
 // num is `v || 0` for a token count.
-func (p *parser) num(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) num(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // nullishNum is `v ?? def` for a token count.
 func (p *parser) nullishNum(v jsonv.Value, def func() float64) float64 {
@@ -412,10 +364,8 @@ func (p *parser) chunk(c jsonv.Value) {
 }
 
 func (p *parser) push(b ai.Block, start string) int {
-	p.out.Content = append(p.out.Content, b)
-	i := len(p.out.Content) - 1
-	p.emit(stream.Event{Type: start, ContentIndex: i})
-	return i
+	p.emit(stream.Push(p.out, b, start))
+	return len(p.out.Content) - 1
 }
 
 func (p *parser) ensureText() int {

@@ -1,44 +1,24 @@
 package openaicompletions
 
 import (
-	"errors"
-	"io"
-	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
-
-func TestParseStreamMatchesPi(t *testing.T) { captures.CheckStreams(t, "testdata/streams.json") }
-
-func TestParseStreamSplitAnywhere(t *testing.T) { captures.CheckSplits(t, "testdata/streams.json") }
 
 func TestParseStreamReadError(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "custom", Cost: ai.ModelCost{Input: jsonv.NumberValue("1"), Output: jsonv.NumberValue("1"), CacheRead: jsonv.NumberValue("0"), CacheWrite: jsonv.NumberValue("0")}}
 	body := "data: {\"id\":\"r\",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\n"
-	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := ParseStream(r, model, fixedClock)
-	if err == nil || err.Error() != "terminated" {
-		t.Fatalf("err = %v, want terminated", err)
-	}
-	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || msg.ResponseID == nil {
-		t.Errorf("last event %s", last)
-	}
+	capturetest.CheckReadError(t, ParseStream, model, body, true)
 }
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "custom"}
-	for _, body := range []string{
-		"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
-		"data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
-		"data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
-	} {
-		_, _, err := ParseStream(strings.NewReader(body), model, fixedClock)
-		if !errors.Is(err, ErrOutsideModel) {
-			t.Errorf("%s: err = %v, want ErrOutsideModel", body, err)
-		}
-	}
+	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+		"case 1": "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
+		"case 2": "data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
+		"case 3": "data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -20,19 +21,7 @@ var PairedIDProviders = []string{"openai", "openai-codex", "opencode"}
 // normalizeIDPart turns every UTF-16 unit outside [A-Za-z0-9_-] into "_",
 // keeps the first 64 units and drops trailing underscores.
 func normalizeIDPart(s string) string {
-	units := wtf8.ToUTF16(s)
-	var b strings.Builder
-	for i, u := range units {
-		if i == 64 {
-			break
-		}
-		if u < 0x80 && (u == '_' || u == '-' || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z') || ('0' <= u && u <= '9')) {
-			b.WriteByte(byte(u))
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return strings.TrimRight(b.String(), "_")
+	return strings.TrimRight(provider.SanitizeID(s, 64), "_")
 }
 
 // NormalizeToolCallID is this API's tool-call id normalizer, which

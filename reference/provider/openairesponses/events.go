@@ -44,11 +44,7 @@ func (e *EventParser) Fail(msg string) {
 		return
 	}
 	e.failed = true
-	e.p.partial = map[int]*string{}
-	e.p.out.StopReason = ai.StopError
-	e.p.out.ErrorMessage = &msg
-	e.p.finishBlocks()
-	e.p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: e.p.out})
+	e.p.fail(msg)
 }
 
 // End is the end of the events: without a terminal event the message
@@ -60,7 +56,7 @@ func (e *EventParser) End() {
 			panic(jsError{Msg: EndedEarlyText})
 		}
 		e.p.finishBlocks()
-		e.p.emit(stream.Event{Type: stream.TypeDone, Reason: e.p.out.StopReason, Message: e.p.out})
+		e.p.emit(stream.DoneEvent(e.p.out))
 	})
 }
 

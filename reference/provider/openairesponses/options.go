@@ -2,44 +2,28 @@ package openairesponses
 
 import (
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
-// Options are the members of Pi's OpenAIResponsesOptions (and the
-// StreamOptions it extends) that shape a request, as a harness case writes
-// them in JSON. A member left out is nil or Absent, which is what Pi's
-// `undefined` means; Pi's defaults are applied by BuildRequest.
+// Options are the members of Pi's OpenAIResponsesOptions that shape a
+// request, on top of the StreamOptions it extends, as a harness case
+// writes them in JSON. A member left out is nil or Absent, which is what
+// Pi's `undefined` means; Pi's defaults are applied by BuildRequest. Of
+// the shared members this API reads maxTokens (max_output_tokens, when
+// truthy), temperature (whenever given), cacheRetention (any other
+// non-empty value behaves like "short"), sessionId (prompt_cache_key and
+// the session headers), timeoutMs (the SDK's timeout and
+// x-stainless-timeout) and env (only PI_CACHE_RETENTION). Members it does
+// not read (toolChoice and the like) stay in Extra: Pi ignores them here.
 type Options struct {
-	APIKey *string
-	// MaxTokens is max_output_tokens, sent only when truthy.
-	MaxTokens jsonv.Value
-	// Temperature is sent whenever it is given.
-	Temperature jsonv.Value
-	// CacheRetention is "none", "short" or "long"; any other non-empty value
-	// behaves like "short".
-	CacheRetention *string
-	// SessionID becomes prompt_cache_key and the session headers.
-	SessionID *string
-	// Headers are extra request headers, in the order given; a nil Value
-	// removes a header Pi or the SDK would send.
-	Headers []Header
-	// TimeoutMs is the SDK's request timeout; it also sets
-	// x-stainless-timeout (whole seconds).
-	TimeoutMs jsonv.Value
-	// MaxRetries is how often the SDK retries (default 0); it never changes
-	// the request itself.
-	MaxRetries jsonv.Value
-	// Env holds provider environment values; only PI_CACHE_RETENTION is read.
-	Env []jsonv.Member
+	provider.StreamOptions
 	// ReasoningEffort and ReasoningSummary shape the reasoning member for
 	// reasoning models.
 	ReasoningEffort  *string
 	ReasoningSummary *string
 	// ServiceTier is sent as service_tier and scales the cost.
 	ServiceTier *string
-	// Extra keeps members this API does not read (toolChoice, metadata and
-	// the like): Pi ignores them here.
-	Extra []jsonv.Member
 }
 
 // Header is one request header given by the caller; a nil Value is
@@ -49,51 +33,15 @@ type Header = httpheader.Header
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	f := jsonv.ReadFields(v, ptr)
-	o := Options{
-		APIKey:           f.OptString("apiKey"),
-		MaxTokens:        f.OptNumber("maxTokens"),
-		Temperature:      f.OptNumber("temperature"),
-		CacheRetention:   f.OptString("cacheRetention"),
-		SessionID:        f.OptString("sessionId"),
-		TimeoutMs:        f.OptNumber("timeoutMs"),
-		MaxRetries:       f.OptNumber("maxRetries"),
-		ReasoningEffort:  f.OptString("reasoningEffort"),
-		ReasoningSummary: f.OptString("reasoningSummary"),
-		ServiceTier:      f.OptString("serviceTier"),
-	}
-	headers := f.OptObject("headers")
-	env := f.OptObject("env")
-	o.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return Options{}, err
-	}
-	var err error
-	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
-		return Options{}, err
-	}
-	if o.Env, err = jsonv.StringMembers(env, f.At("env")); err != nil {
-		return Options{}, err
-	}
-	return o, nil
+	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
+		o.ReasoningEffort = f.OptString("reasoningEffort")
+		o.ReasoningSummary = f.OptString("reasoningSummary")
+		o.ServiceTier = f.OptString("serviceTier")
+	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey).Set("maxTokens", o.MaxTokens)
-	b.Set("temperature", o.Temperature).SetOptString("cacheRetention", o.CacheRetention)
-	b.SetOptString("sessionId", o.SessionID)
-	if o.Headers != nil {
-		b.Set("headers", httpheader.JSON(o.Headers))
-	}
-	b.Set("timeoutMs", o.TimeoutMs).Set("maxRetries", o.MaxRetries)
-	if o.Env != nil {
-		b.Set("env", jsonv.ObjectValue(o.Env...))
-	}
-	b.SetOptString("reasoningEffort", o.ReasoningEffort).SetOptString("reasoningSummary", o.ReasoningSummary)
-	b.SetOptString("serviceTier", o.ServiceTier)
-	return b.Extend(o.Extra).Value()
+	b := o.Builder().SetOptString("reasoningEffort", o.ReasoningEffort).SetOptString("reasoningSummary", o.ReasoningSummary)
+	return b.SetOptString("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
 }
-
-// envValue is Pi's provider-env lookup without the process environment.
-func (o Options) envValue(name string) string { return jsonv.LastString(o.Env, name) }

@@ -12,11 +12,13 @@
 package openairesponses
 
 import (
+	"io"
 	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -38,36 +40,13 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// Request is one HTTP request as Pi sends it.
-type Request struct {
-	Method string
-	URL    string
-	// Header holds every header Pi and the SDK set, except the three that
-	// describe the machine (MachineHeaders, present only when the caller
-	// set them) and the ones fetch adds itself.
-	Header http.Header
-	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
-	Body jsonv.Value
-
-	model       *ai.Model
-	serviceTier *string
-}
-
-// MachineHeaders are the SDK headers whose values depend on the machine.
-var MachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
-
-// IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that describe the SDK and the machine rather than the
-// translation; conformance checks leave them out.
-var IncidentalHeaders = []string{"x-stainless-*"}
-
 // RequestError is a failure Pi meets before anything is sent (see Failure).
 type RequestError = stream.RequestError
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Request, error) {
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	switch {
 	case opts.APIKey != nil && *opts.APIKey != "":
@@ -103,14 +82,13 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	return &Request{
-		Method:      http.MethodPost,
-		URL:         joinURL(model.BaseURL, ResponsesPath),
-		Header:      header,
-		Body:        body,
-		model:       model,
-		serviceTier: opts.ServiceTier,
-	}, nil
+	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, ResponsesPath), Header: header, Body: body}
+	tier := opts.ServiceTier
+	// Priced with the request's service tier when the answer names none.
+	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return parseStream(body, model, tier, now)
+	}
+	return provider.Answer(req, model, now, parse, ParseHTTPError), nil
 }
 
 // SDKHeaders are the headers the openai SDK sends for a client class
@@ -179,7 +157,7 @@ func resolveRetention(opts Options) string {
 	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
 		return *opts.CacheRetention
 	}
-	if opts.envValue("PI_CACHE_RETENTION") == "long" {
+	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
 		return "long"
 	}
 	return "short"

@@ -1,32 +1,18 @@
 package openairesponses
 
 import (
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
-	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
-var fixedClock = capturetest.Clock
-
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Provider[Options, *Request]{
-	DecodeOptions: DecodeOptions,
-	BuildRequest:  BuildRequest,
-	Sent: func(req *Request) capturetest.Sent {
-		return capturetest.Sent{Method: req.Method, URL: req.URL, Header: req.Header, Body: req.Body}
-	},
-	RequestError: capturetest.ErrorMessage[*RequestError],
-	Failure:      Failure,
-	ParseResponse: func(req *Request, c capturetest.Case[Options], body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-		return req.ParseResponse(c.Status, body, fixedClock)
-	},
+var captures = capturetest.Captures{
+	Driver: Driver,
 	// Pi itself emits these streams' events out of grammar.
 	Quirks: map[string]bool{
 		"tool call left open at completion leaks partialJson": true,
@@ -39,7 +25,7 @@ var captures = capturetest.Provider[Options, *Request]{
 	ShortCase: "example from the notes",
 }
 
-func TestBuildRequestMatchesPi(t *testing.T) { captures.CheckRequests(t, "testdata/requests.json") }
+func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
 func TestNormalizeToolCallID(t *testing.T) {
 	openai := &ai.Model{ID: "gpt-5", API: API, Provider: "openai"}
@@ -68,28 +54,11 @@ func TestNormalizeToolCallID(t *testing.T) {
 }
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{`{"maxTokens":"10"}`, "/options/maxTokens: want number, got string"},
-		{`{"headers":{"x":1}}`, "/options/headers/x: want a string or null, got number"},
-		{`{"reasoningEffort":1}`, "/options/reasoningEffort: want string, got number"},
-		{`{"env":{"PI_CACHE_RETENTION":1}}`, "/options/env/PI_CACHE_RETENTION: want a string, got number"},
-		{`[]`, "/options: want an object, got array"},
-	} {
-		v, err := jsonv.Parse([]byte(tc.in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = DecodeOptions(v, "/options")
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("DecodeOptions(%s) error = %v, want %q", tc.in, err, tc.want)
-		}
-	}
-	v, _ := jsonv.Parse([]byte(`{"apiKey":"k","toolChoice":"auto","headers":{"a":"1","b":null},"serviceTier":"flex","reasoningSummary":"auto"}`))
-	o, err := DecodeOptions(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !jsonv.Equal(o.JSON(), v) {
-		t.Errorf("round trip: %s, want %s", o.JSON(), v)
-	}
+	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
+		`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
+		`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
+		`{"reasoningEffort":1}`:            "/options/reasoningEffort: want string, got number",
+		`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
+		`[]`:                               "/options: want an object, got array",
+	}, `{"apiKey":"k","toolChoice":"auto","headers":{"a":"1","b":null},"serviceTier":"flex","reasoningSummary":"auto"}`)
 }

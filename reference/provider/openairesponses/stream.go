@@ -45,18 +45,6 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 	return parseStreamWith(&parser{model: model, noTier: true}, r, now)
 }
 
-// ParseResponse turns the response to req into Pi's message and events: a
-// 2xx status is a stream (priced with the request's service tier when the
-// answer names none), anything else is ParseHTTPError.
-func (req *Request) ParseResponse(status int, body io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	if status < 200 || status > 299 {
-		data, err := io.ReadAll(body)
-		msg, events := ParseHTTPError(req.model, status, data, now)
-		return msg, events, err
-	}
-	return parseStream(body, req.model, req.serviceTier, now)
-}
-
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
 // event whose errorMessage is "OpenAI API error (<status>): " followed by
 // the SDK's message, "<status> <text>" (the text from the body's "error"
@@ -142,14 +130,7 @@ func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p.out, p.partial, p.block = newOutput(p.model, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
-	readErr := p.run(r)
-	var err error
-	switch {
-	case readErr != nil:
-		err = readErr
-	case p.outside:
-		err = ErrOutsideModel
-	}
+	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
 	return p.out, p.events, err
 }
 
@@ -157,41 +138,27 @@ func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
 func (p *parser) last() int { return len(p.out.Content) - 1 }
 
-func (p *parser) run(r io.Reader) (readErr error) {
-	fail := func(msg string) {
-		p.partial = map[int]*string{}
-		p.out.StopReason = ai.StopError
-		p.out.ErrorMessage = &msg
-		p.finishBlocks()
-		p.emit(stream.Event{Type: stream.TypeError, Reason: ai.StopError, Message: p.out})
-	}
-	defer func() {
-		if x := recover(); x != nil {
-			e, ok := x.(jsError)
-			if !ok {
-				panic(x)
-			}
-			fail(e.Msg)
-		}
-	}()
+func (p *parser) run(r io.Reader) error {
 	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
-	buf := make([]byte, 32*1024)
-	for {
-		n, err := r.Read(buf)
-		for _, ev := range sse.Feed(buf[:n], false) {
+	feed := func(data []byte, eof bool) bool {
+		for _, ev := range sse.Feed(data, eof) {
 			p.dispatch(ev)
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fail(err.Error())
-			return err
-		}
+		return false
 	}
-	for _, ev := range sse.Feed(nil, true) {
-		p.dispatch(ev)
-	}
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: p.fail})
+}
+
+// fail ends the message with an error event carrying msg; the blocks
+// keep no scratch members.
+func (p *parser) fail(msg string) {
+	p.partial = map[int]*string{}
+	p.finishBlocks()
+	p.emit(stream.ErrorEvent(p.out, msg))
+}
+
+// end is Pi's check of how the stream ended.
+func (p *parser) end() {
 	if !p.terminal {
 		panic(jsError{Msg: EndedEarlyText})
 	}
@@ -199,8 +166,7 @@ func (p *parser) run(r io.Reader) (readErr error) {
 		panic(jsError{Msg: UnknownErrorText})
 	}
 	p.finishBlocks()
-	p.emit(stream.Event{Type: stream.TypeDone, Reason: p.out.StopReason, Message: p.out})
-	return nil
+	p.emit(stream.DoneEvent(p.out))
 }
 
 // finishBlocks leaves the raw argument text of a tool call that never got
@@ -579,16 +545,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 }
 
 // count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		p.outside = true
-	}
-	return 0
-}
+func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // finalize is Pi's handling of response.completed and response.incomplete.
 func (p *parser) finalize(resp jsonv.Value) {

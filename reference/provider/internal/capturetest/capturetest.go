@@ -5,11 +5,14 @@ package capturetest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
-	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +21,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -26,16 +30,17 @@ import (
 var Clock transform.Clock = func() jsonv.Value { return jsonv.NumberValue("1700000000000") }
 
 // Case is one captured case: what Pi was given and what it did.
-type Case[O any] struct {
+type Case struct {
 	Name    string
 	Model   *ai.Model
 	Context *ai.Context
-	Options O
+	Options provider.Options
 	// Want is what Pi did; WantErr is set when it failed before sending.
 	Want    jsonv.Value
 	WantErr *string
 	// Status, ContentType and Body are the response served to Pi (stream
-	// captures only). Status defaults to 200, ContentType to "".
+	// captures only). Status defaults to 200, ContentType to
+	// "text/event-stream".
 	Status      int
 	ContentType string
 	Body        []byte
@@ -43,26 +48,23 @@ type Case[O any] struct {
 	Header http.Header
 }
 
-// Sent is a built request in the terms the captures record it.
-type Sent struct {
-	Method, URL string
-	Header      http.Header
-	Body        jsonv.Value
+// Response is the case's response as Go receives it, with body as its
+// body. The capture server sent Node's reason phrases, which are Go's.
+func (c Case) Response(body io.Reader) *http.Response {
+	h := c.Header.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	h.Set("Content-Type", cmp.Or(c.ContentType, h.Get("Content-Type"), "text/event-stream"))
+	return &http.Response{
+		StatusCode: c.Status, Status: fmt.Sprintf("%d %s", c.Status, http.StatusText(c.Status)),
+		Header: h, Body: io.NopCloser(body),
+	}
 }
 
-// Provider is what the replays need of a provider package whose options
-// are O and whose built requests are R.
-type Provider[O, R any] struct {
-	DecodeOptions func(v jsonv.Value, ptr string) (O, error)
-	BuildRequest  func(model *ai.Model, ctx *ai.Context, opts O, now transform.Clock) (R, error)
-	// Sent is the built request as the captures record it.
-	Sent func(req R) Sent
-	// RequestError is the message of the package's RequestError; ok is
-	// false for any other error (see ErrorMessage).
-	RequestError func(err error) (msg string, ok bool)
-	Failure      func(model *ai.Model, msg string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
-	// ParseResponse parses a response to req with the case's status.
-	ParseResponse func(req R, c Case[O], body io.Reader) (*ai.AssistantMessage, []stream.Event, error)
+// Captures replays a provider package's captures through its driver.
+type Captures struct {
+	Driver provider.Driver
 	// Quirks names captured streams whose events Pi itself emits out of
 	// grammar (see stream.Validate).
 	Quirks map[string]bool
@@ -75,10 +77,15 @@ type Provider[O, R any] struct {
 	// WholeReadOnly reports a 2xx case that Pi reads differently when the
 	// body is split, so it is left out of the split checks.
 	WholeReadOnly func(name string) bool
+	// DropIncidental leaves the driver's IncidentalHeaders out of a built
+	// request before it is compared: the captures did not record them.
+	DropIncidental bool
+	// Setup, when set, runs before the request captures are replayed.
+	Setup func(t *testing.T)
 }
 
 // Cases reads file and decodes its cases.
-func (p Provider[O, R]) Cases(t *testing.T, file string) []Case[O] {
+func (p Captures) Cases(t *testing.T, file string) []Case {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -88,17 +95,17 @@ func (p Provider[O, R]) Cases(t *testing.T, file string) []Case[O] {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []Case[O]
+	var out []Case
 	for i, c := range v.Elems() {
 		out = append(out, p.decode(t, c, jsonv.Index("", i)))
 	}
 	return out
 }
 
-func (p Provider[O, R]) decode(t *testing.T, c jsonv.Value, ptr string) Case[O] {
+func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 	t.Helper()
 	f := jsonv.ReadFields(c, ptr)
-	rc := Case[O]{Name: f.String("name"), Status: 200}
+	rc := Case{Name: f.String("name"), Status: 200}
 	model, ctx, opts, want := f.Object("model"), f.Object("context"), f.Object("options"), f.Object("want")
 	resp := f.OptObject("response")
 	if err := f.Err(); err != nil {
@@ -111,7 +118,7 @@ func (p Provider[O, R]) decode(t *testing.T, c jsonv.Value, ptr string) Case[O] 
 	if rc.Context, err = ai.DecodeContext(ctx, f.At("context")); err != nil {
 		t.Fatal(err)
 	}
-	if rc.Options, err = p.DecodeOptions(opts, f.At("options")); err != nil {
+	if rc.Options, err = p.Driver.DecodeOptions(opts, f.At("options")); err != nil {
 		t.Fatal(err)
 	}
 	if e, ok := want.Get("error"); ok {
@@ -151,19 +158,31 @@ func (p Provider[O, R]) decode(t *testing.T, c jsonv.Value, ptr string) Case[O] 
 	return rc
 }
 
+// Check runs every replay of the package's captures:
+// testdata/requests.json (CheckRequests) and testdata/streams.json
+// (CheckStreams, CheckSplits).
+func (p Captures) Check(t *testing.T) {
+	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
+	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
+	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
+}
+
 // CheckRequests replays file (testdata/requests.json): each context and
 // option set went through real Pi against a loopback server, and the
 // request it sent (or the error it failed with) was recorded.
-func (p Provider[O, R]) CheckRequests(t *testing.T, file string) {
+func (p Captures) CheckRequests(t *testing.T, file string) {
+	if p.Setup != nil {
+		p.Setup(t)
+	}
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
-			built, err := p.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			built, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
 			if c.WantErr != nil {
-				msg, ok := p.RequestError(err)
+				msg, ok := provider.Refusal(err)
 				if !ok || msg != *c.WantErr {
 					t.Fatalf("BuildRequest error = %v, want RequestError %q", err, *c.WantErr)
 				}
-				out, events := p.Failure(c.Model, msg, Clock)
+				out, events := p.Driver.Failure(c.Model, msg, Clock)
 				if len(events) != 1 || events[0].Message != out || *out.ErrorMessage != *c.WantErr {
 					t.Errorf("Failure gave %v", events)
 				}
@@ -172,7 +191,10 @@ func (p Provider[O, R]) CheckRequests(t *testing.T, file string) {
 			if err != nil {
 				t.Fatalf("BuildRequest: %v", err)
 			}
-			req := p.Sent(built)
+			req := built.Request
+			if p.DropIncidental {
+				req.Header = withoutIncidental(req.Header, p.Driver.IncidentalHeaders)
+			}
 			f := jsonv.ReadFields(c.Want, "/want")
 			method, url, body := f.String("method"), f.String("url"), f.String("body")
 			headers := f.Object("headers")
@@ -212,32 +234,35 @@ func unionKeys(a, b http.Header) []string {
 	return keys
 }
 
+// withoutIncidental is h without the headers patterns match.
+func withoutIncidental(h http.Header, patterns []string) http.Header {
+	out := h.Clone()
+	for k := range out {
+		for _, pat := range patterns {
+			if ok, _ := path.Match(pat, strings.ToLower(k)); ok {
+				out.Del(k)
+			}
+		}
+	}
+	return out
+}
+
 // ParseFunc parses one response body.
 type ParseFunc func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error)
 
 // open builds c's request once, for all the parses of its response.
-func (p Provider[O, R]) open(t *testing.T, c Case[O]) ParseFunc {
+func (p Captures) open(t *testing.T, c Case) ParseFunc {
 	t.Helper()
-	req, err := p.BuildRequest(c.Model, c.Context, c.Options, Clock)
+	call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error) {
-		return p.ParseResponse(req, c, body)
+		return call.Read(c.Response(body))
 	}
 }
 
-// ErrorMessage is a Provider.RequestError for a package whose request
-// error type is E.
-func ErrorMessage[E error](err error) (string, bool) {
-	var e E
-	if errors.As(err, &e) {
-		return e.Error(), true
-	}
-	return "", false
-}
-
-func (p Provider[O, R]) redact(v jsonv.Value) jsonv.Value {
+func (p Captures) redact(v jsonv.Value) jsonv.Value {
 	if p.Redact == nil {
 		return v
 	}
@@ -247,7 +272,7 @@ func (p Provider[O, R]) redact(v jsonv.Value) jsonv.Value {
 // CheckStreams replays file (testdata/streams.json): each body was fed to
 // real Pi by a loopback server, and its final message and events were
 // recorded.
-func (p Provider[O, R]) CheckStreams(t *testing.T, file string) {
+func (p Captures) CheckStreams(t *testing.T, file string) {
 	for _, c := range p.Cases(t, file) {
 		parse := p.open(t, c)
 		t.Run(c.Name, func(t *testing.T) {
@@ -263,7 +288,7 @@ func (p Provider[O, R]) CheckStreams(t *testing.T, file string) {
 	}
 }
 
-func (p Provider[O, R]) checkAgainstPi(t *testing.T, want jsonv.Value, msg *ai.AssistantMessage, events []stream.Event) {
+func (p Captures) checkAgainstPi(t *testing.T, want jsonv.Value, msg *ai.AssistantMessage, events []stream.Event) {
 	t.Helper()
 	wantMsg, _ := want.Get("message")
 	wantEvents, _ := want.Get("events")
@@ -304,7 +329,7 @@ func (p Provider[O, R]) checkAgainstPi(t *testing.T, want jsonv.Value, msg *ai.A
 // CheckSplits cuts every captured 2xx body of file into two reads at
 // every offset, and also reads it one byte at a time: the result must not
 // change.
-func (p Provider[O, R]) CheckSplits(t *testing.T, file string) {
+func (p Captures) CheckSplits(t *testing.T, file string) {
 	for _, c := range p.Cases(t, file) {
 		if c.Status != 200 || (p.WholeReadOnly != nil && p.WholeReadOnly(c.Name)) {
 			continue
@@ -336,4 +361,43 @@ func (p Provider[O, R]) CheckSplits(t *testing.T, file string) {
 			check("one byte at a time", iotest.OneByteReader(bytes.NewReader(c.Body)))
 		})
 	}
+}
+
+// CheckURLs replays file (testdata/urls.json): base URLs that lead to the
+// provider's own hosts, resolved by real Pi with fetch replaced, so they
+// were never called. Each case wants the url Pi built or the error it
+// failed with.
+func (p Captures) CheckURLs(t *testing.T, file string) {
+	for _, c := range p.Cases(t, file) {
+		t.Run(c.Name, func(t *testing.T) {
+			call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			if c.WantErr != nil {
+				if msg, ok := provider.Refusal(err); !ok || msg != *c.WantErr {
+					t.Fatalf("error = %v, want %q", err, *c.WantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u, _ := c.Want.Get("url"); call.URL != u.Str() {
+				t.Errorf("URL = %s, want %s", call.URL, u.Str())
+			}
+		})
+	}
+}
+
+// generatedID matches a tool-call id Pi made up, "<name>_<Date.now()>_<n>":
+// n counts the ids the process made before, so it is compared as a
+// pattern.
+var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
+
+// RedactGeneratedIDs is a Captures.Redact for APIs whose tool-call ids Pi
+// makes up: it leaves their counter out.
+func RedactGeneratedIDs(v jsonv.Value) jsonv.Value {
+	out, err := jsonv.Parse(generatedID.ReplaceAll(v.AppendJSON(nil), []byte(`_1700000000000_N"`)))
+	if err != nil {
+		panic(err)
+	}
+	return out
 }

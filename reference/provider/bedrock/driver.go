@@ -1,0 +1,16 @@
+package bedrock
+
+import "github.com/piconform/piconform/reference/provider"
+
+// Driver is the reference for the bedrock-converse-stream API.
+var Driver = provider.Driver{
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
+	Failure: Failure, NoResponseText: ConnectionErrorText, ErrOutsideModel: ErrOutsideModel,
+	// IncidentalHeaders are the request headers (lower-case path.Match
+	// patterns) that change with every request or describe the SDK and the
+	// machine: the SigV4 date and payload hash, the SDK's invocation id and
+	// attempt counter, and both user agents. Conformance checks leave them
+	// out; the credential (authorization) is kept, redacted, so a request
+	// without one fails.
+	IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"},
+}

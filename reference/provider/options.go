@@ -1,0 +1,135 @@
+package provider
+
+import (
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+)
+
+// StreamOptions are the members of pi-ai's StreamOptions that can be
+// written in JSON, which every API's options extend. A member left out is
+// nil or Absent, which is what Pi's `undefined` means; each API applies
+// its own defaults when it builds the request. Members an API does not
+// read are kept all the same.
+type StreamOptions struct {
+	APIKey      *string
+	Temperature jsonv.Value
+	MaxTokens   jsonv.Value
+	// Transport is "sse", "websocket" or "auto".
+	Transport *string
+	// CacheRetention is "none", "short" or "long".
+	CacheRetention *string
+	SessionID      *string
+	// Headers are extra request headers, in the order given; a nil Value
+	// removes a header Pi or the SDK would send.
+	Headers                   []httpheader.Header
+	TimeoutMs                 jsonv.Value
+	WebsocketConnectTimeoutMs jsonv.Value
+	// MaxRetries is how often an SDK retries a failed request. It does not
+	// change the request, only how many of them are sent.
+	MaxRetries      jsonv.Value
+	MaxRetryDelayMs jsonv.Value
+	// Metadata is an object.
+	Metadata jsonv.Value
+	// Env holds provider environment values. Pi also falls back to the
+	// process environment, which the reference never reads.
+	Env []jsonv.Member
+	// Extra keeps the members neither StreamOptions nor the API reads
+	// (signal, onPayload and the like cannot appear in JSON anyway).
+	Extra []jsonv.Member
+}
+
+// Shared makes every options type that embeds StreamOptions an Options.
+func (o *StreamOptions) Shared() *StreamOptions { return o }
+
+// DecodeOptions reads the shared members of the object v at ptr, then
+// calls own, which reads the API's own members from the same fields; the
+// members neither read are kept in Extra. A member of the wrong type is an
+// error naming its JSON Pointer.
+func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (StreamOptions, error) {
+	f := jsonv.ReadFields(v, ptr)
+	o := StreamOptions{
+		APIKey:                    f.OptString("apiKey"),
+		Temperature:               f.OptNumber("temperature"),
+		MaxTokens:                 f.OptNumber("maxTokens"),
+		Transport:                 f.OptString("transport"),
+		CacheRetention:            f.OptString("cacheRetention"),
+		SessionID:                 f.OptString("sessionId"),
+		TimeoutMs:                 f.OptNumber("timeoutMs"),
+		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
+		MaxRetries:                f.OptNumber("maxRetries"),
+		MaxRetryDelayMs:           f.OptNumber("maxRetryDelayMs"),
+		Metadata:                  f.OptObject("metadata"),
+	}
+	headers := f.OptObject("headers")
+	env := f.OptObject("env")
+	if own != nil {
+		own(f)
+	}
+	o.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return StreamOptions{}, err
+	}
+	var err error
+	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
+		return StreamOptions{}, err
+	}
+	if o.Env, err = jsonv.StringMembers(env, f.At("env")); err != nil {
+		return StreamOptions{}, err
+	}
+	return o, nil
+}
+
+// Decode reads the options of an API whose options O embed StreamOptions:
+// the shared members, then the API's own, which own reads from the same
+// fields into o.
+func Decode[O any, P interface {
+	*O
+	Options
+}](v jsonv.Value, ptr string, own func(o P, f *jsonv.Fields)) (O, error) {
+	var o O
+	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) { own(&o, f) })
+	if err != nil {
+		var zero O
+		return zero, err
+	}
+	*P(&o).Shared() = shared
+	return o, nil
+}
+
+// Builder starts the JSON of the options with the shared members; the API
+// adds its own and ends with Extend(o.Extra).
+func (o StreamOptions) Builder() *jsonv.ObjectBuilder {
+	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey)
+	b.Set("temperature", o.Temperature).Set("maxTokens", o.MaxTokens)
+	b.SetOptString("transport", o.Transport).SetOptString("cacheRetention", o.CacheRetention)
+	b.SetOptString("sessionId", o.SessionID)
+	if o.Headers != nil {
+		b.Set("headers", httpheader.JSON(o.Headers))
+	}
+	b.Set("timeoutMs", o.TimeoutMs).Set("websocketConnectTimeoutMs", o.WebsocketConnectTimeoutMs)
+	b.Set("maxRetries", o.MaxRetries).Set("maxRetryDelayMs", o.MaxRetryDelayMs).Set("metadata", o.Metadata)
+	if o.Env != nil {
+		b.Set("env", jsonv.ObjectValue(o.Env...))
+	}
+	return b
+}
+
+// JSON encodes the shared members and Extra, for an API with no members
+// of its own.
+func (o StreamOptions) JSON() jsonv.Value { return o.Builder().Extend(o.Extra).Value() }
+
+// EnvValue is getProviderEnvValue without the process environment: the
+// value of name in Env, or "" when it is missing or empty.
+func (o StreamOptions) EnvValue(name string) string { return jsonv.LastString(o.Env, name) }
+
+// StringOrObject checks a member that is a string or an object (a tool
+// choice, say), Absent when left out.
+func StringOrObject(f *jsonv.Fields, key string) jsonv.Value {
+	v := f.Any(key)
+	switch v.Kind() {
+	case jsonv.Absent, jsonv.String, jsonv.Object:
+		return v
+	}
+	f.Fail(key, "want a string or an object, got %s", v.Kind())
+	return jsonv.Value{}
+}

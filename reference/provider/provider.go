@@ -1,0 +1,157 @@
+// Package provider is the shape every provider API of the reference has:
+// one Driver value per API, exported by the API's package (anthropic.Driver
+// and so on), one Request type, and the options all of them share
+// (StreamOptions, pi-ai's StreamOptions).
+//
+// A driver goes the same way for every API: decode the options, build the
+// request Pi sends (or Pi's refusal to send one, a *stream.RequestError),
+// then read the answer into Pi's message and events.
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// Request is one HTTP request as Pi sends it.
+type Request struct {
+	Method string
+	URL    string
+	// Header holds every header Pi and its SDK set, except the ones the
+	// driver names as MachineHeaders (present only when the caller set
+	// them) and the ones fetch adds itself (host, connection,
+	// content-length, accept-language, sec-fetch-mode, accept-encoding).
+	Header http.Header
+	// Body is the JSON body; Body.AppendJSON gives the exact wire bytes.
+	Body jsonv.Value
+}
+
+// Call is a built request and the way to read its answer. Read keeps
+// whatever the provider needs of the request to read it (the model, the
+// tool names it sent, the clock).
+type Call struct {
+	Request
+	// Read turns the response into Pi's message and events. Its error is
+	// non-nil only for a read error (already the stream's error event, as
+	// in Pi) or the driver's ErrOutsideModel.
+	Read func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
+}
+
+// Options are a provider's decoded options. Every provider's options embed
+// StreamOptions, which gives them Shared.
+type Options interface {
+	// Shared returns the members every API reads, for a caller to change
+	// (the runner replaces the apiKey).
+	Shared() *StreamOptions
+	// JSON encodes the options back in the shape they were decoded from.
+	JSON() jsonv.Value
+}
+
+// Driver is the reference for one provider API.
+type Driver struct {
+	// API is the model.api value the driver serves.
+	API string
+	// DecodeOptions reads the options from a JSON object at ptr; a member
+	// of the wrong type is an error naming its JSON Pointer.
+	DecodeOptions func(v jsonv.Value, ptr string) (Options, error)
+	// BuildRequest returns the request Pi sends for model, ctx and opts
+	// (the driver's own Options). now stamps what transform adds. A
+	// *stream.RequestError means Pi sends nothing and fails the stream
+	// with its message (see Refusal).
+	BuildRequest func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error)
+	// Failure is the message and lone error event Pi makes of a failure
+	// before any response.
+	Failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
+	// NoResponseText is Pi's error when no response arrives at all.
+	NoResponseText string
+	// ErrOutsideModel marks an answer the reference cannot reproduce.
+	ErrOutsideModel error
+	// IncidentalHeaders are the request headers (lower-case path.Match
+	// patterns) that describe the client library rather than the
+	// translation; a harness leaves them out of what it compares.
+	IncidentalHeaders []string
+	// MachineHeaders are the headers whose values depend on the machine
+	// that runs Pi; Request leaves them out unless the caller set them.
+	MachineHeaders []string
+}
+
+// Texts Pi reports when no response arrives: the SDKs' and fetch's own.
+const (
+	ConnectionErrorText = "Connection error."
+	FetchFailedText     = "fetch failed"
+)
+
+// StainlessMachineHeaders are the Stainless SDKs' headers that name the
+// machine (operating system, architecture, Node build).
+var StainlessMachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
+
+// Refusal reports the message of a request Pi will not send: err is a
+// *stream.RequestError. Any other error is not a refusal.
+func Refusal(err error) (string, bool) {
+	var re *stream.RequestError
+	if errors.As(err, &re) {
+		return re.Message, true
+	}
+	return "", false
+}
+
+// Decoder adapts a provider's DecodeOptions, whose options are O, to
+// Driver.DecodeOptions.
+func Decoder[O any, P interface {
+	*O
+	Options
+}](decode func(v jsonv.Value, ptr string) (O, error)) func(jsonv.Value, string) (Options, error) {
+	return func(v jsonv.Value, ptr string) (Options, error) {
+		o, err := decode(v, ptr)
+		if err != nil {
+			return nil, err
+		}
+		return P(&o), nil
+	}
+}
+
+// Builder adapts a provider's BuildRequest, whose options are O, to
+// Driver.BuildRequest.
+func Builder[O any, P interface {
+	*O
+	Options
+}](build func(model *ai.Model, ctx *ai.Context, opts O, now transform.Clock) (*Call, error)) func(*ai.Model, *ai.Context, Options, transform.Clock) (*Call, error) {
+	return func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
+		o, ok := opts.(P)
+		if !ok {
+			return nil, fmt.Errorf("provider: options %T are not %T", opts, o)
+		}
+		return build(model, ctx, *o, now)
+	}
+}
+
+// Answer is the Call of a request whose answer is read the way most APIs
+// read it: a 2xx status is a stream, read by parseStream; anything else is
+// an HTTP error, read whole and turned into Pi's failure by httpError.
+func Answer(req Request, model *ai.Model, now transform.Clock,
+	parseStream func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error),
+	httpError func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event),
+) *Call {
+	return &Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			data, err := io.ReadAll(resp.Body)
+			msg, events := httpError(model, resp.StatusCode, data, now)
+			return msg, events, err
+		}
+		return parseStream(resp.Body, model, now)
+	}}
+}
+
+// StatusText is the reason phrase of resp, the statusText fetch gives Pi.
+func StatusText(resp *http.Response) string {
+	return strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)+" ")
+}

@@ -1,0 +1,147 @@
+package stream
+
+import (
+	"io"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Steps are what one provider's parser plugs into Run.
+type Steps struct {
+	// Feed takes the bytes of one read; after the last read it is called
+	// once more with eof set and no bytes. It frames the bytes its own way
+	// (SSE, an AWS event stream, ...) and handles each complete piece. It
+	// returns true when the stream is over and nothing more is read.
+	Feed func(data []byte, eof bool) (stop bool)
+	// End runs once the body is read: it checks how the stream ended and
+	// emits the done event.
+	End func()
+	// Fail ends the stream with an error event whose errorMessage is msg.
+	Fail func(msg string)
+	// Outside, when set, is told that Feed or End threw Outside; the
+	// stream then fails with OutsideText.
+	Outside func()
+}
+
+// Outside is thrown (a panic) by a parser that meets input outside the
+// modelled semantics, where it cannot say what Pi would do.
+type Outside struct{}
+
+// OutsideText is the errorMessage of a stream that went Outside.
+const OutsideText = "outside the model"
+
+// Run reads r through s as Pi reads a response body: Feed and End may
+// throw a JSError (a panic), which ends the stream with s.Fail, as Pi's
+// catch does; a read error does the same with the error's text and is
+// returned.
+func Run(r io.Reader, s Steps) (readErr error) {
+	defer func() {
+		if x := recover(); x != nil {
+			switch e := x.(type) {
+			case JSError:
+				s.Fail(e.Msg)
+			case Outside:
+				if s.Outside == nil {
+					panic(x)
+				}
+				s.Outside()
+				s.Fail(OutsideText)
+			default:
+				panic(x)
+			}
+		}
+	}()
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		if s.Feed(buf[:n], false) {
+			break
+		}
+		if err == io.EOF {
+			s.Feed(nil, true)
+			break
+		}
+		if err != nil {
+			s.Fail(err.Error())
+			return err
+		}
+	}
+	s.End()
+	return nil
+}
+
+// ErrorEvent makes out the message of a stream that failed with msg and
+// returns its error event.
+func ErrorEvent(out *ai.AssistantMessage, msg string) Event {
+	out.StopReason = ai.StopError
+	out.ErrorMessage = &msg
+	return Event{Type: TypeError, Reason: ai.StopError, Message: out}
+}
+
+// DoneEvent is the done event of a stream that ended well.
+func DoneEvent(out *ai.AssistantMessage) Event {
+	return Event{Type: TypeDone, Reason: out.StopReason, Message: out}
+}
+
+// Outcome is the error a parser returns: the read error, if any, else
+// errOutside when the stream went outside the modelled semantics.
+func Outcome(readErr error, outside bool, errOutside error) error {
+	if readErr == nil && outside {
+		return errOutside
+	}
+	return readErr
+}
+
+// Count is `v || 0` for a token count. A count that is truthy but not a
+// number sets outside: JavaScript's arithmetic on it is not modelled.
+func Count(v jsonv.Value, outside *bool) float64 {
+	if v.Kind() == jsonv.Number {
+		f, _ := v.Float64()
+		return f
+	}
+	if v.Truthy() {
+		*outside = true
+	}
+	return 0
+}
+
+// Push appends block to out and returns its start event.
+func Push(out *ai.AssistantMessage, block ai.Block, start string) Event {
+	out.Content = append(out.Content, block)
+	return Event{Type: start, ContentIndex: len(out.Content) - 1}
+}
+
+// EndOf is the end event of the text or thinking block b at index i; ok
+// is false for any other block.
+func EndOf(b ai.Block, i int) (e Event, ok bool) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return Event{Type: TypeTextEnd, ContentIndex: i, Content: b.Text}, true
+	case *ai.ThinkingBlock:
+		return Event{Type: TypeThinkingEnd, ContentIndex: i, Content: b.Thinking}, true
+	}
+	return Event{}, false
+}
+
+// Leak writes the scratch members Pi keeps on a block while it streams
+// (the provider's index, a tool call's raw argument text) into b, where Pi
+// leaves them when the block is never closed; nil and Absent ones are
+// left out.
+func Leak(b ai.Block, partialJSON *string, index jsonv.Value) {
+	var extra []jsonv.Member
+	if partialJSON != nil {
+		extra = append(extra, jsonv.Member{Key: "partialJson", Value: jsonv.StringValue(*partialJSON)})
+	}
+	if !index.IsAbsent() {
+		extra = append(extra, jsonv.Member{Key: "index", Value: index})
+	}
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		b.Extra = extra
+	case *ai.ThinkingBlock:
+		b.Extra = extra
+	case *ai.ToolCallBlock:
+		b.Extra = extra
+	}
+}
