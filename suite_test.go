@@ -140,7 +140,7 @@ func TestCassettesMatchTheirCases(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
-			if _, _, err := wire.NewFixture(nil).Load(c); err != nil {
+			if _, _, err := wire.NewFixture(nil, nil).Load(c); err != nil {
 				t.Fatalf("%v; %s", err, updateHint)
 			}
 		})

@@ -49,11 +49,11 @@ var wireKind = &Kind{
 	Validate: validateWire,
 	API:      wire.CaseAPI,
 	Fixture: func(o FixtureOptions) run.Fixture {
-		f := wire.NewFixture(conformance.IncidentalHeaders)
+		f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 		f.StrictIdentity = o.StrictIdentity
 		return f
 	},
-	CheckFiles: func(c *suite.Case) error { _, _, err := wire.NewFixture(nil).Load(c); return err },
+	CheckFiles: func(c *suite.Case) error { _, _, err := wire.NewFixture(nil, nil).Load(c); return err },
 	Recorder:   wireRecorder{},
 }
 
@@ -100,7 +100,7 @@ func (wireRecorder) Compare(old, new []byte) ([]compare.Diff, string) {
 }
 
 func (wireRecorder) Replaying(recorded map[string][]byte) run.Fixture {
-	f := wire.NewFixture(conformance.IncidentalHeaders)
+	f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 	f.Cassettes = recorded
 	return f
 }

@@ -54,7 +54,7 @@ func TestBrokenCassettes(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := loadCase(t, caseFile, fstest.MapFS{suite.CassetteDir + "/wire/echo.yaml": {Data: data}})
-			_, _, err = NewFixture(nil).Load(c)
+			_, _, err = NewFixture(nil, nil).Load(c)
 			var se *suite.Error
 			var ce *CassetteError
 			if !errors.As(err, &se) || !errors.As(err, &ce) {
@@ -77,7 +77,7 @@ func TestCassetteWithoutRequests(t *testing.T) {
 	head, _, _ := strings.Cut(caseFile, `,
   "response"`)
 	c := loadCase(t, head+"\n}", fstest.MapFS{suite.CassetteDir + "/wire/echo.yaml": {Data: []byte("version: 2\ninteractions: []\n")}})
-	s, cas, err := NewFixture(nil).Load(c)
+	s, cas, err := NewFixture(nil, nil).Load(c)
 	if err != nil || len(cas.Interactions) != 0 || len(s.Responses) != 0 {
 		t.Errorf("Load = %v, %v", cas, err)
 	}

@@ -33,14 +33,17 @@ type Fixture struct {
 	// (lower-case path.Match patterns), which are not compared. Nil ignores
 	// none.
 	Ignore func(api string) []string
+	// Identity returns the identity headers of a provider API: a
+	// difference in one is a note unless StrictIdentity. Nil has none.
+	Identity func(api string) []IdentityHeader
 	// StrictIdentity compares identity headers (IdentityHeaders) exactly;
 	// otherwise a difference in one is a note (--strict-identity).
 	StrictIdentity bool
 }
 
 // NewFixture returns a fixture that reads cassettes from the case's suite.
-func NewFixture(ignore func(api string) []string) *Fixture {
-	return &Fixture{Ignore: ignore}
+func NewFixture(ignore func(api string) []string, identity func(api string) []IdentityHeader) *Fixture {
+	return &Fixture{Ignore: ignore, Identity: identity}
 }
 
 // Load returns the case's settings and its whole exchange as a go-vcr
@@ -95,6 +98,13 @@ func (r Response) cassetteResponse() cassette.Response {
 	}
 }
 
+func (f *Fixture) identity(c *suite.Case) []IdentityHeader {
+	if f.Identity == nil {
+		return nil
+	}
+	return f.Identity(CaseAPI(c))
+}
+
 func (f *Fixture) ignore(c *suite.Case) []string {
 	if f.Ignore == nil {
 		return nil
@@ -108,7 +118,7 @@ func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() e
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
-	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: IdentityHeaders(CaseAPI(c)), StrictIdentity: f.StrictIdentity}, s.ChunkBytes)
+	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: f.identity(c), StrictIdentity: f.StrictIdentity}, s.ChunkBytes)
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -233,7 +234,7 @@ func TestReplayMismatchNamesThePath(t *testing.T) {
 // default and a difference with StrictIdentity; a value Pi or the caller
 // chose (not the library's own) is compared whatever the mode.
 func TestIdentityHeaders(t *testing.T) {
-	identity := []IdentityHeader{{"user-agent", "EchoSDK/JS *"}, {"accept", "application/json"}, {"x-echo-sdk-*", "*"}}
+	identity := []IdentityHeader{{Name: "user-agent", Value: "EchoSDK/JS *"}, {Name: "accept", Value: "application/json"}, {Name: "x-echo-sdk-*", Value: "*"}}
 	want := cassette.Request{Method: "POST", URL: "/v1/say", Body: `{}`, Headers: http.Header{
 		"User-Agent": {"EchoSDK/JS 1.2.3"}, "Accept": {"application/json"}, "X-Echo-Sdk-Lang": {"js"},
 	}}
@@ -294,20 +295,18 @@ func paths(diffs []compare.Diff) []string {
 	return out
 }
 
-// TestIdentityTable: every API the reference speaks has an entry, and each
-// entry's names are lower case.
+// TestIdentityTable: every API the reference speaks lists identity headers,
+// with lower-case names.
 func TestIdentityTable(t *testing.T) {
-	for api, list := range Identity {
+	for _, api := range conformance.APIs() {
+		list := conformance.IdentityHeaders(api)
+		if len(list) == 0 {
+			t.Errorf("no identity headers for %s", api)
+		}
 		for _, h := range list {
 			if h.Name != strings.ToLower(h.Name) {
 				t.Errorf("%s: %q is not lower case", api, h.Name)
 			}
-		}
-	}
-	for _, api := range []string{"anthropic-messages", "openai-completions", "openai-responses", "azure-openai-responses",
-		"openai-codex-responses", "google-generative-ai", "google-vertex", "mistral-conversations", "bedrock-converse-stream"} {
-		if _, ok := Identity[api]; !ok {
-			t.Errorf("no identity headers for %s", api)
 		}
 	}
 }
@@ -327,7 +326,7 @@ func TestIdentityOfUserAgents(t *testing.T) {
 		{"mistral-conversations", "mistral-client-typescript/2.2.6", true},
 		{"openai-codex-responses", "pi (linux)", false},
 	} {
-		if got := isIdentity(IdentityHeaders(tc.api), "user-agent", tc.value, true); got != tc.identity {
+		if got := isIdentity(conformance.IdentityHeaders(tc.api), "user-agent", tc.value, true); got != tc.identity {
 			t.Errorf("%s user-agent %q: identity %v, want %v", tc.api, tc.value, got, tc.identity)
 		}
 	}

@@ -71,6 +71,12 @@ func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 // path.Match patterns. A harness leaves them out of what it compares.
 func IncidentalHeaders(api string) []string { return slices.Clone(drivers[api].IncidentalHeaders) }
 
+// IdentityHeaders lists the request headers an API's client library adds to
+// say what it is (provider.Driver.IdentityHeaders).
+func IdentityHeaders(api string) []provider.IdentityHeader {
+	return slices.Clone(drivers[api].IdentityHeaders)
+}
+
 // wire runs one provider request and its streamed answer: input
 // {baseUrl, apiKey, model, context, options}, output {message, events}.
 func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {

@@ -82,7 +82,34 @@ type Driver struct {
 	// MachineHeaders are the headers whose values depend on the machine
 	// that runs Pi; Request leaves them out unless the caller set them.
 	MachineHeaders []string
+	// IdentityHeaders are the request headers the API's client library adds
+	// on its own to say what it is (spec/wire.md, wire.request.identity): a
+	// port in another language cannot and need not send them.
+	IdentityHeaders []IdentityHeader
 }
+
+// IdentityHeader is a request header a client library adds to say what it
+// is. Name is a lower-case path.Match pattern; Value is the value the
+// library sends, where "*" stands for any text (a version, a Node build).
+// A header with another value was chosen by Pi or by the caller's options:
+// it is Pi's behaviour, not the client's identity.
+type IdentityHeader struct{ Name, Value string }
+
+// ClientIdentity lists the headers every API's client sets on its own:
+// accept whatever its value, and user-agent with userAgent, the SDK's own
+// value ("" when the SDK sends none, so a recorded user-agent is Pi's).
+func ClientIdentity(userAgent string, more ...IdentityHeader) []IdentityHeader {
+	out := []IdentityHeader{{Name: "accept", Value: "*"}}
+	if userAgent != "" {
+		out = append(out, IdentityHeader{Name: "user-agent", Value: userAgent})
+	}
+	return append(out, more...)
+}
+
+// StainlessIdentity is the telemetry of the Stainless-generated SDKs
+// (Anthropic, OpenAI): x-stainless-lang, -package-version, -os, -arch,
+// -runtime, -runtime-version, -retry-count, -timeout.
+var StainlessIdentity = IdentityHeader{Name: "x-stainless-*", Value: "*"}
 
 // Texts Pi reports when no response arrives: the SDKs' and fetch's own.
 const (

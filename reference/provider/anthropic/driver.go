@@ -12,4 +12,5 @@ var Driver = provider.Driver{
 	// count, the timeout and the Node build. Conformance checks leave them out;
 	// Request still carries them.
 	IncidentalHeaders: []string{"x-stainless-*"}, MachineHeaders: provider.StainlessMachineHeaders,
+	IdentityHeaders: provider.ClientIdentity("Anthropic/JS *", provider.StainlessIdentity),
 }

@@ -12,4 +12,5 @@ var Driver = provider.Driver{
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine.
 	IncidentalHeaders: openairesponses.Driver.IncidentalHeaders, MachineHeaders: provider.StainlessMachineHeaders,
+	IdentityHeaders: provider.ClientIdentity("AzureOpenAI/JS *", provider.StainlessIdentity),
 }

@@ -13,4 +13,8 @@ var Driver = provider.Driver{
 	// out; the credential (authorization) is kept, redacted, so a request
 	// without one fails.
 	IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"},
+	IdentityHeaders: provider.ClientIdentity("aws-sdk-js/*",
+		provider.IdentityHeader{Name: "x-amz-user-agent", Value: "*"},
+		provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},
+		provider.IdentityHeader{Name: "amz-sdk-request", Value: "*"}),
 }

@@ -7,4 +7,9 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	Failure: Failure, NoResponseText: FetchFailedText, ErrOutsideModel: ErrOutsideModel,
 	IncidentalHeaders: IncidentalHeaders,
+	IdentityHeaders:   Identity,
 }
+
+// Identity is the Gen AI SDK's: its user agent, and its second one in
+// x-goog-api-client.
+var Identity = provider.ClientIdentity("google-genai-sdk/*", provider.IdentityHeader{Name: "x-goog-api-client", Value: "*"})

@@ -12,4 +12,5 @@ var Driver = provider.Driver{
 	// IncidentalHeaders are google-generative-ai's: user-agent and
 	// x-goog-api-client name the SDK and the Node build.
 	IncidentalHeaders: google.IncidentalHeaders,
+	IdentityHeaders:   google.Identity,
 }

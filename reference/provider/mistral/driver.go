@@ -11,4 +11,7 @@ var Driver = provider.Driver{
 	// Mistral SDK sends none that vary: its user-agent and its empty cookie
 	// header are fixed, so they are compared like the rest.
 	IncidentalHeaders: []string{},
+	// The SDK always sets the cookie header of its security scheme, empty
+	// here; a cookie with a value would be the caller's.
+	IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
 }

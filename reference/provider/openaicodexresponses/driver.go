@@ -11,4 +11,5 @@ var Driver = provider.Driver{
 	// fetch itself, so there are no SDK headers; the user agent is one a
 	// client adds anyway.
 	IncidentalHeaders: []string{}, MachineHeaders: MachineHeaders,
+	IdentityHeaders: provider.ClientIdentity(""),
 }

@@ -10,4 +10,5 @@ var Driver = provider.Driver{
 	// patterns) that describe the SDK rather than the translation: the
 	// x-stainless-* telemetry. Conformance checks leave them out.
 	IncidentalHeaders: []string{"x-stainless-*"}, MachineHeaders: provider.StainlessMachineHeaders,
+	IdentityHeaders: provider.ClientIdentity("OpenAI/JS *", provider.StainlessIdentity),
 }

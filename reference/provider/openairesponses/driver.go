@@ -10,4 +10,5 @@ var Driver = provider.Driver{
 	// patterns) that describe the SDK and the machine rather than the
 	// translation; conformance checks leave them out.
 	IncidentalHeaders: []string{"x-stainless-*"}, MachineHeaders: provider.StainlessMachineHeaders,
+	IdentityHeaders: provider.ClientIdentity("OpenAI/JS *", provider.StainlessIdentity),
 }
