@@ -40,10 +40,28 @@ type Result struct {
 	Outcome  Outcome
 	Message  string
 	Mismatch *compare.Mismatch
-	Link     string // for skips
+	// Diffs are every difference of a failed case, in document order.
+	Diffs []compare.Diff
+	Link  string // for skips
 	// Expected is the expectation entry the case matched, if any.
 	Expected *expect.Entry
+	// Unpinned are the differing paths that the expected-failure entries
+	// of the case do not name, which make it fail.
+	Unpinned []string
 	Duration time.Duration
+}
+
+// DiffPaths are the paths where a failed case differs: those of Diffs, or
+// failing that the first difference of Mismatch.
+func (r Result) DiffPaths() []string {
+	var out []string
+	for _, d := range r.Diffs {
+		out = append(out, d.Path)
+	}
+	if len(out) == 0 && r.Mismatch != nil {
+		out = append(out, r.Mismatch.Path)
+	}
+	return out
 }
 
 // Passed tells whether the case counts as passing.
@@ -184,12 +202,19 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 	ran, broke := 0, 0
 	for i := range s.Results {
 		r := &s.Results[i]
-		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome != Skip {
+		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome == Pass {
 			r.Expected = &e
-			if r.Outcome == Pass {
-				s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
-			} else {
+			s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
+		} else if ok && r.Outcome != Skip {
+			v := exp.Judge(r.Case.ID, string(r.Outcome), r.DiffPaths())
+			if v.Expected {
+				r.Expected = v.Entry
 				s.ExpectedFailures++
+			} else {
+				// Not expected after all: the message says what the entry
+				// leaves out, so every report shows it.
+				r.Unpinned = v.Unpinned
+				r.Message = v.Why + "\n" + r.Message
 			}
 		}
 		s.Counts[r.Outcome]++

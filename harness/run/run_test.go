@@ -12,6 +12,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/run"
@@ -487,5 +489,53 @@ func TestNoCases(t *testing.T) {
 	s := runGuarded(t, 10*time.Second, nil, run.Options{NewSubject: func(int) subject.Subject { return &subject.Reference{} }})
 	if len(s.Results) != 0 || !s.OK() || s.Broken {
 		t.Errorf("results %v, OK %v, Broken %v", s.Results, s.OK(), s.Broken)
+	}
+}
+
+// TestPinnedExpectedFailures: an entry naming paths covers a failure at
+// those paths only; a difference elsewhere, or another outcome, fails the
+// run and the message names what the entry leaves out.
+func TestPinnedExpectedFailures(t *testing.T) {
+	cases := testSuite(t, false)
+	tests := []struct {
+		name, behaviour, entry string
+		ok                     bool
+		unpinned               []string
+		message                string
+	}{
+		{"pinned path", "wrong-output:" + idLone, "sanitize/lone-*  /text  # replaced", true, nil, ""},
+		{"pinned by a glob", "wrong-output:" + idLone, "sanitize/lone-*  /**  # anything", true, nil, ""},
+		{"another path", "wrong-output:" + idLone, "sanitize/lone-*  /other,/text/x  # elsewhere", false, []string{"/text"}, "new difference at /text, which the expected-failure entry at exp.txt:1 does not name"},
+		{"another outcome", "hang:" + idLone, "sanitize/lone-*  /text  # replaced", false, nil, "cover only a failure (outcome fail), not timeout"},
+		{"whole case covers a timeout", "hang:" + idLone, "sanitize/lone-*  # hangs", true, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts, _ := processOpts(t, tt.behaviour, 2*time.Second, 5)
+			exp, err := expect.Parse("exp.txt", []byte(tt.entry+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Expect = exp
+			s := runGuarded(t, time.Minute, cases, opts)
+			if s.OK() != tt.ok {
+				t.Errorf("OK %v, want %v; failed %+v", s.OK(), tt.ok, s.Failed())
+			}
+			var r run.Result
+			for _, x := range s.Results {
+				if x.Case.ID == idLone {
+					r = x
+				}
+			}
+			if tt.ok != (r.Expected != nil) {
+				t.Errorf("Expected %+v", r.Expected)
+			}
+			if d := cmp.Diff(tt.unpinned, r.Unpinned); d != "" {
+				t.Errorf("Unpinned (-want +got):\n%s", d)
+			}
+			if !strings.Contains(r.Message, tt.message) {
+				t.Errorf("message %q, want it to contain %q", r.Message, tt.message)
+			}
+		})
 	}
 }
