@@ -78,6 +78,17 @@ func fakeAdapter(behaviour string) int {
 	case "hang-start":
 		time.Sleep(time.Hour)
 		return 0
+	case "slow-start":
+		time.Sleep(1500 * time.Millisecond)
+	case "hang-first-start":
+		// target is a file: the first process creates it and hangs before
+		// hello; the others find it and behave.
+		if f, err := os.OpenFile(target, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+			time.Sleep(time.Hour)
+			return 0
+		}
+		target = ""
 	case "garbage-hello":
 		fmt.Fprintln(out, "Welcome to my adapter!")
 		time.Sleep(time.Hour)

@@ -94,14 +94,17 @@ type Options struct {
 	Jobs int
 	// Timeout is the deadline of one case.
 	Timeout time.Duration
-	// MaxRestarts caps restarts per worker; past it the worker's remaining
-	// cases are reported as crashes without being sent.
+	// MaxRestarts caps restarts per worker, failed starts included; past it
+	// the worker stops and the other workers run the remaining cases. When
+	// every worker has stopped, the cases left are reported as crashes
+	// without being sent.
 	MaxRestarts int
 	// Expect lists known failures.
 	Expect *expect.File
 	// Fixtures by case kind.
 	Fixtures map[string]Fixture
-	// Progress is called after each case, from any worker.
+	// Progress is called after each case, from any worker, one call at a
+	// time; it must be quick.
 	Progress func(done, total int, r Result)
 }
 
@@ -116,10 +119,21 @@ type Summary struct {
 	UnexpectedPasses []Result
 	// Unmatched are expectation entries that match no case of the suite.
 	Unmatched []expect.Entry
+	// StartFailures are the times a process did not start (crashed, broke
+	// the protocol or said no hello before its start deadline). They are
+	// not charged to any case: the worker tries again, within MaxRestarts.
+	StartFailures []StartFailure
 	// Broken is set when no case passed and every case that ran broke.
 	Broken   bool
 	Started  time.Time
 	Duration time.Duration
+}
+
+// StartFailure is one implementation process that did not start.
+type StartFailure struct {
+	Worker  int    // 1-based, as the log files are numbered
+	Outcome string // crash, timeout or protocol
+	Message string
 }
 
 // Failed lists the results that make the run fail: anything but pass and
@@ -151,19 +165,10 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	}
 	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
 	results := make([]Result, len(cases))
-	next := make(chan int)
-	go func() {
-		defer close(next)
-		for i := range cases {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	q := &queue{n: len(cases)}
 	var mu sync.Mutex
 	done := 0
+	var gaveUp *subject.Failure // why the last worker to stop stopped
 	var wg sync.WaitGroup
 	for w := 0; w < min(opts.Jobs, max(len(cases), 1)); w++ {
 		wg.Add(1)
@@ -171,16 +176,45 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 			defer wg.Done()
 			wk := &worker{opts: opts, subj: opts.NewSubject(w)}
 			defer wk.subj.Close()
-			for i := range next {
+			for ctx.Err() == nil && q.pending() {
+				// A worker starts its process before it takes a case, so a
+				// process that does not start holds no case up and charges
+				// none: the case goes to a worker that is running.
+				if err := wk.ensureStarted(ctx); err != nil {
+					if ctx.Err() != nil {
+						return
+					}
+					f := subject.AsFailure(err)
+					mu.Lock()
+					sum.StartFailures = append(sum.StartFailures, StartFailure{Worker: w + 1, Outcome: f.Outcome, Message: f.Msg})
+					if wk.gaveUp != nil {
+						gaveUp = wk.gaveUp
+					}
+					mu.Unlock()
+					if wk.gaveUp != nil {
+						return
+					}
+					continue
+				}
+				if wk.gaveUp != nil {
+					mu.Lock()
+					gaveUp = wk.gaveUp
+					mu.Unlock()
+					return
+				}
+				i, ok := q.take()
+				if !ok {
+					return
+				}
 				r := wk.run(ctx, cases[i])
+				results[i] = r // each index is written by one worker only
 				mu.Lock()
-				results[i] = r
 				if sum.Implementation.Name == "" && wk.impl.Name != "" {
 					sum.Implementation = wk.impl
 				}
 				done++
 				if opts.Progress != nil {
-					opts.Progress(done, len(cases), r)
+					opts.Progress(done, len(cases), r) // one call at a time, in order
 				}
 				mu.Unlock()
 			}
@@ -188,8 +222,16 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	}
 	wg.Wait()
 	for i, r := range results {
-		if r.Case == nil { // interrupted before it ran
+		if r.Case != nil {
+			continue
+		}
+		switch {
+		case ctx.Err() != nil:
 			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "the run was interrupted"}
+		case gaveUp != nil:
+			results[i] = Result{Case: cases[i], Outcome: Outcome(gaveUp.Outcome), Message: gaveUp.Msg}
+		default:
+			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "not sent: no worker was left to run it"}
 		}
 	}
 	sum.Results = results
@@ -246,16 +288,49 @@ func (w *worker) run(ctx context.Context, c *suite.Case) Result {
 	return r
 }
 
-func (w *worker) ensureStarted(ctx context.Context) error {
-	if w.started {
-		return nil
+// queue hands out case indices in order.
+type queue struct {
+	mu   sync.Mutex
+	next int
+	n    int
+}
+
+func (q *queue) take() (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.next >= q.n {
+		return 0, false
 	}
-	if w.gaveUp != nil {
-		return w.gaveUp
+	q.next++
+	return q.next - 1, true
+}
+
+func (q *queue) pending() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.next < q.n
+}
+
+// ensureStarted starts the subject unless it runs. A start that fails
+// counts as a restart.
+func (w *worker) ensureStarted(ctx context.Context) error {
+	if w.started || w.gaveUp != nil {
+		return nil
 	}
 	impl, err := w.subj.Start(ctx)
 	if err != nil {
 		w.restarted(err)
+		if f := subject.AsFailure(err); w.gaveUp != nil {
+			// Say why the cases were never sent: the process did not start.
+			// A case never sent did not time out, so a start deadline
+			// missed makes them crashes.
+			outcome := f.Outcome
+			if outcome == subject.FailTimeout {
+				outcome = subject.FailCrash
+			}
+			w.gaveUp = &subject.Failure{Outcome: outcome, Final: true,
+				Msg: fmt.Sprintf("not sent: the implementation did not start (%d attempts; last: %s)", w.restarts, f.Msg)}
+		}
 		return err
 	}
 	w.impl, w.started = impl, true
@@ -274,10 +349,6 @@ func (w *worker) restarted(err error) {
 }
 
 func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
-	if err := w.ensureStarted(ctx); err != nil {
-		f := subject.AsFailure(err)
-		return Result{Outcome: Outcome(f.Outcome), Message: "starting the implementation: " + f.Msg}
-	}
 	if !w.impl.Supports(c.Kind) {
 		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support case kind %q", c.Kind)}
 	}
