@@ -197,6 +197,11 @@ func fakeAdapter(behaviour string) int {
 			write(obj("type", str("skip"), "seq", seq, "reason", str("not implemented yet"), "link", str("https://example.com/issue/1")))
 		case "error", "error-all":
 			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: cannot read properties of undefined")))
+		case "slow-answer":
+			// An adapter that waits (on a provider, say) rather than computes:
+			// with N processes a run should take about 1/N of the time.
+			time.Sleep(20 * time.Millisecond)
+			answer(write, seq, kindV.Str(), input)
 		case "wrong-output":
 			write(obj("type", str("result"), "seq", seq, "output", obj("text", str("not what Pi says"))))
 		case "twice":

@@ -165,12 +165,13 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	}
 	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
 	results := make([]Result, len(cases))
-	q := &queue{n: len(cases)}
+	workers := min(opts.Jobs, max(len(cases), 1))
+	q := newQueue(len(cases), workers)
 	var mu sync.Mutex
 	done := 0
 	var gaveUp *subject.Failure // why the last worker to stop stopped
 	var wg sync.WaitGroup
-	for w := 0; w < min(opts.Jobs, max(len(cases), 1)); w++ {
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -202,7 +203,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 					mu.Unlock()
 					return
 				}
-				i, ok := q.take()
+				i, ok := q.take(w)
 				if !ok {
 					return
 				}
@@ -288,27 +289,58 @@ func (w *worker) run(ctx context.Context, c *suite.Case) Result {
 	return r
 }
 
-// queue hands out case indices in order.
+// queue hands out case indices. Each worker owns a contiguous share of the
+// cases (which are in id order, so grouped by kind and provider API) and
+// takes them in order; a worker whose share is done steals the back half
+// of the largest share left. So each process meets few kinds and APIs: an
+// adapter that loads a provider's module on first use (pi-ts: seconds of
+// CPU each) loads each about once per run, not once per process, and
+// --jobs N pays on N cores.
 type queue struct {
-	mu   sync.Mutex
-	next int
-	n    int
+	mu     sync.Mutex
+	lo, hi []int // worker w's share is [lo[w], hi[w])
 }
 
-func (q *queue) take() (int, bool) {
+func newQueue(n, workers int) *queue {
+	q := &queue{lo: make([]int, workers), hi: make([]int, workers)}
+	for w := range workers {
+		q.lo[w], q.hi[w] = w*n/workers, (w+1)*n/workers
+	}
+	return q
+}
+
+// take returns worker w's next case.
+func (q *queue) take(w int) (int, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.next >= q.n {
-		return 0, false
+	if q.lo[w] >= q.hi[w] {
+		victim, most := -1, 0
+		for v := range q.lo {
+			if left := q.hi[v] - q.lo[v]; left > most {
+				victim, most = v, left
+			}
+		}
+		if victim < 0 {
+			return 0, false
+		}
+		mid := q.lo[victim] + most/2
+		q.lo[w], q.hi[w] = mid, q.hi[victim]
+		q.hi[victim] = mid
 	}
-	q.next++
-	return q.next - 1, true
+	q.lo[w]++
+	return q.lo[w] - 1, true
 }
 
+// pending tells whether a case is left to take.
 func (q *queue) pending() bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return q.next < q.n
+	for v := range q.lo {
+		if q.lo[v] < q.hi[v] {
+			return true
+		}
+	}
+	return false
 }
 
 // ensureStarted starts the subject unless it runs. A start that fails

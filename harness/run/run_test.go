@@ -97,7 +97,7 @@ func runGuarded(t *testing.T, limit time.Duration, cases []*suite.Case, opts run
 }
 
 // processOpts runs the fake adapter with behaviour b, one log file per worker.
-func processOpts(t *testing.T, b string, timeout time.Duration, maxRestarts int) (run.Options, string) {
+func processOpts(t testing.TB, b string, timeout time.Duration, maxRestarts int) (run.Options, string) {
 	t.Helper()
 	logDir := t.TempDir()
 	cmd := fakeCommand(t, b)
