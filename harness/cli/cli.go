@@ -191,7 +191,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	impl := fs.String("impl", "", "run the implementation started by `CMD` (sh -c) under the subprocess protocol")
 	jobs := fs.Int("jobs", 1, "run `N` implementation processes in parallel")
 	timeout := fs.Duration("timeout", 10*time.Second, "deadline of one case, from sending it to its answer")
-	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello; a process that misses it is started again and charged to no case")
+	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
 	maxRestarts := fs.Int("max-restarts", 5, "restarts of a broken implementation process before its remaining cases are given up")
 	expectFile := fs.String("expect", "", "expected-failure `FILE`")
 	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons)")
@@ -226,6 +226,9 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 
 	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures()}
+	if *impl != "" {
+		opts.FirstUseTimeout = *startTimeout
+	}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {

@@ -95,6 +95,7 @@ func fakeAdapter(behaviour string) int {
 		return 0
 	}
 
+	loaded := map[string]bool{} // for slow-first-answer
 	in := bufio.NewReader(os.Stdin)
 	for {
 		data, err := in.ReadBytes('\n')
@@ -197,6 +198,13 @@ func fakeAdapter(behaviour string) int {
 			write(obj("type", str("skip"), "seq", seq, "reason", str("not implemented yet"), "link", str("https://example.com/issue/1")))
 		case "error", "error-all":
 			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: cannot read properties of undefined")))
+		case "slow-first-answer":
+			// Loads a kind's code on first use, slowly.
+			if !loaded[kindV.Str()] {
+				time.Sleep(1500 * time.Millisecond)
+				loaded[kindV.Str()] = true
+			}
+			answer(write, seq, kindV.Str(), input)
 		case "slow-answer":
 			// An adapter that waits (on a provider, say) rather than computes:
 			// with N processes a run should take about 1/N of the time.

@@ -94,6 +94,12 @@ type Options struct {
 	Jobs int
 	// Timeout is the deadline of one case.
 	Timeout time.Duration
+	// FirstUseTimeout, when longer than Timeout, is the deadline of the
+	// first case of each kind (and, for wire cases, each API) that a
+	// process runs: an adapter may load the code of a kind or provider
+	// only when it first needs it, which on a loaded machine can take
+	// longer than a case. A process that is restarted starts afresh.
+	FirstUseTimeout time.Duration
 	// MaxRestarts caps restarts per worker, failed starts included; past it
 	// the worker stops and the other workers run the remaining cases. When
 	// every worker has stopped, the cases left are reported as crashes
@@ -278,6 +284,7 @@ type worker struct {
 	impl     subject.Implementation
 	started  bool
 	restarts int
+	used     map[string]bool // kinds and APIs the running process has answered
 	gaveUp   *subject.Failure // set once the worker stops starting its subject
 }
 
@@ -365,7 +372,7 @@ func (w *worker) ensureStarted(ctx context.Context) error {
 		}
 		return err
 	}
-	w.impl, w.started = impl, true
+	w.impl, w.started, w.used = impl, true, map[string]bool{}
 	return nil
 }
 
@@ -403,14 +410,24 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 			_ = check() // release the fixture's resources
 		}
 	}()
-	cctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
+	use := c.Kind + " " + caseAPI(c)
+	deadline := w.opts.Timeout
+	if !w.used[use] {
+		deadline = max(deadline, w.opts.FirstUseTimeout)
+	}
+	cctx, cancel := context.WithTimeout(ctx, deadline)
 	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
 	cancel()
 	if err != nil {
 		f := subject.AsFailure(err)
 		w.restarted(err)
-		return Result{Outcome: Outcome(f.Outcome), Message: f.Msg}
+		msg := f.Msg
+		if f.Outcome == subject.FailTimeout {
+			msg += fmt.Sprintf(" (%v)", deadline)
+		}
+		return Result{Outcome: Outcome(f.Outcome), Message: msg}
 	}
+	w.used[use] = true
 	switch reply.Type {
 	case subject.ReplySkip:
 		return Result{Outcome: Skip, Message: reply.Reason, Link: reply.Link}

@@ -585,3 +585,19 @@ func TestCaseDeadlineStartsAfterHello(t *testing.T) {
 		t.Errorf("OK %v, start failures %+v", s.OK(), s.StartFailures)
 	}
 }
+
+// TestFirstUseTimeout: the first case of each kind in a process may take
+// the longer first-use deadline (an adapter loading that kind's code); the
+// cases after it have the case deadline.
+func TestFirstUseTimeout(t *testing.T) {
+	cases := testSuite(t, false)
+	opts, _ := processOpts(t, "slow-first-answer", time.Second, 5)
+	s := runGuarded(t, time.Minute, cases, opts)
+	if s.Counts[run.Timeout] == 0 {
+		t.Errorf("without a first-use deadline: counts %v, want timeouts", s.Counts)
+	}
+	opts, _ = processOpts(t, "slow-first-answer", time.Second, 5)
+	opts.FirstUseTimeout = 10 * time.Second
+	s = runGuarded(t, time.Minute, cases, opts)
+	checkResults(t, s, cases, nil)
+}
