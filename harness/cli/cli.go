@@ -25,6 +25,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -49,6 +50,7 @@ Usage:
   piconform list [flags]       list the cases
   piconform coverage [flags]   show which cases test each spec rule
   piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
+  piconform report [flags] REPORT.jsonl...   merge JSON reports into a compatibility matrix (Markdown, HTML)
   piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
   piconform version            print the version
 
@@ -83,6 +85,8 @@ func Main(args []string, env Env) int {
 		code, err = cmdCoverage(rest, env)
 	case "update":
 		code, err = cmdUpdate(rest, env)
+	case "report":
+		code, err = cmdReport(rest, env)
 	case "serve":
 		err = conformance.Serve(env.Stdin, env.Stdout, subject.ReferenceVersion, conformance.Options{})
 	case "version", "--version":
@@ -200,6 +204,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
 	logDir := fs.String("log-dir", "", "folder for the implementation's stderr logs (default: a new temporary folder)")
 	verbose := fs.BoolP("verbose", "v", false, "list every case, not only those that need attention")
+	strictIdentity := fs.Bool("strict-identity", false, "compare identity headers (user-agent, accept, SDK telemetry) and runtime texts (V8's error wording) exactly, as the real Pi must match them")
 	if err := parse(fs, args); err != nil {
 		return 0, err
 	}
@@ -225,7 +230,10 @@ func cmdRun(args []string, env Env) (int, error) {
 		allIDs[i] = c.ID
 	}
 
-	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures()}
+	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, Fixtures: golden.Fixtures(), StrictIdentity: *strictIdentity}
+	if fx, ok := opts.Fixtures[wire.Kind].(*wire.Fixture); ok {
+		fx.StrictIdentity = *strictIdentity
+	}
 	if *impl != "" {
 		opts.FirstUseTimeout = *startTimeout
 	}

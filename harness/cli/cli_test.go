@@ -163,6 +163,17 @@ func TestRunBuiltin(t *testing.T) {
 	}
 }
 
+// TestRunStrictIdentity: the reference sends what the cassettes hold and
+// produces the goldens' runtime texts, so it passes strictly too.
+func TestRunStrictIdentity(t *testing.T) {
+	args := []string{"run", "--strict-identity", "--case", "wire/anthropic-*", "--case", "wire/*-bad-json*", "-v"}
+	r := pic(t, nil, args...)
+	expectCode(t, r, 0, args...)
+	if !strings.Contains(r.stdout, "PASS wire/anthropic-stream-bad-json") || !strings.HasSuffix(r.stdout, "\nconforms\n") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
 func TestRunNoMatch(t *testing.T) {
 	r := pic(t, nil, "run", "--case", "nomatch*")
 	expectCode(t, r, 0)

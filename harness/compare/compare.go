@@ -4,17 +4,20 @@
 // numbers compare by exact value ("1" equals "1.0"), strings by their UTF-16
 // content (lone surrogates included). Fields a case declares volatile are
 // redacted first: they must be there on both sides with the declared JSON
-// type, and their values are not compared. A mismatch names the first JSON
-// path that differs and carries a go-cmp diff for people to read.
+// type, and their values are not compared. Strings a golden marks as runtime
+// texts (see RuntimeText) are checked by their pattern unless the comparison
+// is strict.
+//
+// A mismatch lists every path that differs, in document order: the members
+// of an object in the order the wanted document has them, then the members
+// only the other side has, in its order; array elements by index. Values are
+// shown as JSON, so a report reads the same in any language.
 package compare
 
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -47,26 +50,56 @@ func ParseRedaction(v jsonv.Value, ptr string) (Redaction, error) {
 	return r, nil
 }
 
-func (r Redaction) segments() []string {
-	parts := strings.Split(r.Path[1:], "/")
-	for i, p := range parts {
-		parts[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(p)
+func (r Redaction) segments() []string { return splitPointer(r.Path) }
+
+func splitPointer(p string) []string {
+	if p == "" {
+		return nil
+	}
+	parts := strings.Split(p[1:], "/")
+	for i, s := range parts {
+		parts[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
 	}
 	return parts
 }
 
-// Mismatch explains why two outputs differ.
+// Diff is one difference: the values at Path (a JSON Pointer) on each side.
+// A side that is not there is jsonv's Absent value. For a volatile field of
+// the wrong type, Want is a string naming the type the case declares ("a
+// number (volatile)"); for a runtime text that does not fit, Want is the
+// text's pattern (see RuntimeText).
+type Diff struct {
+	Path      string
+	Want, Got jsonv.Value
+}
+
+// Mismatch explains why two outputs differ. It is the error a check
+// returns.
 type Mismatch struct {
 	// Path is the JSON Pointer of the first difference.
 	Path string
 	// Want and Got are the values there, as compact JSON ("absent" when missing).
 	Want, Got string
-	// Diff is go-cmp's report (-want +got) over the whole output.
+	// Diff is the human report (-want +got), one entry per path, every
+	// difference.
 	Diff string
+	// Diffs is every difference, in document order.
+	Diffs []Diff
 }
 
 func (m *Mismatch) Error() string {
-	return fmt.Sprintf("%s: want %s, got %s", displayPath(m.Path), m.Want, m.Got)
+	s := fmt.Sprintf("%s: want %s, got %s", displayPath(m.Path), m.Want, m.Got)
+	if n := len(m.Diffs) - 1; n > 0 {
+		s += fmt.Sprintf(" (and %d more %s)", n, plural(n, "difference", "differences"))
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func displayPath(p string) string {
@@ -76,212 +109,212 @@ func displayPath(p string) string {
 	return p
 }
 
+// NewMismatch makes the mismatch of a list of differences; nil when the
+// list is empty.
+func NewMismatch(diffs []Diff) *Mismatch {
+	if len(diffs) == 0 {
+		return nil
+	}
+	d := diffs[0]
+	return &Mismatch{Path: d.Path, Want: Render(d.Want), Got: Render(d.Got), Diff: FormatDiffs(diffs, 0), Diffs: diffs}
+}
+
+// Render writes a value of a Diff as compact JSON, or "absent".
+func Render(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "absent"
+	}
+	return v.String()
+}
+
+// FormatDiffs renders differences for people, -want +got per path:
+//
+//	/body/max_tokens
+//	  - 64000
+//	  + 1
+//
+// A side that is not there is left out. limit > 0 shows at most that many
+// and counts the rest.
+func FormatDiffs(diffs []Diff, limit int) string {
+	var b strings.Builder
+	shown := diffs
+	if limit > 0 && len(diffs) > limit {
+		shown = diffs[:limit]
+	}
+	for _, d := range shown {
+		b.WriteString(displayPath(d.Path) + "\n")
+		if !d.Want.IsAbsent() {
+			b.WriteString("  - " + d.Want.String() + "\n")
+		}
+		if !d.Got.IsAbsent() {
+			b.WriteString("  + " + d.Got.String() + "\n")
+		}
+	}
+	if rest := len(diffs) - len(shown); rest > 0 {
+		fmt.Fprintf(&b, "… and %d more %s\n", rest, plural(rest, "difference", "differences"))
+	}
+	return b.String()
+}
+
+// Rules say how two outputs are compared besides plain JSON equality.
+type Rules struct {
+	Redactions []Redaction
+	// RuntimeTexts are the golden's strings that come from the JavaScript
+	// runtime; they are checked by pattern unless Strict.
+	RuntimeTexts []RuntimeText
+	// Strict compares runtime texts exactly (--strict-identity).
+	Strict bool
+}
+
 // Compare returns nil when got equals want under the redactions.
 func Compare(want, got jsonv.Value, redactions []Redaction) *Mismatch {
-	w, g := toTree(want), toTree(got)
-	for _, r := range redactions {
-		w = redact(w, r.segments(), r.As)
-		g = redact(g, r.segments(), r.As)
-	}
-	path, wv, gv, differ := firstDifference(w, g, "")
-	if !differ {
-		return nil
-	}
-	return &Mismatch{Path: path, Want: render(wv), Got: render(gv), Diff: cmp.Diff(w, g, Options)}
+	return Check(want, got, Rules{Redactions: redactions})
 }
 
-// number is a JSON number literal; strings are canonical WTF-8.
-type number string
-
-// absent marks a member or element that is not there.
-type absent struct{}
-
-// redacted replaces a volatile value: Kind is the type the case declared,
-// Found the type that was there.
-type redacted struct{ Kind, Found string }
-
-// Options are the go-cmp options for output trees: numbers compare by value.
-var Options = cmp.Options{
-	cmp.Comparer(func(a, b number) bool { return jsonv.NumbersEqual(string(a), string(b)) }),
+// Check returns nil when got equals want under the rules, else every
+// difference.
+func Check(want, got jsonv.Value, r Rules) *Mismatch {
+	return NewMismatch(Diffs(want, got, r))
 }
 
-func toTree(v jsonv.Value) any {
-	switch v.Kind() {
+// Diffs lists every difference between want and got under the rules, in
+// document order.
+func Diffs(want, got jsonv.Value, r Rules) []Diff {
+	w := &walker{rules: r, texts: map[string]string{}}
+	if !r.Strict {
+		for _, t := range r.RuntimeTexts {
+			w.texts[t.Path] = t.Pattern
+		}
+	}
+	w.walk(want, got, "", nil)
+	return w.diffs
+}
+
+type walker struct {
+	rules Rules
+	texts map[string]string
+	diffs []Diff
+}
+
+func (w *walker) add(path string, want, got jsonv.Value) {
+	w.diffs = append(w.diffs, Diff{Path: path, Want: want, Got: got})
+}
+
+// redaction is the type a volatile field at segs must have, if any.
+func (w *walker) redaction(segs []string) (string, bool) {
+	for _, r := range w.rules.Redactions {
+		rs := r.segments()
+		if len(rs) != len(segs) {
+			continue
+		}
+		ok := true
+		for i, s := range rs {
+			if s != "*" && s != segs[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return r.As, true
+		}
+	}
+	return "", false
+}
+
+func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
+	if want.IsAbsent() && got.IsAbsent() {
+		return
+	}
+	if as, ok := w.redaction(segs); ok {
+		if want.IsAbsent() || got.IsAbsent() || !hasType(want, as) || !hasType(got, as) {
+			w.add(path, jsonv.StringValue("a "+as+" (volatile)"), got)
+		}
+		return
+	}
+	if pattern, ok := w.texts[path]; ok {
+		if got.Kind() != jsonv.String || !MatchesRuntimeText(pattern, got.Str()) {
+			w.add(path, jsonv.StringValue(pattern), got)
+		}
+		return
+	}
+	if want.Kind() != got.Kind() {
+		w.add(path, want, got)
+		return
+	}
+	switch want.Kind() {
 	case jsonv.Null:
-		return nil
 	case jsonv.Bool:
-		return v.Bool()
+		if want.Bool() != got.Bool() {
+			w.add(path, want, got)
+		}
 	case jsonv.Number:
-		return number(v.Literal())
+		if !jsonv.NumbersEqual(want.Literal(), got.Literal()) {
+			w.add(path, want, got)
+		}
 	case jsonv.String:
-		return wtf8.Canonical(v.Str())
+		if wtf8.Canonical(want.Str()) != wtf8.Canonical(got.Str()) {
+			w.add(path, want, got)
+		}
 	case jsonv.Array:
-		out := make([]any, len(v.Elems()))
-		for i, e := range v.Elems() {
-			out[i] = toTree(e)
+		we, ge := want.Elems(), got.Elems()
+		for i := 0; i < max(len(we), len(ge)); i++ {
+			var a, b jsonv.Value
+			if i < len(we) {
+				a = we[i]
+			}
+			if i < len(ge) {
+				b = ge[i]
+			}
+			w.walk(a, b, jsonv.Index(path, i), append(segs[:len(segs):len(segs)], fmt.Sprint(i)))
 		}
-		return out
 	case jsonv.Object:
-		out := make(map[string]any, len(v.Members()))
-		for _, m := range v.Members() {
-			out[wtf8.Canonical(m.Key)] = toTree(m.Value)
+		wk, wm := members(want)
+		gk, gm := members(got)
+		for _, k := range wk {
+			w.walk(wm[k], gm[k], jsonv.Child(path, k), append(segs[:len(segs):len(segs)], k))
 		}
-		return out
-	}
-	return absent{}
-}
-
-func typeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case number:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	case redacted:
-		return "redacted"
-	}
-	return "absent"
-}
-
-func redact(tree any, segs []string, as string) any {
-	if len(segs) == 0 {
-		found := typeName(tree)
-		if found == "absent" {
-			return tree
-		}
-		if as == "any" {
-			found = "any"
-		}
-		return redacted{Kind: as, Found: found}
-	}
-	seg, rest := segs[0], segs[1:]
-	switch t := tree.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, v := range t {
-			if seg == "*" || k == seg {
-				v = redact(v, rest, as)
-			}
-			out[k] = v
-		}
-		return out
-	case []any:
-		out := slices.Clone(t)
-		for i := range out {
-			if seg == "*" || strconv.Itoa(i) == seg {
-				out[i] = redact(out[i], rest, as)
+		for _, k := range gk {
+			if _, ok := wm[k]; !ok {
+				w.walk(jsonv.Value{}, gm[k], jsonv.Child(path, k), append(segs[:len(segs):len(segs)], k))
 			}
 		}
-		return out
 	}
-	return tree
 }
 
-func firstDifference(w, g any, path string) (string, any, any, bool) {
-	if typeName(w) != typeName(g) {
-		return path, w, g, true
-	}
-	switch wt := w.(type) {
-	case map[string]any:
-		gt := g.(map[string]any)
-		keys := make([]string, 0, len(wt)+len(gt))
-		for k := range wt {
+// members returns an object's keys (canonical WTF-8) in document order,
+// each once, and the last value of each, as JSON.parse keeps it.
+func members(v jsonv.Value) ([]string, map[string]jsonv.Value) {
+	var keys []string
+	m := make(map[string]jsonv.Value, len(v.Members()))
+	for _, mem := range v.Members() {
+		if mem.Value.IsAbsent() {
+			continue
+		}
+		k := wtf8.Canonical(mem.Key)
+		if _, seen := m[k]; !seen {
 			keys = append(keys, k)
 		}
-		for k := range gt {
-			if _, ok := wt[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			wv, ok := wt[k]
-			if !ok {
-				wv = absent{}
-			}
-			gv, ok := gt[k]
-			if !ok {
-				gv = absent{}
-			}
-			if p, a, b, d := firstDifference(wv, gv, jsonv.Child(path, k)); d {
-				return p, a, b, true
-			}
-		}
-		return "", nil, nil, false
-	case []any:
-		gt := g.([]any)
-		for i := 0; i < max(len(wt), len(gt)); i++ {
-			var wv, gv any = absent{}, absent{}
-			if i < len(wt) {
-				wv = wt[i]
-			}
-			if i < len(gt) {
-				gv = gt[i]
-			}
-			if p, a, b, d := firstDifference(wv, gv, jsonv.Index(path, i)); d {
-				return p, a, b, true
-			}
-		}
-		return "", nil, nil, false
-	case number:
-		return path, w, g, !jsonv.NumbersEqual(string(wt), string(g.(number)))
-	case redacted:
-		gr := g.(redacted)
-		return path, w, g, wt.Found != wt.Kind && wt.Kind != "any" || gr.Found != gr.Kind && gr.Kind != "any"
+		m[k] = mem.Value
 	}
-	return path, w, g, w != g
+	return keys, m
 }
 
-func render(v any) string {
-	switch t := v.(type) {
-	case absent:
-		return "absent"
-	case redacted:
-		if t.Found != t.Kind && t.Kind != "any" {
-			return fmt.Sprintf("a %s (volatile, must be a %s)", t.Found, t.Kind)
-		}
-		return "a " + t.Kind + " (volatile)"
+func hasType(v jsonv.Value, as string) bool {
+	switch as {
+	case "any":
+		return !v.IsAbsent()
+	case "number":
+		return v.Kind() == jsonv.Number
+	case "string":
+		return v.Kind() == jsonv.String
+	case "boolean":
+		return v.Kind() == jsonv.Bool
+	case "object":
+		return v.Kind() == jsonv.Object
+	case "array":
+		return v.Kind() == jsonv.Array
+	case "null":
+		return v.Kind() == jsonv.Null
 	}
-	return fromTree(v).String()
-}
-
-func fromTree(v any) jsonv.Value {
-	switch t := v.(type) {
-	case nil:
-		return jsonv.NullValue()
-	case bool:
-		return jsonv.BoolValue(t)
-	case number:
-		return jsonv.NumberValue(string(t))
-	case string:
-		return jsonv.StringValue(t)
-	case []any:
-		elems := make([]jsonv.Value, len(t))
-		for i, e := range t {
-			elems[i] = fromTree(e)
-		}
-		return jsonv.ArrayValue(elems...)
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		members := make([]jsonv.Member, len(keys))
-		for i, k := range keys {
-			members[i] = jsonv.Member{Key: k, Value: fromTree(t[k])}
-		}
-		return jsonv.ObjectValue(members...)
-	case redacted:
-		return jsonv.StringValue("[volatile " + t.Kind + "]")
-	}
-	return jsonv.Value{}
+	return false
 }

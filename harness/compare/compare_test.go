@@ -50,10 +50,10 @@ func TestCompare(t *testing.T) {
 		{name: "shorter array", want: `[1,2,3]`, got: `[1,2]`, path: "/2", wantV: "3", gotV: "absent"},
 		{name: "root type", want: `{}`, got: `[]`, path: ""},
 		{
-			name: "first difference in key order, then index order",
+			name: "first difference in the wanted document's order, then index order",
 			want: `{"b":[1,2,3],"a":{"x":1,"z":{"q":"s"}},"c":1}`,
 			got:  `{"c":2,"b":[1,5,4],"a":{"x":1,"z":{"q":"t"}}}`,
-			path: "/a/z/q",
+			path: "/b/1",
 		},
 		{name: "pointer escapes", want: `{"a/b":{"c~d":1}}`, got: `{"a/b":{"c~d":2}}`, path: "/a~1b/c~0d"},
 
@@ -62,11 +62,11 @@ func TestCompare(t *testing.T) {
 		{name: "redacted but the rest differs", want: `{"t":1,"x":1}`, got: `{"t":2,"x":2}`, redactions: []compare.Redaction{red("/t", "number")}, path: "/x"},
 		{
 			name: "redacted wrong type", want: `{"t":1}`, got: `{"t":"soon"}`, redactions: []compare.Redaction{red("/t", "number")},
-			path: "/t", wantV: "a number (volatile)", gotV: "a string (volatile, must be a number)",
+			path: "/t", wantV: `"a number (volatile)"`, gotV: `"soon"`,
 		},
 		{
 			name: "redacted absent", want: `{"t":1}`, got: `{}`, redactions: []compare.Redaction{red("/t", "number")},
-			path: "/t", wantV: "a number (volatile)", gotV: "absent",
+			path: "/t", wantV: `"a number (volatile)"`, gotV: "absent",
 		},
 		{name: "redacted absent on both sides", want: `{}`, got: `{}`, redactions: []compare.Redaction{red("/t", "number")}, equal: true},
 		{name: "redacted null", want: `{"t":1}`, got: `{"t":null}`, redactions: []compare.Redaction{red("/t", "number")}, path: "/t"},
@@ -183,5 +183,157 @@ func TestParseRedaction(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseRedaction(%s) = %v, want an error naming %s", in, err, want)
 		}
+	}
+}
+
+// TestDiffs: every difference, in document order (the wanted document's
+// member order, then members only got has, in got's order; arrays by
+// index), with values as JSON.
+func TestDiffs(t *testing.T) {
+	tests := []struct {
+		name      string
+		want, got string
+		rules     compare.Rules
+		diffs     []string // "path want got", absent sides as "-"
+	}{
+		{name: "equal", want: `{"a":1}`, got: `{"a":1.0}`},
+		{
+			name: "document order, not alphabetical",
+			want: `{"z":1,"a":{"y":true,"b":null},"m":[1,2]}`,
+			got:  `{"a":{"b":0,"y":false},"m":[1],"z":2,"extra2":"e","extra1":[]}`,
+			diffs: []string{
+				`/z 1 2`, `/a/y true false`, `/a/b null 0`, `/m/1 2 -`, `/extra2 - "e"`, `/extra1 - []`,
+			},
+		},
+		{
+			name:  "values as JSON, not Go",
+			want:  `{"n":30,"o":{"k":"v"},"s":"\ud83d"}`,
+			got:   `{"n":"30","o":[1],"s":"x"}`,
+			diffs: []string{`/n 30 "30"`, `/o {"k":"v"} [1]`, `/s "\ud83d" "x"`},
+		},
+		{
+			name:  "duplicate keys: the last one counts, at the first one's place",
+			want:  `{"a":1,"b":2,"a":3}`,
+			got:   `{"b":2,"a":4}`,
+			diffs: []string{`/a 3 4`},
+		},
+		{
+			name:  "root",
+			want:  `[1]`,
+			got:   `{}`,
+			diffs: []string{` [1] {}`},
+		},
+		{
+			name:  "runtime text fits its pattern",
+			want:  `{"e":"Could not parse: Unexpected end of JSON input; data=x"}`,
+			got:   `{"e":"Could not parse: unexpected EOF; data=x"}`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "Could not parse: {runtime}; data=x"}}},
+		},
+		{
+			name:  "runtime text whose frame differs shows the pattern",
+			want:  `{"e":"Could not parse: Unexpected end of JSON input; data=x"}`,
+			got:   `{"e":"parse error: unexpected EOF"}`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "Could not parse: {runtime}; data=x"}}},
+			diffs: []string{`/e "Could not parse: {runtime}; data=x" "parse error: unexpected EOF"`},
+		},
+		{
+			name:  "runtime text must still be a string",
+			want:  `{"e":"Unexpected end of JSON input"}`,
+			got:   `{"e":null}`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "{runtime}"}}},
+			diffs: []string{`/e "{runtime}" null`},
+		},
+		{
+			name:  "runtime text must be there",
+			want:  `{"e":"Unexpected end of JSON input"}`,
+			got:   `{}`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "{runtime}"}}},
+			diffs: []string{`/e "{runtime}" -`},
+		},
+		{
+			name:  "strict compares runtime texts exactly",
+			want:  `{"e":"Unexpected end of JSON input"}`,
+			got:   `{"e":"unexpected EOF"}`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "{runtime}"}}, Strict: true},
+			diffs: []string{`/e "Unexpected end of JSON input" "unexpected EOF"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range compare.Diffs(parse(t, tt.want), parse(t, tt.got), tt.rules) {
+				got = append(got, d.Path+" "+side(d.Want)+" "+side(d.Got))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.diffs, "\n") {
+				t.Errorf("diffs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.diffs, "\n"))
+			}
+			m := compare.Check(parse(t, tt.want), parse(t, tt.got), tt.rules)
+			if (m == nil) != (len(tt.diffs) == 0) || m != nil && len(m.Diffs) != len(tt.diffs) {
+				t.Errorf("Check = %v, want %d diffs", m, len(tt.diffs))
+			}
+		})
+	}
+}
+
+func side(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "-"
+	}
+	return v.String()
+}
+
+func TestFormatDiffs(t *testing.T) {
+	diffs := compare.Diffs(parse(t, `{"a":[1,2,3],"b":"x"}`), parse(t, `{"a":[1,5],"c":{"k":null}}`), compare.Rules{})
+	want := "/a/1\n  - 2\n  + 5\n/a/2\n  - 3\n/b\n  - \"x\"\n… and 1 more difference\n"
+	if got := compare.FormatDiffs(diffs, 3); got != want {
+		t.Errorf("FormatDiffs(3) =\n%s\nwant\n%s", got, want)
+	}
+	if got := compare.FormatDiffs(diffs, 0); !strings.HasSuffix(got, "/c\n  + {\"k\":null}\n") {
+		t.Errorf("FormatDiffs(0) =\n%s", got)
+	}
+}
+
+func TestMatchesRuntimeText(t *testing.T) {
+	for _, tt := range []struct {
+		pattern, s string
+		ok         bool
+	}{
+		{"{runtime}", "", true},
+		{"{runtime}", "anything", true},
+		{"pre: {runtime}", "pre: x", true},
+		{"pre: {runtime}", "pre:x", false},
+		{"{runtime}; post", "x; post", true},
+		{"a{runtime}b{runtime}c", "a1b2c", true},
+		{"a{runtime}b{runtime}c", "a12c", false},
+		{"ab{runtime}ba", "aba", false}, // prefix and suffix must not overlap
+	} {
+		if got := compare.MatchesRuntimeText(tt.pattern, tt.s); got != tt.ok {
+			t.Errorf("MatchesRuntimeText(%q, %q) = %v, want %v", tt.pattern, tt.s, got, tt.ok)
+		}
+	}
+}
+
+func TestSplitGolden(t *testing.T) {
+	g := parse(t, `{"message":{"e":"x"},"runtimeTexts":[{"path":"/message/e","pattern":"{runtime}"}]}`)
+	out, texts, err := compare.SplitGolden(g)
+	if err != nil || out.String() != `{"message":{"e":"x"}}` || len(texts) != 1 || texts[0] != (compare.RuntimeText{Path: "/message/e", Pattern: "{runtime}"}) {
+		t.Fatalf("SplitGolden = %s, %v, %v", out, texts, err)
+	}
+	back, err := compare.JoinGolden(out, texts)
+	if err != nil || back.String() != g.String() {
+		t.Errorf("JoinGolden = %s, %v", back, err)
+	}
+	for in, ptr := range map[string]string{
+		`{"runtimeTexts":{}}`: "/runtimeTexts",
+		`{"runtimeTexts":[{"path":"e","pattern":"{runtime}"}]}`:        "/runtimeTexts/0/path",
+		`{"runtimeTexts":[{"path":"/e","pattern":"no marker"}]}`:       "/runtimeTexts/0/pattern",
+		`{"runtimeTexts":[{"path":"/e","pattern":"{runtime}","x":1}]}`: "/runtimeTexts/0/x",
+	} {
+		if _, _, err := compare.SplitGolden(parse(t, in)); err == nil || !strings.Contains(err.Error(), ptr) {
+			t.Errorf("SplitGolden(%s) = %v, want an error at %s", in, err, ptr)
+		}
+	}
+	if out, texts, err := compare.SplitGolden(parse(t, `[1]`)); err != nil || texts != nil || out.String() != "[1]" {
+		t.Errorf("array golden: %s %v %v", out, texts, err)
 	}
 }

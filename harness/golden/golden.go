@@ -22,6 +22,7 @@ import (
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/runtimetext"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
@@ -63,9 +64,11 @@ func Fixtures() map[string]run.Fixture {
 	return map[string]run.Fixture{wire.Kind: wire.NewFixture(conformance.IncidentalHeaders)}
 }
 
-// Produce runs the reference on one case the way goldens are made. A case
-// whose kind has a fixture runs with it, and the fixture's check must pass
-// too (for a wire case: the reference's request matches the cassette).
+// Produce runs the reference on one case the way goldens are made and
+// returns the golden document: the output, with the runtime texts it holds
+// marked (runtimetext.Mark). A case whose kind has a fixture runs with it,
+// and the fixture's check must pass too (for a wire case: the reference's
+// request matches the cassette).
 func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error) {
 	ctx := context.Background()
 	input, check := c.Input, func() error { return nil }
@@ -83,7 +86,7 @@ func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error
 	if cerr != nil {
 		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference fails its check: %w", cerr)}
 	}
-	return out, nil
+	return runtimetext.Mark(out), nil
 }
 
 // Recordable tells whether a case has a cassette that Record makes.

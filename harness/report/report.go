@@ -7,17 +7,25 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // Version of piconform written into reports.
 var Version = "0.1.0"
+
+// SchemaVersion is the version of the JSON report format, written into its
+// header so readers (piconform report) can refuse a format they do not know.
+// Adding members keeps it; changing or removing one raises it.
+const SchemaVersion = 1
 
 // ExitCode is the process exit code for a summary: 0 when it conforms, 1 when not.
 func ExitCode(s *run.Summary) int {
@@ -29,6 +37,7 @@ func ExitCode(s *run.Summary) int {
 
 type header struct {
 	Type           string `json:"type"`
+	Schema         int    `json:"schema"`
 	Piconform      string `json:"piconform"`
 	Implementation any    `json:"implementation"`
 	Started        string `json:"started"`
@@ -36,18 +45,60 @@ type header struct {
 }
 
 type caseLine struct {
-	Type            string   `json:"type"`
-	ID              string   `json:"id"`
-	Kind            string   `json:"kind"`
-	Rules           []string `json:"rules"`
-	Outcome         string   `json:"outcome"`
-	ExpectedFailure bool     `json:"expected_failure,omitempty"`
-	UnexpectedPass  bool     `json:"unexpected_pass,omitempty"`
-	Message         string   `json:"message,omitempty"`
-	Path            string   `json:"path,omitempty"`
-	Diff            string   `json:"diff,omitempty"`
-	Link            string   `json:"link,omitempty"`
-	DurationMS      int64    `json:"duration_ms"`
+	Type            string     `json:"type"`
+	ID              string     `json:"id"`
+	Kind            string     `json:"kind"`
+	Rules           []string   `json:"rules"`
+	Outcome         string     `json:"outcome"`
+	ExpectedFailure bool       `json:"expected_failure,omitempty"`
+	UnexpectedPass  bool       `json:"unexpected_pass,omitempty"`
+	Message         string     `json:"message,omitempty"`
+	Path            string     `json:"path,omitempty"`
+	Diff            string     `json:"diff,omitempty"`
+	Diffs           []diffLine `json:"diffs,omitempty"`
+	DiffsOmitted    int        `json:"diffs_omitted,omitempty"`
+	Notes           []string   `json:"notes,omitempty"`
+	Link            string     `json:"link,omitempty"`
+	DurationMS      int64      `json:"duration_ms"`
+}
+
+// diffLine is one difference in the JSON report; a side that is not there
+// is left out.
+type diffLine struct {
+	Path string          `json:"path"`
+	Want json.RawMessage `json:"want,omitempty"`
+	Got  json.RawMessage `json:"got,omitempty"`
+}
+
+// MaxDiffs is how many differences of one case a report shows; the rest
+// are counted.
+const MaxDiffs = 20
+
+// diffsOf is every difference of a result.
+func diffsOf(r run.Result) []compare.Diff {
+	if len(r.Diffs) > 0 {
+		return r.Diffs
+	}
+	if r.Mismatch != nil {
+		return r.Mismatch.Diffs
+	}
+	return nil
+}
+
+// shownDiffs caps a list at MaxDiffs and counts the rest.
+func shownDiffs(r run.Result) ([]compare.Diff, int) {
+	d := diffsOf(r)
+	if len(d) > MaxDiffs {
+		return d[:MaxDiffs], len(d) - MaxDiffs
+	}
+	return d, 0
+}
+
+func rawJSON(v jsonv.Value) json.RawMessage {
+	if v.IsAbsent() {
+		return nil
+	}
+	return v.AppendJSON(nil)
 }
 
 type unmatchedEntry struct {
@@ -96,13 +147,22 @@ func JSONLines(s *run.Summary) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(header{Type: "header", Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
+	_ = enc.Encode(header{Type: "header", Schema: SchemaVersion, Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
 	for _, r := range s.Results {
 		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
 			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
 		if r.Mismatch != nil {
-			l.Path, l.Diff = r.Mismatch.Path, r.Mismatch.Diff
+			l.Path = r.Mismatch.Path
 		}
+		shown, rest := shownDiffs(r)
+		for _, d := range shown {
+			l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got)})
+		}
+		if len(shown) > 0 {
+			l.Path = shown[0].Path
+			l.Diff = compare.FormatDiffs(diffsOf(r), MaxDiffs)
+		}
+		l.DiffsOmitted, l.Notes = rest, r.Notes
 		_ = enc.Encode(l)
 	}
 	f := footer{Type: "footer", Counts: map[string]int{}, ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: []string{},
@@ -169,10 +229,17 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 			fmt.Fprintf(w, "    expected failure: %s\n", r.Expected.Reason)
 			continue
 		}
-		if r.Mismatch != nil {
+		if diffs := diffsOf(r); len(diffs) > 0 {
 			fmt.Fprintf(w, "    %s\n", r.Case.File)
-			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(r.Mismatch.Diff, "      "))
+			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(printable(compare.FormatDiffs(diffs, MaxDiffs)), "      "))
 		}
+		for _, n := range r.Notes {
+			fmt.Fprintf(w, "    note: %s\n", printable(n))
+		}
+	}
+	if n := notedCases(s); n > 0 && !verbose {
+		fmt.Fprintf(w, "%s %d passing %s with notes (identity headers that differ; not failures): -v or --json lists them\n",
+			st.paint("36", "NOTE"), n, plural(n, "case", "cases"))
 	}
 	for _, r := range s.UnexpectedPasses {
 		fmt.Fprintf(w, "%s %s: passes, but line %d of the expectations file says it fails; remove the entry\n",
@@ -199,6 +266,25 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	} else {
 		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
 	}
+}
+
+// notedCases counts the passing cases that have notes, which the terminal
+// shows only with -v.
+func notedCases(s *run.Summary) int {
+	n := 0
+	for _, r := range s.Results {
+		if r.Passed() && len(r.Notes) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // printable escapes what an implementation may have put in a message that
@@ -265,6 +351,28 @@ func Markdown(s *run.Summary) []byte {
 			}
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
 		}
+		for _, r := range failed {
+			shown, rest := shownDiffs(r)
+			if len(shown) == 0 && len(r.Notes) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "\n#### `%s`\n", r.Case.ID)
+			if len(shown) > 0 {
+				b.WriteString("\n| path | want | got |\n|---|---|---|\n")
+				for _, d := range shown {
+					fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
+				}
+				if rest > 0 {
+					fmt.Fprintf(&b, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
+				}
+			}
+			for _, n := range r.Notes {
+				fmt.Fprintf(&b, "\n- note: %s", mdCell(n))
+			}
+			if len(r.Notes) > 0 {
+				b.WriteString("\n")
+			}
+		}
 	}
 	if len(s.UnexpectedPasses) > 0 {
 		b.WriteString("\n### Unexpected passes\n\n")
@@ -279,6 +387,30 @@ func Markdown(s *run.Summary) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// mdValue is a JSON value in a table cell; absent when not there.
+func mdValue(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "*absent*"
+	}
+	return mdCode(v.String())
+}
+
+// mdCode is text in a code cell: HTML, so that backticks and pipes cannot
+// break the table.
+func mdCode(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) > 200 {
+		cut := 200
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	s = html.EscapeString(s)
+	s = strings.NewReplacer("|", "&#124;", "\n", " ", "\r", " ").Replace(s)
+	return "<code>" + s + "</code>"
 }
 
 func mdCell(s string) string {
@@ -310,6 +442,8 @@ func JUnit(s *run.Summary) []byte {
 		Failure   *failure `xml:"failure,omitempty"`
 		Error     *failure `xml:"error,omitempty"`
 		Skipped   *skipped `xml:"skipped,omitempty"`
+		// SystemOut carries the notes of a case, failing or not.
+		SystemOut string `xml:"system-out,omitempty"`
 	}
 	type testsuite struct {
 		Name     string     `xml:"name,attr"`
@@ -336,8 +470,11 @@ func JUnit(s *run.Summary) []byte {
 		tc := testcase{Name: r.Case.ID, Classname: "piconform." + r.Case.Kind, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
 		ts.Tests++
 		body := r.Message
-		if r.Mismatch != nil {
-			body += "\n\ndiff (-want +got):\n" + r.Mismatch.Diff
+		if diffs := diffsOf(r); len(diffs) > 0 {
+			body += "\n\ndiff (-want +got):\n" + compare.FormatDiffs(diffs, MaxDiffs)
+		}
+		for _, n := range r.Notes {
+			tc.SystemOut += "note: " + n + "\n"
 		}
 		switch {
 		case r.Outcome == run.Pass:

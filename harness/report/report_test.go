@@ -449,3 +449,71 @@ func TestExitCode(t *testing.T) {
 		t.Errorf("ExitCode = %d, want 0", c)
 	}
 }
+
+// TestDiffListsInEveryFormat: every format carries the differences with
+// path, want and got as JSON, at most report.MaxDiffs plus a count of the
+// rest, and the notes.
+func TestDiffListsInEveryFormat(t *testing.T) {
+	var diffs []compare.Diff
+	diffs = append(diffs, compare.Diff{Path: "/requests/0/body/extra", Got: jsonv.NumberValue("30")})
+	diffs = append(diffs, compare.Diff{Path: "/requests/0/headers/x-gone", Want: jsonv.StringValue("a|b`c")})
+	for i := range 23 {
+		diffs = append(diffs, compare.Diff{Path: fmt.Sprintf("/events/%d/delta", i),
+			Want: jsonv.ObjectValue(jsonv.Member{Key: "k", Value: jsonv.NumberValue("1.50")}), Got: jsonv.ArrayValue(jsonv.NullValue())})
+	}
+	m := compare.NewMismatch(diffs)
+	note := `/requests/0/headers/user-agent: want "Anthropic/JS 0.91.1", got "Go-http-client/1.1" (identity header: not compared without --strict-identity)`
+	results := []run.Result{
+		{Case: mkCase("wire/many", "wire.request"), Outcome: run.Fail, Message: m.Error(), Mismatch: m, Diffs: diffs, Notes: []string{note}},
+		{Case: mkCase("wire/noted", "wire.request"), Outcome: run.Pass, Notes: []string{note}},
+	}
+	s := runSummary(t, results, nil, []string{"wire/many", "wire/noted"})
+	s.Implementation = subject.Implementation{Name: "fake", Version: "1", Language: "go", Kinds: []string{"wire"}, APIs: []string{}}
+
+	lines := validateLines(t, reportSchema(t), report.JSONLines(s))
+	many, noted := lines[1], lines[2]
+	got := many["diffs"].([]any)
+	if len(got) != report.MaxDiffs || many["diffs_omitted"] != float64(5) || many["path"] != "/requests/0/body/extra" {
+		t.Errorf("JSON: %d diffs, omitted %v, path %v", len(got), many["diffs_omitted"], many["path"])
+	}
+	first, second, third := got[0].(map[string]any), got[1].(map[string]any), got[2].(map[string]any)
+	if _, has := first["want"]; has || first["got"] != float64(30) {
+		t.Errorf("JSON diff 0: %v", first)
+	}
+	if _, has := second["got"]; has || second["want"] != "a|b`c" {
+		t.Errorf("JSON diff 1: %v", second)
+	}
+	if w, ok := third["want"].(map[string]any); !ok || w["k"] != 1.5 {
+		t.Errorf("JSON diff 2: %v", third)
+	}
+	if n := noted["notes"].([]any); len(n) != 1 || n[0] != note {
+		t.Errorf("JSON notes %v", noted["notes"])
+	}
+
+	var term bytes.Buffer
+	report.Terminal(&term, s, report.Style{}, false)
+	md, junit := string(report.Markdown(s)), string(report.JUnit(s))
+	for name, text := range map[string]string{"terminal": term.String(), "markdown": md, "junit": junit} {
+		if !strings.Contains(text, "/events/17/delta") || strings.Contains(text, "/events/18/delta") {
+			t.Errorf("%s: not capped at %d:\n%s", name, report.MaxDiffs, text)
+		}
+		if !strings.Contains(text, "5 more differences") {
+			t.Errorf("%s: no count of the rest:\n%s", name, text)
+		}
+		if !strings.Contains(text, "Go-http-client/1.1") {
+			t.Errorf("%s: no note:\n%s", name, text)
+		}
+	}
+	if !strings.Contains(term.String(), "/events/0/delta\n        - {\"k\":1.50}\n        + [null]\n") {
+		t.Errorf("terminal:\n%s", term.String())
+	}
+	if !strings.Contains(term.String(), "NOTE 1 passing case with notes") {
+		t.Errorf("terminal does not count the noted passing case:\n%s", term.String())
+	}
+	if !strings.Contains(md, "| <code>/requests/0/headers/x-gone</code> | <code>&#34;a&#124;b`c&#34;</code> | *absent* |") {
+		t.Errorf("markdown:\n%s", md)
+	}
+	if !strings.Contains(junit, "<system-out>note: /requests/0/headers/user-agent") {
+		t.Errorf("junit:\n%s", junit)
+	}
+}

@@ -12,13 +12,17 @@ package run_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -124,7 +128,7 @@ func fakeAdapter(behaviour string) int {
 			}
 			write(obj("type", str("hello"), "protocol", jsonv.NumberValue(proto),
 				"implementation", obj("name", str("fake-"+name), "version", str("0.0.1"), "language", str("go"),
-					"kinds", kinds, "apis", strs())))
+					"kinds", kinds, "apis", strs(conformance.APIs()...))))
 			if name == "deaf" {
 				time.Sleep(time.Hour) // never reads another byte
 			}
@@ -212,6 +216,18 @@ func fakeAdapter(behaviour string) int {
 			answer(write, seq, kindV.Str(), input)
 		case "wrong-output":
 			write(obj("type", str("result"), "seq", seq, "output", obj("text", str("not what Pi says"))))
+		case "own-client":
+			// A port with its own HTTP client: Pi's requests and answers,
+			// but not the JS SDKs' user-agent and accept.
+			answerWith(write, seq, kindV.Str(), input, ownClient)
+		case "wrong-wire":
+			// A wrong request body and a wrong answer, in one case.
+			out, err := handle(kindV.Str(), input, &http.Client{Transport: extraBodyMember{}})
+			if err != nil {
+				write(obj("type", str("error"), "seq", seq, "message", str(err.Error())))
+				continue
+			}
+			write(obj("type", str("result"), "seq", seq, "output", withModel(out, "not-the-model")))
 		case "twice":
 			answer(write, seq, kindV.Str(), input)
 			answer(write, seq, kindV.Str(), input)
@@ -221,12 +237,70 @@ func fakeAdapter(behaviour string) int {
 	}
 }
 
-// answer replies as the reference does.
+// answer replies as the reference does, with the goldens' clock.
 func answer(write func(jsonv.Value), seq jsonv.Value, kind string, input jsonv.Value) {
-	out, err := conformance.Handle(kind, input, conformance.Options{Now: func() jsonv.Value { return jsonv.NumberValue("1767225600000") }})
-	if err != nil {
-		write(obj("type", str("error"), "seq", seq, "message", str(err.Error())))
-		return
+	answerWith(write, seq, kind, input, nil)
+}
+
+// referenceOptions are the reference's options with the goldens' clock.
+func referenceOptions(client *http.Client) conformance.Options {
+	return conformance.Options{Now: func() jsonv.Value { return jsonv.NumberValue("1767225600000") }, HTTPClient: client}
+}
+
+func handle(kind string, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+	return conformance.Handle(kind, input, referenceOptions(client))
+}
+
+// ownClient sends requests as a Go port would: Go's user-agent, no accept.
+var ownClient = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("User-Agent", "fake-go-port/0.0.1")
+	r.Header.Del("Accept")
+	return http.DefaultTransport.RoundTrip(r)
+})}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// extraBodyMember adds a member to a JSON request body.
+type extraBodyMember struct{}
+
+func (extraBodyMember) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	if r.Body != nil {
+		b, _ := io.ReadAll(r.Body)
+		if v, err := jsonv.Parse(b); err == nil && v.Kind() == jsonv.Object {
+			v = jsonv.ObjectValue(append(v.Members(), jsonv.Member{Key: "fake_extra", Value: jsonv.BoolValue(true)})...)
+			b = v.AppendJSON(nil)
+		}
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
 	}
-	write(obj("type", str("result"), "seq", seq, "output", out))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// withModel changes the model of a wire output's final message.
+func withModel(out jsonv.Value, model string) jsonv.Value {
+	var ms []jsonv.Member
+	for _, m := range out.Members() {
+		if m.Key == "message" && m.Value.Kind() == jsonv.Object {
+			var mm []jsonv.Member
+			for _, f := range m.Value.Members() {
+				if f.Key == "model" {
+					f.Value = str(model)
+				}
+				mm = append(mm, f)
+			}
+			m.Value = jsonv.ObjectValue(mm...)
+		}
+		ms = append(ms, m)
+	}
+	return jsonv.ObjectValue(ms...)
+}
+
+// answerWith replies as the reference does, sending wire requests through client.
+func answerWith(write func(jsonv.Value), seq jsonv.Value, kind string, input jsonv.Value, client *http.Client) {
+	n, _ := seq.Float64()
+	a := conformance.Answer(context.Background(), protocol.Case{Kind: kind, Input: input}, referenceOptions(client))
+	write(protocol.Reply(int64(n), a).Value())
 }

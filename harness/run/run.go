@@ -36,12 +36,20 @@ var Outcomes = []Outcome{Pass, Fail, Skip, Error, Crash, Timeout, Protocol}
 
 // Result is the end of one case.
 type Result struct {
-	Case     *suite.Case
-	Outcome  Outcome
-	Message  string
+	Case    *suite.Case
+	Outcome Outcome
+	Message string
+	// Mismatch is the first difference and the whole list (Mismatch.Diffs,
+	// the same as Diffs); nil when nothing differs at a path.
 	Mismatch *compare.Mismatch
-	// Diffs are every difference of a failed case, in document order.
+	// Diffs is every difference of a failed case, in document order: a
+	// wire case's request differences first (paths under /requests/<i>),
+	// then the output's (the golden's own pointers). Reports print the
+	// first 20 and count the rest.
 	Diffs []compare.Diff
+	// Notes are observations that do not fail the case, such as an identity
+	// header that differs.
+	Notes []string
 	Link  string // for skips
 	// Expected is the expectation entry the case matched, if any.
 	Expected *expect.Entry
@@ -78,6 +86,15 @@ type Fixture interface {
 	Setup(ctx context.Context, c *suite.Case) (input jsonv.Value, check func() error, err error)
 }
 
+// Findings is implemented by an error a fixture's check returns when it has
+// more to say than a failure: notes, and whether it fails the case at all
+// (a check that found only notes returns a Findings whose Failed is false).
+// The differences themselves come from the *compare.Mismatch it wraps.
+type Findings interface {
+	Failed() bool
+	Notes() []string
+}
+
 // OutputChecker is an optional interface of a Fixture: CheckOutput runs
 // after the fixture's check and before the output is compared with the
 // golden, for checks a plain comparison cannot state (a wire case's event
@@ -107,6 +124,10 @@ type Options struct {
 	MaxRestarts int
 	// Expect lists known failures.
 	Expect *expect.File
+	// StrictIdentity compares a golden's runtime texts exactly; otherwise
+	// they are checked by their pattern (compare.RuntimeText). Identity
+	// headers are the wire fixture's to compare (wire.Fixture.StrictIdentity).
+	StrictIdentity bool
 	// Fixtures by case kind.
 	Fixtures map[string]Fixture
 	// Progress is called after each case, from any worker, one call at a
@@ -435,20 +456,54 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 		return Result{Outcome: Error, Message: reply.Message}
 	}
 	checked = true
-	if err := check(); err != nil {
-		r := Result{Outcome: Fail, Message: err.Error()}
-		errors.As(err, &r.Mismatch)
-		return r
-	}
-	if oc, ok := w.opts.Fixtures[c.Kind].(OutputChecker); ok {
-		if err := oc.CheckOutput(c, want, reply.Output); err != nil {
-			return Result{Outcome: Fail, Message: err.Error()}
+	return w.verdict(c, want, reply.Output, check())
+}
+
+// verdict compares what the subject did with what the case wants: the
+// fixture's check (checkErr), the fixture's output checks, and the output
+// against the golden. It collects every difference of all three, so that
+// a case with a wrong request still has its answer compared.
+func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error) Result {
+	var r Result
+	var msgs []string
+	if checkErr != nil {
+		var f Findings
+		isFindings := errors.As(checkErr, &f)
+		if isFindings {
+			r.Notes = append(r.Notes, f.Notes()...)
+		}
+		if !isFindings || f.Failed() {
+			msgs = append(msgs, checkErr.Error())
+			var m *compare.Mismatch
+			if errors.As(checkErr, &m) {
+				r.Diffs = append(r.Diffs, m.Diffs...)
+			}
 		}
 	}
-	if m := compare.Compare(want, reply.Output, c.Redactions); m != nil {
-		return Result{Outcome: Fail, Message: m.Error(), Mismatch: m}
+	want, texts, err := compare.SplitGolden(golden)
+	if err != nil {
+		return Result{Outcome: Error, Message: (&suite.Error{File: c.GoldenPath(), CaseID: c.ID, Err: err}).Error()}
 	}
-	return Result{Outcome: Pass}
+	if oc, ok := w.opts.Fixtures[c.Kind].(OutputChecker); ok {
+		if err := oc.CheckOutput(c, want, got); err != nil {
+			msgs = append(msgs, err.Error())
+		}
+	}
+	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
+		r.Diffs = append(r.Diffs, m.Diffs...)
+		if len(msgs) == 0 {
+			msgs = append(msgs, m.Error())
+		} else {
+			msgs = append(msgs, "the output differs from the golden at "+m.Error())
+		}
+	}
+	if len(msgs) == 0 {
+		r.Outcome = Pass
+		return r
+	}
+	r.Outcome, r.Message = Fail, strings.Join(msgs, "; ")
+	r.Mismatch = compare.NewMismatch(r.Diffs)
+	return r
 }
 
 // caseAPI is the provider API a wire case drives, from its model.

@@ -9,16 +9,16 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strconv"
 	"sync"
 	"time"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // MaxFrameBytes bounds one line from an implementation, so a flood cannot
 // exhaust the runner's memory.
-const MaxFrameBytes = 16 << 20
+const MaxFrameBytes = protocol.MaxFrameBytes
 
 // DefaultStartTimeout is the start deadline of a process when none is set:
 // generous, since an implementation that loads a large runtime (Node and
@@ -83,10 +83,7 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	}
 	hctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if err := p.send(jsonv.ObjectValue(
-		jsonv.Member{Key: "type", Value: jsonv.StringValue("hello")},
-		jsonv.Member{Key: "protocol", Value: jsonv.NumberValue(strconv.Itoa(ProtocolVersion))},
-	)); err != nil {
+	if err := p.send(protocol.Hello()); err != nil {
 		return Implementation{}, p.fail(FailCrash, "cannot send hello: %v", err)
 	}
 	frame, err := p.receive(hctx)
@@ -111,15 +108,7 @@ func (p *Process) Run(ctx context.Context, c Case) (Reply, error) {
 	}
 	p.seq++
 	seq := p.seq
-	err := p.sendBy(ctx, jsonv.ObjectValue(
-		jsonv.Member{Key: "type", Value: jsonv.StringValue("run")},
-		jsonv.Member{Key: "seq", Value: jsonv.NumberValue(strconv.FormatInt(seq, 10))},
-		jsonv.Member{Key: "case", Value: jsonv.ObjectValue(
-			jsonv.Member{Key: "id", Value: jsonv.StringValue(c.ID)},
-			jsonv.Member{Key: "kind", Value: jsonv.StringValue(c.Kind)},
-			jsonv.Member{Key: "input", Value: c.Input},
-		)},
-	))
+	err := p.sendBy(ctx, protocol.Run(seq, c))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return Reply{}, p.fail(FailTimeout, "the implementation did not read the case before the deadline")
 	}
@@ -142,7 +131,7 @@ func (p *Process) Close() error {
 	if p.cmd == nil {
 		return nil
 	}
-	_ = p.send(jsonv.ObjectValue(jsonv.Member{Key: "type", Value: jsonv.StringValue("bye")}))
+	_ = p.send(protocol.Bye())
 	_ = p.stdin.Close()
 	select {
 	case <-p.done:
@@ -174,20 +163,20 @@ func (p *Process) fail(outcome, format string, args ...any) error {
 	return &Failure{Outcome: outcome, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *Process) send(v jsonv.Value) error {
-	_, err := p.stdin.Write(append(v.AppendJSON(nil), '\n'))
+func (p *Process) send(f protocol.Frame) error {
+	_, err := p.stdin.Write(f.AppendLine(nil))
 	return err
 }
 
 // sendBy is send that gives up at ctx's deadline: an implementation that
 // stops reading its input must not block the runner once the pipe is full.
-func (p *Process) sendBy(ctx context.Context, v jsonv.Value) error {
+func (p *Process) sendBy(ctx context.Context, f protocol.Frame) error {
 	if d, ok := ctx.Deadline(); ok {
 		if f, ok := p.stdin.(interface{ SetWriteDeadline(time.Time) error }); ok && f.SetWriteDeadline(d) == nil {
 			defer f.SetWriteDeadline(time.Time{})
 		}
 	}
-	return p.send(v)
+	return p.send(f)
 }
 
 // receive waits for the next frame. Past the context's deadline the process
@@ -291,75 +280,49 @@ func truncate(b []byte, n int) string {
 }
 
 func parseHello(v jsonv.Value) (Implementation, error) {
-	f := jsonv.ReadFields(v, "")
-	typ := f.String("type")
-	proto := f.Number("protocol")
-	implV := f.Object("implementation")
-	if err := f.Err(); err != nil {
+	if typ, err := frameType(v); err != nil {
 		return Implementation{}, err
-	}
-	if typ != "hello" {
+	} else if typ != protocol.TypeHello {
 		return Implementation{}, jsonv.Errorf("/type", "want \"hello\", got %q", typ)
 	}
-	if n, _ := proto.Float64(); n != ProtocolVersion {
-		return Implementation{}, fmt.Errorf("%w: the runner speaks %d, the implementation %s", errVersion, ProtocolVersion, proto.Literal())
-	}
-	i := jsonv.ReadFields(implV, "/implementation")
-	impl := Implementation{Name: i.String("name"), Version: i.String("version"), Language: i.String("language")}
-	if h := i.OptString("homepage"); h != nil {
-		impl.Homepage = *h
-	}
-	kinds := i.Array("kinds")
-	apis, _ := i.OptArray("apis")
-	if err := i.Err(); err != nil {
-		return Implementation{}, err
-	}
-	var err error
-	if impl.Kinds, err = stringList(kinds, "/implementation/kinds"); err != nil {
-		return Implementation{}, err
-	}
-	if impl.APIs, err = stringList(apis, "/implementation/apis"); err != nil {
-		return Implementation{}, err
-	}
-	return impl, nil
-}
-
-func stringList(vs []jsonv.Value, ptr string) ([]string, error) {
-	out := []string{}
-	for i, v := range vs {
-		if v.Kind() != jsonv.String {
-			return nil, jsonv.Errorf(jsonv.Index(ptr, i), "want a string, got %s", v.Kind())
+	// The version first: a runner of another version cannot trust the rest.
+	if proto, _ := v.Get("protocol"); proto.Kind() == jsonv.Number {
+		if n, _ := proto.Float64(); n != ProtocolVersion {
+			return Implementation{}, fmt.Errorf("%w: the runner speaks %d, the implementation %s", errVersion, ProtocolVersion, proto.Literal())
 		}
-		out = append(out, v.Str())
 	}
-	return out, nil
+	f, err := protocol.DecodeValue(v)
+	if err != nil {
+		return Implementation{}, err
+	}
+	if f.Implementation == nil {
+		return Implementation{}, jsonv.Errorf("/implementation", "missing required object")
+	}
+	return *f.Implementation, nil
 }
 
 func parseReply(v jsonv.Value, seq int64) (Reply, error) {
-	f := jsonv.ReadFields(v, "")
-	typ := f.String("type")
-	gotSeq := f.Number("seq")
-	if err := f.Err(); err != nil {
+	switch typ, err := frameType(v); {
+	case err != nil:
 		return Reply{}, err
-	}
-	if n, _ := gotSeq.Float64(); n != float64(seq) {
-		return Reply{}, jsonv.Errorf("/seq", "answer for seq %s, want %d", gotSeq.Literal(), seq)
-	}
-	var r Reply
-	switch typ {
-	case ReplyResult:
-		r = Reply{Type: typ, Output: f.Object("output")}
-	case ReplySkip:
-		r = Reply{Type: typ, Reason: f.String("reason")}
-		if l := f.OptString("link"); l != nil {
-			r.Link = *l
-		}
-	case ReplyError:
-		r = Reply{Type: typ, Message: f.String("message")}
-	default:
+	case typ != ReplyResult && typ != ReplySkip && typ != ReplyError:
 		return Reply{}, jsonv.Errorf("/type", "want result, skip or error, got %q", typ)
 	}
-	return r, f.Err()
+	f, err := protocol.DecodeValue(v)
+	if f.Seq != 0 && f.Seq != seq {
+		return Reply{}, jsonv.Errorf("/seq", "answer for seq %d, want %d", f.Seq, seq)
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	return f.Answer, nil
+}
+
+// frameType reads the member type, which tells what else to expect.
+func frameType(v jsonv.Value) (string, error) {
+	f := jsonv.ReadFields(v, "")
+	typ := f.String("type")
+	return typ, f.Err()
 }
 
 // LogFile opens a log file for an implementation's stderr.

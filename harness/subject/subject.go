@@ -7,46 +7,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
-	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // ProtocolVersion is the version of spec/PROTOCOL.md this runner speaks.
-const ProtocolVersion = 1
+const ProtocolVersion = protocol.Version
 
 // Implementation is what a subject says about itself in its hello.
-type Implementation struct {
-	Name     string   `json:"name"`
-	Version  string   `json:"version"`
-	Language string   `json:"language"`
-	Homepage string   `json:"homepage,omitempty"`
-	Kinds    []string `json:"kinds"`
-	APIs     []string `json:"apis"`
-}
+type Implementation = protocol.Implementation
 
-// Supports reports whether the implementation claims the case kind.
-func (i Implementation) Supports(kind string) bool { return slices.Contains(i.Kinds, kind) }
-
-// SupportsAPI reports whether the implementation claims the provider API.
-func (i Implementation) SupportsAPI(api string) bool { return slices.Contains(i.APIs, api) }
-
-// Reply is a subject's answer to one case.
-type Reply struct {
-	// Type is "result", "skip" or "error".
-	Type    string
-	Output  jsonv.Value
-	Reason  string // skip
-	Link    string // skip, optional
-	Message string // error
-}
+// Reply is a subject's answer to one case: Type is "result", "skip" or
+// "error".
+type Reply = protocol.Answer
 
 // Reply types.
 const (
-	ReplyResult = "result"
-	ReplySkip   = "skip"
-	ReplyError  = "error"
+	ReplyResult = protocol.TypeResult
+	ReplySkip   = protocol.TypeSkip
+	ReplyError  = protocol.TypeError
 )
 
 // Failure is a subject that broke instead of answering: it crashed, ran past
@@ -79,11 +59,7 @@ func AsFailure(err error) *Failure {
 }
 
 // Case is what a subject needs to run one case.
-type Case struct {
-	ID    string
-	Kind  string
-	Input jsonv.Value
-}
+type Case = protocol.Case
 
 // Subject is one running implementation. A subject runs one case at a time.
 type Subject interface {
@@ -105,12 +81,10 @@ type Reference struct {
 var ReferenceVersion = "0.80.2"
 
 func (r *Reference) Start(context.Context) (Implementation, error) {
-	return Implementation{
-		Name: "piconform-reference", Version: ReferenceVersion, Language: "go",
-		Kinds: conformance.Kinds(), APIs: conformance.APIs(),
-	}, nil
+	return conformance.Adapter(ReferenceVersion, r.Options).Implementation(), nil
 }
 
+// Run gives the answer `piconform serve` gives, from the same function.
 func (r *Reference) Run(ctx context.Context, c Case) (reply Reply, err error) {
 	defer func() {
 		// The reference must never panic on input; if it does, that is a bug
@@ -119,15 +93,7 @@ func (r *Reference) Run(ctx context.Context, c Case) (reply Reply, err error) {
 			err = &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("panic: %v", p)}
 		}
 	}()
-	out, err := conformance.HandleContext(ctx, c.Kind, c.Input, r.Options)
-	if errors.Is(err, conformance.ErrUnsupported) {
-		return Reply{Type: ReplySkip, Reason: err.Error()}, nil
-	}
-	if err != nil {
-		// Name the path in the case file, where the input is under "input".
-		return Reply{Type: ReplyError, Message: jsonv.Under("input", err).Error()}, nil
-	}
-	return Reply{Type: ReplyResult, Output: out}, nil
+	return conformance.Answer(ctx, c, r.Options), nil
 }
 
 func (r *Reference) Close() error { return nil }

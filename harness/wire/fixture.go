@@ -20,9 +20,9 @@ import (
 
 // Fixture serves wire cases. It implements run.Fixture: Setup starts a
 // loopback server replaying the case's cassette and returns the input with
-// baseUrl and apiKey; the check it returns stops the server and reports the
-// first request that did not match, or a request the cassette expected but
-// never got.
+// baseUrl and apiKey; the check it returns stops the server and reports
+// every difference of the requests, the requests the cassette did not
+// expect or expected but never got, and notes on identity headers.
 type Fixture struct {
 	// Cassettes, when it holds a case id, replaces that case's cassette
 	// file: `piconform update --dry-run` replays what it recorded but did
@@ -32,6 +32,9 @@ type Fixture struct {
 	// (lower-case path.Match patterns), which are not compared. Nil ignores
 	// none.
 	Ignore func(api string) []string
+	// StrictIdentity compares identity headers (IdentityHeaders) exactly;
+	// otherwise a difference in one is a note (--strict-identity).
+	StrictIdentity bool
 }
 
 // NewFixture returns a fixture that reads cassettes from the case's suite.
@@ -71,7 +74,7 @@ func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() e
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
-	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c)}, s.ChunkBytes)
+	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: IdentityHeaders(CaseAPI(c)), StrictIdentity: f.StrictIdentity}, s.ChunkBytes)
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
@@ -87,7 +90,8 @@ type Replay struct {
 
 	mu   sync.Mutex
 	n    int
-	errs []error
+	used []bool // by interaction
+	err  RequestError
 
 	once   sync.Once
 	result error
@@ -101,7 +105,7 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int) (*Replay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
-	r := &Replay{cas: cas, matcher: m, chunk: chunk}
+	r := &Replay{cas: cas, matcher: m, chunk: chunk, used: make([]bool, len(cas.Interactions))}
 	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
 	r.srv.Listener.Close()
 	r.srv.Listener = l
@@ -117,33 +121,49 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.n++
 	n := r.n
-	var nearest *compare.Mismatch
-	r.cas.Matcher = func(got *http.Request, want cassette.Request) bool {
-		m := r.matcher.Compare(got, body, want)
-		if m != nil && nearest == nil {
-			nearest = m // the first request not yet used is the one expected next
+	// The first recorded request not yet used is the one expected next: a
+	// request that matches none is compared with it, and gets its response,
+	// so that the answer is checked too.
+	nearest := -1
+	var nearestDiffs, identity []compare.Diff
+	for i, inter := range r.cas.Interactions {
+		if r.used[i] {
+			continue
 		}
-		return m == nil
+		diffs, ident := r.matcher.Diff(req, body, inter.Request)
+		if len(diffs) == 0 {
+			nearest, nearestDiffs, identity = i, nil, ident
+			break
+		}
+		if nearest < 0 {
+			nearest, nearestDiffs, identity = i, diffs, ident
+		}
 	}
-	inter, err := r.cas.GetInteraction(req)
-	if err != nil {
-		e := &RequestError{N: n, Method: req.Method, Path: req.URL.RequestURI(), Mismatch: nearest}
-		if nearest == nil {
-			e.Msg = fmt.Sprintf("not expected: the cassette holds %d request(s)", len(r.cas.Interactions))
-		}
-		r.errs = append(r.errs, e)
+	if nearest < 0 {
+		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s) not expected: the cassette holds %d request(s)",
+			n, req.Method, req.URL.RequestURI(), len(r.cas.Interactions)))
 		r.mu.Unlock()
-		mismatchResponse(w, e)
+		mismatchResponse(w, r.err.Problems[len(r.err.Problems)-1])
 		return
 	}
+	r.used[nearest] = true
+	prefix := jsonv.Index("/requests", nearest)
+	for _, d := range nearestDiffs {
+		r.err.Diffs = append(r.err.Diffs, compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got})
+	}
+	for _, d := range identity {
+		r.err.IdentityNotes = append(r.err.IdentityNotes, identityNote(compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got}))
+	}
+	resp := r.cas.Interactions[nearest].Response
 	r.mu.Unlock()
-	writeResponse(w, inter.Response, r.chunk)
+	writeResponse(w, resp, r.chunk)
 }
 
-// mismatchResponse answers a request the cassette does not hold. The case
-// fails on the request whatever the implementation makes of this answer.
-func mismatchResponse(w http.ResponseWriter, e error) {
-	msg := jsonv.StringValue("piconform: " + e.Error())
+// mismatchResponse answers a request past the recorded ones, which has no
+// response to replay. The case fails on the request whatever the
+// implementation makes of this answer.
+func mismatchResponse(w http.ResponseWriter, problem string) {
+	msg := jsonv.StringValue("piconform: " + problem)
 	body := jsonv.ObjectValue(
 		jsonv.Member{Key: "type", Value: jsonv.StringValue("error")},
 		jsonv.Member{Key: "error", Value: jsonv.ObjectValue(
@@ -219,28 +239,31 @@ func Pieces(body []byte, chunk int) [][]byte {
 	return out
 }
 
-// Finish stops the server and returns the first request that did not
-// match, or says which recorded requests never came. It may be called more
-// than once; later calls return the first result.
+// Finish stops the server and returns what the requests did: nil when
+// they match the cassette exactly, else a *RequestError with every
+// difference, the requests that came with nothing to compare with, the
+// recorded ones that never came, and the identity headers that differ
+// (notes; RequestError.Failed tells whether it fails the case). It may be
+// called more than once; later calls return the first result.
 func (r *Replay) Finish() error {
 	r.once.Do(func() {
 		r.srv.CloseClientConnections()
 		r.srv.Close()
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if len(r.errs) > 0 {
-			r.result = r.errs[0]
-			return
-		}
 		var missing []string
-		for _, i := range r.cas.Interactions {
-			if !i.WasReplayed() {
-				missing = append(missing, fmt.Sprintf("%s %s", i.Request.Method, requestPath(i.Request.URL)))
+		for i, inter := range r.cas.Interactions {
+			if !r.used[i] {
+				missing = append(missing, fmt.Sprintf("%s %s", inter.Request.Method, requestPath(inter.Request.URL)))
 			}
 		}
 		if len(missing) > 0 {
-			r.result = fmt.Errorf("the implementation sent %d request(s); the cassette expects %d: never sent: %s",
-				r.n, len(r.cas.Interactions), strings.Join(missing, ", "))
+			r.err.Problems = append(r.err.Problems, fmt.Sprintf("the implementation sent %d request(s); the cassette expects %d: never sent: %s",
+				r.n, len(r.cas.Interactions), strings.Join(missing, ", ")))
+		}
+		if r.err.Failed() || len(r.err.IdentityNotes) > 0 {
+			e := r.err
+			r.result = &e
 		}
 	})
 	return r.result

@@ -25,10 +25,15 @@ type Matcher struct {
 	// Ignore lists incidental request headers of the case's API (lower-case
 	// path.Match patterns): neither recorded nor compared.
 	Ignore []string
+	// Identity lists the identity headers of the case's API: a difference
+	// in one is a note, not a failure, unless StrictIdentity.
+	Identity []IdentityHeader
+	// StrictIdentity compares identity headers like any other.
+	StrictIdentity bool
 }
 
 // Compare returns nil when got, whose body is body, is the request want
-// describes, or the first difference. The request is seen as a JSON object
+// describes, or every difference. The request is seen as a JSON object
 // {method, path, headers, body}:
 //
 //   - path is the path and query; the scheme and host are the runner's;
@@ -40,8 +45,38 @@ type Matcher struct {
 //     incidental ones;
 //   - body is compared as JSON (key order ignored, numbers by value) when
 //     both sides parse, as text otherwise.
+//
+// Identity headers that differ are left out (see Diff).
 func (m Matcher) Compare(got *http.Request, body []byte, want cassette.Request) *compare.Mismatch {
-	return compare.Compare(m.wantTree(want), m.gotTree(got, body, want), nil)
+	diffs, _ := m.Diff(got, body, want)
+	return compare.NewMismatch(diffs)
+}
+
+// Diff lists how got differs from want, in document order (method, path,
+// headers by name, body), split in two: the differences that fail, and
+// those of identity headers, which do not (empty when StrictIdentity, which
+// counts them with the rest).
+func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (diffs, identity []compare.Diff) {
+	all := compare.Diffs(m.wantTree(want), m.gotTree(got, body, want), compare.Rules{})
+	if m.StrictIdentity {
+		return all, nil
+	}
+	recorded := map[string]string{}
+	for name, vs := range want.Headers {
+		recorded[strings.ToLower(name)] = strings.Join(vs, ", ")
+	}
+	for _, d := range all {
+		name, isHeader := strings.CutPrefix(d.Path, "/headers/")
+		if isHeader && !strings.Contains(name, "/") {
+			w, inCassette := recorded[name]
+			if isIdentity(m.Identity, name, w, inCassette) {
+				identity = append(identity, d)
+				continue
+			}
+		}
+		diffs = append(diffs, d)
+	}
+	return diffs, identity
 }
 
 // MatcherFunc adapts the matcher to go-vcr. Each call reads the request
@@ -146,29 +181,57 @@ func bodyValue(b []byte) jsonv.Value {
 	return jsonv.StringValue(string(b))
 }
 
-// RequestError says how a request an implementation sent differs from the
-// cassette. It wraps the comparison's *compare.Mismatch, whose Path is a
-// JSON Pointer into the request seen as {method, path, headers, body}.
+// RequestError says how the requests an implementation sent differ from
+// the cassette. It is what a wire case's check returns, even when only notes
+// were found (Failed tells).
 type RequestError struct {
-	// N counts the requests the implementation sent, from 1.
-	N            int
-	Method, Path string
-	Mismatch     *compare.Mismatch
-	// Msg is set instead of Mismatch when there was nothing to compare with.
-	Msg string
+	// Diffs is every difference of every request, each path under
+	// /requests/<i>, i the 0-based index of the request in the cassette.
+	Diffs []compare.Diff
+	// Problems are requests with nothing to compare with: a request after
+	// the recorded ones, a recorded request never sent.
+	Problems []string
+	// IdentityNotes are the identity headers that differ, for the report.
+	IdentityNotes []string
 }
+
+// Failed tells whether the case fails on the requests; a RequestError with
+// notes only does not fail it.
+func (e *RequestError) Failed() bool { return len(e.Diffs) > 0 || len(e.Problems) > 0 }
+
+// Notes are observations that are not failures.
+func (e *RequestError) Notes() []string { return e.IdentityNotes }
 
 func (e *RequestError) Error() string {
-	if e.Mismatch == nil {
-		return fmt.Sprintf("request %d (%s %s): %s", e.N, e.Method, e.Path, e.Msg)
+	var parts []string
+	if m := compare.NewMismatch(e.Diffs); m != nil {
+		parts = append(parts, "the request differs from the cassette at "+m.Error())
 	}
-	return fmt.Sprintf("request %d (%s %s) differs from the cassette at %s: want %s, got %s",
-		e.N, e.Method, e.Path, e.Mismatch.Path, e.Mismatch.Want, e.Mismatch.Got)
+	parts = append(parts, e.Problems...)
+	if len(parts) == 0 {
+		n := len(e.IdentityNotes)
+		return fmt.Sprintf("the requests match the cassette (%d identity %s differ)", n, plural(n, "header", "headers"))
+	}
+	return strings.Join(parts, "; ")
 }
 
-func (e *RequestError) Unwrap() error {
-	if e.Mismatch == nil {
-		return nil
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	return e.Mismatch
+	return many
+}
+
+// Unwrap gives the request differences as a *compare.Mismatch.
+func (e *RequestError) Unwrap() error {
+	if m := compare.NewMismatch(e.Diffs); m != nil {
+		return m
+	}
+	return nil
+}
+
+// identityNote words an identity header that differs.
+func identityNote(d compare.Diff) string {
+	return fmt.Sprintf("%s: want %s, got %s (identity header: not compared without --strict-identity)",
+		d.Path, compare.Render(d.Want), compare.Render(d.Got))
 }

@@ -6,8 +6,10 @@
 // (127.0.0.1 only) and hands the implementation that server's URL as
 // baseUrl, with a fake API key. The implementation makes its real HTTP
 // call; the server compares the request with the cassette's (method, path,
-// headers by name, body as JSON) and replays the recorded response, split
-// into small writes if the case asks for it. The implementation answers with
+// headers by name, body as JSON; identity headers only under
+// --strict-identity) and replays the recorded response, split into small
+// writes if the case asks for it. A request that differs gets the response
+// too, so that the answer is compared as well. The implementation answers with
 // the AssistantMessage and its events, which the runner compares with the
 // golden.
 //

@@ -158,40 +158,143 @@ func TestReplayMatchingRequest(t *testing.T) {
 func TestReplayMismatchNamesThePath(t *testing.T) {
 	c := loadCase(t, caseFile, nil)
 	cas := record(t, c)
+	recorded := "event: greeting\ndata: {\"text\":\"hi\",\"n\":1.50}\n\ndata: two\ndata: lines\n\n"
 	for _, tc := range []struct {
 		name  string
 		tweak func(*http.Request)
-		path  string
+		paths []string // every difference, in order
 	}{
 		{"body", func(r *http.Request) {
-			r.Body = io.NopCloser(strings.NewReader(`{"say":"hullo","n":1}`))
+			r.Body = io.NopCloser(strings.NewReader(`{"say":"hullo","n":2}`))
 			r.ContentLength = -1
-		}, "/body/say"},
-		{"missing header", func(r *http.Request) { r.Header.Del("X-Echo-Version") }, "/headers/x-echo-version"},
-		{"changed header", func(r *http.Request) { r.Header.Set("x-echo-version", "2") }, "/headers/x-echo-version"},
-		{"extra header", func(r *http.Request) { r.Header.Set("X-Extra", "1") }, "/headers/x-extra"},
-		{"missing credential", func(r *http.Request) { r.Header.Del("X-Api-Key") }, "/headers/x-api-key"},
+		}, []string{"/requests/0/body/say", "/requests/0/body/n"}},
+		{"missing header", func(r *http.Request) { r.Header.Del("X-Echo-Version") }, []string{"/requests/0/headers/x-echo-version"}},
+		{"changed header", func(r *http.Request) { r.Header.Set("x-echo-version", "2") }, []string{"/requests/0/headers/x-echo-version"}},
+		{"extra header", func(r *http.Request) { r.Header.Set("X-Extra", "1") }, []string{"/requests/0/headers/x-extra"}},
+		{"missing credential", func(r *http.Request) { r.Header.Del("X-Api-Key") }, []string{"/requests/0/headers/x-api-key"}},
 		{"credential elsewhere", func(r *http.Request) {
 			r.Header.Set("Authorization", "Bearer "+r.Header.Get("X-Api-Key"))
 			r.Header.Del("X-Api-Key")
-		}, "/headers/authorization"},
-		{"path", func(r *http.Request) { r.URL.Path = "/v2/say" }, "/path"},
-		{"method", func(r *http.Request) { r.Method = "PUT" }, "/method"},
+		}, []string{"/requests/0/headers/x-api-key", "/requests/0/headers/authorization"}},
+		{"path", func(r *http.Request) { r.URL.Path = "/v2/say" }, []string{"/requests/0/path"}},
+		{"method", func(r *http.Request) { r.Method = "PUT" }, []string{"/requests/0/method"}},
+		{"everything, in request order", func(r *http.Request) {
+			r.Method = "PUT"
+			r.URL.Path = "/v2/say"
+			r.Header.Set("x-echo-version", "2")
+			r.Body = io.NopCloser(strings.NewReader(`{"say":"hullo","n":1}`))
+			r.ContentLength = -1
+		}, []string{"/requests/0/method", "/requests/0/path", "/requests/0/headers/x-echo-version", "/requests/0/body/say"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := replay(t, c, cas, echoSubject(tc.tweak))
+			out, err := replay(t, c, cas, echoSubject(tc.tweak))
 			var re *RequestError
-			if !errors.As(err, &re) {
-				t.Fatalf("check = %v, want a *RequestError", err)
+			if !errors.As(err, &re) || !re.Failed() {
+				t.Fatalf("check = %v, want a failing *RequestError", err)
+			}
+			var paths []string
+			for _, d := range re.Diffs {
+				paths = append(paths, d.Path)
+			}
+			if strings.Join(paths, " ") != strings.Join(tc.paths, " ") {
+				t.Errorf("diffs at %v, want %v", paths, tc.paths)
 			}
 			var m *compare.Mismatch
-			if !errors.As(err, &m) || m.Path != tc.path {
-				t.Fatalf("mismatch at %v, want %s (%v)", m, tc.path, err)
+			if !errors.As(err, &m) || m.Path != tc.paths[0] || len(m.Diffs) != len(tc.paths) {
+				t.Fatalf("mismatch %v, want %d diffs from %s", m, len(tc.paths), tc.paths[0])
 			}
-			if !strings.Contains(err.Error(), tc.path) || strings.Contains(err.Error(), FakeAPIKey) {
+			if !strings.Contains(err.Error(), tc.paths[0]) || strings.Contains(err.Error(), FakeAPIKey) {
 				t.Errorf("message %q", err)
 			}
+			// The request differs, and still gets the recorded answer, so
+			// the output is compared too.
+			if body, _ := out.Get("body"); body.Str() != recorded {
+				t.Errorf("answer %q, want the recorded one", body.Str())
+			}
 		})
+	}
+}
+
+// TestIdentityHeaders: an identity header that differs is a note by
+// default and a difference with StrictIdentity; a value Pi or the caller
+// chose (not the library's own) is compared whatever the mode.
+func TestIdentityHeaders(t *testing.T) {
+	identity := []IdentityHeader{{"user-agent", "EchoSDK/JS *"}, {"accept", "application/json"}, {"x-echo-sdk-*", "*"}}
+	want := cassette.Request{Method: "POST", URL: "/v1/say", Body: `{}`, Headers: http.Header{
+		"User-Agent": {"EchoSDK/JS 1.2.3"}, "Accept": {"application/json"}, "X-Echo-Sdk-Lang": {"js"},
+	}}
+	chosen := cassette.Request{Method: "POST", URL: "/v1/say", Body: `{}`, Headers: http.Header{
+		"User-Agent": {"my-agent/1.0"}, "Accept": {"text/event-stream"},
+	}}
+	for _, tc := range []struct {
+		name    string
+		want    cassette.Request
+		headers http.Header
+		strict  bool
+		diffs   []string
+		notes   []string
+	}{
+		{name: "same", want: want, headers: http.Header{"User-Agent": {"EchoSDK/JS 1.2.3"}, "Accept": {"application/json"}, "X-Echo-Sdk-Lang": {"js"}}},
+		{
+			name: "a port's own client", want: want, headers: http.Header{"User-Agent": {"Go-http-client/1.1"}},
+			notes: []string{"/headers/accept", "/headers/user-agent", "/headers/x-echo-sdk-lang"},
+		},
+		{
+			name: "strict", want: want, headers: http.Header{"User-Agent": {"Go-http-client/1.1"}}, strict: true,
+			diffs: []string{"/headers/accept", "/headers/user-agent", "/headers/x-echo-sdk-lang"},
+		},
+		{
+			name: "an identity header the cassette lacks", want: chosen,
+			headers: http.Header{"User-Agent": {"my-agent/1.0"}, "Accept": {"text/event-stream"}, "X-Echo-Sdk-Os": {"plan9"}},
+			notes:   []string{"/headers/x-echo-sdk-os"},
+		},
+		{
+			name: "values Pi or the caller chose are compared", want: chosen,
+			headers: http.Header{"User-Agent": {"Go-http-client/1.1"}},
+			diffs:   []string{"/headers/accept", "/headers/user-agent"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Matcher{Key: FakeAPIKey, Identity: identity, StrictIdentity: tc.strict}
+			req, _ := http.NewRequest("POST", "http://127.0.0.1/v1/say", strings.NewReader(`{}`))
+			req.Header = tc.headers
+			diffs, notes := m.Diff(req, []byte(`{}`), tc.want)
+			if got := paths(diffs); strings.Join(got, " ") != strings.Join(tc.diffs, " ") {
+				t.Errorf("diffs at %v, want %v", got, tc.diffs)
+			}
+			if got := paths(notes); strings.Join(got, " ") != strings.Join(tc.notes, " ") {
+				t.Errorf("notes at %v, want %v", got, tc.notes)
+			}
+			if (m.Compare(req, []byte(`{}`), tc.want) == nil) != (len(tc.diffs) == 0) {
+				t.Errorf("Compare disagrees with Diff")
+			}
+		})
+	}
+}
+
+func paths(diffs []compare.Diff) []string {
+	var out []string
+	for _, d := range diffs {
+		out = append(out, d.Path)
+	}
+	return out
+}
+
+// TestIdentityTable: every API the reference speaks has an entry, and each
+// entry's names are lower case.
+func TestIdentityTable(t *testing.T) {
+	for api, list := range Identity {
+		for _, h := range list {
+			if h.Name != strings.ToLower(h.Name) {
+				t.Errorf("%s: %q is not lower case", api, h.Name)
+			}
+		}
+	}
+	for _, api := range []string{"anthropic-messages", "openai-completions", "openai-responses", "azure-openai-responses",
+		"openai-codex-responses", "google-generative-ai", "google-vertex", "mistral-conversations", "bedrock-converse-stream"} {
+		if _, ok := Identity[api]; !ok {
+			t.Errorf("no identity headers for %s", api)
+		}
 	}
 }
 

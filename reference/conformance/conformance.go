@@ -1,8 +1,9 @@
 // Package conformance runs one conformance case against the Go reference:
 // given a case kind and its input JSON, it returns the output JSON. It is the
 // reference's whole face towards the harness, and it imports nothing of the
-// harness, so any Go program can serve the reference under the subprocess
-// protocol with a framing loop around Handle.
+// harness. Answer says what the reference answers to a case (result, skip or
+// error); the in-process subject and `piconform serve` (Serve, through
+// adapterkit) both give that answer, so the reference has one face.
 package conformance
 
 import (

@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -252,7 +254,7 @@ func TestServe(t *testing.T) {
 		`{"type":"run","seq":3,"case":{"id":"convert/bad","kind":"convert","input":{"messages":[{"role":"user","content":42}]}}}`,
 		`{"type":"run","seq":4,"case":{"id":"video/x","kind":"video","input":{}}}`,
 		`{"type":"run","seq":5,"case":{"id":"cost/x","kind":"cost","input":{"model":` + model + `,"usage":` + usage + `}}}`,
-		"\t{\"type\":\"run\",\"seq\":6,\"case\":{\"kind\":\"sanitize\",\"input\":{\"text\":\"\\u2028\"}}}\r",
+		"\t{\"type\":\"run\",\"seq\":6,\"case\":{\"id\":\"sanitize/y\",\"kind\":\"sanitize\",\"input\":{\"text\":\"\\u2028\"}}}\r",
 		`{"type":"bye"}`,
 		`{"type":"run","seq":7,"case":{"kind":"sanitize","input":{"text":"after bye"}}}`,
 	}, "\n") + "\n"
@@ -264,8 +266,8 @@ func TestServe(t *testing.T) {
 		`{"type":"hello","protocol":1,"implementation":{"name":"piconform-reference","version":"9.9.9","language":"go","kinds":KINDS,"apis":APIS}}`,
 		`{"type":"result","seq":1,"output":{"text":"a"}}`,
 		`{"type":"result","seq":2,"output":{"messages":[{"role":"user","content":[{"type":"text","text":"\ud83d"}],"timestamp":5}]}}`,
-		`{"type":"error","seq":3,"message":"/messages/0/content: want a string or an array of blocks, got number"}`,
-		`{"type":"error","seq":4,"message":"MSG4"}`,
+		`{"type":"error","seq":3,"message":"/input/messages/0/content: want a string or an array of blocks, got number"}`,
+		`{"type":"skip","seq":4,"reason":"unsupported case kind \"video\""}`,
 		`{"type":"result","seq":5,"output":{"usage":{"input":100,"output":20,"cacheRead":0,"cacheWrite":0,"totalTokens":120,"cost":{"input":0.00030000000000000003,"output":0.00030000000000000003,"cacheRead":0,"cacheWrite":0,"total":0.0006000000000000001}}}}`, // Node 22
 		"{\"type\":\"result\",\"seq\":6,\"output\":{\"text\":\"\u2028\"}}",
 	}
@@ -278,8 +280,6 @@ func TestServe(t *testing.T) {
 		apis = jsonv.ArrayValue(append(apis.Elems(), jsonv.StringValue(a))...)
 	}
 	want[0] = strings.NewReplacer("KINDS", kinds.String(), "APIS", apis.String()).Replace(want[0])
-	_, unsupported := conformance.Handle("video", parse(t, `{}`), opts)
-	want[4] = strings.Replace(want[4], `"MSG4"`, jsonv.StringValue(unsupported.Error()).String(), 1)
 	var got []string
 	for _, f := range frames {
 		got = append(got, f.String())
@@ -299,10 +299,15 @@ func TestServeEnds(t *testing.T) {
 		{"eof without newline", `{"type":"hello","protocol":1}`, 1, ""},
 		{"nothing", ``, 0, ""},
 		{"bye", `{"type":"bye"}` + "\n" + `{"type":"hello"}`, 0, ""},
-		{"not json", `{"type":"hello"}` + "\nnot json\n", 1, "conformance: reading a frame: line 1 column 1"},
-		{"unknown frame", `{"type":"ping"}` + "\n", 0, `conformance: unknown frame type "ping"`},
-		{"not an object", `[1]` + "\n", 0, `conformance: unknown frame type ""`},
-		{"type not a string", `{"type":true}` + "\n", 0, `conformance: unknown frame type ""`},
+		{"blank lines", "\n  \n" + `{"type":"hello","protocol":1}` + "\n\n", 1, ""},
+		{"not json", `{"type":"hello","protocol":1}` + "\nnot json\n", 1, "adapterkit: reading a frame: line 1 column 1"},
+		{"hello without protocol", `{"type":"hello"}` + "\n", 0, "adapterkit: reading a frame: /protocol: missing required number"},
+		{"unknown frame", `{"type":"ping"}` + "\n", 0, `adapterkit: reading a frame: /type: unknown frame type "ping"`},
+		{"an answer frame", `{"type":"result","seq":1,"output":{}}` + "\n", 0, `adapterkit: unexpected result frame from the runner`},
+		{"not an object", `[1]` + "\n", 0, `adapterkit: reading a frame: /: want an object, got array`},
+		{"type not a string", `{"type":true}` + "\n", 0, `adapterkit: reading a frame: /type: want string, got boolean`},
+		{"run without seq", `{"type":"run","case":{"id":"a/b","kind":"sanitize","input":{"text":""}}}` + "\n", 0, `adapterkit: reading a frame: /seq: missing required number`},
+		{"run with seq 0", `{"type":"run","seq":0,"case":{"id":"a/b","kind":"sanitize","input":{"text":""}}}` + "\n", 0, `adapterkit: reading a frame: /seq: want a positive integer, got 0`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frames, err := serve(t, tc.in)
@@ -322,15 +327,18 @@ func TestServeEnds(t *testing.T) {
 	}
 }
 
-// TestServeRunFrameShapes: a run frame with missing parts still gets an
-// answer that echoes its seq, never a crash.
+// TestServeRunFrameShapes: a run frame with a usable seq but missing parts
+// still gets an answer that echoes its seq, never a crash; a case's input of
+// the wrong shape is an input error at /input, as in process.
 func TestServeRunFrameShapes(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{`{"type":"run","seq":1}`, `{"type":"error","seq":1,"message":"`},
-		{`{"type":"run","seq":2,"case":{"kind":"sanitize"}}`, `{"type":"error","seq":2,"message":"/: want an object, got nothing"}`},
-		{`{"type":"run","seq":3,"case":"x"}`, `{"type":"error","seq":3,"message":"`},
-		{`{"type":"run","seq":4,"case":{"kind":7,"input":{}}}`, `{"type":"error","seq":4,"message":"`},
-		{`{"type":"run","case":{"kind":"sanitize","input":{"text":""}}}`, `{"type":"result","output":{"text":""}}`},
+		{`{"type":"run","seq":1}`, `{"type":"error","seq":1,"message":"adapterkit: malformed run frame: /case: missing required object"}`},
+		{`{"type":"run","seq":2,"case":{"id":"a/b","kind":"sanitize"}}`, `{"type":"error","seq":2,"message":"/input: want an object, got nothing"}`},
+		{`{"type":"run","seq":3,"case":"x"}`, `{"type":"error","seq":3,"message":"adapterkit: malformed run frame: /case: want object, got string"}`},
+		{`{"type":"run","seq":4,"case":{"id":"a/b","kind":7,"input":{}}}`, `{"type":"error","seq":4,"message":"adapterkit: malformed run frame: /case/kind: want string, got number"}`},
+		{`{"type":"run","seq":5,"case":{"kind":"sanitize","input":{"text":""}}}`, `{"type":"error","seq":5,"message":"adapterkit: malformed run frame: /case/id: missing required string"}`},
+		{`{"type":"run","seq":6.0,"case":{"id":"a/b","kind":"sanitize","input":{"text":""}}}`, `{"type":"result","seq":6,"output":{"text":""}}`},
+		{`{"type":"run","seq":7,"case":{"id":"a/b","kind":"sanitize","input":[]}}`, `{"type":"error","seq":7,"message":"/input: want an object, got array"}`},
 	} {
 		frames, err := serve(t, tc.in+"\n")
 		if err != nil || len(frames) != 1 {
@@ -354,7 +362,7 @@ func TestServeAnswersEachFrameAtOnce(t *testing.T) {
 		outW.Close()
 	}()
 	answers := bufio.NewScanner(outR)
-	for i, frame := range []string{`{"type":"hello","protocol":1}`, `{"type":"run","seq":1,"case":{"kind":"sanitize","input":{"text":"x"}}}`} {
+	for i, frame := range []string{`{"type":"hello","protocol":1}`, `{"type":"run","seq":1,"case":{"id":"sanitize/x","kind":"sanitize","input":{"text":"x"}}}`} {
 		if _, err := io.WriteString(inW, frame+"\n"); err != nil {
 			t.Fatal(err)
 		}
@@ -377,8 +385,30 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 func TestServeWriteError(t *testing.T) {
-	err := conformance.Serve(strings.NewReader(`{"type":"hello"}`+"\n"), failingWriter{}, "v", opts)
+	err := conformance.Serve(strings.NewReader(`{"type":"hello","protocol":1}`+"\n"), failingWriter{}, "v", opts)
 	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
 		t.Errorf("Serve = %v, want the write error", err)
+	}
+}
+
+// TestAnswer: the answer both faces give. A kind or API the reference lacks
+// is a skip, an input error names its place under /input.
+func TestAnswer(t *testing.T) {
+	ctx := context.Background()
+	wireInput := `{"baseUrl":"http://127.0.0.1:1","model":` + strings.Replace(model, `"anthropic-messages"`, `"nope"`, 1) + `,"context":{"messages":[]}}`
+	for _, tc := range []struct {
+		kind, in string
+		want     protocol.Answer
+	}{
+		{"sanitize", `{"text":"a\ud83d"}`, protocol.Result(parse(t, `{"text":"a"}`))},
+		{"video", `{}`, protocol.Skip(`unsupported case kind "video"`, "")},
+		{"wire", wireInput, protocol.Skip(`unsupported API "nope"`, "")},
+		{"sanitize", `{"text":1}`, protocol.Error("/input/text: want string, got number")},
+		{"convert", `7`, protocol.Error("/input: want an object, got number")},
+	} {
+		got := conformance.Answer(ctx, protocol.Case{ID: tc.kind + "/x", Kind: tc.kind, Input: parse(t, tc.in)}, opts)
+		if diff := cmp.Diff(tc.want, got, cmp.Comparer(jsonv.Equal)); diff != "" {
+			t.Errorf("Answer(%s, %s) (-want +got):\n%s", tc.kind, tc.in, diff)
+		}
 	}
 }

@@ -1,0 +1,59 @@
+// Command example-go is a whole piconform adapter built on adapterkit: one
+// function per case kind. These call the Go reference; a port calls its own.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/piconform/piconform/adapterkit"
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+func main() {
+	if err := adapterkit.Serve(os.Stdin, os.Stdout, adapter()); err != nil {
+		fmt.Fprintln(os.Stderr, "example-go:", err) // stdout belongs to the protocol
+		os.Exit(1)
+	}
+}
+
+func adapter() adapterkit.Adapter {
+	return adapterkit.Adapter{
+		Name: "example-go", Version: "0.1.0", Language: "go",
+		Kinds: map[string]adapterkit.KindFunc{
+			"sanitize":  sanitize,
+			"convert":   reference("convert"),
+			"normalize": reference("normalize"),
+			"cost":      reference("cost"),
+			"pipeline":  reference("pipeline"),
+			"wire":      reference("wire"),
+		},
+		APIs: conformance.APIs(), // the provider APIs the wire function drives
+	}
+}
+
+// sanitize is one kind written out: read the input, compute, build the output.
+func sanitize(_ context.Context, input jsonv.Value) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	text := f.String("text")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err // a path error: the report names /input/text
+	}
+	out := ai.SanitizeSurrogates(text) // lone surrogates arrive intact
+	return jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue(out)}), nil
+}
+
+// reference runs one kind on the Go reference; what it lacks is skipped.
+func reference(kind string) adapterkit.KindFunc {
+	return func(ctx context.Context, input jsonv.Value) (jsonv.Value, error) {
+		out, err := conformance.HandleContext(ctx, kind, input, conformance.Options{})
+		if errors.Is(err, conformance.ErrUnsupported) {
+			return jsonv.Value{}, adapterkit.Skip(err.Error())
+		}
+		return out, err
+	}
+}

@@ -1,0 +1,242 @@
+package matrix
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits on what a failure entry prints of texts an implementation wrote.
+const (
+	mdMessageRunes   = 300
+	htmlMessageRunes = 2000
+	valueRunes       = 120
+)
+
+// Legend says how to read a cell; both renderings print it.
+const Legend = "A cell reads passed/run: the cases that passed out of those that ran. " +
+	"Every outcome other than pass and skip counts as a failure (fail, error, crash, timeout, protocol), " +
+	"expected failures included, since the case still differs. Skipped cases did not run: they are shown apart " +
+	"and count neither way. A case counts once in its kind and once in every rule family it cites " +
+	"(a rule id up to its last dot: convert.bash.exit-code is in convert.bash)."
+
+// Markdown renders the matrix as one Markdown document whose cells link to
+// failure lists further down the same document.
+func Markdown(m *Matrix) []byte {
+	var b bytes.Buffer
+	b.WriteString("# piconform compatibility matrix\n\n")
+	b.WriteString(Legend + "\n\n")
+
+	b.WriteString("| implementation | language | cases | passed | failed | skipped | reports |\n|---|---|--:|--:|--:|--:|---|\n")
+	for _, r := range m.Rows {
+		files := make([]string, len(r.Files))
+		for i, f := range r.Files {
+			files[i] = mdText(f)
+		}
+		t := r.Total
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %d | %s |\n", mdRowName(r), mdText(r.Implementation.Language),
+			t.Run()+t.Skipped, t.Passed, mdCount(t.Failed, t.Anchor), t.Skipped, strings.Join(files, ", "))
+	}
+
+	b.WriteString("\n## By case kind\n\n| implementation | all |")
+	for _, k := range m.Kinds {
+		fmt.Fprintf(&b, " %s |", mdText(k))
+	}
+	b.WriteString("\n|---|:-:|" + strings.Repeat(":-:|", len(m.Kinds)) + "\n")
+	for _, r := range m.Rows {
+		fmt.Fprintf(&b, "| %s | %s |", mdRowName(r), mdCell(r.Total))
+		for _, k := range m.Kinds {
+			fmt.Fprintf(&b, " %s |", mdCell(r.ByKind[k]))
+		}
+		b.WriteString("\n")
+	}
+
+	if len(m.Groups) > 0 {
+		b.WriteString("\n## By rule family\n")
+	}
+	for _, g := range m.Groups {
+		fmt.Fprintf(&b, "\n### %s\n\n| implementation |", mdText(g.Name))
+		for _, f := range g.Families {
+			fmt.Fprintf(&b, " %s |", mdText(f))
+		}
+		b.WriteString("\n|---|" + strings.Repeat(":-:|", len(g.Families)) + "\n")
+		for _, r := range m.Rows {
+			fmt.Fprintf(&b, "| %s |", mdRowName(r))
+			for _, f := range g.Families {
+				fmt.Fprintf(&b, " %s |", mdCell(r.ByFamily[f]))
+			}
+			b.WriteString("\n")
+		}
+	}
+
+	b.WriteString("\n## Failures\n")
+	anyFailure := false
+	for _, r := range m.Rows {
+		failing := r.Failing()
+		if len(failing) == 0 {
+			continue
+		}
+		anyFailure = true
+		fmt.Fprintf(&b, "\n### %s%s: %s\n\n", mdAnchor(r.Anchor), mdText(r.Implementation.Label()), plural(len(failing), "failing case"))
+		b.WriteString("By rule family:\n\n")
+		for _, g := range m.Groups {
+			for _, f := range g.Families {
+				c := r.ByFamily[f]
+				if c == nil || len(c.Failures) == 0 {
+					continue
+				}
+				links := make([]string, len(c.Failures))
+				for i, fc := range c.Failures {
+					links[i] = fmt.Sprintf("[%s](#%s)", mdCode(fc.ID), r.CaseAnchor(fc))
+				}
+				fmt.Fprintf(&b, "- %s%s (%d): %s\n", mdAnchor(c.Anchor), mdCode(f), len(c.Failures), strings.Join(links, " · "))
+			}
+		}
+		for _, k := range m.Kinds {
+			c := r.ByKind[k]
+			if c == nil || len(c.Failures) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "\n#### %s%s: %s\n\n", mdAnchor(c.Anchor), mdText(k), plural(len(c.Failures), "failing case"))
+			for _, fc := range c.Failures {
+				fmt.Fprintf(&b, "- %s%s — **%s**", mdAnchor(r.CaseAnchor(fc)), mdCode(fc.ID), mdText(fc.Outcome))
+				if fc.ExpectedFailure {
+					b.WriteString(" (expected)")
+				}
+				if fc.Message != "" {
+					b.WriteString(": " + mdText(clip(fc.Message, mdMessageRunes)))
+				}
+				b.WriteString("\n")
+				for _, d := range fc.Diffs {
+					fmt.Fprintf(&b, "  - %s", mdCode(d.Path))
+					if d.Want != "" || d.Got != "" {
+						fmt.Fprintf(&b, ": want %s, got %s", mdValue(d.Want), mdValue(d.Got))
+					}
+					b.WriteString("\n")
+				}
+				if fc.DiffsOmitted > 0 {
+					fmt.Fprintf(&b, "  - and %s\n", plural(fc.DiffsOmitted, "more difference"))
+				}
+			}
+		}
+	}
+	if !anyFailure {
+		b.WriteString("\nNo implementation fails a case.\n")
+	}
+	return b.Bytes()
+}
+
+func mdRowName(r *Row) string {
+	return mdText(r.Implementation.Label())
+}
+
+// mdCell is a table cell: the pass rate, linked to the failures when there are any.
+func mdCell(c *Cell) string {
+	if c == nil || c.Run()+c.Skipped == 0 {
+		return "–"
+	}
+	var s string
+	switch {
+	case c.Run() == 0:
+		return fmt.Sprintf("%d skipped", c.Skipped)
+	case c.Failed == 0:
+		s = fmt.Sprintf("✅ %d/%d", c.Passed, c.Run())
+	default:
+		s = fmt.Sprintf("❌ [%d/%d](#%s)", c.Passed, c.Run(), c.Anchor)
+	}
+	if c.Skipped > 0 {
+		s += fmt.Sprintf(" · %d skipped", c.Skipped)
+	}
+	return s
+}
+
+func mdCount(n int, anchor string) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("[%d](#%s)", n, anchor)
+}
+
+func mdAnchor(id string) string { return `<a id="` + id + `"></a>` }
+
+// mdText makes s inert Markdown text on one line: whitespace runs become
+// one space, control characters show as \xNN, and every character that
+// could start markup (emphasis, links, HTML, table pipes, entities) is
+// backslash-escaped.
+func mdText(s string) string {
+	s = strings.Join(strings.Fields(printable(s)), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>&|~#!()", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mdCode is s as a code span, fenced with more backticks than s holds in a row.
+// Code spans are used outside tables only, where a pipe needs no escape.
+func mdCode(s string) string {
+	s = strings.Join(strings.Fields(printable(s)), " ")
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 || strings.HasPrefix(s, " ") || s == "" {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+func mdValue(v string) string {
+	if v == "" {
+		return "(absent)"
+	}
+	return mdCode(clip(v, valueRunes))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// clip cuts s to at most n characters, marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+// printable shows control characters other than newline and tab as \xNN
+// (an escape sequence must not reach a reader raw) and replaces bytes that
+// are not UTF-8.
+func printable(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			fmt.Fprintf(&b, `\x%02x`, r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0)
+}

@@ -1,0 +1,84 @@
+// Package runtimetext finds the words of the JavaScript runtime in an
+// output, so that the golden writer can mark them (compare.RuntimeText).
+//
+// Pi copies some exceptions into its output verbatim: JSON.parse's
+// SyntaxError ("Unexpected token 'o', \"oops\" is not valid JSON") and the
+// TypeError of reading a member of undefined or null ("Cannot read
+// properties of undefined (reading 'id')"). Their wording is V8's (Node
+// 22), not Pi's, and a port in another language cannot produce it. The set
+// of such messages is closed and each has a fixed shape, so they are found
+// by shape: the same messages the reference builds in
+// reference/provider/stream (v8json.go, js.go).
+package runtimetext
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// v8Messages are the shapes of the runtime messages, as regular
+// expressions. The positional JSON.parse messages end with V8's
+// " at position N (line L column C)".
+var v8Messages = regexp.MustCompile(strings.Join([]string{
+	`(?:Expected property name or '\}' in|Expected ',' or '\]' after array element in|Expected ',' or '\}' after property value in|` +
+		`Unexpected non-whitespace character after|Bad escaped character in|Bad control character in string literal in|` +
+		`Bad Unicode escape in|No number after minus sign in|Exponent part is missing a number in|` +
+		`Unterminated fractional number in|Expected ':' after property name in|Expected double-quoted property name in|` +
+		`Unterminated string in|Unexpected number in|Unexpected string in) JSON at position \d+ \(line \d+ column \d+\)`,
+	`Unexpected end of JSON input`,
+	`Unexpected token '(?s:.+?)', (?:\.\.\.)?"(?s:.*?)"(?:\.\.\.)? is not valid JSON`,
+	`"(?:\[object Object\]|undefined|Infinity|NaN)" is not valid JSON`,
+	`Cannot read properties of (?:undefined|null) \(reading '(?s:.*?)'\)`,
+}, "|"))
+
+// Pattern returns s with every runtime message replaced by
+// compare.RuntimePlaceholder, and whether it held one.
+func Pattern(s string) (string, bool) {
+	if strings.Contains(s, compare.RuntimePlaceholder) {
+		return "", false // the placeholder could not be told from the text
+	}
+	p := v8Messages.ReplaceAllLiteralString(s, compare.RuntimePlaceholder)
+	return p, p != s
+}
+
+// Find lists the strings of an output that hold runtime messages, in
+// document order.
+func Find(output jsonv.Value) []compare.RuntimeText {
+	var out []compare.RuntimeText
+	var walk func(v jsonv.Value, ptr string)
+	walk = func(v jsonv.Value, ptr string) {
+		switch v.Kind() {
+		case jsonv.String:
+			if p, ok := Pattern(v.Str()); ok {
+				out = append(out, compare.RuntimeText{Path: ptr, Pattern: p})
+			}
+		case jsonv.Array:
+			for i, e := range v.Elems() {
+				walk(e, jsonv.Index(ptr, i))
+			}
+		case jsonv.Object:
+			for _, m := range v.Members() {
+				walk(m.Value, jsonv.Child(ptr, m.Key))
+			}
+		}
+	}
+	walk(output, "")
+	return out
+}
+
+// Mark is the golden document of an output: the output, with its runtime
+// texts listed under compare.RuntimeTextsMember when it has any. An output
+// that is not an object cannot carry the list and is returned as it is.
+func Mark(output jsonv.Value) jsonv.Value {
+	if output.Kind() != jsonv.Object {
+		return output
+	}
+	golden, err := compare.JoinGolden(output, Find(output))
+	if err != nil {
+		return output
+	}
+	return golden
+}
