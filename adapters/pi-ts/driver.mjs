@@ -108,6 +108,10 @@ const CANDIDATES = {
   // The agent loop of pipeline cases, the Agent class (for its default convertToLlm) and the
   // event stream a stream function returns.
   runAgentLoopContinue: [{ pkg: "pi-agent-core", sub: ".", name: "runAgentLoopContinue" }],
+  // The coding agent's package index, imported for what importing it sets up: pipeline cases run
+  // the loop as the coding agent does, with it loaded (1.x sets the agent's default stream
+  // function there, which an Agent built without one needs).
+  codingAgent: [{ pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" }],
   Agent: [{ pkg: "pi-agent-core", sub: ".", name: "Agent" }],
   createAssistantMessageEventStream: [
     { pkg: "pi-ai", file: "dist/utils/event-stream.js", name: "createAssistantMessageEventStream" },
@@ -322,7 +326,7 @@ const KINDS = {
     },
   ],
   sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
-  pipeline: [["runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
+  pipeline: [["codingAgent", "runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
   wire: [[], wire],
 };
 
