@@ -398,6 +398,7 @@ func Render(old *File, failures []Failure) []byte {
 					globs = append(globs, g)
 				}
 			}
+			globs = simplify(globs)
 		}
 		writeEntry(&b, e.Pattern, globs, e.Reason)
 	}
@@ -467,7 +468,7 @@ func CollapsePaths(paths []string) []string {
 		globs[i] = g.segs
 	}
 	// Prefixes.
-	for len(globs) > MaxPathsPerEntry {
+	for globs = dropSubsumed(globs); len(globs) > MaxPathsPerEntry; globs = dropSubsumed(globs) {
 		bestDepth, bestKey := 0, ""
 		count := map[string]int{}
 		for _, g := range globs {
@@ -513,6 +514,70 @@ func CollapsePaths(paths []string) []string {
 		}
 	}
 	return out
+}
+
+// simplify leaves out each path glob that another one covers.
+func simplify(globs []string) []string {
+	segs := make([][]string, len(globs))
+	for i, g := range globs {
+		segs[i] = pointerSegments(g)
+	}
+	var out []string
+	for _, g := range dropSubsumed(segs) {
+		out = append(out, "/"+strings.Join(g, "/"))
+	}
+	return out
+}
+
+// dropSubsumed leaves out each glob that another one covers.
+func dropSubsumed(globs [][]string) [][]string {
+	var out [][]string
+	for i, g := range globs {
+		covered := false
+		for j, h := range globs {
+			if i != j && subsumes(h, g) && !(subsumes(g, h) && j > i) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// subsumes tells whether every path glob b matches, a matches too. It
+// knows the forms CollapsePaths makes and answers false when unsure.
+func subsumes(a, b []string) bool {
+	seg := func(p, s string) bool {
+		if p == "*" || p == s {
+			return true
+		}
+		ok, _ := path.Match(p, s)
+		return ok && !strings.ContainsAny(s, "*?[")
+	}
+	if n := len(a); n > 0 && a[n-1] == "**" {
+		prefix := a[:n-1]
+		if slices.Contains(prefix, "**") || len(b) < len(prefix) {
+			return false
+		}
+		for i, p := range prefix {
+			if !seg(p, b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if slices.Contains(a, "**") || slices.Contains(b, "**") || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !seg(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func pointerSegments(p string) []string {

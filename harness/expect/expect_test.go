@@ -261,6 +261,11 @@ func TestCollapsePaths(t *testing.T) {
 		{[]string{"/requests/0/body/a", "/requests/1/body/a"}, []string{"/requests/*/body/a"}},
 		{[]string{""}, []string{"/**"}},
 		{
+			// Globs another one covers go.
+			[]string{"/m/1/a", "/m/2/b", "/m/3/c", "/m/4/d", "/m/4/content/0/x", "/m/4/content/0/y", "/m/11", "/n/1", "/o/1", "/p/1"},
+			[]string{"/m/**", "/n/1", "/o/1", "/p/1"},
+		},
+		{
 			[]string{"/requests/0/body/a", "/requests/0/body/b", "/requests/0/body/c", "/requests/0/body/d", "/requests/0/headers/x", "/message/y", "/message/z"},
 			[]string{"/requests/0/body/**", "/requests/0/headers/x", "/message/y", "/message/z"},
 		},
