@@ -193,7 +193,11 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
 	results := make([]Result, len(cases))
 	workers := min(opts.Jobs, max(len(cases), 1))
-	q := newQueue(len(cases), workers)
+	groups := make([]string, len(cases))
+	for i, c := range cases {
+		groups[i] = caseGroup(c)
+	}
+	q := newQueue(groups, workers)
 	var mu sync.Mutex
 	done := 0
 	var gaveUp *subject.Failure // why the last worker to stop stopped
@@ -230,7 +234,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 					mu.Unlock()
 					return
 				}
-				i, ok := q.take(w)
+				i, ok := q.take(w, wk.used)
 				if !ok {
 					return
 				}
@@ -317,43 +321,62 @@ func (w *worker) run(ctx context.Context, c *suite.Case) Result {
 	return r
 }
 
+// caseGroup is what a case needs an adapter to have loaded: its kind and,
+// for a wire case, its API.
+func caseGroup(c *suite.Case) string { return c.Kind + " " + caseAPI(c) }
+
 // queue hands out case indices. Each worker owns a contiguous share of the
 // cases (which are in id order, so grouped by kind and provider API) and
-// takes them in order; a worker whose share is done steals the back half
-// of the largest share left. So each process meets few kinds and APIs: an
-// adapter that loads a provider's module on first use (pi-ts: seconds of
-// CPU each) loads each about once per run, not once per process, and
-// --jobs N pays on N cores.
+// takes them in order. A worker whose share is done steals the last group
+// of another's share, or the back half of it when only one group is left,
+// preferring a group it has run already and then the largest share. So
+// each process meets few kinds and APIs: an adapter that loads a
+// provider's module on first use (pi-ts: up to seconds of CPU each) loads
+// each about once per run, not once per process, and --jobs N pays on N
+// cores.
 type queue struct {
 	mu     sync.Mutex
-	lo, hi []int // worker w's share is [lo[w], hi[w])
+	group  []string // of each case
+	lo, hi []int    // worker w's share is [lo[w], hi[w])
 }
 
-func newQueue(n, workers int) *queue {
-	q := &queue{lo: make([]int, workers), hi: make([]int, workers)}
+func newQueue(groups []string, workers int) *queue {
+	n := len(groups)
+	q := &queue{group: groups, lo: make([]int, workers), hi: make([]int, workers)}
 	for w := range workers {
 		q.lo[w], q.hi[w] = w*n/workers, (w+1)*n/workers
 	}
 	return q
 }
 
-// take returns worker w's next case.
-func (q *queue) take(w int) (int, bool) {
+// take returns worker w's next case; used holds the groups w has run.
+func (q *queue) take(w int, used map[string]bool) (int, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.lo[w] >= q.hi[w] {
-		victim, most := -1, 0
+		victim, from, bestUsed, bestLeft := -1, 0, false, 0
 		for v := range q.lo {
-			if left := q.hi[v] - q.lo[v]; left > most {
-				victim, most = v, left
+			left := q.hi[v] - q.lo[v]
+			if left == 0 {
+				continue
+			}
+			start := q.hi[v] - 1 // where the share's last group begins
+			for start > q.lo[v] && q.group[start-1] == q.group[q.hi[v]-1] {
+				start--
+			}
+			if start == q.lo[v] {
+				start += left / 2 // one group left: share it
+			}
+			isUsed := used[q.group[q.hi[v]-1]]
+			if victim < 0 || (isUsed && !bestUsed) || (isUsed == bestUsed && left > bestLeft) {
+				victim, from, bestUsed, bestLeft = v, start, isUsed, left
 			}
 		}
 		if victim < 0 {
 			return 0, false
 		}
-		mid := q.lo[victim] + most/2
-		q.lo[w], q.hi[w] = mid, q.hi[victim]
-		q.hi[victim] = mid
+		q.lo[w], q.hi[w] = from, q.hi[victim]
+		q.hi[victim] = from
 	}
 	q.lo[w]++
 	return q.lo[w] - 1, true
