@@ -309,7 +309,7 @@ type worker struct {
 	impl     subject.Implementation
 	started  bool
 	restarts int
-	used     map[string]bool // kinds and APIs the running process has answered
+	used     map[string]bool  // kinds and APIs the running process has answered
 	gaveUp   *subject.Failure // set once the worker stops starting its subject
 }
 
