@@ -3,7 +3,9 @@
 #   bench/run.sh                  # writes bench/results/<date>-<commit>.txt
 #   benchstat old.txt new.txt     # go install golang.org/x/perf/cmd/benchstat@latest
 # Targets (2-core machine): BenchmarkBuiltinSuite under 2 s/op (measured 1.4 s); no benchmark regresses by more
-# than 10% in time or allocations without a reason in the commit message.
+# than 10% in time or allocations without a reason in the commit message. BenchmarkJobs (harness/run):
+# jobs=N about 1/N of jobs=1 while N is small next to the 48 cases, process start-up aside.
+# bench/pi-ts-startup.sh measures one pi-ts process's start-up and exit: under 2 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/results

@@ -50,7 +50,7 @@ func TestSuitePasses(t *testing.T) {
 		Timeout:  30 * time.Second, // generous: the machine may be loaded
 		Fixtures: golden.Fixtures(),
 		NewSubject: func(int) subject.Subject {
-			return &subject.Process{Command: command, Log: os.Stderr, HelloTimeout: time.Minute}
+			return &subject.Process{Command: command, Log: os.Stderr, StartTimeout: time.Minute}
 		},
 	})
 	if sum.Implementation.Name != "example-go" {

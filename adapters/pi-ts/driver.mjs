@@ -4,6 +4,10 @@
 // PI_TS_ROOT names a folder whose node_modules/ holds one Pi release (see run.sh); without it
 // the packages next to this file are used. Each Pi function is looked up in a list of places,
 // because releases move them between modules and packages.
+//
+// Start-up is cheap on purpose: the hello is built from which module files exist, and a module is
+// imported only when the first case that needs it comes (a provider's SDK, the coding agent and
+// pi-ai's index each take seconds of CPU). With --jobs N, N of these start at once.
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -78,33 +82,40 @@ function exportedFile(pkg, subpath) {
 // Where each function may live, in the order tried. `sub` is a subpath of the package's exports
 // map; `file` is a module file that the map does not expose (imported by its path).
 const CANDIDATES = {
+// The module that holds a function comes before a package index that re-exports it: importing a
+// package's index loads everything it exports (for pi-ai every provider; for the coding agent its
+// whole application), which costs seconds.
   convertToLlm: [
-    { pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" },
     { pkg: "pi-coding-agent", file: "dist/core/messages.js", name: "convertToLlm" },
+    { pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" },
   ],
   transformMessages: [
-    { pkg: "pi-ai", sub: ".", name: "transformMessages" },
     { pkg: "pi-ai", sub: "./api/transform-messages", name: "transformMessages" }, // 0.74+
     { pkg: "pi-ai", file: "dist/api/transform-messages.js", name: "transformMessages" },
     { pkg: "pi-ai", file: "dist/providers/transform-messages.js", name: "transformMessages" }, // <= 0.73
+    { pkg: "pi-ai", sub: ".", name: "transformMessages" },
   ],
   calculateCost: [
-    { pkg: "pi-ai", sub: ".", name: "calculateCost" },
     { pkg: "pi-ai", sub: "./models", name: "calculateCost" },
     { pkg: "pi-ai", file: "dist/models.js", name: "calculateCost" },
+    { pkg: "pi-ai", sub: ".", name: "calculateCost" },
   ],
   sanitizeSurrogates: [
-    { pkg: "pi-ai", sub: ".", name: "sanitizeSurrogates" },
     { pkg: "pi-ai", sub: "./utils/sanitize-unicode", name: "sanitizeSurrogates" }, // 1.x
     { pkg: "pi-ai", file: "dist/utils/sanitize-unicode.js", name: "sanitizeSurrogates" },
+    { pkg: "pi-ai", sub: ".", name: "sanitizeSurrogates" },
   ],
   // The agent loop of pipeline cases, the Agent class (for its default convertToLlm) and the
   // event stream a stream function returns.
   runAgentLoopContinue: [{ pkg: "pi-agent-core", sub: ".", name: "runAgentLoopContinue" }],
+  // The coding agent's package index, imported for what importing it sets up: pipeline cases run
+  // the loop as the coding agent does, with it loaded (1.x sets the agent's default stream
+  // function there, which an Agent built without one needs).
+  codingAgent: [{ pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" }],
   Agent: [{ pkg: "pi-agent-core", sub: ".", name: "Agent" }],
   createAssistantMessageEventStream: [
-    { pkg: "pi-ai", sub: ".", name: "createAssistantMessageEventStream" },
     { pkg: "pi-ai", file: "dist/utils/event-stream.js", name: "createAssistantMessageEventStream" },
+    { pkg: "pi-ai", sub: ".", name: "createAssistantMessageEventStream" },
   ],
   // Each wire API's own stream(model, context, options), which takes the provider options as
   // they are (not the registry, which may pick a catalog model or env keys). WIRE_APIS maps an
@@ -156,20 +167,30 @@ const CANDIDATES = {
     { pkg: "pi-ai", file: "dist/providers/azure-openai-responses.js", name: "streamAzureOpenAIResponses" },
   ],
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
-  // Context.tools into a leading system message first, as their public entry points do.
+  // Context.tools into a leading system message first, as their public entry points do. Those
+  // releases have the module; pi-ai's index is not tried, as importing it only to learn that an
+  // older release lacks the function would cost every wire case's process seconds.
   normalizeContext: [
-    { pkg: "pi-ai", sub: ".", name: "normalizeContext" },
     { pkg: "pi-ai", sub: "./utils/transcript", name: "normalizeContext" },
+    { pkg: "pi-ai", file: "dist/utils/transcript.js", name: "normalizeContext" },
   ],
 };
 
+// The module file a candidate names, if this release has it (no import: a file test).
+const pkgJsons = {};
+function candidateFile(c) {
+  if (!existsSync(path.join(pkgDir(c.pkg), "package.json"))) return null;
+  pkgJsons[c.pkg] ??= pkgJson(c.pkg);
+  const rel = c.file ?? exportedFile(pkgJsons[c.pkg], c.sub);
+  return rel && existsSync(path.join(pkgDir(c.pkg), rel)) ? rel : null;
+}
+
 async function locate(candidates) {
   for (const c of candidates) {
-    const dir = pkgDir(c.pkg);
-    const rel = c.file ?? exportedFile(pkgJson(c.pkg), c.sub);
-    if (!rel || !existsSync(path.join(dir, rel))) continue;
+    const rel = candidateFile(c);
+    if (!rel) continue;
     try {
-      const mod = await import(pathToFileURL(path.join(dir, rel)).href);
+      const mod = await import(pathToFileURL(path.join(pkgDir(c.pkg), rel)).href);
       if (typeof mod[c.name] === "function") {
         const where = c.file ? `${SCOPE}/${c.pkg}/${c.file} (not exported)` : `${SCOPE}/${c.pkg}${c.sub.slice(1)}`;
         return { fn: mod[c.name], where: `${where} :: ${c.name}` };
@@ -208,10 +229,12 @@ const WIRE_APIS = {
 };
 
 async function wire(pi, input) {
-  const streamFn = pi[WIRE_APIS[input.model?.api]];
-  if (!streamFn) throw new Skip(`api ${input.model?.api} is not driven`);
+  const fn = WIRE_APIS[input.model?.api];
+  const streamFn = fn && (await pi.need(fn));
+  if (!streamFn) throw new Skip(`api ${input.model?.api} is not driven by this Pi release`);
+  const normalizeContext = await pi.need("normalizeContext");
   const model = { ...input.model, baseUrl: input.baseUrl };
-  const context = pi.normalizeContext ? pi.normalizeContext(input.context) : input.context;
+  const context = normalizeContext ? normalizeContext(input.context) : input.context;
   const stream = streamFn(model, context, { ...input.options, apiKey: input.apiKey });
   const events = [];
   let message;
@@ -303,7 +326,7 @@ const KINDS = {
     },
   ],
   sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
-  pipeline: [["runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
+  pipeline: [["codingAgent", "runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
   wire: [[], wire],
 };
 
@@ -311,6 +334,7 @@ const KINDS = {
 async function handle(pi, kase) {
   const kind = KINDS[kase?.kind];
   if (!kind) return { type: "skip", reason: `unknown case kind ${JSON.stringify(kase?.kind)}` };
+  for (const f of kind[0]) await pi.need(f);
   const missing = kind[0].filter((f) => !pi[f]);
   if (missing.length) return { type: "skip", reason: `this Pi release has no ${missing.join(", ")}` };
   try {
@@ -323,12 +347,21 @@ async function handle(pi, kase) {
 
 // ---- startup and the frame loop ------------------------------------------------------------
 
-const pi = {};
-for (const [fn, candidates] of Object.entries(CANDIDATES)) {
-  const found = await locate(candidates);
-  if (found) pi[fn] = found.fn;
-  log(`${fn}: ${found ? found.where : "not in this release"}`);
-}
+// pi[fn] is the function once need(fn) has imported it (null: not in this release). The hello
+// claims a kind or API when a module file of each function it needs exists; should the module
+// lack the function after all, its cases are skipped with a reason.
+const present = (fn) => CANDIDATES[fn].some(candidateFile);
+const loading = {};
+const pi = {
+  need(fn) {
+    loading[fn] ??= locate(CANDIDATES[fn]).then((found) => {
+      pi[fn] = found ? found.fn : null;
+      log(`${fn}: ${found ? found.where : "not in this release"}`);
+      return pi[fn];
+    });
+    return loading[fn];
+  },
+};
 
 const ai = pkgJson("pi-ai");
 const repo = ai.repository?.url?.replace(/^git\+/, "").replace(/\.git$/, "");
@@ -337,8 +370,8 @@ const implementation = {
   version: `${SCOPE} ${ai.version}`,
   language: "typescript",
   ...(repo?.startsWith("https://") ? { homepage: repo } : {}),
-  kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every((f) => pi[f])),
-  apis: Object.keys(WIRE_APIS).filter((api) => pi[WIRE_APIS[api]]),
+  kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every(present)),
+  apis: Object.keys(WIRE_APIS).filter((api) => present(WIRE_APIS[api])),
 };
 log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kinds.join(",")}`);
 

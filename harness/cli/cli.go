@@ -338,10 +338,11 @@ func cmdRun(args []string, env Env) (int, error) {
 	sf.register(fs)
 	impl := fs.String("impl", "", "run the implementation started by `CMD` (sh -c) under the subprocess protocol")
 	jobs := fs.Int("jobs", 1, "run `N` implementation processes in parallel")
-	timeout := fs.Duration("timeout", 10*time.Second, "deadline of one case")
+	timeout := fs.Duration("timeout", 10*time.Second, "deadline of one case, from sending it to its answer")
+	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
 	maxRestarts := fs.Int("max-restarts", 5, "restarts of a broken implementation process before its remaining cases are given up")
 	expectFile := fs.String("expect", "", "expected-failure `FILE`")
-	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file")
+	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons)")
 	jsonOut := fs.String("json", "", "write the JSON-lines report to `FILE` (- for stdout)")
 	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
@@ -353,6 +354,9 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	if *jobs < 1 {
 		return 0, usagef("--jobs must be at least 1")
+	}
+	if *timeout <= 0 || *startTimeout <= 0 {
+		return 0, usagef("--timeout and --start-timeout must be positive")
 	}
 	var exp *expect.File
 	if *expectFile != "" {
@@ -375,6 +379,9 @@ func cmdRun(args []string, env Env) (int, error) {
 
 	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp,
 		Fixtures: kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity}), StrictIdentity: *strictIdentity}
+	if *impl != "" {
+		opts.FirstUseTimeout = *startTimeout
+	}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
 	} else {
@@ -395,7 +402,7 @@ func cmdRun(args []string, env Env) (int, error) {
 			}
 		}()
 		opts.NewSubject = func(w int) subject.Subject {
-			p := &subject.Process{Command: *impl, HelloTimeout: max(30*time.Second, *timeout)}
+			p := &subject.Process{Command: *impl, StartTimeout: *startTimeout}
 			if f, err := subject.LogFile(filepath.Join(dir, fmt.Sprintf("impl-%d.log", w+1))); err == nil {
 				logsMu.Lock()
 				logs = append(logs, f)
@@ -416,6 +423,9 @@ func cmdRun(args []string, env Env) (int, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum := run.Run(ctx, cases, allIDs, opts)
+	for _, f := range sum.StartFailures {
+		fmt.Fprintf(env.Stderr, "implementation process %d did not start (%s: %s); no case was charged, and it was started again up to --max-restarts times\n", f.Worker, f.Outcome, f.Message)
+	}
 
 	style := report.Style{}
 	if f, ok := env.Stdout.(*os.File); ok {
@@ -446,7 +456,7 @@ func cmdRun(args []string, env Env) (int, error) {
 		var failures []expect.Failure
 		for _, r := range sum.Results {
 			if !r.Passed() {
-				failures = append(failures, expect.Failure{ID: r.Case.ID, Message: r.Message})
+				failures = append(failures, expect.Failure{ID: r.Case.ID, Message: r.Message, Outcome: string(r.Outcome), Paths: r.DiffPaths()})
 			}
 		}
 		if err := atomicfile.WriteFile(*writeExpect, expect.Render(exp, failures)); err != nil {

@@ -238,12 +238,21 @@ func TestRunImpl(t *testing.T) {
 	r = pic(t, nil, append(slices.Clone(args), "--write-expect", expFile)...)
 	expectCode(t, r, 1)
 	data, err := os.ReadFile(expFile)
-	if err != nil || !strings.Contains(string(data), failing+"  # TODO explain: ") {
+	if err != nil || !strings.Contains(string(data), failing+"  /text  # TODO explain: ") {
 		t.Fatalf("expectations file %q, %v", data, err)
 	}
 	r = pic(t, nil, append(slices.Clone(args), "--expect", expFile)...)
 	expectCode(t, r, 0, append(slices.Clone(args), "--expect", expFile)...)
 	if !strings.Contains(r.stdout, "XFAIL "+failing) || !strings.Contains(r.stdout, "1 expected failures") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+
+	// An entry that pins another path: the new path fails the run.
+	pinned := filepath.Join(dir, "pinned.txt")
+	os.WriteFile(pinned, []byte(failing+"  /usage/**  # known\n"), 0o644)
+	r = pic(t, nil, append(slices.Clone(args), "--expect", pinned)...)
+	expectCode(t, r, 1)
+	if !strings.Contains(r.stdout, "FAIL "+failing+": new difference at /text, which the expected-failure entry at "+pinned+":1 does not name") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 

@@ -82,12 +82,24 @@ func fakeAdapter(behaviour string) int {
 	case "hang-start":
 		time.Sleep(time.Hour)
 		return 0
+	case "slow-start":
+		time.Sleep(1500 * time.Millisecond)
+	case "hang-first-start":
+		// target is a file: the first process creates it and hangs before
+		// hello; the others find it and behave.
+		if f, err := os.OpenFile(target, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+			time.Sleep(time.Hour)
+			return 0
+		}
+		target = ""
 	case "garbage-hello":
 		fmt.Fprintln(out, "Welcome to my adapter!")
 		time.Sleep(time.Hour)
 		return 0
 	}
 
+	loaded := map[string]bool{} // for slow-first-answer
 	in := bufio.NewReader(os.Stdin)
 	for {
 		data, err := in.ReadBytes('\n')
@@ -190,6 +202,18 @@ func fakeAdapter(behaviour string) int {
 			write(obj("type", str("skip"), "seq", seq, "reason", str("not implemented yet"), "link", str("https://example.com/issue/1")))
 		case "error", "error-all":
 			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: cannot read properties of undefined")))
+		case "slow-first-answer":
+			// Loads a kind's code on first use, slowly.
+			if !loaded[kindV.Str()] {
+				time.Sleep(1500 * time.Millisecond)
+				loaded[kindV.Str()] = true
+			}
+			answer(write, seq, kindV.Str(), input)
+		case "slow-answer":
+			// An adapter that waits (on a provider, say) rather than computes:
+			// with N processes a run should take about 1/N of the time.
+			time.Sleep(20 * time.Millisecond)
+			answer(write, seq, kindV.Str(), input)
 		case "wrong-output":
 			write(obj("type", str("result"), "seq", seq, "output", obj("text", str("not what Pi says"))))
 		case "own-client":

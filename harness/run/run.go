@@ -53,7 +53,23 @@ type Result struct {
 	Link  string // for skips
 	// Expected is the expectation entry the case matched, if any.
 	Expected *expect.Entry
+	// Unpinned are the differing paths that the expected-failure entries
+	// of the case do not name, which make it fail.
+	Unpinned []string
 	Duration time.Duration
+}
+
+// DiffPaths are the paths where a failed case differs: those of Diffs, or
+// failing that the first difference of Mismatch.
+func (r Result) DiffPaths() []string {
+	var out []string
+	for _, d := range r.Diffs {
+		out = append(out, d.Path)
+	}
+	if len(out) == 0 && r.Mismatch != nil {
+		out = append(out, r.Mismatch.Path)
+	}
+	return out
 }
 
 // Passed tells whether the case counts as passing.
@@ -95,8 +111,16 @@ type Options struct {
 	Jobs int
 	// Timeout is the deadline of one case.
 	Timeout time.Duration
-	// MaxRestarts caps restarts per worker; past it the worker's remaining
-	// cases are reported as crashes without being sent.
+	// FirstUseTimeout, when longer than Timeout, is the deadline of the
+	// first case of each kind (and, for wire cases, each API) that a
+	// process runs: an adapter may load the code of a kind or provider
+	// only when it first needs it, which on a loaded machine can take
+	// longer than a case. A process that is restarted starts afresh.
+	FirstUseTimeout time.Duration
+	// MaxRestarts caps restarts per worker, failed starts included; past it
+	// the worker stops and the other workers run the remaining cases. When
+	// every worker has stopped, the cases left are reported as crashes
+	// without being sent.
 	MaxRestarts int
 	// Expect lists known failures.
 	Expect *expect.File
@@ -106,7 +130,8 @@ type Options struct {
 	StrictIdentity bool
 	// Fixtures by case kind.
 	Fixtures map[string]Fixture
-	// Progress is called after each case, from any worker.
+	// Progress is called after each case, from any worker, one call at a
+	// time; it must be quick.
 	Progress func(done, total int, r Result)
 }
 
@@ -121,10 +146,21 @@ type Summary struct {
 	UnexpectedPasses []Result
 	// Unmatched are expectation entries that match no case of the suite.
 	Unmatched []expect.Entry
+	// StartFailures are the times a process did not start (crashed, broke
+	// the protocol or said no hello before its start deadline). They are
+	// not charged to any case: the worker tries again, within MaxRestarts.
+	StartFailures []StartFailure
 	// Broken is set when no case passed and every case that ran broke.
 	Broken   bool
 	Started  time.Time
 	Duration time.Duration
+}
+
+// StartFailure is one implementation process that did not start.
+type StartFailure struct {
+	Worker  int    // 1-based, as the log files are numbered
+	Outcome string // crash, timeout or protocol
+	Message string
 }
 
 // Failed lists the results that make the run fail: anything but pass and
@@ -156,36 +192,61 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	}
 	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
 	results := make([]Result, len(cases))
-	next := make(chan int)
-	go func() {
-		defer close(next)
-		for i := range cases {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	workers := min(opts.Jobs, max(len(cases), 1))
+	groups := make([]string, len(cases))
+	for i, c := range cases {
+		groups[i] = caseGroup(c)
+	}
+	q := newQueue(groups, workers)
 	var mu sync.Mutex
 	done := 0
+	var gaveUp *subject.Failure // why the last worker to stop stopped
 	var wg sync.WaitGroup
-	for w := 0; w < min(opts.Jobs, max(len(cases), 1)); w++ {
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			wk := &worker{opts: opts, subj: opts.NewSubject(w)}
 			defer wk.subj.Close()
-			for i := range next {
+			for ctx.Err() == nil && q.pending() {
+				// A worker starts its process before it takes a case, so a
+				// process that does not start holds no case up and charges
+				// none: the case goes to a worker that is running.
+				if err := wk.ensureStarted(ctx); err != nil {
+					if ctx.Err() != nil {
+						return
+					}
+					f := subject.AsFailure(err)
+					mu.Lock()
+					sum.StartFailures = append(sum.StartFailures, StartFailure{Worker: w + 1, Outcome: f.Outcome, Message: f.Msg})
+					if wk.gaveUp != nil {
+						gaveUp = wk.gaveUp
+					}
+					mu.Unlock()
+					if wk.gaveUp != nil {
+						return
+					}
+					continue
+				}
+				if wk.gaveUp != nil {
+					mu.Lock()
+					gaveUp = wk.gaveUp
+					mu.Unlock()
+					return
+				}
+				i, ok := q.take(w, wk.used)
+				if !ok {
+					return
+				}
 				r := wk.run(ctx, cases[i])
+				results[i] = r // each index is written by one worker only
 				mu.Lock()
-				results[i] = r
 				if sum.Implementation.Name == "" && wk.impl.Name != "" {
 					sum.Implementation = wk.impl
 				}
 				done++
 				if opts.Progress != nil {
-					opts.Progress(done, len(cases), r)
+					opts.Progress(done, len(cases), r) // one call at a time, in order
 				}
 				mu.Unlock()
 			}
@@ -193,8 +254,16 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	}
 	wg.Wait()
 	for i, r := range results {
-		if r.Case == nil { // interrupted before it ran
+		if r.Case != nil {
+			continue
+		}
+		switch {
+		case ctx.Err() != nil:
 			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "the run was interrupted"}
+		case gaveUp != nil:
+			results[i] = Result{Case: cases[i], Outcome: Outcome(gaveUp.Outcome), Message: gaveUp.Msg}
+		default:
+			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "not sent: no worker was left to run it"}
 		}
 	}
 	sum.Results = results
@@ -207,12 +276,19 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 	ran, broke := 0, 0
 	for i := range s.Results {
 		r := &s.Results[i]
-		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome != Skip {
+		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome == Pass {
 			r.Expected = &e
-			if r.Outcome == Pass {
-				s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
-			} else {
+			s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
+		} else if ok && r.Outcome != Skip {
+			v := exp.Judge(r.Case.ID, string(r.Outcome), r.DiffPaths())
+			if v.Expected {
+				r.Expected = v.Entry
 				s.ExpectedFailures++
+			} else {
+				// Not expected after all: the message says what the entry
+				// leaves out, so every report shows it.
+				r.Unpinned = v.Unpinned
+				r.Message = v.Why + "\n" + r.Message
 			}
 		}
 		s.Counts[r.Outcome]++
@@ -233,6 +309,7 @@ type worker struct {
 	impl     subject.Implementation
 	started  bool
 	restarts int
+	used     map[string]bool  // kinds and APIs the running process has answered
 	gaveUp   *subject.Failure // set once the worker stops starting its subject
 }
 
@@ -244,19 +321,102 @@ func (w *worker) run(ctx context.Context, c *suite.Case) Result {
 	return r
 }
 
-func (w *worker) ensureStarted(ctx context.Context) error {
-	if w.started {
-		return nil
+// caseGroup is what a case needs an adapter to have loaded: its kind and,
+// for a wire case, its API.
+func caseGroup(c *suite.Case) string { return c.Kind + " " + c.API }
+
+// queue hands out case indices. Each worker owns a contiguous share of the
+// cases (which are in id order, so grouped by kind and provider API) and
+// takes them in order. A worker whose share is done steals the last group
+// of another's share, or the back half of it when only one group is left,
+// preferring a group it has run already and then the largest share. So
+// each process meets few kinds and APIs: an adapter that loads a
+// provider's module on first use (pi-ts: up to seconds of CPU each) loads
+// each about once per run, not once per process, and --jobs N pays on N
+// cores.
+type queue struct {
+	mu     sync.Mutex
+	group  []string // of each case
+	lo, hi []int    // worker w's share is [lo[w], hi[w])
+}
+
+func newQueue(groups []string, workers int) *queue {
+	n := len(groups)
+	q := &queue{group: groups, lo: make([]int, workers), hi: make([]int, workers)}
+	for w := range workers {
+		q.lo[w], q.hi[w] = w*n/workers, (w+1)*n/workers
 	}
-	if w.gaveUp != nil {
-		return w.gaveUp
+	return q
+}
+
+// take returns worker w's next case; used holds the groups w has run.
+func (q *queue) take(w int, used map[string]bool) (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.lo[w] >= q.hi[w] {
+		victim, from, bestUsed, bestLeft := -1, 0, false, 0
+		for v := range q.lo {
+			left := q.hi[v] - q.lo[v]
+			if left == 0 {
+				continue
+			}
+			start := q.hi[v] - 1 // where the share's last group begins
+			for start > q.lo[v] && q.group[start-1] == q.group[q.hi[v]-1] {
+				start--
+			}
+			if start == q.lo[v] {
+				start += left / 2 // one group left: share it
+			}
+			isUsed := used[q.group[q.hi[v]-1]]
+			if victim < 0 || (isUsed && !bestUsed) || (isUsed == bestUsed && left > bestLeft) {
+				victim, from, bestUsed, bestLeft = v, start, isUsed, left
+			}
+		}
+		if victim < 0 {
+			return 0, false
+		}
+		q.lo[w], q.hi[w] = from, q.hi[victim]
+		q.hi[victim] = from
+	}
+	q.lo[w]++
+	return q.lo[w] - 1, true
+}
+
+// pending tells whether a case is left to take.
+func (q *queue) pending() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for v := range q.lo {
+		if q.lo[v] < q.hi[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// ensureStarted starts the subject unless it runs. A start that fails
+// counts as a restart.
+func (w *worker) ensureStarted(ctx context.Context) error {
+	if w.started || w.gaveUp != nil {
+		return nil
 	}
 	impl, err := w.subj.Start(ctx)
 	if err != nil {
 		w.restarted(err)
+		if f := subject.AsFailure(err); w.gaveUp != nil {
+			// Say why the cases were never sent: the process did not start.
+			// A case never sent did not time out, so a start deadline
+			// missed makes them crashes.
+			outcome := f.Outcome
+			if outcome == subject.FailTimeout {
+				outcome = subject.FailCrash
+			}
+			w.gaveUp = &subject.Failure{Outcome: outcome, Final: true,
+				Msg: fmt.Sprintf("not sent: the implementation did not start (%d attempts; last: %s)", w.restarts, f.Msg)}
+		}
 		return err
 	}
-	w.impl, w.started = impl, true
+	w.impl, w.started, w.used = impl, true, map[string]bool{}
 	return nil
 }
 
@@ -272,10 +432,6 @@ func (w *worker) restarted(err error) {
 }
 
 func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
-	if err := w.ensureStarted(ctx); err != nil {
-		f := subject.AsFailure(err)
-		return Result{Outcome: Outcome(f.Outcome), Message: "starting the implementation: " + f.Msg}
-	}
 	if !w.impl.Supports(c.Kind) {
 		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support case kind %q", c.Kind)}
 	}
@@ -298,14 +454,24 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 			_ = check() // release the fixture's resources
 		}
 	}()
-	cctx, cancel := context.WithTimeout(ctx, w.opts.Timeout)
+	use := caseGroup(c)
+	deadline := w.opts.Timeout
+	if !w.used[use] {
+		deadline = max(deadline, w.opts.FirstUseTimeout)
+	}
+	cctx, cancel := context.WithTimeout(ctx, deadline)
 	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
 	cancel()
 	if err != nil {
 		f := subject.AsFailure(err)
 		w.restarted(err)
-		return Result{Outcome: Outcome(f.Outcome), Message: f.Msg}
+		msg := f.Msg
+		if f.Outcome == subject.FailTimeout {
+			msg += fmt.Sprintf(" (%v)", deadline)
+		}
+		return Result{Outcome: Outcome(f.Outcome), Message: msg}
 	}
+	w.used[use] = true
 	switch reply.Type {
 	case subject.ReplySkip:
 		return Result{Outcome: Skip, Message: reply.Reason, Link: reply.Link}

@@ -12,6 +12,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/run"
@@ -95,7 +97,7 @@ func runGuarded(t *testing.T, limit time.Duration, cases []*suite.Case, opts run
 }
 
 // processOpts runs the fake adapter with behaviour b, one log file per worker.
-func processOpts(t *testing.T, b string, timeout time.Duration, maxRestarts int) (run.Options, string) {
+func processOpts(t testing.TB, b string, timeout time.Duration, maxRestarts int) (run.Options, string) {
 	t.Helper()
 	logDir := t.TempDir()
 	cmd := fakeCommand(t, b)
@@ -115,12 +117,12 @@ func processOpts(t *testing.T, b string, timeout time.Duration, maxRestarts int)
 			f, err := subject.LogFile(filepath.Join(logDir, fmt.Sprintf("impl-%d.log", w+1)))
 			if err != nil {
 				t.Error(err)
-				return &subject.Process{Command: cmd, HelloTimeout: 20 * time.Second}
+				return &subject.Process{Command: cmd, StartTimeout: 20 * time.Second}
 			}
 			mu.Lock()
 			files = append(files, f)
 			mu.Unlock()
-			return &subject.Process{Command: cmd, Log: f, HelloTimeout: 20 * time.Second}
+			return &subject.Process{Command: cmd, Log: f, StartTimeout: 20 * time.Second}
 		},
 	}, logDir
 }
@@ -176,7 +178,7 @@ func TestFakeImplementations(t *testing.T) {
 		only      []string // run only these cases
 		timeout   time.Duration
 		restarts  int
-		hello     time.Duration // HelloTimeout, if not the default
+		hello     time.Duration // StartTimeout, if not the default
 		wants     map[string]want
 		broken    bool
 		implName  string // the hello the summary keeps; "" for none
@@ -189,22 +191,33 @@ func TestFakeImplementations(t *testing.T) {
 	}, {
 		name: "crash on start", behaviour: "crash-start",
 		wants: map[string]want{
-			idCost: {run.Crash, "starting the implementation"}, idASCII: {run.Crash, "starting the implementation"},
-			idLone: {run.Crash, "starting the implementation"}, idPair: {run.Crash, "starting the implementation"},
+			idCost: {run.Crash, "not sent: the implementation did not start (6 attempts; last: the implementation exited"}, idASCII: {run.Crash, "did not start"},
+			idLone: {run.Crash, "did not start"}, idPair: {run.Crash, "did not start"},
 		},
 		broken: true,
+		check: func(t *testing.T, s *run.Summary, _ string) {
+			if len(s.StartFailures) != 6 || s.StartFailures[0].Worker != 1 || s.StartFailures[0].Outcome != "crash" {
+				t.Errorf("start failures %+v, want 6 crashes of worker 1", s.StartFailures)
+			}
+		},
 	}, {
 		name: "hang on one case is a timeout for it only", behaviour: "hang:" + idLone, timeout: short,
 		wants: map[string]want{idLone: {run.Timeout, "deadline"}},
 	}, {
 		name: "hang before hello", behaviour: "hang-start", restarts: 1, hello: short,
+		// Start-up is not a case: no case is charged with a timeout.
 		wants: map[string]want{
-			idCost:  {run.Timeout, "starting the implementation"},
-			idASCII: {run.Timeout, "starting the implementation"},
-			idLone:  {run.Crash, "not sent"},
-			idPair:  {run.Crash, "not sent"},
+			idCost:  {run.Crash, "not sent: the implementation did not start (2 attempts; last: no hello within the start deadline of 1s"},
+			idASCII: {run.Crash, "not sent: the implementation did not start"},
+			idLone:  {run.Crash, "not sent: the implementation did not start"},
+			idPair:  {run.Crash, "not sent: the implementation did not start"},
 		},
 		broken: true,
+		check: func(t *testing.T, s *run.Summary, _ string) {
+			if len(s.StartFailures) != 2 || s.StartFailures[1].Outcome != "timeout" {
+				t.Errorf("start failures %+v, want 2 timeouts", s.StartFailures)
+			}
+		},
 	}, {
 		name: "garbage instead of an answer", behaviour: "garbage:" + idLone,
 		wants: map[string]want{idLone: {run.Protocol, "not a JSON frame"}},
@@ -332,7 +345,7 @@ func TestFakeImplementations(t *testing.T) {
 				mk := opts.NewSubject
 				opts.NewSubject = func(w int) subject.Subject {
 					p := mk(w).(*subject.Process)
-					p.HelloTimeout = tt.hello
+					p.StartTimeout = tt.hello
 					return p
 				}
 			}
@@ -488,4 +501,103 @@ func TestNoCases(t *testing.T) {
 	if len(s.Results) != 0 || !s.OK() || s.Broken {
 		t.Errorf("results %v, OK %v, Broken %v", s.Results, s.OK(), s.Broken)
 	}
+}
+
+// TestPinnedExpectedFailures: an entry naming paths covers a failure at
+// those paths only; a difference elsewhere, or another outcome, fails the
+// run and the message names what the entry leaves out.
+func TestPinnedExpectedFailures(t *testing.T) {
+	cases := testSuite(t, false)
+	tests := []struct {
+		name, behaviour, entry string
+		ok                     bool
+		unpinned               []string
+		message                string
+	}{
+		{"pinned path", "wrong-output:" + idLone, "sanitize/lone-*  /text  # replaced", true, nil, ""},
+		{"pinned by a glob", "wrong-output:" + idLone, "sanitize/lone-*  /**  # anything", true, nil, ""},
+		{"another path", "wrong-output:" + idLone, "sanitize/lone-*  /other,/text/x  # elsewhere", false, []string{"/text"}, "new difference at /text, which the expected-failure entry at exp.txt:1 does not name"},
+		{"another outcome", "hang:" + idLone, "sanitize/lone-*  /text  # replaced", false, nil, "cover only a failure (outcome fail), not timeout"},
+		{"whole case covers a timeout", "hang:" + idLone, "sanitize/lone-*  # hangs", true, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts, _ := processOpts(t, tt.behaviour, 2*time.Second, 5)
+			exp, err := expect.Parse("exp.txt", []byte(tt.entry+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Expect = exp
+			s := runGuarded(t, time.Minute, cases, opts)
+			if s.OK() != tt.ok {
+				t.Errorf("OK %v, want %v; failed %+v", s.OK(), tt.ok, s.Failed())
+			}
+			var r run.Result
+			for _, x := range s.Results {
+				if x.Case.ID == idLone {
+					r = x
+				}
+			}
+			if tt.ok != (r.Expected != nil) {
+				t.Errorf("Expected %+v", r.Expected)
+			}
+			if d := cmp.Diff(tt.unpinned, r.Unpinned); d != "" {
+				t.Errorf("Unpinned (-want +got):\n%s", d)
+			}
+			if !strings.Contains(r.Message, tt.message) {
+				t.Errorf("message %q, want it to contain %q", r.Message, tt.message)
+			}
+		})
+	}
+}
+
+// TestStartFailureChargesNoCase: a process that misses its start deadline
+// holds no case up: the case runs in a process that started, and the run
+// conforms, with the failed start on record.
+func TestStartFailureChargesNoCase(t *testing.T) {
+	cases := testSuite(t, false)
+	for _, jobs := range []int{1, 2} {
+		mark := filepath.Join(t.TempDir(), "started")
+		opts, _ := processOpts(t, "hang-first-start:"+mark, 10*time.Second, 5)
+		opts.Jobs = jobs
+		mk := opts.NewSubject
+		opts.NewSubject = func(w int) subject.Subject {
+			p := mk(w).(*subject.Process)
+			p.StartTimeout = time.Second
+			return p
+		}
+		s := runGuarded(t, time.Minute, cases, opts)
+		checkResults(t, s, cases, nil)
+		if !s.OK() || len(s.StartFailures) != 1 || !strings.Contains(s.StartFailures[0].Message, "no hello within the start deadline of 1s") {
+			t.Errorf("jobs %d: OK %v, start failures %+v", jobs, s.OK(), s.StartFailures)
+		}
+	}
+}
+
+// TestCaseDeadlineStartsAfterHello: a process slower to start than the case
+// deadline (but within its start deadline) times out no case.
+func TestCaseDeadlineStartsAfterHello(t *testing.T) {
+	cases := testSuite(t, false)
+	opts, _ := processOpts(t, "slow-start", time.Second, 5)
+	s := runGuarded(t, time.Minute, cases, opts)
+	checkResults(t, s, cases, nil)
+	if !s.OK() || len(s.StartFailures) != 0 {
+		t.Errorf("OK %v, start failures %+v", s.OK(), s.StartFailures)
+	}
+}
+
+// TestFirstUseTimeout: the first case of each kind in a process may take
+// the longer first-use deadline (an adapter loading that kind's code); the
+// cases after it have the case deadline.
+func TestFirstUseTimeout(t *testing.T) {
+	cases := testSuite(t, false)
+	opts, _ := processOpts(t, "slow-first-answer", time.Second, 5)
+	s := runGuarded(t, time.Minute, cases, opts)
+	if s.Counts[run.Timeout] == 0 {
+		t.Errorf("without a first-use deadline: counts %v, want timeouts", s.Counts)
+	}
+	opts, _ = processOpts(t, "slow-first-answer", time.Second, 5)
+	opts.FirstUseTimeout = 10 * time.Second
+	s = runGuarded(t, time.Minute, cases, opts)
+	checkResults(t, s, cases, nil)
 }

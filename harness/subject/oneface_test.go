@@ -42,7 +42,7 @@ func servedReference(t *testing.T) *subject.Process {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &subject.Process{Command: serveEnv + "=1 '" + strings.ReplaceAll(exe, "'", `'\''`) + "'", Log: os.Stderr, HelloTimeout: 30 * time.Second}
+	p := &subject.Process{Command: serveEnv + "=1 '" + strings.ReplaceAll(exe, "'", `'\''`) + "'", Log: os.Stderr, StartTimeout: 30 * time.Second}
 	t.Cleanup(func() { p.Close() })
 	return p
 }

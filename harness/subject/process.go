@@ -20,6 +20,11 @@ import (
 // exhaust the runner's memory.
 const MaxFrameBytes = protocol.MaxFrameBytes
 
+// DefaultStartTimeout is the start deadline of a process when none is set:
+// generous, since an implementation that loads a large runtime (Node and
+// the provider SDKs) may share a loaded machine with several more.
+const DefaultStartTimeout = 60 * time.Second
+
 // Process runs an implementation as a child process speaking the protocol.
 type Process struct {
 	// Command is run with sh -c.
@@ -28,8 +33,10 @@ type Process struct {
 	Dir string
 	// Log receives the implementation's stderr. Nil discards it.
 	Log io.Writer
-	// HelloTimeout bounds the handshake.
-	HelloTimeout time.Duration
+	// StartTimeout bounds start-up: from starting the command to its hello
+	// (spec/PROTOCOL.md, "Start-up"). Zero means DefaultStartTimeout. A
+	// case's own deadline starts only after the hello.
+	StartTimeout time.Duration
 
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
@@ -70,9 +77,9 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	go readLines(stdout, p.lines, p.quit)
 	go func(done chan struct{}) { _ = cmd.Wait(); close(done) }(p.done)
 
-	timeout := p.HelloTimeout
+	timeout := p.StartTimeout
 	if timeout == 0 {
-		timeout = 30 * time.Second
+		timeout = DefaultStartTimeout
 	}
 	hctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -81,6 +88,9 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	}
 	frame, err := p.receive(hctx)
 	if err != nil {
+		if f := AsFailure(err); f.Outcome == FailTimeout {
+			f.Msg = fmt.Sprintf("no hello within the start deadline of %v (--start-timeout)", timeout)
+		}
 		return Implementation{}, err
 	}
 	impl, err := parseHello(frame)

@@ -233,7 +233,7 @@ func TestProcessStartFailures(t *testing.T) {
 		if want == FailTimeout {
 			hello = 300 * time.Millisecond
 		}
-		p := &Process{Command: cmd, HelloTimeout: hello}
+		p := &Process{Command: cmd, StartTimeout: hello}
 		bounded(t, 20*time.Second, func() {
 			_, err := p.Start(context.Background())
 			if err == nil || AsFailure(err).Outcome != want {
