@@ -14,9 +14,9 @@ import (
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/adapterkit"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
-	"github.com/piconform/piconform/harness/suite"
 )
 
 const adapterEnv = "PICONFORM_EXAMPLE_GO_ADAPTER"
@@ -35,7 +35,7 @@ func TestSuitePasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	command := adapterEnv + "=1 '" + strings.ReplaceAll(exe, "'", `'\''`) + "'"
-	s, err := suite.Load("builtin", piconform.Builtin(), "")
+	s, err := kinds.Load("builtin", piconform.Builtin(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -251,10 +251,14 @@ func handle(kind string, input jsonv.Value, client *http.Client) (jsonv.Value, e
 	return conformance.Handle(kind, input, referenceOptions(client))
 }
 
-// ownClient sends requests as a Go port would: Go's user-agent, no accept.
+// ownClient sends requests as a Go port would: its own user-agent where the
+// JS SDK would name itself (a user-agent Pi or the caller chose stays), and
+// no accept.
 var ownClient = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
-	r.Header.Set("User-Agent", "fake-go-port/0.0.1")
+	if ua := r.Header.Get("User-Agent"); strings.Contains(ua, "/JS ") || strings.HasPrefix(ua, "mistral-client-typescript/") {
+		r.Header.Set("User-Agent", "fake-go-port/0.0.1")
+	}
 	r.Header.Del("Accept")
 	return http.DefaultTransport.RoundTrip(r)
 })}

@@ -10,6 +10,7 @@ import (
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/report"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
@@ -19,7 +20,7 @@ import (
 // builtinWire returns the wire cases of the built-in suite, or those of ids.
 func builtinWire(t *testing.T, ids ...string) []*suite.Case {
 	t.Helper()
-	s, err := suite.Load("builtin", piconform.Builtin(), "")
+	s, err := kinds.Load("builtin", piconform.Builtin(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

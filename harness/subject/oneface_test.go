@@ -16,6 +16,7 @@ import (
 
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/conformance"
@@ -77,7 +78,7 @@ func TestReferenceHasOneFace(t *testing.T) {
 		t.Errorf("hello differs (-in process +served):\n%s", diff)
 	}
 
-	s, err := suite.Load("builtin", piconform.Builtin(), "")
+	s, err := kinds.Load("builtin", piconform.Builtin(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
