@@ -423,9 +423,6 @@ func cmdRun(args []string, env Env) (int, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum := run.Run(ctx, cases, allIDs, opts)
-	for _, f := range sum.StartFailures {
-		fmt.Fprintf(env.Stderr, "implementation process %d did not start (%s: %s); no case was charged, and it was started again up to --max-restarts times\n", f.Worker, f.Outcome, f.Message)
-	}
 
 	style := report.Style{}
 	if f, ok := env.Stdout.(*os.File); ok {

@@ -113,9 +113,21 @@ type footer struct {
 	ExpectedFailures      int              `json:"expected_failures"`
 	UnexpectedPasses      []string         `json:"unexpected_passes"`
 	UnmatchedExpectations []unmatchedEntry `json:"unmatched_expectations"`
+	StartFailures         []startFailure   `json:"start_failures"`
 	Broken                bool             `json:"broken"`
 	ExitCode              int              `json:"exit_code"`
 	DurationMS            int64            `json:"duration_ms"`
+}
+
+type startFailure struct {
+	Worker  int    `json:"worker"`
+	Outcome string `json:"outcome"`
+	Message string `json:"message"`
+}
+
+// startFailureText says what a process that did not start cost: no case.
+func startFailureText(f run.StartFailure) string {
+	return fmt.Sprintf("implementation process %d did not start (%s: %s); no case was charged, and it was started again up to --max-restarts times", f.Worker, f.Outcome, f.Message)
 }
 
 func unexpectedPass(s *run.Summary, id string) bool {
@@ -166,7 +178,7 @@ func JSONLines(s *run.Summary) []byte {
 		_ = enc.Encode(l)
 	}
 	f := footer{Type: "footer", Counts: map[string]int{}, ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: []string{},
-		UnmatchedExpectations: []unmatchedEntry{}, Broken: s.Broken, ExitCode: ExitCode(s), DurationMS: s.Duration.Milliseconds()}
+		UnmatchedExpectations: []unmatchedEntry{}, StartFailures: []startFailure{}, Broken: s.Broken, ExitCode: ExitCode(s), DurationMS: s.Duration.Milliseconds()}
 	for _, o := range run.Outcomes {
 		f.Counts[string(o)] = s.Counts[o]
 	}
@@ -175,6 +187,9 @@ func JSONLines(s *run.Summary) []byte {
 	}
 	for _, e := range s.Unmatched {
 		f.UnmatchedExpectations = append(f.UnmatchedExpectations, unmatchedEntry{Pattern: e.Pattern, Reason: e.Reason, Line: e.Line})
+	}
+	for _, sf := range s.StartFailures {
+		f.StartFailures = append(f.StartFailures, startFailure{Worker: sf.Worker, Outcome: sf.Outcome, Message: sf.Message})
 	}
 	_ = enc.Encode(f)
 	return b.Bytes()
@@ -258,6 +273,9 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 		parts = append(parts, fmt.Sprintf("%d expected failures", s.ExpectedFailures))
 	}
 	fmt.Fprintf(w, "\n%d cases: %s (%.1fs)\n", len(s.Results), strings.Join(parts, ", "), s.Duration.Seconds())
+	for _, f := range s.StartFailures {
+		fmt.Fprintln(w, st.paint("33", startFailureText(f)))
+	}
 	if s.Broken {
 		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))
 	}
@@ -340,6 +358,12 @@ func Markdown(s *run.Summary) []byte {
 	}
 	if s.Broken {
 		b.WriteString("\n**Every case that ran broke: the adapter itself looks broken.**\n")
+	}
+	if len(s.StartFailures) > 0 {
+		b.WriteString("\n### Start-up\n\n")
+		for _, f := range s.StartFailures {
+			fmt.Fprintf(&b, "- %s\n", mdCell(startFailureText(f)))
+		}
 	}
 	failed := s.Failed()
 	if len(failed) > 0 {
@@ -457,8 +481,13 @@ func JUnit(s *run.Summary) []byte {
 		XMLName xml.Name     `xml:"testsuites"`
 		Name    string       `xml:"name,attr"`
 		Suites  []*testsuite `xml:"testsuite"`
+		// SystemErr says which processes did not start; no case is charged.
+		SystemErr string `xml:"system-err,omitempty"`
 	}
 	out := testsuites{Name: "piconform " + s.Implementation.Name}
+	for _, f := range s.StartFailures {
+		out.SystemErr += startFailureText(f) + "\n"
+	}
 	byKind := map[string]*testsuite{}
 	for _, r := range s.Results {
 		ts := byKind[r.Case.Kind]

@@ -517,3 +517,25 @@ func TestDiffListsInEveryFormat(t *testing.T) {
 		t.Errorf("junit:\n%s", junit)
 	}
 }
+
+// TestStartFailuresInEveryFormat: a process that did not start is said in
+// every report, apart from the cases (none of which it charged).
+func TestStartFailuresInEveryFormat(t *testing.T) {
+	results := []run.Result{{Case: mkCase("sanitize/a", "san.surrogates"), Outcome: run.Pass}}
+	s := runSummary(t, results, nil, []string{"sanitize/a"})
+	s.StartFailures = []run.StartFailure{{Worker: 2, Outcome: "timeout", Message: "no hello within the start deadline of 1s"}}
+
+	lines := validateLines(t, reportSchema(t), report.JSONLines(s))
+	footer := lines[len(lines)-1]
+	sf, _ := footer["start_failures"].([]any)
+	if len(sf) != 1 || sf[0].(map[string]any)["worker"] != float64(2) || sf[0].(map[string]any)["outcome"] != "timeout" {
+		t.Errorf("JSON footer start_failures = %v", footer["start_failures"])
+	}
+	var term bytes.Buffer
+	report.Terminal(&term, s, report.Style{}, false)
+	for name, text := range map[string]string{"terminal": term.String(), "markdown": string(report.Markdown(s)), "junit": string(report.JUnit(s))} {
+		if !strings.Contains(text, "implementation process 2 did not start (timeout: no hello within the start deadline of 1s); no case was charged") {
+			t.Errorf("%s does not say the process did not start:\n%s", name, text)
+		}
+	}
+}
