@@ -56,12 +56,9 @@ const (
 	DefaultTimeoutMs = 600000
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
@@ -69,7 +66,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		apiKey = *opts.APIKey
 	}
 	if apiKey == "" && !httpheader.HasNonBlank(opts.Headers, "authorization", "x-api-key", "cf-aig-authorization") {
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
 	}
 	c := compatOf(model)
 	copilot := model.Provider == "github-copilot"
@@ -79,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// The header layers, lowest precedence first, as the SDK merges them.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
 		httpheader.New("anthropic-version", AnthropicVersion))
@@ -132,7 +129,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// The SDK's validateHeaders: some credential must be set, or
 	// explicitly removed.
 	if set.Get("x-api-key") == "" && set.Get("authorization") == "" && !set.Removed("x-api-key") && !set.Removed("authorization") {
-		return nil, &RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
+		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)

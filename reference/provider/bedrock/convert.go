@@ -116,11 +116,11 @@ var imageFormats = map[string]string{"image/jpeg": "jpeg", "image/jpg": "jpeg", 
 func imageBlock(img *ai.ImageBlock) (jsonv.Value, error) {
 	format, ok := imageFormats[img.MimeType]
 	if !ok {
-		return jsonv.Value{}, &RequestError{Message: "Unknown image type: " + img.MimeType}
+		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + img.MimeType}
 	}
 	data, err := decodeBase64(img.Data)
 	if err != nil {
-		return jsonv.Value{}, &RequestError{Message: "Invalid character"}
+		return jsonv.Value{}, &stream.RequestError{Message: "Invalid character"}
 	}
 	source := new(jsonv.ObjectBuilder).SetString("bytes", base64.StdEncoding.EncodeToString(data)).Value()
 	image := new(jsonv.ObjectBuilder).SetString("format", format).Set("source", source).Value()

@@ -1,7 +1,6 @@
 package google
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,12 +26,6 @@ const (
 	FetchFailedText = "fetch failed"
 )
 
-// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
-// the reference does not reproduce (a token count that is a string, a part
-// text that is not a string, parts that are not an array, and the like).
-// The message and events are still returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("google: stream outside the modelled JavaScript semantics")
-
 // toolCallCounter is Pi's module-wide counter for generated tool-call ids.
 var toolCallCounter atomic.Int64
 
@@ -43,7 +36,7 @@ var toolCallCounter atomic.Int64
 // takes Date.now() for both). Bytes may arrive split anywhere.
 //
 // The error is non-nil only for a read error on r (which Pi would also
-// report, with the same text, as an error event) or ErrOutsideModel.
+// report, with the same text, as an error event) or stream.ErrOutsideModel.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return ParseStreamAs(API, &toolCallCounter, r, model, now)
 }
@@ -58,7 +51,7 @@ func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Mod
 	}
 	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
 	p.emit(stream.Event{Type: stream.TypeStart})
-	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
+	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
@@ -104,7 +97,7 @@ func ParseHTTPErrorAs(api string, model *ai.Model, status int, statusText, conte
 }
 
 // Failure is the message and lone error event of a request that failed
-// before a response arrived (see RequestError, ParseHTTPError).
+// before a response arrived (see stream.RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return FailureAs(API, model, message, now)
 }

@@ -40,12 +40,9 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds (their
-// timestamps never reach the wire). A *RequestError means Pi sends nothing.
+// timestamps never reach the wire). A *stream.RequestError means Pi sends nothing.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	if opts.APIKey != nil {
@@ -53,7 +50,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	if apiKey == "" {
 		if !httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization") {
-			return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+			return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
 		}
 		apiKey = "unused"
 	}
@@ -76,7 +73,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// The SDK announces only a timeout the caller gave.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 

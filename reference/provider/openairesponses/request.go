@@ -40,12 +40,9 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
-// *RequestError means Pi sends nothing and fails with that message.
+// *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	apiKey := ""
 	switch {
@@ -54,7 +51,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	case httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization"):
 		apiKey = UnusedKey
 	default:
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
 	}
 	retention := resolveRetention(opts)
 	c := compat{model.Compat}
@@ -94,11 +91,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // SDKHeaders are the headers the openai SDK sends for a client class
 // (its user agent names it: "OpenAI", "AzureOpenAI"), the request's
 // timeoutMs, the client's auth header and Pi's default headers. A
-// *RequestError is the SDK's or fetch's refusal to send.
+// *stream.RequestError is the SDK's or fetch's refusal to send.
 func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []Header) (http.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
@@ -109,7 +106,7 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []He
 				continue
 			}
 			if err := httpheader.CheckByteString(*h.Value); err != nil {
-				return nil, &RequestError{Message: err.Error()}
+				return nil, &stream.RequestError{Message: err.Error()}
 			}
 		}
 		set.SetLayer(layer)
