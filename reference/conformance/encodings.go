@@ -1,8 +1,9 @@
 package conformance
 
 import (
+	"maps"
 	"mime"
-	"sort"
+	"slices"
 
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/eventstream"
@@ -32,14 +33,7 @@ func ResponseEncodingNamed(name string) (ResponseEncoding, bool) {
 }
 
 // ResponseEncodingNames lists the names, sorted.
-func ResponseEncodingNames() []string {
-	names := make([]string, 0, len(responseEncodings))
-	for n := range responseEncodings {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func ResponseEncodingNames() []string { return slices.Sorted(maps.Keys(responseEncodings)) }
 
 // ResponseEncodingOf returns the response encoding of a content type.
 func ResponseEncodingOf(contentType string) (ResponseEncoding, bool) {

@@ -61,12 +61,9 @@ const (
 // timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	if opts.APIKey != nil {
-		apiKey = *opts.APIKey
-	}
-	if apiKey == "" && !httpheader.HasNonBlank(opts.Headers, "authorization", "x-api-key", "cf-aig-authorization") {
-		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
+	apiKey, err := opts.APIKeyOr(model, "", "authorization", "x-api-key", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
 	c := compatOf(model)
 	copilot := model.Provider == "github-copilot"

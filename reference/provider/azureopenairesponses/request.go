@@ -55,8 +55,8 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // sends. now stamps the synthetic tool results transform adds. A
 // *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	base, err := resolveBaseURL(model, opts)
 	if err != nil {

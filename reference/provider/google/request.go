@@ -52,7 +52,6 @@ var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
 
 // Texts of the failures before a request.
 const (
-	NoAPIKeyText        = "No API key for provider: "
 	NoContentsText      = "contents are required"
 	EphemeralTokenText  = "Ephemeral tokens are only supported by the live API."
 	InvalidModelText    = "invalid model parameter"
@@ -65,8 +64,8 @@ const (
 // timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &stream.RequestError{Message: NoAPIKeyText + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	apiKey := *opts.APIKey
 	contents := convertMessages(ctx.Messages, model, now)

@@ -50,18 +50,13 @@ const (
 // report the reference does not reproduce.
 var ErrOutsideRequest = errors.New("mistral: request outside the modelled SDK validation")
 
-// Texts of the failures before a request.
-const (
-	NoAPIKeyText = "No API key for provider: "
-)
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &stream.RequestError{Message: NoAPIKeyText + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	body, err := buildBody(model, ctx, opts, now)
 	if err != nil {

@@ -86,10 +86,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		}
 		return nil, fmt.Errorf("%w: transport %s; cases set transport %q", ErrNotModelled, t, SSETransport)
 	}
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
+	token, err := opts.APIKeyOr(model, "")
+	if err != nil {
+		return nil, err
 	}
-	token := *opts.APIKey
 	account, ok := AccountID(token)
 	if !ok {
 		return nil, &stream.RequestError{Message: BadTokenText}

@@ -44,15 +44,9 @@ const (
 // sends. now stamps synthetic tool results that transform adds (their
 // timestamps never reach the wire). A *stream.RequestError means Pi sends nothing.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	if opts.APIKey != nil {
-		apiKey = *opts.APIKey
-	}
-	if apiKey == "" {
-		if !httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization") {
-			return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
-		}
-		apiKey = "unused"
+	apiKey, err := opts.APIKeyOr(model, "unused", "authorization", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
 	c := resolveCompat(model)
 	retention := resolveRetention(opts)

@@ -44,14 +44,9 @@ const (
 // sends. now stamps the synthetic tool results transform adds. A
 // *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	switch {
-	case opts.APIKey != nil && *opts.APIKey != "":
-		apiKey = *opts.APIKey
-	case httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization"):
-		apiKey = UnusedKey
-	default:
-		return nil, &stream.RequestError{Message: "No API key for provider: " + model.Provider}
+	apiKey, err := opts.APIKeyOr(model, UnusedKey, "authorization", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
 	retention := resolveRetention(opts)
 	c := compat{model.Compat}
