@@ -25,13 +25,7 @@ const (
 	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
 )
 
-// ParseStream reads a 2xx response body (server-sent events) and returns
-// the message and events Pi 0.80.2 produces for it, including the error
-// event of a stream that fails part way. now stamps the message (Pi takes
-// Date.now() when the stream starts). Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, with the same text, as an error event) or stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of the Messages API's server-sent events.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return parseStream(r, model, nil, now)
 }

@@ -96,10 +96,7 @@ type parser struct {
 	errName string
 }
 
-// ParseStream reads an event-stream body and returns the message and events
-// Pi 0.80.2 produces for it. Bytes may arrive split anywhere. The error is
-// non-nil only for a read error on r (also reported, as Pi does, as the
-// error event) or stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of ConverseStream's event-stream body.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: stream.NewOutput(model, API, now)}
 	err := p.run(r)

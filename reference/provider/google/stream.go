@@ -29,14 +29,9 @@ const (
 // toolCallCounter is Pi's module-wide counter for generated tool-call ids.
 var toolCallCounter atomic.Int64
 
-// ParseStream reads a 2xx response body (server-sent events of
-// streamGenerateContent) and returns the message and events Pi 0.80.2
-// produces for it, including the error event of a stream that fails part
-// way. now stamps the message and any tool-call id Pi has to make up (Pi
-// takes Date.now() for both). Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, with the same text, as an error event) or stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of streamGenerateContent's server-sent
+// events; now also stamps any tool-call id Pi has to make up (Pi takes
+// Date.now() for it too).
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return ParseStreamAs(API, &toolCallCounter, r, model, now)
 }

@@ -123,13 +123,7 @@ func Failure(model *ai.Model, message string, now transform.Clock) (*ai.Assistan
 	return stream.Failure(stream.NewOutput(model, model.API, now), message)
 }
 
-// ParseStream reads a 200 text/event-stream body and returns the message
-// and events Pi 0.80.2 produces for it, including the error event of a
-// stream that fails part way. now stamps the message. Bytes may arrive
-// split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi also reports,
-// with the same text, as an error event) or stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of a 200 text/event-stream body.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), keys: map[string]int{}}
 	p.emit(stream.Event{Type: stream.TypeStart})

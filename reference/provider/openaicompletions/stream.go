@@ -22,13 +22,8 @@ const (
 	StatusCodeNoBodyText = "status code (no body)"
 )
 
-// ParseStream reads a 2xx response body (server-sent events carrying chat
-// completion chunks) and returns the message and events Pi 0.80.2 produces
-// for it, including the error event of a stream that fails part way. now
-// stamps the message. Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, as an error event) or stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of server-sent events carrying chat
+// completion chunks.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
 	p.emit(stream.Event{Type: stream.TypeStart})

@@ -23,11 +23,8 @@ const (
 	ConnectionErrorText = "Connection error."
 )
 
-// ParseStream reads a 2xx response body (server-sent events) and returns
-// the message and events Pi 0.80.2 produces for it. now stamps the message.
-// Bytes may arrive split anywhere. The error is non-nil only for a read
-// error on r (which Pi also reports as the stream's error event) or
-// stream.ErrOutsideModel.
+// ParseStream is the stream.Parse of the Responses API's server-sent
+// events.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return parseStream(r, model, nil, now)
 }

@@ -11,11 +11,10 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
-	"github.com/piconform/piconform/reference/transform"
 )
 
 // ParseStream is a provider package's ParseStream.
-type ParseStream func(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error)
+type ParseStream = stream.Parse
 
 // OptionErrors maps options (JSON) to the error DecodeOptions must give
 // for them at /options.
