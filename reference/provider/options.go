@@ -153,3 +153,16 @@ func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...
 	}
 	return "", &stream.RequestError{Message: NoAPIKeyText + model.Provider}
 }
+
+// Retention is Pi's resolveCacheRetention: the cacheRetention option when
+// it is set and not empty, else "long" when PI_CACHE_RETENTION (in Env,
+// never the process's) is "long", else "short".
+func (o StreamOptions) Retention() string {
+	if o.CacheRetention != nil && *o.CacheRetention != "" {
+		return *o.CacheRetention
+	}
+	if o.EnvValue("PI_CACHE_RETENTION") == "long" {
+		return "long"
+	}
+	return "short"
+}

@@ -68,7 +68,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	c := compatOf(model)
 	copilot := model.Provider == "github-copilot"
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 
 	// The header layers, lowest precedence first, as the SDK merges them.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))
@@ -167,17 +167,6 @@ func (c compat) truthy(name string, def bool) bool {
 func (c compat) isTrue(name string) bool {
 	v, ok := c.v.Get(name)
 	return ok && v.Kind() == jsonv.Bool && v.Bool()
-}
-
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
 }
 
 // cacheControl is the cache_control object for a retention, Absent for "none".

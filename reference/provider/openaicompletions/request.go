@@ -49,7 +49,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	c := resolveCompat(model)
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 
 	// Pi's default headers: one object, later sources replacing equal keys.
 	var sources [][]Header
@@ -90,17 +90,6 @@ func joinURL(base, path string) string {
 		path = path[1:]
 	}
 	return base + path
-}
-
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
 }
 
 // clampCacheKey keeps the first PromptCacheKeyMax code points (a lone

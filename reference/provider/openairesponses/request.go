@@ -48,7 +48,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 	c := compat{model.Compat}
 
 	// Pi's defaultHeaders object, built with plain object semantics.
@@ -142,17 +142,6 @@ func (c compat) truthy(name string, def bool) bool {
 func (c compat) isFalse(name string) bool {
 	v, ok := c.v.Get(name)
 	return ok && v.Kind() == jsonv.Bool && !v.Bool()
-}
-
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
 }
 
 // clampPromptCacheKey keeps the first 64 code points (a lone surrogate
