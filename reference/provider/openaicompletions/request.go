@@ -92,20 +92,6 @@ func joinURL(base, path string) string {
 	return base + path
 }
 
-// clampCacheKey keeps the first PromptCacheKeyMax code points (a lone
-// surrogate counts as one, as Array.from counts it).
-func clampCacheKey(s string) string {
-	rest := s
-	for n := 0; len(rest) > 0; n++ {
-		if n == PromptCacheKeyMax {
-			return s[:len(s)-len(rest)]
-		}
-		_, size := wtf8.Next(rest)
-		rest = rest[size:]
-	}
-	return s
-}
-
 // mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.
 func mapped(model *ai.Model, level string) jsonv.Value {
 	v, _ := model.ThinkingLevelMap.Get(level)
@@ -131,7 +117,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
 	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
 		if opts.SessionID != nil {
-			b.SetString("prompt_cache_key", clampCacheKey(*opts.SessionID))
+			b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 		}
 	}
 	if longRetention {

@@ -144,21 +144,6 @@ func (c compat) isFalse(name string) bool {
 	return ok && v.Kind() == jsonv.Bool && !v.Bool()
 }
 
-// clampPromptCacheKey keeps the first 64 code points (a lone surrogate
-// counts as one).
-func clampPromptCacheKey(key string) string {
-	n := 0
-	for i := 0; i < len(key); {
-		if n == PromptCacheKeyMax {
-			return key[:i]
-		}
-		_, size := wtf8.Next(key[i:])
-		i += size
-		n++
-	}
-	return key
-}
-
 // buildBody is Pi's buildParams, with its member order.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c compat, now transform.Clock) (jsonv.Value, error) {
 	input, err := convertInput(model, ctx, now)
@@ -167,7 +152,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	}
 	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).Set("input", input).SetBool("stream", true)
 	if retention != "none" && opts.SessionID != nil {
-		b.SetString("prompt_cache_key", clampPromptCacheKey(*opts.SessionID))
+		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 	}
 	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
 		b.SetString("prompt_cache_retention", "24h")
@@ -227,7 +212,7 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, reasoningEffort, reas
 func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
 
 // ClampPromptCacheKey keeps the first 64 code points of a prompt_cache_key.
-func ClampPromptCacheKey(key string) string { return clampPromptCacheKey(key) }
+func ClampPromptCacheKey(key string) string { return wtf8.Prefix(key, PromptCacheKeyMax) }
 
 // ConvertToolsStrict is ConvertTools with another value of each tool's
 // strict member (a variant of this API sends null).
