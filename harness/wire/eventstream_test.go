@@ -49,7 +49,7 @@ func TestEventStreamCaseRendersFrames(t *testing.T) {
 	if !bytes.Equal(r.Body, bytes.Join(wantFrames(), nil)) {
 		t.Errorf("body %x", r.Body)
 	}
-	if len(r.Header) != 1 || r.Header[0] != (HeaderField{"Content-Type", EventStreamContentType}) {
+	if len(r.Header) != 1 || r.Header[0] != (HeaderField{"Content-Type", eventstream.ContentType}) {
 		t.Errorf("headers %v", r.Header)
 	}
 }
@@ -60,7 +60,7 @@ func TestEventStreamReplaysTheCaseFrames(t *testing.T) {
 	for _, chunk := range []string{"", `"replay": {"chunkBytes": 7}, `} {
 		c := loadCase(t, strings.Replace(eventStreamCase, `"response"`, chunk+`"response"`, 1), nil)
 		cas := record(t, c)
-		for _, bad := range []string{"response:", "!!binary", "messageStart", EventStreamContentType} {
+		for _, bad := range []string{"response:", "!!binary", "messageStart", eventstream.ContentType} {
 			if strings.Contains(string(cas), bad) {
 				t.Errorf("cassette holds %q:\n%s", bad, cas)
 			}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/eventstream"
 )
 
 // Fixture serves wire cases. It implements run.Fixture: Setup starts a
@@ -226,7 +226,8 @@ var responseTransportHeaders = []string{"date", "content-length", "transfer-enco
 
 // writeResponse replays a response: its status and headers, then the body
 // in pieces (see Settings.ChunkBytes), flushing after each. Without a piece
-// size an AWS event-stream body goes out one binary frame per write.
+// size a body in a framed response encoding (conformance.ResponseEncodingOf)
+// goes out one frame per write.
 func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 	for name, vs := range resp.Headers {
 		if !matchesAny(responseTransportHeaders, name) {
@@ -234,8 +235,8 @@ func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 		}
 	}
 	pieces := Pieces([]byte(resp.Body), chunk)
-	if chunk <= 0 && isEventStream(http.Header(resp.Headers).Get("Content-Type")) {
-		pieces = eventstream.Split([]byte(resp.Body))
+	if enc, ok := conformance.ResponseEncodingOf(http.Header(resp.Headers).Get("Content-Type")); ok && chunk <= 0 {
+		pieces = enc.Frames([]byte(resp.Body))
 	}
 	w.WriteHeader(resp.Code)
 	flusher, _ := w.(http.Flusher)

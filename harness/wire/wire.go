@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -154,12 +155,13 @@ func parseResponse(v jsonv.Value, ptr string) (Response, error) {
 	}
 	render, contentType := renderEvent, "text/event-stream"
 	if encoding != nil {
-		switch *encoding {
-		case EncodingAWSEventStream:
-			render, contentType = renderEventStreamEvent, EventStreamContentType
-		default:
-			return Response{}, jsonv.Errorf(f.At("encoding"), "want %q, got %q", EncodingAWSEventStream, *encoding)
+		// The encodings other than server-sent events are provider formats;
+		// conformance knows them.
+		enc, ok := conformance.ResponseEncodingNamed(*encoding)
+		if !ok {
+			return Response{}, jsonv.Errorf(f.At("encoding"), "want one of %q, got %q", conformance.ResponseEncodingNames(), *encoding)
 		}
+		render, contentType = enc.Event, enc.ContentType
 		if !hasEvents {
 			return Response{}, jsonv.Errorf(f.At("encoding"), "an encoding needs events")
 		}

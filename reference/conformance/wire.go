@@ -56,7 +56,7 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	}
 	defer resp.Body.Close()
 	out, events, err := call.Read(resp)
-	if errors.Is(err, d.ErrOutsideModel) {
+	if errors.Is(err, stream.ErrOutsideModel) {
 		return nil, nil, err
 	}
 	// A read error is already the stream's error event, as in Pi.

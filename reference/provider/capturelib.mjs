@@ -26,10 +26,18 @@ const NOW = 1700000000000;
 // machine), keepCallerMachineHeaders (keep those the case's options set),
 // joinRepeatedHeaders (record a repeated header as fetch joins it, not the
 // last value), checkPayload (the wire body must be onPayload's JSON),
-// piAI (default dist folder).
+// piAI (default dist folder), urlCase(c) (throws for a case the "urls"
+// mode must not run).
+//
+// Mode "urls" is for base URLs that lead to the provider's real hosts,
+// which must not be called: fetch is replaced before Pi loads, records the
+// URL it is asked for and answers with okStream itself, so nothing leaves
+// the process. Each case gets the URL Pi asked for, or the error it failed
+// with before asking.
 export async function capture(opts) {
   for (const v of Object.keys(process.env)) if (opts.clearEnv(v)) delete process.env[v];
   const PI_AI = process.env.PI_AI ?? opts.piAI ?? ADAPTER_PI_AI;
+  if (process.argv[2] === "urls") return captureURLs(opts, PI_AI);
   const { stream } = await import(pathToFileURL(path.join(PI_AI, `api/${opts.api}.js`)).href);
   Date.now = () => NOW; // Pi stamps the message (and google's generated tool-call ids) with Date.now()
 
@@ -95,5 +103,26 @@ export async function capture(opts) {
     }
   }
   server.close();
+  process.stdout.write(JSON.stringify(out, null, 1) + "\n");
+}
+
+async function captureURLs(opts, PI_AI) {
+  let seen = [];
+  globalThis.fetch = async (url) => {
+    seen.push(String(url));
+    return new Response(opts.okStream, { status: 200, headers: { "content-type": "text/event-stream" } });
+  };
+  const { stream } = await import(pathToFileURL(path.join(PI_AI, `api/${opts.api}.js`)).href);
+  const cases = (await import(pathToFileURL(path.resolve(process.argv[3])).href)).default;
+  const out = [];
+  for (const c of cases) {
+    opts.urlCase?.(c);
+    seen = [];
+    const s = stream(c.model, c.context, c.options);
+    let message;
+    for await (const event of s) if (event.type === "done" || event.type === "error") message = event.message ?? event.error;
+    const want = seen.length ? { url: seen[0] } : { error: message.errorMessage };
+    out.push({ name: c.name, model: c.model, context: c.context, options: c.options, want });
+  }
   process.stdout.write(JSON.stringify(out, null, 1) + "\n");
 }

@@ -1,8 +1,10 @@
 package provider
 
 import (
+	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // StreamOptions are the members of pi-ai's StreamOptions that can be
@@ -132,4 +134,35 @@ func StringOrObject(f *jsonv.Fields, key string) jsonv.Value {
 	}
 	f.Fail(key, "want a string or an object, got %s", v.Kind())
 	return jsonv.Value{}
+}
+
+// NoAPIKeyText starts Pi's failure for a request without a key; the
+// model's provider follows.
+const NoAPIKeyText = "No API key for provider: "
+
+// APIKeyOr is the key the SDK gets: the apiKey option when it is set and
+// not empty, else instead when the caller's headers carry a non-blank one
+// of authHeaders (they authenticate the request in its place). Without
+// either Pi sends nothing: a *stream.RequestError.
+func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...string) (string, error) {
+	switch {
+	case o.APIKey != nil && *o.APIKey != "":
+		return *o.APIKey, nil
+	case len(authHeaders) > 0 && httpheader.HasNonBlank(o.Headers, authHeaders...):
+		return instead, nil
+	}
+	return "", &stream.RequestError{Message: NoAPIKeyText + model.Provider}
+}
+
+// Retention is Pi's resolveCacheRetention: the cacheRetention option when
+// it is set and not empty, else "long" when PI_CACHE_RETENTION (in Env,
+// never the process's) is "long", else "short".
+func (o StreamOptions) Retention() string {
+	if o.CacheRetention != nil && *o.CacheRetention != "" {
+		return *o.CacheRetention
+	}
+	if o.EnvValue("PI_CACHE_RETENTION") == "long" {
+		return "long"
+	}
+	return "short"
 }

@@ -42,7 +42,7 @@ type Call struct {
 	Request
 	// Read turns the response into Pi's message and events. Its error is
 	// non-nil only for a read error (already the stream's error event, as
-	// in Pi) or the driver's ErrOutsideModel.
+	// in Pi) or stream.ErrOutsideModel.
 	Read func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
 }
 
@@ -73,8 +73,6 @@ type Driver struct {
 	Failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
 	// NoResponseText is Pi's error when no response arrives at all.
 	NoResponseText string
-	// ErrOutsideModel marks an answer the reference cannot reproduce.
-	ErrOutsideModel error
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client library rather than the
 	// translation; a harness leaves them out of what it compares.

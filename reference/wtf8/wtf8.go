@@ -145,6 +145,19 @@ func Slice(s string, n int) string {
 	return FromUTF16(units[:n])
 }
 
+// Prefix returns the first n code points of s, as JavaScript's
+// Array.from(s).slice(0, n).join("") does: a lone surrogate counts as one.
+func Prefix(s string, n int) string {
+	for i, k := 0, 0; i < len(s); k++ {
+		if k == n {
+			return s[:i]
+		}
+		_, size := Next(s[i:])
+		i += size
+	}
+	return s
+}
+
 // RemoveLoneSurrogates drops every surrogate code point that is not half of a
 // pair. Characters are removed, never replaced.
 func RemoveLoneSurrogates(s string) string {

@@ -56,30 +56,24 @@ const (
 	DefaultTimeoutMs = 600000
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	if opts.APIKey != nil {
-		apiKey = *opts.APIKey
-	}
-	if apiKey == "" && !httpheader.HasNonBlank(opts.Headers, "authorization", "x-api-key", "cf-aig-authorization") {
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	apiKey, err := opts.APIKeyOr(model, "", "authorization", "x-api-key", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
 	c := compatOf(model)
 	copilot := model.Provider == "github-copilot"
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 
 	// The header layers, lowest precedence first, as the SDK merges them.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
 		httpheader.New("anthropic-version", AnthropicVersion))
@@ -132,7 +126,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// The SDK's validateHeaders: some credential must be set, or
 	// explicitly removed.
 	if set.Get("x-api-key") == "" && set.Get("authorization") == "" && !set.Removed("x-api-key") && !set.Removed("authorization") {
-		return nil, &RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
+		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)
@@ -173,17 +167,6 @@ func (c compat) truthy(name string, def bool) bool {
 func (c compat) isTrue(name string) bool {
 	v, ok := c.v.Get(name)
 	return ok && v.Kind() == jsonv.Bool && v.Bool()
-}
-
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
 }
 
 // cacheControl is the cache_control object for a retention, Absent for "none".

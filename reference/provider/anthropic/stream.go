@@ -25,19 +25,7 @@ const (
 	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
 )
 
-// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
-// the reference does not reproduce (a token count that is a string, a text
-// delta that is not a string, and the like). The message and events are
-// still returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("anthropic: stream outside the modelled JavaScript semantics")
-
-// ParseStream reads a 2xx response body (server-sent events) and returns
-// the message and events Pi 0.80.2 produces for it, including the error
-// event of a stream that fails part way. now stamps the message (Pi takes
-// Date.now() when the stream starts). Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, with the same text, as an error event) or ErrOutsideModel.
+// ParseStream is the stream.Parse of the Messages API's server-sent events.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return parseStream(r, model, nil, now)
 }
@@ -148,7 +136,7 @@ func parseStream(r io.Reader, model *ai.Model, names func(string) string, now tr
 	case readErr != nil:
 		err = readErr
 	case p.outside:
-		err = ErrOutsideModel
+		err = stream.ErrOutsideModel
 	}
 	return p.out, p.events, err
 }

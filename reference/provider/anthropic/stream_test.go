@@ -16,7 +16,7 @@ func TestParseStreamReadError(t *testing.T) {
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "anthropic"}
-	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+	capturetest.CheckOutsideModel(t, ParseStream, model, map[string]string{
 		"string token count": "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":\"5\"}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
 	})
 }

@@ -51,16 +51,12 @@ var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDPro
 // NormalizeToolCallID is this API's tool-call id normalizer.
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
-// RequestError is a failure Pi meets before anything is sent; Pi reports
-// it as a lone error event whose errorMessage is Message.
-type RequestError = openairesponses.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
-// *RequestError means Pi sends nothing and fails with that message.
+// *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	base, err := resolveBaseURL(model, opts)
 	if err != nil {
@@ -137,7 +133,7 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 		base = model.BaseURL
 	}
 	if base == "" {
-		return "", &RequestError{Message: NoBaseURLText}
+		return "", &stream.RequestError{Message: NoBaseURLText}
 	}
 	return NormalizeBaseURL(base)
 }
@@ -149,7 +145,7 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 func NormalizeBaseURL(base string) (string, error) {
 	u, err := parseURL(strings.TrimRight(strings.TrimSpace(base), "/"))
 	if err != nil {
-		return "", &RequestError{Message: InvalidBaseURLText + base}
+		return "", &stream.RequestError{Message: InvalidBaseURLText + base}
 	}
 	host := u.Hostname()
 	azure := strings.HasSuffix(host, ".openai.azure.com") || strings.HasSuffix(host, ".cognitiveservices.azure.com")

@@ -10,10 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrOutsideModel marks a stream the reference cannot reproduce; it is
-// openairesponses' (the parser is shared).
-var ErrOutsideModel = openairesponses.ErrOutsideModel
-
 // ConnectionErrorText is the SDK's message when no response arrives.
 const ConnectionErrorText = openairesponses.ConnectionErrorText
 

@@ -66,17 +66,6 @@ func supportsAdaptive(model *ai.Model) bool {
 	return anyContains(candidates(model), "opus-4-6", "opus-4-7", "opus-4-8", "sonnet-4-6", "fable-5")
 }
 
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if r := str(opts.CacheRetention); r != "" {
-		return r
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
-}
-
 // cachePoint is the content block that marks a cache breakpoint.
 func cachePoint(retention string) jsonv.Value {
 	cp := new(jsonv.ObjectBuilder).SetString("type", "default")
@@ -116,11 +105,11 @@ var imageFormats = map[string]string{"image/jpeg": "jpeg", "image/jpg": "jpeg", 
 func imageBlock(img *ai.ImageBlock) (jsonv.Value, error) {
 	format, ok := imageFormats[img.MimeType]
 	if !ok {
-		return jsonv.Value{}, &RequestError{Message: "Unknown image type: " + img.MimeType}
+		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + img.MimeType}
 	}
 	data, err := decodeBase64(img.Data)
 	if err != nil {
-		return jsonv.Value{}, &RequestError{Message: "Invalid character"}
+		return jsonv.Value{}, &stream.RequestError{Message: "Invalid character"}
 	}
 	source := new(jsonv.ObjectBuilder).SetString("bytes", base64.StdEncoding.EncodeToString(data)).Value()
 	image := new(jsonv.ObjectBuilder).SetString("format", format).Set("source", source).Value()
@@ -367,7 +356,7 @@ func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
 // buildBody is the wire body: the SDK serializes Pi's command input
 // without modelId (it goes in the path).
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 	msgs, err := convertMessages(ctx.Messages, model, opts, retention, now)
 	if err != nil {
 		return jsonv.Value{}, err

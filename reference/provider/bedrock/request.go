@@ -49,9 +49,6 @@ const (
 	InterleavedThinkingBeta = "interleaved-thinking-2025-05-14"
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 var (
 	arnRegion        = regexp.MustCompile(`^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):`)
 	standardEndpoint = regexp.MustCompile(`^bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$`)
@@ -104,14 +101,14 @@ func (o Options) credentials() (credentials, error) {
 	}
 	id, secret := o.EnvValue("AWS_ACCESS_KEY_ID"), o.EnvValue("AWS_SECRET_ACCESS_KEY")
 	if id == "" || secret == "" {
-		return credentials{}, &RequestError{Message: NoCredentialsText}
+		return credentials{}, &stream.RequestError{Message: NoCredentialsText}
 	}
 	return credentials{accessKeyID: id, secretAccessKey: secret, sessionToken: o.EnvValue("AWS_SESSION_TOKEN")}, nil
 }
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends, signed at the time now gives (the message timestamp's clock; a
-// nil now is the system clock). A *RequestError means Pi sends nothing and
+// nil now is the system clock). A *stream.RequestError means Pi sends nothing and
 // fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if now == nil {

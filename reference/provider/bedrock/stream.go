@@ -1,7 +1,6 @@
 package bedrock
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"regexp"
@@ -39,13 +38,6 @@ var streamExceptions = map[string]string{
 	"throttlingException":         "ThrottlingException",
 	"serviceUnavailableException": "ServiceUnavailableException",
 }
-
-// ErrOutsideModel marks an answer that made Pi (or its SDK) rely on
-// behaviour the reference does not reproduce: a frame that does not
-// decode, a payload that is not a JSON object, an exception type the SDK
-// does not model, a token count that is not a number. The message and
-// events are still returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("bedrock: stream outside the modelled SDK semantics")
 
 var dataRetention = regexp.MustCompile(`(?i)data retention mode`)
 
@@ -104,15 +96,12 @@ type parser struct {
 	errName string
 }
 
-// ParseStream reads an event-stream body and returns the message and events
-// Pi 0.80.2 produces for it. Bytes may arrive split anywhere. The error is
-// non-nil only for a read error on r (also reported, as Pi does, as the
-// error event) or ErrOutsideModel.
+// ParseStream is the stream.Parse of ConverseStream's event-stream body.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: stream.NewOutput(model, API, now)}
 	err := p.run(r)
 	if err == nil && p.outside {
-		err = ErrOutsideModel
+		err = stream.ErrOutsideModel
 	}
 	return p.out, p.events, err
 }
@@ -378,7 +367,7 @@ func ParseHTTPError(model *ai.Model, status int, errorType string, body []byte, 
 	v, err := jsonv.Parse(body)
 	if err != nil || v.Kind() != jsonv.Object {
 		msg, events := Failure(model, formatError(name, ""), now)
-		return msg, events, ErrOutsideModel
+		return msg, events, stream.ErrOutsideModel
 	}
 	text := stream.Member(v, "message")
 	if text.Kind() != jsonv.String {
@@ -386,7 +375,7 @@ func ParseHTTPError(model *ai.Model, status int, errorType string, body []byte, 
 	}
 	if name == "" || text.Kind() != jsonv.String {
 		msg, events := Failure(model, formatError(name, text.Str()), now)
-		return msg, events, ErrOutsideModel
+		return msg, events, stream.ErrOutsideModel
 	}
 	msg, events := Failure(model, formatError(name, text.Str()), now)
 	return msg, events, nil

@@ -44,8 +44,8 @@ func TestParseStreamOutsideModel(t *testing.T) {
 		"cut frame":          string(event("messageStart", `{"role":"assistant"}`)[:20]),
 		"payload not json":   string(event("messageStop", `nope`)),
 	} {
-		if _, _, err := ParseStream(strings.NewReader(body), testModel(), capturetest.Clock); !errors.Is(err, ErrOutsideModel) {
-			t.Errorf("%s: err = %v, want ErrOutsideModel", name, err)
+		if _, _, err := ParseStream(strings.NewReader(body), testModel(), capturetest.Clock); !errors.Is(err, stream.ErrOutsideModel) {
+			t.Errorf("%s: err = %v, want stream.ErrOutsideModel", name, err)
 		}
 	}
 }

@@ -50,12 +50,8 @@ const (
 // Conformance checks leave them out; Request still carries them.
 var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // Texts of the failures before a request.
 const (
-	NoAPIKeyText        = "No API key for provider: "
 	NoContentsText      = "contents are required"
 	EphemeralTokenText  = "Ephemeral tokens are only supported by the live API."
 	InvalidModelText    = "invalid model parameter"
@@ -65,11 +61,11 @@ const (
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	apiKey := *opts.APIKey
 	contents := convertMessages(ctx.Messages, model, now)
@@ -78,17 +74,17 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	name := model.ID
 	switch {
 	case name == "":
-		return nil, &RequestError{Message: ModelRequiredText}
+		return nil, &stream.RequestError{Message: ModelRequiredText}
 	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &RequestError{Message: InvalidModelText}
+		return nil, &stream.RequestError{Message: InvalidModelText}
 	case !strings.HasPrefix(name, "models/") && !strings.HasPrefix(name, "tunedModels/"):
 		name = "models/" + name
 	}
 	if len(contents) == 0 {
-		return nil, &RequestError{Message: NoContentsText}
+		return nil, &stream.RequestError{Message: NoContentsText}
 	}
 	if strings.HasPrefix(apiKey, ephemeralTokenStart) {
-		return nil, &RequestError{Message: EphemeralTokenText}
+		return nil, &stream.RequestError{Message: EphemeralTokenText}
 	}
 
 	base := model.BaseURL

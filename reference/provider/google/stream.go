@@ -1,7 +1,6 @@
 package google
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,23 +26,12 @@ const (
 	FetchFailedText = "fetch failed"
 )
 
-// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
-// the reference does not reproduce (a token count that is a string, a part
-// text that is not a string, parts that are not an array, and the like).
-// The message and events are still returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("google: stream outside the modelled JavaScript semantics")
-
 // toolCallCounter is Pi's module-wide counter for generated tool-call ids.
 var toolCallCounter atomic.Int64
 
-// ParseStream reads a 2xx response body (server-sent events of
-// streamGenerateContent) and returns the message and events Pi 0.80.2
-// produces for it, including the error event of a stream that fails part
-// way. now stamps the message and any tool-call id Pi has to make up (Pi
-// takes Date.now() for both). Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, with the same text, as an error event) or ErrOutsideModel.
+// ParseStream is the stream.Parse of streamGenerateContent's server-sent
+// events; now also stamps any tool-call id Pi has to make up (Pi takes
+// Date.now() for it too).
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return ParseStreamAs(API, &toolCallCounter, r, model, now)
 }
@@ -58,7 +46,7 @@ func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Mod
 	}
 	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
 	p.emit(stream.Event{Type: stream.TypeStart})
-	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
+	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
@@ -104,7 +92,7 @@ func ParseHTTPErrorAs(api string, model *ai.Model, status int, statusText, conte
 }
 
 // Failure is the message and lone error event of a request that failed
-// before a response arrived (see RequestError, ParseHTTPError).
+// before a response arrived (see stream.RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return FailureAs(API, model, message, now)
 }

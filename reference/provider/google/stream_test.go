@@ -37,7 +37,7 @@ func TestParseStreamReadError(t *testing.T) {
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "google"}
-	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+	capturetest.CheckOutsideModel(t, ParseStream, model, map[string]string{
 		"case 1": `data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
 		"case 2": `data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
 		"case 3": `data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",

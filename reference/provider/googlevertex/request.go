@@ -56,10 +56,6 @@ var ErrCredentials = errors.New("googlevertex: Google credentials (ADC) mode is 
 // model.
 var ErrBaseURLQuery = errors.New("googlevertex: a base URL with a query or fragment is outside the model")
 
-// RequestError is a failure Pi meets before anything is sent; Pi reports
-// it as a lone error event whose errorMessage is Message.
-type RequestError = google.RequestError
-
 var placeholderKey = regexp.MustCompile(`^<[^>]+>$`)
 
 // ResolveKey is the key Pi uses: options.apiKey trimmed, or "" (Google
@@ -74,17 +70,17 @@ func ResolveKey(opts Options) string {
 }
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends with a key. now stamps synthetic tool results. A *RequestError
+// sends with a key. now stamps synthetic tool results. A *stream.RequestError
 // means Pi sends nothing and fails with that message; ErrCredentials and
 // ErrBaseURLQuery mark inputs the reference does not model.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	key := ResolveKey(opts)
 	if key == "" {
 		if firstSet(deref(opts.Project), opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) == "" {
-			return nil, &RequestError{Message: NoProjectText}
+			return nil, &stream.RequestError{Message: NoProjectText}
 		}
 		if firstSet(deref(opts.Location), opts.EnvValue("GOOGLE_CLOUD_LOCATION")) == "" {
-			return nil, &RequestError{Message: NoLocationText}
+			return nil, &stream.RequestError{Message: NoLocationText}
 		}
 		return nil, ErrCredentials
 	}
@@ -94,15 +90,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	name := model.ID
 	switch {
 	case name == "":
-		return nil, &RequestError{Message: google.ModelRequiredText}
+		return nil, &stream.RequestError{Message: google.ModelRequiredText}
 	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &RequestError{Message: google.InvalidModelText}
+		return nil, &stream.RequestError{Message: google.InvalidModelText}
 	}
 	if len(contents) == 0 {
-		return nil, &RequestError{Message: google.NoContentsText}
+		return nil, &stream.RequestError{Message: google.NoContentsText}
 	}
 	if strings.HasPrefix(key, "auth_tokens/") {
-		return nil, &RequestError{Message: google.EphemeralTokenText}
+		return nil, &stream.RequestError{Message: google.EphemeralTokenText}
 	}
 	endpoint, err := Endpoint(model.BaseURL, ResourceName(name))
 	if err != nil {

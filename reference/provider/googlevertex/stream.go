@@ -10,10 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrOutsideModel marks a stream the reference cannot reproduce; the
-// parser is google's.
-var ErrOutsideModel = google.ErrOutsideModel
-
 // FetchFailedText is what fetch throws when no response arrives.
 const FetchFailedText = google.FetchFailedText
 

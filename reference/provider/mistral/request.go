@@ -44,27 +44,19 @@ const (
 	AffinityHeader = "x-affinity"
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // ErrOutsideRequest marks options the SDK's request schema rejects (a
 // max_tokens that is not an integer, a tool choice without a name, tool
 // parameters that are not an object). Pi then fails with a validation
 // report the reference does not reproduce.
 var ErrOutsideRequest = errors.New("mistral: request outside the modelled SDK validation")
 
-// Texts of the failures before a request.
-const (
-	NoAPIKeyText = "No API key for provider: "
-)
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *RequestError means Pi sends nothing
+// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &RequestError{Message: NoAPIKeyText + model.Provider}
+	if _, err := opts.APIKeyOr(model, ""); err != nil {
+		return nil, err
 	}
 	body, err := buildBody(model, ctx, opts, now)
 	if err != nil {
@@ -153,15 +145,15 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		case "auto", "none", "any", "required":
 			toolChoice = tc
 		default:
-			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
+			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
 		}
 	case jsonv.Object:
 		fn := stream.Member(tc, "function")
 		switch fn.Kind() {
 		case jsonv.Absent:
-			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
+			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
 		case jsonv.Null:
-			return jsonv.Value{}, &RequestError{Message: "Cannot read properties of null (reading 'name')"}
+			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of null (reading 'name')"}
 		}
 		name := stream.Member(fn, "name")
 		if name.Kind() != jsonv.String {

@@ -1,7 +1,6 @@
 package mistral
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -26,13 +25,6 @@ const (
 	// SSEContentType is the only content type the SDK reads as a stream.
 	SSEContentType = "text/event-stream"
 )
-
-// ErrOutsideModel marks a stream the SDK's response schema rejects in a
-// way the reference does not reproduce (a chunk without id, model or
-// finish_reason, a token count that is not an integer, and the like). Pi
-// then fails with a validation report; the message and events returned
-// may differ from Pi's.
-var ErrOutsideModel = errors.New("mistral: stream outside the modelled SDK semantics")
 
 // jsError is an exception thrown while Pi reads the stream.
 type jsError = stream.JSError
@@ -126,24 +118,18 @@ func sdkErrorMessage(status int, contentType, body string) string {
 }
 
 // Failure is the message and lone error event of a request that failed
-// before a response arrived (see RequestError, ParseHTTPError).
+// before a response arrived (see stream.RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return stream.Failure(stream.NewOutput(model, model.API, now), message)
 }
 
-// ParseStream reads a 200 text/event-stream body and returns the message
-// and events Pi 0.80.2 produces for it, including the error event of a
-// stream that fails part way. now stamps the message. Bytes may arrive
-// split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi also reports,
-// with the same text, as an error event) or ErrOutsideModel.
+// ParseStream is the stream.Parse of a 200 text/event-stream body.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), keys: map[string]int{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := p.run(r)
 	if p.outside {
-		return p.out, p.events, ErrOutsideModel
+		return p.out, p.events, stream.ErrOutsideModel
 	}
 	return p.out, p.events, err
 }

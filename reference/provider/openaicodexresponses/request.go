@@ -74,13 +74,9 @@ var MachineHeaders = []string{"user-agent"}
 // transport other than "sse", or retries of a failed response.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
-// RequestError is a failure Pi meets before anything is sent; Pi reports
-// it as a lone error event whose errorMessage is Message.
-type RequestError = openairesponses.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
-// *RequestError means Pi sends nothing and fails with that message; an
+// *stream.RequestError means Pi sends nothing and fails with that message; an
 // error wrapping ErrNotModelled means the reference cannot say.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	if opts.Transport == nil || *opts.Transport != SSETransport {
@@ -90,13 +86,13 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		}
 		return nil, fmt.Errorf("%w: transport %s; cases set transport %q", ErrNotModelled, t, SSETransport)
 	}
-	if opts.APIKey == nil || *opts.APIKey == "" {
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	token, err := opts.APIKeyOr(model, "")
+	if err != nil {
+		return nil, err
 	}
-	token := *opts.APIKey
 	account, ok := AccountID(token)
 	if !ok {
-		return nil, &RequestError{Message: BadTokenText}
+		return nil, &stream.RequestError{Message: BadTokenText}
 	}
 	body, err := buildBody(model, ctx, opts, now)
 	if err != nil {
@@ -108,7 +104,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	if t := opts.TimeoutMs; !t.IsAbsent() {
 		if f, _ := t.Float64(); f < 0 {
-			return nil, &RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
+			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
 	}
 	retries := false
@@ -212,7 +208,7 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 	set := httpheader.NewSet()
 	check := func(v string) error {
 		if err := httpheader.CheckByteString(v); err != nil {
-			return &RequestError{Message: err.Error()}
+			return &stream.RequestError{Message: err.Error()}
 		}
 		return nil
 	}

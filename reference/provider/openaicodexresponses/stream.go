@@ -36,10 +36,6 @@ const (
 	EndedEarlyText = openairesponses.EndedEarlyText
 )
 
-// ErrOutsideModel marks a stream the reference cannot reproduce; it is
-// openairesponses' (the event handling is shared).
-var ErrOutsideModel = openairesponses.ErrOutsideModel
-
 // statuses are the response statuses Pi keeps; any other becomes
 // undefined (a stop) before the event is handled.
 var statuses = map[string]bool{"completed": true, "incomplete": true, "failed": true, "cancelled": true, "queued": true, "in_progress": true}
@@ -64,7 +60,7 @@ func readResponse(model *ai.Model, tier *string, retries bool, resp *http.Respon
 // ParseStream reads a 2xx response body and returns the message and
 // events Pi produces for it. tier is the request's serviceTier. Bytes may
 // arrive split anywhere. The error is non-nil only for a read error on r
-// (which Pi also reports as the stream's error event) or ErrOutsideModel.
+// (which Pi also reports as the stream's error event) or stream.ErrOutsideModel.
 //
 // Pi reads the body itself: the decoded text is cut at each "\n\n" (and
 // only there: a CR is an ordinary character), the lines of a piece that
@@ -101,7 +97,7 @@ func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 	case readErr != nil:
 		err = readErr
 	case err == nil && s.outside:
-		err = ErrOutsideModel
+		err = stream.ErrOutsideModel
 	}
 	return msg, events, err
 }

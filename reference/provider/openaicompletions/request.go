@@ -40,25 +40,16 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds (their
-// timestamps never reach the wire). A *RequestError means Pi sends nothing.
+// timestamps never reach the wire). A *stream.RequestError means Pi sends nothing.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	if opts.APIKey != nil {
-		apiKey = *opts.APIKey
-	}
-	if apiKey == "" {
-		if !httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization") {
-			return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
-		}
-		apiKey = "unused"
+	apiKey, err := opts.APIKeyOr(model, "unused", "authorization", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
 	c := resolveCompat(model)
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 
 	// Pi's default headers: one object, later sources replacing equal keys.
 	var sources [][]Header
@@ -76,7 +67,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// The SDK announces only a timeout the caller gave.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
@@ -99,31 +90,6 @@ func joinURL(base, path string) string {
 		path = path[1:]
 	}
 	return base + path
-}
-
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
-}
-
-// clampCacheKey keeps the first PromptCacheKeyMax code points (a lone
-// surrogate counts as one, as Array.from counts it).
-func clampCacheKey(s string) string {
-	rest := s
-	for n := 0; len(rest) > 0; n++ {
-		if n == PromptCacheKeyMax {
-			return s[:len(s)-len(rest)]
-		}
-		_, size := wtf8.Next(rest)
-		rest = rest[size:]
-	}
-	return s
 }
 
 // mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.
@@ -151,7 +117,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
 	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
 		if opts.SessionID != nil {
-			b.SetString("prompt_cache_key", clampCacheKey(*opts.SessionID))
+			b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 		}
 	}
 	if longRetention {

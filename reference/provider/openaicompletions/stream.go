@@ -1,7 +1,6 @@
 package openaicompletions
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -23,23 +22,12 @@ const (
 	StatusCodeNoBodyText = "status code (no body)"
 )
 
-// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
-// the reference does not reproduce (a token count that is a string, a
-// content delta that is an array, and the like). The message and events
-// are still returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("openaicompletions: stream outside the modelled JavaScript semantics")
-
-// ParseStream reads a 2xx response body (server-sent events carrying chat
-// completion chunks) and returns the message and events Pi 0.80.2 produces
-// for it, including the error event of a stream that fails part way. now
-// stamps the message. Bytes may arrive split anywhere.
-//
-// The error is non-nil only for a read error on r (which Pi would also
-// report, as an error event) or ErrOutsideModel.
+// ParseStream is the stream.Parse of server-sent events carrying chat
+// completion chunks.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
-	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
+	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
@@ -92,7 +80,7 @@ func apiErrorMessage(status int, errMember, message jsonv.Value) string {
 }
 
 // Failure is the message and lone error event of a request that failed
-// before a response arrived (see RequestError, ParseHTTPError).
+// before a response arrived (see stream.RequestError, ParseHTTPError).
 func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return stream.Failure(newOutput(model, now), message)
 }

@@ -16,7 +16,7 @@ func TestParseStreamReadError(t *testing.T) {
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "custom"}
-	capturetest.CheckOutsideModel(t, ParseStream, model, ErrOutsideModel, map[string]string{
+	capturetest.CheckOutsideModel(t, ParseStream, model, map[string]string{
 		"case 1": "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
 		"case 2": "data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
 		"case 3": "data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",

@@ -117,7 +117,7 @@ func convertInput(model *ai.Model, ctx *ai.Context, now transform.Clock) (jsonv.
 
 // ConvertInput is convertInput with the tool-call id normalizer of a
 // variant of this API (see ToolCallIDNormalizer). The error is a
-// *RequestError for a thinking signature that is not JSON.
+// *stream.RequestError for a thinking signature that is not JSON.
 func ConvertInput(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
 	return convertItems(model, ctx, normalize, now, true)
 }
@@ -191,7 +191,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]
 			if b.ThinkingSignature != nil && *b.ThinkingSignature != "" {
 				item, err := stream.ParseJSON(*b.ThinkingSignature)
 				if err != nil {
-					return nil, &RequestError{Message: err.Error()}
+					return nil, &stream.RequestError{Message: err.Error()}
 				}
 				out = append(out, item)
 			}

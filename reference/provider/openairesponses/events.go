@@ -63,13 +63,13 @@ func (e *EventParser) End() {
 // Failed reports whether the message ended with an error event.
 func (e *EventParser) Failed() bool { return e.failed }
 
-// Result is the message and events so far. err is ErrOutsideModel when an
+// Result is the message and events so far. err is stream.ErrOutsideModel when an
 // event made Pi rely on JavaScript coercions the reference does not
 // reproduce.
 func (e *EventParser) Result() (*ai.AssistantMessage, []stream.Event, error) {
 	var err error
 	if e.p.outside {
-		err = ErrOutsideModel
+		err = stream.ErrOutsideModel
 	}
 	return e.p.out, e.p.events, err
 }

@@ -40,23 +40,15 @@ const (
 	PromptCacheKeyMax = 64
 )
 
-// RequestError is a failure Pi meets before anything is sent (see Failure).
-type RequestError = stream.RequestError
-
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
-// *RequestError means Pi sends nothing and fails with that message.
+// *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey := ""
-	switch {
-	case opts.APIKey != nil && *opts.APIKey != "":
-		apiKey = *opts.APIKey
-	case httpheader.HasNonBlank(opts.Headers, "authorization", "cf-aig-authorization"):
-		apiKey = UnusedKey
-	default:
-		return nil, &RequestError{Message: "No API key for provider: " + model.Provider}
+	apiKey, err := opts.APIKeyOr(model, UnusedKey, "authorization", "cf-aig-authorization")
+	if err != nil {
+		return nil, err
 	}
-	retention := resolveRetention(opts)
+	retention := opts.Retention()
 	c := compat{model.Compat}
 
 	// Pi's defaultHeaders object, built with plain object semantics.
@@ -94,11 +86,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // SDKHeaders are the headers the openai SDK sends for a client class
 // (its user agent names it: "OpenAI", "AzureOpenAI"), the request's
 // timeoutMs, the client's auth header and Pi's default headers. A
-// *RequestError is the SDK's or fetch's refusal to send.
+// *stream.RequestError is the SDK's or fetch's refusal to send.
 func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []Header) (http.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
-		return nil, &RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error()}
 	}
 	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
 
@@ -109,7 +101,7 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []He
 				continue
 			}
 			if err := httpheader.CheckByteString(*h.Value); err != nil {
-				return nil, &RequestError{Message: err.Error()}
+				return nil, &stream.RequestError{Message: err.Error()}
 			}
 		}
 		set.SetLayer(layer)
@@ -152,32 +144,6 @@ func (c compat) isFalse(name string) bool {
 	return ok && v.Kind() == jsonv.Bool && !v.Bool()
 }
 
-// resolveRetention is Pi's resolveCacheRetention without process.env.
-func resolveRetention(opts Options) string {
-	if opts.CacheRetention != nil && *opts.CacheRetention != "" {
-		return *opts.CacheRetention
-	}
-	if opts.EnvValue("PI_CACHE_RETENTION") == "long" {
-		return "long"
-	}
-	return "short"
-}
-
-// clampPromptCacheKey keeps the first 64 code points (a lone surrogate
-// counts as one).
-func clampPromptCacheKey(key string) string {
-	n := 0
-	for i := 0; i < len(key); {
-		if n == PromptCacheKeyMax {
-			return key[:i]
-		}
-		_, size := wtf8.Next(key[i:])
-		i += size
-		n++
-	}
-	return key
-}
-
 // buildBody is Pi's buildParams, with its member order.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c compat, now transform.Clock) (jsonv.Value, error) {
 	input, err := convertInput(model, ctx, now)
@@ -186,7 +152,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	}
 	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).Set("input", input).SetBool("stream", true)
 	if retention != "none" && opts.SessionID != nil {
-		b.SetString("prompt_cache_key", clampPromptCacheKey(*opts.SessionID))
+		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 	}
 	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
 		b.SetString("prompt_cache_retention", "24h")
@@ -246,7 +212,7 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, reasoningEffort, reas
 func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
 
 // ClampPromptCacheKey keeps the first 64 code points of a prompt_cache_key.
-func ClampPromptCacheKey(key string) string { return clampPromptCacheKey(key) }
+func ClampPromptCacheKey(key string) string { return wtf8.Prefix(key, PromptCacheKeyMax) }
 
 // ConvertToolsStrict is ConvertTools with another value of each tool's
 // strict member (a variant of this API sends null).

@@ -1,7 +1,6 @@
 package openairesponses
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -24,17 +23,8 @@ const (
 	ConnectionErrorText = "Connection error."
 )
 
-// ErrOutsideModel marks a stream that made Pi rely on JavaScript coercions
-// the reference does not reproduce (a token count that is a string, a delta
-// that is not a string, and the like). The message and events are still
-// returned, but they may differ from Pi's.
-var ErrOutsideModel = errors.New("openairesponses: stream outside the modelled JavaScript semantics")
-
-// ParseStream reads a 2xx response body (server-sent events) and returns
-// the message and events Pi 0.80.2 produces for it. now stamps the message.
-// Bytes may arrive split anywhere. The error is non-nil only for a read
-// error on r (which Pi also reports as the stream's error event) or
-// ErrOutsideModel.
+// ParseStream is the stream.Parse of the Responses API's server-sent
+// events.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	return parseStream(r, model, nil, now)
 }
@@ -130,7 +120,7 @@ func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	p.out, p.partial, p.block = newOutput(p.model, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
-	err := stream.Outcome(p.run(r), p.outside, ErrOutsideModel)
+	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 

@@ -1,8 +1,6 @@
 package openairesponses
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -17,9 +15,7 @@ func TestParseStreamReadError(t *testing.T) {
 
 func TestParseStreamOutsideModel(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: "openai"}
-	body := "data: {\"type\":\"response.completed\",\"response\":{\"usage\":{\"input_tokens\":\"5\"}}}\n\n"
-	_, _, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
-	if !errors.Is(err, ErrOutsideModel) {
-		t.Errorf("err = %v, want ErrOutsideModel", err)
-	}
+	capturetest.CheckOutsideModel(t, ParseStream, model, map[string]string{
+		"string token count": "data: {\"type\":\"response.completed\",\"response\":{\"usage\":{\"input_tokens\":\"5\"}}}\n\n",
+	})
 }

@@ -1,5 +1,14 @@
 package stream
 
+import "errors"
+
+// ErrOutsideModel marks an answer that made Pi (or its SDK) rely on
+// behaviour the reference does not reproduce: JavaScript coercions (a
+// token count that is a string, a content delta that is an array), a
+// response the SDK's schema rejects, a frame that does not decode. The
+// message and events are still returned, but they may differ from Pi's.
+var ErrOutsideModel = errors.New("stream outside the modelled JavaScript and SDK semantics")
+
 // RequestError is a failure Pi meets before it sends anything (no key, a
 // header fetch refuses, an option the SDK rejects). Pi reports it as a lone
 // error event whose errorMessage is Message; each provider package's

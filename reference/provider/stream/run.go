@@ -85,10 +85,10 @@ func DoneEvent(out *ai.AssistantMessage) Event {
 }
 
 // Outcome is the error a parser returns: the read error, if any, else
-// errOutside when the stream went outside the modelled semantics.
-func Outcome(readErr error, outside bool, errOutside error) error {
+// ErrOutsideModel when the stream went outside the modelled semantics.
+func Outcome(readErr error, outside bool) error {
 	if readErr == nil && outside {
-		return errOutside
+		return ErrOutsideModel
 	}
 	return readErr
 }

@@ -5,13 +5,12 @@
 //   node capture.mjs requests request-cases.mjs > requests.json
 //   node capture.mjs streams stream-cases.mjs > streams.json
 //
-// PI_AI points at pi-ai's dist folder (default: /work/scratch/pi/...).
+// PI_AI points at pi-ai's dist folder (default: the pi-ts adapter's copy).
 import { capture } from "../../capturelib.mjs";
 
 const ENV = new Set(["PI_CACHE_RETENTION", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"]);
 await capture({
   api: "anthropic-messages",
-  piAI: "/work/scratch/pi/node_modules/@earendil-works/pi-ai/dist",
   port: 47913,
   clearEnv: (v) => ENV.has(v),
   okStream: 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n',

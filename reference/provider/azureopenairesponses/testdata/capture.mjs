@@ -8,46 +8,17 @@
 //   node capture.mjs urls url-cases.mjs > urls.json
 //
 // The "urls" mode is for base URLs on Azure hosts, which must not be
-// called: fetch is replaced before Pi loads, records the URL it is asked
-// for and answers with a finished stream itself, so nothing leaves the
-// process.
+// called (see capturelib.mjs).
 //
 // PI_AI points at pi-ai's dist folder (default: the pi-ts adapter's copy).
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { ADAPTER_PI_AI, capture } from "../../capturelib.mjs";
+import { capture } from "../../capturelib.mjs";
 
-const clearEnv = (v) => /^(OPENAI|AZURE|PI)_/.test(v);
-const okStream = 'data: {"type":"response.completed","response":{"id":"resp_ok","status":"completed"}}\n\n';
-
-if (process.argv[2] === "urls") {
-  for (const v of Object.keys(process.env)) if (clearEnv(v)) delete process.env[v];
-  let seen = [];
-  globalThis.fetch = async (url) => {
-    seen.push(String(url));
-    return new Response(okStream, { status: 200, headers: { "content-type": "text/event-stream" } });
-  };
-  const PI_AI = process.env.PI_AI ?? ADAPTER_PI_AI;
-  const { stream } = await import(pathToFileURL(path.join(PI_AI, "api/azure-openai-responses.js")).href);
-  const cases = (await import(pathToFileURL(path.resolve(process.argv[3])).href)).default;
-  const out = [];
-  for (const c of cases) {
-    seen = [];
-    const s = stream(c.model, c.context, c.options);
-    let message;
-    for await (const event of s) if (event.type === "done" || event.type === "error") message = event.message ?? event.error;
-    const want = seen.length ? { url: seen[0] } : { error: message.errorMessage };
-    out.push({ name: c.name, model: c.model, context: c.context, options: c.options, want });
-  }
-  process.stdout.write(JSON.stringify(out, null, 1) + "\n");
-} else {
-  await capture({
-    api: "azure-openai-responses",
-    port: 47921,
-    clearEnv,
-    okStream,
-    machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
-    keepCallerMachineHeaders: true,
-    checkPayload: true,
-  });
-}
+await capture({
+  api: "azure-openai-responses",
+  port: 47921,
+  clearEnv: (v) => /^(OPENAI|AZURE|PI)_/.test(v),
+  okStream: 'data: {"type":"response.completed","response":{"id":"resp_ok","status":"completed"}}\n\n',
+  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
+  keepCallerMachineHeaders: true,
+  checkPayload: true,
+});

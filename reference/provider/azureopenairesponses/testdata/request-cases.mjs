@@ -1,22 +1,18 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
+import { zeroUsage, user, toolResult, text, img, hi, model as makeModel } from "../../casekit.mjs";
 const BASE = "http://127.0.0.1:47921/openai/v1";
-const zeroUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 const API = "azure-openai-responses";
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gpt-5-test", name: "GPT Test", api: API, provider: API, baseUrl: BASE,
   reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000, ...over,
+  contextWindow: 400000, maxTokens: 128000,
 });
 const same = (content, over = {}) => ({ role: "assistant", content, api: API, provider: API, model: "gpt-5-test", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
-const user = (content) => ({ role: "user", content, timestamp: 1 });
-const result = (id, content, over = {}) => ({ role: "toolResult", toolCallId: id, toolName: "read", content, isError: false, timestamp: 3, ...over });
-const text = (t, sig) => (sig === undefined ? { type: "text", text: t } : { type: "text", text: t, textSignature: sig });
-const img = (d = "iVBORw0KGgo=", m = "image/png") => ({ type: "image", data: d, mimeType: m });
+const result = toolResult("read");
 const call = (id, args = { path: "a.txt" }, name = "read") => ({ type: "toolCall", id, name, arguments: args });
 const readTool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
 const reasoning = (id, t) => JSON.stringify({ type: "reasoning", id, summary: [{ type: "summary_text", text: t }], encrypted_content: "gAAAA" + id });
-const hi = { messages: [user("hi")] };
 const c = (name, context, options = {}, over = {}) => ({ name, model: model(over), context, options: { apiKey: "azure-test-key", ...options } });
 
 export default [

@@ -1,12 +1,12 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
+import { hi as ctx, model as makeModel } from "../../casekit.mjs";
 const API = "azure-openai-responses";
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gpt-5-test", name: "GPT Test", api: API, provider: API, baseUrl: "http://127.0.0.1:47921/openai/v1",
   reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000, ...over,
+  contextWindow: 400000, maxTokens: 128000,
 });
-const ctx = { messages: [{ role: "user", content: "hi", timestamp: 1 }] };
 let seq = 0;
 const ev = (data) => `event: ${data.type}\ndata: ${JSON.stringify({ ...data, sequence_number: seq++ })}\n\n`;
 const created = () => ev({ type: "response.created", response: { id: "resp_1", object: "response", status: "in_progress", output: [] } });

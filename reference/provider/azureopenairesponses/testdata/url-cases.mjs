@@ -1,11 +1,12 @@
 // Inputs for testdata/urls.json: base URLs on Azure hosts, resolved by real
 // Pi with fetch replaced (see capture.mjs), so nothing is sent anywhere.
 // Written for piconform; run with Node 22.
+import { model as makeModel } from "../../casekit.mjs";
 const API = "azure-openai-responses";
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gpt-5-test", name: "GPT Test", api: API, provider: API, baseUrl: "https://model.openai.azure.com/openai/v1",
   reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000, ...over,
+  contextWindow: 400000, maxTokens: 128000,
 });
 const hi = { messages: [{ role: "user", content: "hi", timestamp: 1 }] };
 const c = (name, options = {}, over = {}) => ({ name, model: model(over), context: hi, options: { apiKey: "azure-test-key", ...options } });

@@ -1,8 +1,8 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
 import { model, nova, opts, same, foreign, user, result, text, img, readTool, bashTool, ok, CLAUDE } from "./common.mjs";
+import { LONE_HI, LONE_LO } from "../../casekit.mjs";
 
-const LONE_HI = "\uD83D", LONE_LO = "\uDE00";
 const c = (name, m, context, options, over = {}) => ({ name, model: m, context, options, response: ok, ...over });
 
 export default [

@@ -1,25 +1,20 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
+import { zeroUsage, user, toolResult, text, img, LONE_HI, LONE_LO, hi, model as makeModel } from "../../casekit.mjs";
 const BASE = "http://127.0.0.1:47914";
-const zeroUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gemini-2.5-pro", name: "Gemini 2.5 Pro", api: "google-generative-ai", provider: "google", baseUrl: BASE + "/v1beta",
   reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.31, cacheWrite: 0 },
-  contextWindow: 1048576, maxTokens: 65536, ...over,
+  contextWindow: 1048576, maxTokens: 65536,
 });
 const asst = (m, content, over = {}) => ({ role: "assistant", content, api: m.api, provider: m.provider, model: m.id, usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
 const foreign = (content, over = {}) => ({ role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: zeroUsage, stopReason: "toolUse", timestamp: 2, ...over });
-const user = (content) => ({ role: "user", content, timestamp: 1 });
-const result = (id, content, over = {}) => ({ role: "toolResult", toolCallId: id, toolName: "read_file", content, isError: false, timestamp: 3, ...over });
-const text = (t) => ({ type: "text", text: t });
-const img = (d = "iVBORw0KGgo=", m = "image/png") => ({ type: "image", data: d, mimeType: m });
+const result = toolResult("read_file");
 const call = (id, args = { path: "a.txt" }, over = {}) => ({ type: "toolCall", id, name: "read_file", arguments: args, ...over });
 const readTool = { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string", description: "File path" } }, required: ["path"] } };
 const bashTool = { name: "bash", description: "Run a command", parameters: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { command: { type: "string" } }, required: ["command"], additionalProperties: false } };
-const LONE_HI = "\uD83D", LONE_LO = "\uDE00";
 const KEY = { apiKey: "AIza-test" };
 const m0 = model();
-const hi = { messages: [user("hi")] };
 
 export default [
   {

@@ -6,6 +6,7 @@
 // "google-vertex" and the other way round (so same-model history stays
 // same-model), and their server is this folder's. Vertex-only cases follow.
 import googleCases from "../../google/testdata/request-cases.mjs";
+import { user, hi, model as makeModel } from "../../casekit.mjs";
 
 const PORT = 47931;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,15 +23,13 @@ function swap(v) {
   return v;
 }
 
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gemini-2.5-pro", name: "Gemini 2.5 Pro", api: "google-vertex", provider: "google-vertex", baseUrl: BASE,
   reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.31, cacheWrite: 0 },
-  contextWindow: 1048576, maxTokens: 65536, ...over,
+  contextWindow: 1048576, maxTokens: 65536,
 });
-const user = (content) => ({ role: "user", content, timestamp: 1 });
 const KEY = { apiKey: "AIza-test" };
 const m0 = model();
-const hi = { messages: [user("hi")] };
 
 const vertex = [
   { name: "vertex: base URL without version gets /v1", model: m0, context: hi, options: KEY },

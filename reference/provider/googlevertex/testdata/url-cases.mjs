@@ -1,11 +1,12 @@
 // Inputs for testdata/urls.json (see capture.mjs "urls"): base URLs that
 // send Pi to Google's own host, which must not be called. Written for
 // piconform; run with Node 22.
-const model = (over = {}) => ({
+import { model as makeModel } from "../../casekit.mjs";
+const model = makeModel({
   id: "gemini-2.5-pro", name: "Gemini 2.5 Pro", api: "google-vertex", provider: "google-vertex",
   baseUrl: "https://{location}-aiplatform.googleapis.com",
   reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.31, cacheWrite: 0 },
-  contextWindow: 1048576, maxTokens: 65536, ...over,
+  contextWindow: 1048576, maxTokens: 65536,
 });
 const hi = { messages: [{ role: "user", content: "hi", timestamp: 1 }] };
 const KEY = { apiKey: "AIza-test" };

@@ -11,11 +11,10 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
-	"github.com/piconform/piconform/reference/transform"
 )
 
 // ParseStream is a provider package's ParseStream.
-type ParseStream func(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error)
+type ParseStream = stream.Parse
 
 // OptionErrors maps options (JSON) to the error DecodeOptions must give
 // for them at /options.
@@ -67,11 +66,11 @@ func CheckReadError(t *testing.T, parse ParseStream, model *ai.Model, body strin
 
 // CheckOutsideModel checks that parse reports each body as outside the
 // model with want.
-func CheckOutsideModel(t *testing.T, parse ParseStream, model *ai.Model, want error, bodies map[string]string) {
+func CheckOutsideModel(t *testing.T, parse ParseStream, model *ai.Model, bodies map[string]string) {
 	t.Helper()
 	for name, body := range bodies {
-		if _, _, err := parse(strings.NewReader(body), model, Clock); !errors.Is(err, want) {
-			t.Errorf("%s: err = %v, want %v", name, err, want)
+		if _, _, err := parse(strings.NewReader(body), model, Clock); !errors.Is(err, stream.ErrOutsideModel) {
+			t.Errorf("%s: err = %v, want stream.ErrOutsideModel", name, err)
 		}
 	}
 }

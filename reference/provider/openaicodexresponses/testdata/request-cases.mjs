@@ -1,16 +1,13 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
 import { API, BASE, zeroUsage, model, fakeJWT, claim, KEY } from "./common.mjs";
+import { user, toolResult, text, img, hi } from "../../casekit.mjs";
 
 const same = (content, over = {}) => ({ role: "assistant", content, api: API, provider: "openai-codex", model: "gpt-5.1-codex", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
-const user = (content) => ({ role: "user", content, timestamp: 1 });
-const result = (id, content, over = {}) => ({ role: "toolResult", toolCallId: id, toolName: "read", content, isError: false, timestamp: 3, ...over });
-const text = (t, sig) => (sig === undefined ? { type: "text", text: t } : { type: "text", text: t, textSignature: sig });
-const img = (d = "iVBORw0KGgo=", m = "image/png") => ({ type: "image", data: d, mimeType: m });
+const result = toolResult("read");
 const call = (id, args = { path: "a.txt" }, name = "read") => ({ type: "toolCall", id, name, arguments: args });
 const readTool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
 const reasoning = (id, t) => JSON.stringify({ type: "reasoning", id, summary: [{ type: "summary_text", text: t }], encrypted_content: "gAAAA" + id });
-const hi = { messages: [user("hi")] };
 const c = (name, context, options = {}, over = {}) => ({ name, model: model(over), context, options: { apiKey: KEY, transport: "sse", ...options } });
 
 export default [

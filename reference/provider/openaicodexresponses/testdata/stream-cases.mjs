@@ -1,8 +1,8 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
 import { model, KEY } from "./common.mjs";
+import { hi as ctx } from "../../casekit.mjs";
 
-const ctx = { messages: [{ role: "user", content: "hi", timestamp: 1 }] };
 let seq = 0;
 const data = (d) => `data: ${JSON.stringify({ ...d, sequence_number: seq++ })}\n\n`;
 const ev = (d) => `event: ${d.type}\n` + data(d);

@@ -1,24 +1,20 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
+import { zeroUsage, user, toolResult, text, img, hi, model as makeModel } from "../../casekit.mjs";
 const BASE = "http://127.0.0.1:47914/v1";
-const zeroUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-const model = (over = {}) => ({
+const model = makeModel({
   id: "gpt-test", name: "GPT Test", api: "openai-completions", provider: "custom", baseUrl: BASE,
   reasoning: false, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  contextWindow: 128000, maxTokens: 16384, ...over,
+  contextWindow: 128000, maxTokens: 16384,
 });
 const rmodel = (over = {}) => model({ reasoning: true, ...over });
 const same = (content, over = {}) => ({ role: "assistant", content, api: "openai-completions", provider: "custom", model: "gpt-test", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
 const foreign = (content, over = {}) => ({ role: "assistant", content, api: "openai-responses", provider: "openai", model: "gpt-5", usage: zeroUsage, stopReason: "toolUse", timestamp: 2, ...over });
-const user = (content) => ({ role: "user", content, timestamp: 1 });
-const result = (id, content, over = {}) => ({ role: "toolResult", toolCallId: id, toolName: "read_file", content, isError: false, timestamp: 3, ...over });
-const text = (t) => ({ type: "text", text: t });
-const img = (d = "iVBORw0KGgo=", m = "image/png") => ({ type: "image", data: d, mimeType: m });
+const result = toolResult("read_file");
 const call = (id, args = { path: "a.txt" }, over = {}) => ({ type: "toolCall", id, name: "read_file", arguments: args, ...over });
 const think = (t, sig) => ({ type: "thinking", thinking: t, ...(sig === undefined ? {} : { thinkingSignature: sig }) });
 const readTool = { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
 const lsTool = { name: "ls", description: "List", parameters: { type: "object", properties: {} } };
-const hi = { messages: [user("hi")] };
 const k = { apiKey: "k" };
 const E = (reasoningEffort) => ({ apiKey: "k", reasoningEffort });
 
