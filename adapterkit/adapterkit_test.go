@@ -31,9 +31,15 @@ var testAdapter = adapterkit.Adapter{
 			}
 			return jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue(strings.ToUpper(text))}), nil
 		},
-		"skip":    func(context.Context, jsonv.Value) (jsonv.Value, error) { return jsonv.Value{}, adapterkit.Skip("later", "https://l") },
-		"wrapped": func(context.Context, jsonv.Value) (jsonv.Value, error) { return jsonv.Value{}, fmt.Errorf("wrapped: %w", adapterkit.Skip("later")) },
-		"fail":    func(context.Context, jsonv.Value) (jsonv.Value, error) { return jsonv.Value{}, errors.New("TypeError: boom") },
+		"skip": func(context.Context, jsonv.Value) (jsonv.Value, error) {
+			return jsonv.Value{}, adapterkit.Skip("later", "https://l")
+		},
+		"wrapped": func(context.Context, jsonv.Value) (jsonv.Value, error) {
+			return jsonv.Value{}, fmt.Errorf("wrapped: %w", adapterkit.Skip("later"))
+		},
+		"fail": func(context.Context, jsonv.Value) (jsonv.Value, error) {
+			return jsonv.Value{}, errors.New("TypeError: boom")
+		},
 		"array":   func(context.Context, jsonv.Value) (jsonv.Value, error) { return jsonv.ArrayValue(), nil },
 		"nothing": func(context.Context, jsonv.Value) (jsonv.Value, error) { return jsonv.Value{}, nil },
 		"nil":     nil,

@@ -3,7 +3,6 @@ package matrix_test
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/spec/schemastest"
 )
 
 func read(t *testing.T, files ...string) []*matrix.Report {
@@ -271,40 +271,6 @@ func TestTestdataMatchesTheReportSchema(t *testing.T) {
 	}
 }
 
-type offline struct{}
-
-func (offline) Load(url string) (any, error) {
-	return nil, fmt.Errorf("%s is not a schema of spec/schemas, and nothing is fetched", url)
-}
-
 func reportSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(offline{})
-	c.AssertFormat()
-	dir := filepath.Join("..", "..", "spec", "schemas")
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		id, _ := doc.(map[string]any)["$id"].(string)
-		return c.AddResource(id, doc)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("https://piconform.dev/schemas/report.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return schemastest.Compile(t, "report.schema.json")
 }

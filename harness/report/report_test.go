@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,52 +23,14 @@ import (
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/spec/schemastest"
 )
 
 // Schemas are registered from disk under their $id, as in
 // spec/schemastest; nothing is fetched.
-const schemaBase = "https://piconform.dev/schemas/"
-
-var schemaDir = filepath.Join("..", "..", "spec", "schemas")
-
-type offline struct{}
-
-func (offline) Load(url string) (any, error) {
-	return nil, fmt.Errorf("%s is not a schema of spec/schemas, and nothing is fetched", url)
-}
 
 func reportSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(offline{})
-	c.AssertFormat()
-	err := filepath.WalkDir(schemaDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		id, _ := doc.(map[string]any)["$id"].(string)
-		if id == "" {
-			return fmt.Errorf("%s: no $id", p)
-		}
-		return c.AddResource(id, doc)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile(schemaBase + "report.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return schemastest.Compile(t, "report.schema.json")
 }
 
 func mkCase(id string, rules ...string) *suite.Case {

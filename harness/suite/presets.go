@@ -109,23 +109,10 @@ func (p Presets) Expand(input jsonv.Value, ptr string) (jsonv.Value, error) {
 			members = append(members, o)
 		}
 	}
-	return withMember(input, "model", jsonv.ObjectValue(members...)), nil
+	return input.With("model", jsonv.ObjectValue(members...)), nil
 }
 
 func hasMember(obj jsonv.Value, key string) bool {
 	_, ok := obj.Get(key)
 	return ok
-}
-
-// withMember returns obj with key set to v: in place when present, else
-// appended.
-func withMember(obj jsonv.Value, key string, v jsonv.Value) jsonv.Value {
-	members := slices.Clone(obj.Members())
-	for i := range members {
-		if members[i].Key == key {
-			members[i].Value = v
-			return jsonv.ObjectValue(members...)
-		}
-	}
-	return jsonv.ObjectValue(append(members, jsonv.Member{Key: key, Value: v})...)
 }

@@ -233,7 +233,7 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	if c.Input, err = s.Presets.Expand(c.Input, "/input"); err != nil {
 		return nil, &Error{File: file, CaseID: c.ID, Err: err}
 	}
-	c.Raw = withMember(c.Raw, "input", c.Input)
+	c.Raw = c.Raw.With("input", c.Input)
 	if kinds != nil {
 		if !slices.Contains(kinds.Names(), c.Kind) {
 			return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/kind", "unknown case kind %q; known kinds: %s", c.Kind, strings.Join(kinds.Names(), ", "))}

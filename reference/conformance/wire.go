@@ -93,7 +93,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		options = jsonv.ObjectValue()
 	}
 	// The model is called at the runner's server, as Pi's adapter does it.
-	model, err := ai.DecodeModel(withMember(rawModel, "baseUrl", jsonv.StringValue(baseURL)), "/model")
+	model, err := ai.DecodeModel(rawModel.With("baseUrl", jsonv.StringValue(baseURL)), "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -117,16 +117,4 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		jsonv.Member{Key: "message", Value: msg.JSON()},
 		jsonv.Member{Key: "events", Value: stream.EventsJSON(events)},
 	), nil
-}
-
-// withMember returns obj with key set to v, in place when present.
-func withMember(obj jsonv.Value, key string, v jsonv.Value) jsonv.Value {
-	members := slices.Clone(obj.Members())
-	for i := range members {
-		if members[i].Key == key {
-			members[i].Value = v
-			return jsonv.ObjectValue(members...)
-		}
-	}
-	return jsonv.ObjectValue(append(members, jsonv.Member{Key: key, Value: v})...)
 }

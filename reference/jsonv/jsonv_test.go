@@ -582,3 +582,22 @@ func TestKindString(t *testing.T) {
 		}
 	}
 }
+
+func TestWith(t *testing.T) {
+	num := jsonv.NumberValue
+	obj := jsonv.ObjectValue(jsonv.Member{Key: "a", Value: num("1")}, jsonv.Member{Key: "b", Value: num("2")}, jsonv.Member{Key: "a", Value: num("3")})
+	for _, tc := range []struct {
+		key, want string
+	}{
+		{"b", `{"a":1,"b":9,"a":3}`},
+		{"a", `{"a":1,"b":2,"a":9}`}, // the member Get reads
+		{"c", `{"a":1,"b":2,"a":3,"c":9}`},
+	} {
+		if got := string(obj.With(tc.key, num("9")).AppendJSON(nil)); got != tc.want {
+			t.Errorf("With(%q) = %s, want %s", tc.key, got, tc.want)
+		}
+	}
+	if got := string(obj.AppendJSON(nil)); got != `{"a":1,"b":2,"a":3}` {
+		t.Errorf("With changed its receiver: %s", got)
+	}
+}

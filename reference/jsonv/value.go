@@ -8,6 +8,7 @@ package jsonv
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -94,6 +95,19 @@ func (v Value) Get(key string) (Value, bool) {
 		}
 	}
 	return Value{}, false
+}
+
+// With returns a copy of the object v with key set to m: in place when v
+// has it (the last of duplicate keys, the one Get reads), else appended.
+func (v Value) With(key string, m Value) Value {
+	members := slices.Clone(v.obj)
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			members[i].Value = m
+			return ObjectValue(members...)
+		}
+	}
+	return ObjectValue(append(members, Member{Key: key, Value: m})...)
 }
 
 // Truthy reports JavaScript truthiness.

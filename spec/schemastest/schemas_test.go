@@ -19,7 +19,7 @@ import (
 
 // baseURL is the prefix of every schema's $id; the rest is the file's path
 // under spec/schemas.
-const baseURL = "https://piconform.dev/schemas/"
+const baseURL = BaseURL
 
 const draft2020 = "https://json-schema.org/draft/2020-12/schema"
 
@@ -33,11 +33,6 @@ var (
 
 // offline refuses every URL: all schemas are registered from disk, so a
 // reference that is not among them must fail instead of reaching a network.
-type offline struct{}
-
-func (offline) Load(url string) (any, error) {
-	return nil, fmt.Errorf("%s is not a schema of spec/schemas, and nothing is fetched", url)
-}
 
 // readJSON decodes one JSON document, keeping numbers as json.Number.
 func readJSON(file string) (any, error) {
