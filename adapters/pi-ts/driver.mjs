@@ -166,6 +166,28 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./azure-openai-responses", name: "streamAzureOpenAIResponses" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/azure-openai-responses.js", name: "streamAzureOpenAIResponses" },
   ],
+  // Each wire API's streamSimple(model, context, options), for cases whose input has
+  // "call": "streamSimple": options with a thinking level (reasoning), which the API maps to its
+  // own. WIRE_APIS names the stream entry; its simple entry is that name with "Simple".
+  ...Object.fromEntries(
+    [
+      ["streamAnthropic", "anthropic-messages"],
+      ["streamMistral", "mistral-conversations"],
+      ["streamGoogle", "google-generative-ai"],
+      ["streamGoogleVertex", "google-vertex"],
+      ["streamBedrock", "bedrock-converse-stream"],
+      ["streamOpenAICodexResponses", "openai-codex-responses"],
+      ["streamOpenAICompletions", "openai-completions"],
+      ["streamOpenAIResponses", "openai-responses"],
+      ["streamAzureOpenAIResponses", "azure-openai-responses"],
+    ].map(([entry, api]) => [
+      `${entry}Simple`,
+      [
+        { pkg: "pi-ai", sub: `./api/${api}`, name: "streamSimple" }, // 0.74+
+        { pkg: "pi-ai", file: `dist/api/${api}.js`, name: "streamSimple" },
+      ],
+    ]),
+  ),
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
   // Context.tools into a leading system message first, as their public entry points do. Those
   // releases have the module; pi-ai's index is not tried, as importing it only to learn that an
@@ -229,9 +251,10 @@ const WIRE_APIS = {
 };
 
 async function wire(pi, input) {
-  const fn = WIRE_APIS[input.model?.api];
+  const simple = input.call === "streamSimple";
+  const fn = WIRE_APIS[input.model?.api] && WIRE_APIS[input.model.api] + (simple ? "Simple" : "");
   const streamFn = fn && (await pi.need(fn));
-  if (!streamFn) throw new Skip(`api ${input.model?.api} is not driven by this Pi release`);
+  if (!streamFn) throw new Skip(`api ${input.model?.api}${simple ? " (streamSimple)" : ""} is not driven by this Pi release`);
   const normalizeContext = await pi.need("normalizeContext");
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = normalizeContext ? normalizeContext(input.context) : input.context;

@@ -1,0 +1,17 @@
+package azureopenairesponses
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the level clamped
+// to the model as reasoningEffort (none for "off"). None of the Azure
+// members is kept, so the base URL and deployment come from the model.
+// Without a key Pi throws.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	if _, err := s.APIKeyOr(model, ""); err != nil {
+		return Options{}, err
+	}
+	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model)}, nil
+}

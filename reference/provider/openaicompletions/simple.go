@@ -1,0 +1,17 @@
+package openaicompletions
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the level clamped
+// to the model as reasoningEffort (none for "off"), and the caller's
+// toolChoice, the one member besides the shared ones it keeps. Without a
+// key or an authenticating header Pi throws.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	if _, err := s.APIKeyOr(model, "unused", authHeaders...); err != nil {
+		return Options{}, err
+	}
+	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model), ToolChoice: s.ExtraMember("toolChoice")}, nil
+}
