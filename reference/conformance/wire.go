@@ -83,6 +83,9 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 		opts.Shared().APIKey = c.apiKey
 		return opts, nil
 	}
+	if d.FromSimple == nil {
+		return nil, fmt.Errorf("%w: streamSimple of API %q", ErrUnsupported, d.API)
+	}
 	s, err := provider.DecodeSimpleOptions(c.options, "/options")
 	if err != nil {
 		return nil, err

@@ -38,7 +38,7 @@ func DecodeSimpleOptions(v jsonv.Value, ptr string) (SimpleOptions, error) {
 	o.StreamOptions = shared
 	for _, m := range o.ThinkingBudgets.Members() {
 		if m.Value.Kind() != jsonv.Number {
-			return SimpleOptions{}, jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "thinkingBudgets"), m.Key), "want a number, got %s", m.Value.Kind())
+			return SimpleOptions{}, jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "thinkingBudgets"), m.Key), "want number, got %s", m.Value.Kind())
 		}
 	}
 	return o, nil
