@@ -52,6 +52,14 @@ func (o SimpleOptions) Base() StreamOptions {
 	return base
 }
 
+// KeyedBase is Base for an API whose streamSimple throws without a key:
+// the error is that throw. With authHeaders, a caller's header that
+// authenticates in place of a key will do.
+func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (StreamOptions, error) {
+	_, err := o.APIKeyOr(model, "", authHeaders...)
+	return o.Base(), err
+}
+
 // Level is the thinking level, "" when none was asked for.
 func (o SimpleOptions) Level() string {
 	if o.Reasoning == nil {

@@ -11,10 +11,11 @@ import (
 // that fits maxTokens (provider.AdjustMaxTokensForThinking). Without a key
 // or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, "", authHeaders...); err != nil {
+	base, err := s.KeyedBase(model, authHeaders...)
+	if err != nil {
 		return Options{}, err
 	}
-	o := Options{StreamOptions: s.Base()}
+	o := Options{StreamOptions: base}
 	level := s.Level()
 	on := level != ""
 	o.ThinkingEnabled = &on
@@ -24,7 +25,6 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		effort := provider.AdaptiveEffort(model, level)
 		o.Effort = &effort
 	default:
-		var err error
 		o.MaxTokens, o.ThinkingBudgetTokens, err = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 		if err != nil {
 			return Options{}, err

@@ -10,8 +10,6 @@ import (
 // members is kept, so the base URL and deployment come from the model.
 // Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, ""); err != nil {
-		return Options{}, err
-	}
-	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model)}, nil
+	base, err := s.KeyedBase(model)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model)}, err
 }

@@ -12,10 +12,8 @@ import (
 // object SimpleThinking makes for google-generative-ai. Without a key Pi
 // throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, ""); err != nil {
-		return Options{}, err
-	}
-	return Options{StreamOptions: s.Base(), Thinking: SimpleThinking(model, s, false)}, nil
+	base, err := s.KeyedBase(model)
+	return Options{StreamOptions: base, Thinking: SimpleThinking(model, s, false)}, err
 }
 
 // SimpleThinking is the thinking object streamSimple sends: disabled

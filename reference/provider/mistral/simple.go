@@ -12,10 +12,8 @@ import (
 // thinkingLevelMap entry, else "high"), or prompt_mode "reasoning" for the
 // others. Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, ""); err != nil {
-		return Options{}, err
-	}
-	o := Options{StreamOptions: s.Base()}
+	base, err := s.KeyedBase(model)
+	o := Options{StreamOptions: base}
 	level := s.Effort(model)
 	switch {
 	case !model.Reasoning || level == nil:
@@ -29,7 +27,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		mode := "reasoning"
 		o.PromptMode = &mode
 	}
-	return o, nil
+	return o, err
 }
 
 // usesReasoningEffort names the models that take reasoning_effort rather

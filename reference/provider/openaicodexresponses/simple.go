@@ -9,8 +9,6 @@ import (
 // to the model as reasoningEffort (none for "off", and then no reasoning
 // member at all). Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, ""); err != nil {
-		return Options{}, err
-	}
-	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model)}, nil
+	base, err := s.KeyedBase(model)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model)}, err
 }

@@ -10,8 +10,6 @@ import (
 // toolChoice, the one member besides the shared ones it keeps. Without a
 // key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, "unused", authHeaders...); err != nil {
-		return Options{}, err
-	}
-	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model), ToolChoice: s.ExtraMember("toolChoice")}, nil
+	base, err := s.KeyedBase(model, authHeaders...)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model), ToolChoice: s.ExtraMember("toolChoice")}, err
 }

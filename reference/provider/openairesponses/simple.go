@@ -9,8 +9,6 @@ import (
 // to the model as reasoningEffort (none for "off"); no summary and no
 // service tier. Without a key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	if _, err := s.APIKeyOr(model, UnusedKey, AuthHeaders...); err != nil {
-		return Options{}, err
-	}
-	return Options{StreamOptions: s.Base(), ReasoningEffort: s.Effort(model)}, nil
+	base, err := s.KeyedBase(model, AuthHeaders...)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model)}, err
 }
