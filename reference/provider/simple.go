@@ -177,16 +177,21 @@ const minOutputTokens = 1024
 // the default one) is added to maxTokens, capped at the model's maxTokens
 // (maxTokens Absent: the model's maxTokens). When the cap leaves no room
 // beyond the budget, the budget shrinks to leave minOutputTokens, never
-// below 0. A level with neither a custom nor a default budget is an error:
-// Pi would compute with undefined.
+// below 0. A level with neither a custom nor a default budget ("off") has
+// no budget (Absent): maxTokens is then the model's when the caller gave
+// none, and an error otherwise, where Pi computes with undefined and sends
+// a max_tokens of null.
 func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value, err error) {
 	level = ClampReasoning(level)
 	b, ok := defaultThinkingBudgets[level]
 	if v, set := custom.Get(level); set {
 		b, ok = v.Float64()
 	}
-	if !ok {
-		return jsonv.Value{}, jsonv.Value{}, fmt.Errorf("provider: reasoning %q has no thinking budget", level)
+	switch {
+	case !ok && maxTokens.IsAbsent():
+		return model.MaxTokens, jsonv.Value{}, nil
+	case !ok:
+		return jsonv.Value{}, jsonv.Value{}, fmt.Errorf("provider: reasoning %q has no thinking budget to add to maxTokens", level)
 	}
 	limit, _ := model.MaxTokens.Float64()
 	total := limit

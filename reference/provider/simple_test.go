@@ -108,11 +108,15 @@ func TestAdjustMaxTokensForThinkingAsPi(t *testing.T) {
 
 func TestAdjustMaxTokensWithoutABudget(t *testing.T) {
 	model := simpleModel(t, jsonv.ObjectValue())
-	if _, _, err := provider.AdjustMaxTokensForThinking(jsonv.Value{}, model, "off", jsonv.Value{}); err == nil {
-		t.Error("level off without a custom budget: no error")
+	maxTokens, budget, err := provider.AdjustMaxTokensForThinking(jsonv.Value{}, model, "off", jsonv.Value{})
+	if err != nil || maxTokens.Literal() != "64000" || !budget.IsAbsent() {
+		t.Errorf("level off without maxTokens: %s, %s, %v; want 64000, no budget", maxTokens, budget, err)
+	}
+	if _, _, err := provider.AdjustMaxTokensForThinking(jsonv.NumberValue("100"), model, "off", jsonv.Value{}); err == nil {
+		t.Error("level off with maxTokens and without a custom budget: no error")
 	}
 	custom := parse(t, json.RawMessage(`{"off":3000}`))
-	maxTokens, budget, err := provider.AdjustMaxTokensForThinking(jsonv.NumberValue("100"), model, "off", custom)
+	maxTokens, budget, err = provider.AdjustMaxTokensForThinking(jsonv.NumberValue("100"), model, "off", custom)
 	if err != nil || maxTokens.Literal() != "3100" || budget.Literal() != "3000" {
 		t.Errorf("level off with a custom budget: %s, %s, %v; want 3100, 3000", maxTokens, budget, err)
 	}

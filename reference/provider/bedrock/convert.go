@@ -306,7 +306,11 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 	}
 	budget, ok := opts.ThinkingBudgets.Get(budgetLevel)
 	if !ok || budget.Kind() == jsonv.Null {
-		budget = jsonv.NumberValue(defaultBudgets[level])
+		// A level without a default budget ("off") sends no budget_tokens.
+		budget = jsonv.Value{}
+		if d, ok := defaultBudgets[level]; ok {
+			budget = jsonv.NumberValue(d)
+		}
 	}
 	thinking.SetString("type", "enabled").Set("budget_tokens", stream.JSValue(budget))
 	if display != "" {

@@ -26,6 +26,9 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		return Options{}, err
 	}
 	o.MaxTokens = maxTokens
+	if budget.IsAbsent() {
+		return o, nil // the level has no budget; Pi writes undefined, which reads as none
+	}
 	if o.ThinkingBudgets.IsAbsent() {
 		o.ThinkingBudgets = jsonv.ObjectValue()
 	}
