@@ -166,28 +166,6 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./azure-openai-responses", name: "streamAzureOpenAIResponses" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/azure-openai-responses.js", name: "streamAzureOpenAIResponses" },
   ],
-  // Each wire API's streamSimple(model, context, options), for cases whose input has
-  // "call": "streamSimple": options with a thinking level (reasoning), which the API maps to its
-  // own. WIRE_APIS names the stream entry; its simple entry is that name with "Simple".
-  ...Object.fromEntries(
-    [
-      ["streamAnthropic", "anthropic-messages"],
-      ["streamMistral", "mistral-conversations"],
-      ["streamGoogle", "google-generative-ai"],
-      ["streamGoogleVertex", "google-vertex"],
-      ["streamBedrock", "bedrock-converse-stream"],
-      ["streamOpenAICodexResponses", "openai-codex-responses"],
-      ["streamOpenAICompletions", "openai-completions"],
-      ["streamOpenAIResponses", "openai-responses"],
-      ["streamAzureOpenAIResponses", "azure-openai-responses"],
-    ].map(([entry, api]) => [
-      `${entry}Simple`,
-      [
-        { pkg: "pi-ai", sub: `./api/${api}`, name: "streamSimple" }, // 0.74+
-        { pkg: "pi-ai", file: `dist/api/${api}.js`, name: "streamSimple" },
-      ],
-    ]),
-  ),
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
   // Context.tools into a leading system message first, as their public entry points do. Those
   // releases have the module; pi-ai's index is not tried, as importing it only to learn that an
@@ -250,9 +228,20 @@ const WIRE_APIS = {
   "bedrock-converse-stream": "streamBedrock",
 };
 
+// Each wire API's streamSimple(model, context, options), for cases whose input has "call":
+// "streamSimple" (options with a thinking level, which the API maps to its own): the CANDIDATES
+// entry of its stream with "Simple" added. Only releases with the API modules (0.74+) have it.
+for (const [api, entry] of Object.entries(WIRE_APIS)) {
+  CANDIDATES[`${entry}Simple`] = [
+    { pkg: "pi-ai", sub: `./api/${api}`, name: "streamSimple" },
+    { pkg: "pi-ai", file: `dist/api/${api}.js`, name: "streamSimple" },
+  ];
+}
+
 async function wire(pi, input) {
   const simple = input.call === "streamSimple";
-  const fn = WIRE_APIS[input.model?.api] && WIRE_APIS[input.model.api] + (simple ? "Simple" : "");
+  const entry = WIRE_APIS[input.model?.api];
+  const fn = entry && (simple ? `${entry}Simple` : entry);
   const streamFn = fn && (await pi.need(fn));
   if (!streamFn) throw new Skip(`api ${input.model?.api}${simple ? " (streamSimple)" : ""} is not driven by this Pi release`);
   const normalizeContext = await pi.need("normalizeContext");
