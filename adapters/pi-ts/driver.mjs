@@ -228,10 +228,22 @@ const WIRE_APIS = {
   "bedrock-converse-stream": "streamBedrock",
 };
 
+// Each wire API's streamSimple(model, context, options), for cases whose input has "call":
+// "streamSimple" (options with a thinking level, which the API maps to its own): the CANDIDATES
+// entry of its stream with "Simple" added. Only releases with the API modules (0.74+) have it.
+for (const [api, entry] of Object.entries(WIRE_APIS)) {
+  CANDIDATES[`${entry}Simple`] = [
+    { pkg: "pi-ai", sub: `./api/${api}`, name: "streamSimple" },
+    { pkg: "pi-ai", file: `dist/api/${api}.js`, name: "streamSimple" },
+  ];
+}
+
 async function wire(pi, input) {
-  const fn = WIRE_APIS[input.model?.api];
+  const simple = input.call === "streamSimple";
+  const entry = WIRE_APIS[input.model?.api];
+  const fn = entry && (simple ? `${entry}Simple` : entry);
   const streamFn = fn && (await pi.need(fn));
-  if (!streamFn) throw new Skip(`api ${input.model?.api} is not driven by this Pi release`);
+  if (!streamFn) throw new Skip(`api ${input.model?.api}${simple ? " (streamSimple)" : ""} is not driven by this Pi release`);
   const normalizeContext = await pi.need("normalizeContext");
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = normalizeContext ? normalizeContext(input.context) : input.context;

@@ -24,18 +24,27 @@ type wireCase struct {
 	options jsonv.Value
 	// apiKey is nil when the input has none.
 	apiKey *string
+	// simple is true when the case calls streamSimple: options are then
+	// SimpleOptions, which the driver maps to its own.
+	simple bool
 }
+
+// Calls a wire case may make: the API's stream, the default, or its
+// streamSimple (input "call").
+const (
+	CallStream       = "stream"
+	CallStreamSimple = "streamSimple"
+)
 
 // send runs one wire case through d: build the request Pi makes, or Pi's
 // refusal to make one (its error, as Pi reports it); send it; read the
 // answer into Pi's message and events. The runner's key replaces the
 // options' one, as the Pi adapter does it.
 func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	opts, err := d.DecodeOptions(c.options, "/options")
+	opts, err := c.driverOptions(d)
 	if err != nil {
 		return nil, nil, err
 	}
-	opts.Shared().APIKey = c.apiKey
 	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
 	if msg, ok := provider.Refusal(err); ok {
 		out, events := d.Failure(c.model, msg, now)
@@ -63,6 +72,32 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	return out, events, nil
 }
 
+// driverOptions are the options d's stream gets: the case's own, or for
+// streamSimple the ones d maps them to. A mapping error is Pi's throw.
+func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
+	if !c.simple {
+		opts, err := d.DecodeOptions(c.options, "/options")
+		if err != nil {
+			return nil, err
+		}
+		opts.Shared().APIKey = c.apiKey
+		return opts, nil
+	}
+	if d.FromSimple == nil {
+		return nil, fmt.Errorf("%w: streamSimple of API %q", ErrUnsupported, d.API)
+	}
+	s, err := provider.DecodeSimpleOptions(c.options, "/options")
+	if err != nil {
+		return nil, err
+	}
+	s.APIKey = c.apiKey
+	opts, err := d.FromSimple(c.model, s)
+	if err != nil {
+		return nil, fmt.Errorf("streamSimple throws: %w", err)
+	}
+	return opts, nil
+}
+
 // APIs lists the provider APIs the reference can drive in wire cases.
 func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 
@@ -78,7 +113,7 @@ func IdentityHeaders(api string) []provider.IdentityHeader {
 }
 
 // wire runs one provider request and its streamed answer: input
-// {baseUrl, apiKey, model, context, options}, output {message, events}.
+// {baseUrl, apiKey, model, context, options, call}, output {message, events}.
 func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	baseURL := f.String("baseUrl")
@@ -86,8 +121,13 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	rawModel := f.Object("model")
 	rawCtx := f.Object("context")
 	options := f.OptObject("options")
+	call := f.OptString("call")
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
+	}
+	simple := call != nil && *call == CallStreamSimple
+	if call != nil && !simple && *call != CallStream {
+		return jsonv.Value{}, jsonv.Errorf("/call", "want %q or %q, got %q", CallStream, CallStreamSimple, *call)
 	}
 	if options.IsAbsent() {
 		options = jsonv.ObjectValue()
@@ -109,7 +149,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	msg, events, err := send(ctx, d, wireCase{model: model, ctx: c, options: options, apiKey: apiKey}, client, opts.now())
+	msg, events, err := send(ctx, d, wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple}, client, opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -68,6 +68,10 @@ type Driver struct {
 	// *stream.RequestError means Pi sends nothing and fails the stream
 	// with its message (see Refusal).
 	BuildRequest func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error)
+	// FromSimple maps streamSimple's options to the driver's own, as the
+	// API's streamSimple does before it calls stream. An error is Pi's
+	// throw: streamSimple returns no stream and nothing is sent.
+	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
 	// Failure is the message and lone error event Pi makes of a failure
 	// before any response.
 	Failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
@@ -135,13 +139,18 @@ func Decoder[O any, P interface {
 	*O
 	Options
 }](decode func(v jsonv.Value, ptr string) (O, error)) func(jsonv.Value, string) (Options, error) {
-	return func(v jsonv.Value, ptr string) (Options, error) {
-		o, err := decode(v, ptr)
-		if err != nil {
-			return nil, err
-		}
-		return P(&o), nil
+	return func(v jsonv.Value, ptr string) (Options, error) { return asOptions[O, P](decode(v, ptr)) }
+}
+
+// asOptions is a provider's options O, or its error, as Options.
+func asOptions[O any, P interface {
+	*O
+	Options
+}](o O, err error) (Options, error) {
+	if err != nil {
+		return nil, err
 	}
+	return P(&o), nil
 }
 
 // Builder adapts a provider's BuildRequest, whose options are O, to
@@ -157,6 +166,15 @@ func Builder[O any, P interface {
 		}
 		return build(model, ctx, *o, now)
 	}
+}
+
+// SimpleMapper adapts a provider's FromSimple, whose options are O, to
+// Driver.FromSimple.
+func SimpleMapper[O any, P interface {
+	*O
+	Options
+}](from func(model *ai.Model, opts SimpleOptions) (O, error)) func(*ai.Model, SimpleOptions) (Options, error) {
+	return func(model *ai.Model, opts SimpleOptions) (Options, error) { return asOptions[O, P](from(model, opts)) }
 }
 
 // Answer is the Call of a request whose answer is read the way most APIs

@@ -5,7 +5,8 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the anthropic-messages API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: provider.ConnectionErrorText,
+	FromSimple: provider.SimpleMapper(FromSimple),
+	Failure:    Failure, NoResponseText: provider.ConnectionErrorText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine rather than the
 	// translation: the x-stainless-* telemetry, whose values follow the retry

@@ -56,12 +56,15 @@ const (
 	DefaultTimeoutMs = 600000
 )
 
+// authHeaders authenticate a request without a key.
+var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
+
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
 // and fails the stream with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey, err := opts.APIKeyOr(model, "", "authorization", "x-api-key", "cf-aig-authorization")
+	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -263,21 +264,13 @@ func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention
 // defaultBudgets are the thinking budgets of budget-thinking Claude models.
 var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium": "8192", "high": "16384", "xhigh": "16384"}
 
-// effort is Pi's mapThinkingLevelToEffort.
+// effort is Pi's mapThinkingLevelToEffort on Bedrock: the models that
+// have xhigh keep it, the others map the level as anthropic-messages does.
 func effort(model *ai.Model, level string) string {
 	if level == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5") {
 		return "xhigh"
 	}
-	if v, ok := model.ThinkingLevelMap.Get(level); ok && v.Kind() == jsonv.String {
-		return v.Str()
-	}
-	switch level {
-	case "minimal", "low":
-		return "low"
-	case "medium":
-		return "medium"
-	}
-	return "high"
+	return provider.AdaptiveEffort(model, level)
 }
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
@@ -313,7 +306,11 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 	}
 	budget, ok := opts.ThinkingBudgets.Get(budgetLevel)
 	if !ok || budget.Kind() == jsonv.Null {
-		budget = jsonv.NumberValue(defaultBudgets[level])
+		// A level without a default budget ("off") sends no budget_tokens.
+		budget = jsonv.Value{}
+		if d, ok := defaultBudgets[level]; ok {
+			budget = jsonv.NumberValue(d)
+		}
 	}
 	thinking.SetString("type", "enabled").Set("budget_tokens", stream.JSValue(budget))
 	if display != "" {

@@ -5,7 +5,8 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: ConnectionErrorText,
+	FromSimple: provider.SimpleMapper(FromSimple),
+	Failure:    Failure, NoResponseText: ConnectionErrorText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that change with every request or describe the SDK and the
 	// machine: the SigV4 date and payload hash, the SDK's invocation id and

@@ -5,7 +5,8 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the google-generative-ai API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: FetchFailedText,
+	FromSimple: provider.SimpleMapper(FromSimple),
+	Failure:    Failure, NoResponseText: FetchFailedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
 }

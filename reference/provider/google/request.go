@@ -141,7 +141,7 @@ func disabledThinking(model *ai.Model) jsonv.Value {
 	switch {
 	case gemini3Pro.MatchString(id):
 		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "LOW").Value()
-	case gemini3Flash.MatchString(id) || id == "gemini-flash-latest" || id == "gemini-flash-lite-latest", gemma4.MatchString(id):
+	case isGemini3Flash(id), gemma4.MatchString(id):
 		return new(jsonv.ObjectBuilder).SetString("thinkingLevel", "MINIMAL").Value()
 	}
 	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()

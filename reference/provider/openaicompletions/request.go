@@ -40,11 +40,14 @@ const (
 	PromptCacheKeyMax = 64
 )
 
+// authHeaders authenticate a request without a key.
+var authHeaders = []string{"authorization", "cf-aig-authorization"}
+
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds (their
 // timestamps never reach the wire). A *stream.RequestError means Pi sends nothing.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey, err := opts.APIKeyOr(model, "unused", "authorization", "cf-aig-authorization")
+	apiKey, err := opts.APIKeyOr(model, "unused", authHeaders...)
 	if err != nil {
 		return nil, err
 	}

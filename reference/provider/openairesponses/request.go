@@ -40,11 +40,14 @@ const (
 	PromptCacheKeyMax = 64
 )
 
+// AuthHeaders authenticate a request without a key.
+var AuthHeaders = []string{"authorization", "cf-aig-authorization"}
+
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	apiKey, err := opts.APIKeyOr(model, UnusedKey, "authorization", "cf-aig-authorization")
+	apiKey, err := opts.APIKeyOr(model, UnusedKey, AuthHeaders...)
 	if err != nil {
 		return nil, err
 	}

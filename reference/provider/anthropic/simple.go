@@ -1,0 +1,34 @@
+package anthropic
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: no level turns
+// thinking off; a model with compat.forceAdaptiveThinking gets adaptive
+// thinking with the level's effort; any other model a thinking budget
+// that fits maxTokens (provider.AdjustMaxTokensForThinking). Without a key
+// or an authenticating header Pi throws.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	base, err := s.KeyedBase(model, authHeaders...)
+	if err != nil {
+		return Options{}, err
+	}
+	o := Options{StreamOptions: base}
+	level := s.Level()
+	on := level != ""
+	o.ThinkingEnabled = &on
+	switch {
+	case !on:
+	case compatOf(model).isTrue("forceAdaptiveThinking"):
+		effort := provider.AdaptiveEffort(model, level)
+		o.Effort = &effort
+	default:
+		o.MaxTokens, o.ThinkingBudgetTokens, err = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
+		if err != nil {
+			return Options{}, err
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,37 @@
+package bedrock
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the level and the
+// caller's budgets as they are, except for a Claude model without adaptive
+// thinking, whose level budget is fitted to maxTokens
+// (provider.AdjustMaxTokensForThinking) and written into the budgets under
+// the level (xhigh as high). None of Bedrock's own members is kept.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	o := Options{StreamOptions: s.Base()}
+	level := s.Level()
+	if level == "" {
+		return o, nil
+	}
+	o.Reasoning, o.ThinkingBudgets = &level, s.ThinkingBudgets
+	if !isClaude(model) || supportsAdaptive(model) {
+		return o, nil
+	}
+	maxTokens, budget, err := provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
+	if err != nil {
+		return Options{}, err
+	}
+	o.MaxTokens = maxTokens
+	if budget.IsAbsent() {
+		return o, nil // the level has no budget; Pi writes undefined, which reads as none
+	}
+	if o.ThinkingBudgets.IsAbsent() {
+		o.ThinkingBudgets = jsonv.ObjectValue()
+	}
+	o.ThinkingBudgets = o.ThinkingBudgets.With(provider.ClampReasoning(level), budget)
+	return o, nil
+}

@@ -1,0 +1,15 @@
+package googlevertex
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/google"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the thinking
+// object google.SimpleThinking makes for Vertex. No project or location
+// is kept: they come from env. Pi does not require a key here (Vertex can
+// use Google credentials).
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	return Options{Options: google.Options{StreamOptions: s.Base(), Thinking: google.SimpleThinking(model, s, true)}}, nil
+}

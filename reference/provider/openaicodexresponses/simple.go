@@ -1,0 +1,14 @@
+package openaicodexresponses
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the level clamped
+// to the model as reasoningEffort (none for "off", and then no reasoning
+// member at all). Without a key Pi throws.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	base, err := s.KeyedBase(model)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model)}, err
+}

@@ -1,0 +1,15 @@
+package openaicompletions
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// FromSimple is what Pi's streamSimple hands to stream: the level clamped
+// to the model as reasoningEffort (none for "off"), and the caller's
+// toolChoice, the one member besides the shared ones it keeps. Without a
+// key or an authenticating header Pi throws.
+func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
+	base, err := s.KeyedBase(model, authHeaders...)
+	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model), ToolChoice: s.ExtraMember("toolChoice")}, err
+}

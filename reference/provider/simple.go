@@ -1,0 +1,205 @@
+package provider
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// SimpleOptions are pi-ai's SimpleStreamOptions, what streamSimple takes:
+// the shared StreamOptions, a thinking level and custom thinking budgets.
+// Each API's Driver.FromSimple maps them to the API's own options, as the
+// API's streamSimple does before it calls stream.
+type SimpleOptions struct {
+	StreamOptions
+	// Reasoning is the thinking level ("minimal" … "xhigh"); nil or ""
+	// asks for no thinking.
+	Reasoning *string
+	// ThinkingBudgets overrides the token budget of some levels, as an
+	// object of numbers ({"low": 3000}); Absent when not given.
+	ThinkingBudgets jsonv.Value
+}
+
+// DecodeSimpleOptions reads SimpleOptions from the object v at ptr. Members
+// neither StreamOptions nor SimpleOptions name stay in Extra (an API's
+// streamSimple may read one, as openai-completions reads toolChoice).
+func DecodeSimpleOptions(v jsonv.Value, ptr string) (SimpleOptions, error) {
+	var o SimpleOptions
+	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) {
+		o.Reasoning = f.OptString("reasoning")
+		o.ThinkingBudgets = f.OptObject("thinkingBudgets")
+	})
+	if err != nil {
+		return SimpleOptions{}, err
+	}
+	o.StreamOptions = shared
+	for _, m := range o.ThinkingBudgets.Members() {
+		if m.Value.Kind() != jsonv.Number {
+			return SimpleOptions{}, jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "thinkingBudgets"), m.Key), "want number, got %s", m.Value.Kind())
+		}
+	}
+	return o, nil
+}
+
+// Base is Pi's buildBaseOptions: the shared members streamSimple hands on
+// to stream. Everything else the caller gave is dropped.
+func (o SimpleOptions) Base() StreamOptions {
+	base := o.StreamOptions
+	base.Extra = nil
+	return base
+}
+
+// KeyedBase is Base for an API whose streamSimple throws without a key:
+// the error is that throw. With authHeaders, a caller's header that
+// authenticates in place of a key will do.
+func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (StreamOptions, error) {
+	_, err := o.APIKeyOr(model, "", authHeaders...)
+	return o.Base(), err
+}
+
+// Level is the thinking level, "" when none was asked for.
+func (o SimpleOptions) Level() string {
+	if o.Reasoning == nil {
+		return ""
+	}
+	return *o.Reasoning
+}
+
+// Effort is the reasoning effort the OpenAI-style APIs hand to stream: the
+// level clamped to the model (ClampThinkingLevel), nil when none was asked
+// for or the clamp gives "off".
+func (o SimpleOptions) Effort(model *ai.Model) *string {
+	if o.Level() == "" {
+		return nil
+	}
+	level := ClampThinkingLevel(model, o.Level())
+	if level == "off" {
+		return nil
+	}
+	return &level
+}
+
+// ExtraMember is the member key of Extra (the last of duplicates), Absent
+// when there is none.
+func (o SimpleOptions) ExtraMember(key string) jsonv.Value {
+	v, _ := jsonv.ObjectValue(o.Extra...).Get(key)
+	return v
+}
+
+// thinkingLevels are Pi's thinking levels, from none to the most.
+var thinkingLevels = []string{"off", "minimal", "low", "medium", "high", "xhigh"}
+
+// SupportedThinkingLevels is Pi's getSupportedThinkingLevels: only "off"
+// for a model without reasoning; else every level the model's
+// thinkingLevelMap does not map to null, xhigh only when the map names it.
+func SupportedThinkingLevels(model *ai.Model) []string {
+	if !model.Reasoning {
+		return []string{"off"}
+	}
+	var out []string
+	for _, level := range thinkingLevels {
+		mapped, ok := model.ThinkingLevelMap.Get(level)
+		if ok && mapped.Kind() == jsonv.Null || level == "xhigh" && !ok {
+			continue
+		}
+		out = append(out, level)
+	}
+	return out
+}
+
+// ClampThinkingLevel is Pi's clampThinkingLevel: the level itself when the
+// model supports it, else the nearest supported level above it, else the
+// nearest below; an unknown level becomes the first supported one.
+func ClampThinkingLevel(model *ai.Model, level string) string {
+	supported := SupportedThinkingLevels(model)
+	first := "off"
+	if len(supported) > 0 {
+		first = supported[0]
+	}
+	at := slices.Index(thinkingLevels, level)
+	switch {
+	case slices.Contains(supported, level):
+		return level
+	case at < 0:
+		return first
+	}
+	for _, l := range thinkingLevels[at+1:] {
+		if slices.Contains(supported, l) {
+			return l
+		}
+	}
+	for i := at - 1; i >= 0; i-- {
+		if slices.Contains(supported, thinkingLevels[i]) {
+			return thinkingLevels[i]
+		}
+	}
+	return first
+}
+
+// ClampReasoning is Pi's clampReasoning: xhigh is high, for the APIs that
+// have no budget of their own for it.
+func ClampReasoning(level string) string {
+	if level == "xhigh" {
+		return "high"
+	}
+	return level
+}
+
+// AdaptiveEffort is the effort an adaptive-thinking Claude model gets for
+// a level: the model's thinkingLevelMap entry when it is a string, else low
+// for minimal and low, medium for medium, high for anything else.
+func AdaptiveEffort(model *ai.Model, level string) string {
+	if v, ok := model.ThinkingLevelMap.Get(level); ok && v.Kind() == jsonv.String {
+		return v.Str()
+	}
+	switch level {
+	case "minimal", "low":
+		return "low"
+	case "medium":
+		return "medium"
+	}
+	return "high"
+}
+
+// defaultThinkingBudgets are the token budgets of budget-thinking Claude
+// models under streamSimple.
+var defaultThinkingBudgets = map[string]float64{"minimal": 1024, "low": 2048, "medium": 8192, "high": 16384}
+
+// minOutputTokens is what a budget leaves for the answer when the budget
+// would take all of maxTokens.
+const minOutputTokens = 1024
+
+// AdjustMaxTokensForThinking is Pi's adjustMaxTokensForThinking: the
+// thinking budget of level (xhigh counts as high; a custom budget before
+// the default one) is added to maxTokens, capped at the model's maxTokens
+// (maxTokens Absent: the model's maxTokens). When the cap leaves no room
+// beyond the budget, the budget shrinks to leave minOutputTokens, never
+// below 0. A level with neither a custom nor a default budget ("off") has
+// no budget (Absent): maxTokens is then the model's when the caller gave
+// none, and an error otherwise, where Pi computes with undefined and sends
+// a max_tokens of null.
+func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value, err error) {
+	level = ClampReasoning(level)
+	b, ok := defaultThinkingBudgets[level]
+	if v, set := custom.Get(level); set {
+		b, ok = v.Float64()
+	}
+	switch {
+	case !ok && maxTokens.IsAbsent():
+		return model.MaxTokens, jsonv.Value{}, nil
+	case !ok:
+		return jsonv.Value{}, jsonv.Value{}, fmt.Errorf("provider: reasoning %q has no thinking budget to add to maxTokens", level)
+	}
+	limit, _ := model.MaxTokens.Float64()
+	total := limit
+	if base, set := maxTokens.Float64(); set {
+		total = math.Min(base+b, limit)
+	}
+	if total <= b {
+		b = math.Max(0, total-minOutputTokens)
+	}
+	return jsonv.FloatValue(total), jsonv.FloatValue(b), nil
+}

@@ -1,0 +1,138 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// simpleCapture is testdata/simple.json, made by testdata/simple-capture.mjs
+// from pi-ai's own helpers.
+type simpleCapture struct {
+	Clamp []struct {
+		Model     json.RawMessage `json:"model"`
+		Level     string          `json:"level"`
+		Supported []string        `json:"supported"`
+		Clamped   string          `json:"clamped"`
+	} `json:"clamp"`
+	Adjust []struct {
+		MaxTokens       json.RawMessage `json:"maxTokens"`
+		ModelMaxTokens  json.RawMessage `json:"modelMaxTokens"`
+		Level           string          `json:"level"`
+		ThinkingBudgets json.RawMessage `json:"thinkingBudgets"`
+		Out             struct {
+			MaxTokens      json.RawMessage `json:"maxTokens"`
+			ThinkingBudget json.RawMessage `json:"thinkingBudget"`
+		} `json:"out"`
+	} `json:"adjust"`
+}
+
+func loadSimpleCapture(t *testing.T) simpleCapture {
+	t.Helper()
+	data, err := os.ReadFile("testdata/simple.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c simpleCapture
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Clamp) == 0 || len(c.Adjust) == 0 {
+		t.Fatal("testdata/simple.json holds no cases")
+	}
+	return c
+}
+
+// parse reads raw JSON, Absent when raw is empty (undefined in the capture).
+func parse(t *testing.T, raw json.RawMessage) jsonv.Value {
+	t.Helper()
+	if len(raw) == 0 {
+		return jsonv.Value{}
+	}
+	v, err := jsonv.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// simpleModel is a full model with the captured model's members over it.
+func simpleModel(t *testing.T, members jsonv.Value) *ai.Model {
+	t.Helper()
+	base := parse(t, json.RawMessage(`{"id":"m","name":"M","api":"anthropic-messages","provider":"anthropic",
+		"baseUrl":"http://x","reasoning":false,"input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},
+		"contextWindow":1000,"maxTokens":64000}`))
+	for _, m := range members.Members() {
+		base = base.With(m.Key, m.Value)
+	}
+	model, err := ai.DecodeModel(base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return model
+}
+
+func TestClampThinkingLevelAsPi(t *testing.T) {
+	for _, c := range loadSimpleCapture(t).Clamp {
+		model := simpleModel(t, parse(t, c.Model))
+		if diff := cmp.Diff(c.Supported, provider.SupportedThinkingLevels(model), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("SupportedThinkingLevels(%s) (-pi +reference):\n%s", c.Model, diff)
+		}
+		if got := provider.ClampThinkingLevel(model, c.Level); got != c.Clamped {
+			t.Errorf("ClampThinkingLevel(%s, %q) = %q, Pi %q", c.Model, c.Level, got, c.Clamped)
+		}
+	}
+}
+
+func TestAdjustMaxTokensForThinkingAsPi(t *testing.T) {
+	for _, c := range loadSimpleCapture(t).Adjust {
+		model := simpleModel(t, jsonv.ObjectValue(jsonv.Member{Key: "maxTokens", Value: parse(t, c.ModelMaxTokens)}))
+		maxTokens, budget, err := provider.AdjustMaxTokensForThinking(parse(t, c.MaxTokens), model, c.Level, parse(t, c.ThinkingBudgets))
+		if err != nil {
+			t.Errorf("%+v: %v", c, err)
+			continue
+		}
+		if !jsonv.Equal(maxTokens, parse(t, c.Out.MaxTokens)) || !jsonv.Equal(budget, parse(t, c.Out.ThinkingBudget)) {
+			t.Errorf("AdjustMaxTokensForThinking(%s, %s, %q, %s) = %s, %s; Pi %s, %s", c.MaxTokens, c.ModelMaxTokens, c.Level,
+				c.ThinkingBudgets, maxTokens, budget, c.Out.MaxTokens, c.Out.ThinkingBudget)
+		}
+	}
+}
+
+func TestAdjustMaxTokensWithoutABudget(t *testing.T) {
+	model := simpleModel(t, jsonv.ObjectValue())
+	maxTokens, budget, err := provider.AdjustMaxTokensForThinking(jsonv.Value{}, model, "off", jsonv.Value{})
+	if err != nil || maxTokens.Literal() != "64000" || !budget.IsAbsent() {
+		t.Errorf("level off without maxTokens: %s, %s, %v; want 64000, no budget", maxTokens, budget, err)
+	}
+	if _, _, err := provider.AdjustMaxTokensForThinking(jsonv.NumberValue("100"), model, "off", jsonv.Value{}); err == nil {
+		t.Error("level off with maxTokens and without a custom budget: no error")
+	}
+	custom := parse(t, json.RawMessage(`{"off":3000}`))
+	maxTokens, budget, err = provider.AdjustMaxTokensForThinking(jsonv.NumberValue("100"), model, "off", custom)
+	if err != nil || maxTokens.Literal() != "3100" || budget.Literal() != "3000" {
+		t.Errorf("level off with a custom budget: %s, %s, %v; want 3100, 3000", maxTokens, budget, err)
+	}
+}
+
+func TestDecodeSimpleOptions(t *testing.T) {
+	v := parse(t, json.RawMessage(`{"apiKey":"k","reasoning":"low","thinkingBudgets":{"low":5},"toolChoice":"any","toolChoice":"none"}`))
+	o, err := provider.DecodeSimpleOptions(v, "/options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Level() != "low" || o.ExtraMember("toolChoice").Str() != "none" || o.Base().Extra != nil || *o.Base().APIKey != "k" {
+		t.Errorf("decoded %+v", o)
+	}
+	v = parse(t, json.RawMessage(`{"thinkingBudgets":{"low":"5"}}`))
+	if _, err := provider.DecodeSimpleOptions(v, "/options"); err == nil || err.Error() != "/options/thinkingBudgets/low: want number, got string" {
+		t.Errorf("a budget that is a string: %v", err)
+	}
+}
