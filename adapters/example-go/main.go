@@ -30,6 +30,7 @@ func adapter() adapterkit.Adapter {
 			"normalize": reference("normalize"),
 			"cost":      reference("cost"),
 			"pipeline":  reference("pipeline"),
+			"session":   reference("session"),
 			"wire":      reference("wire"),
 		},
 		APIs: conformance.APIs(), // the provider APIs the wire function drives
