@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/codingagent/session"
@@ -31,7 +32,7 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	}
 	ctx, err := session.Load(text, leaf, session.Options{})
 	if thrown, ok := errors.AsType[*session.Thrown](err); ok {
-		return Throws(thrown.Category, thrown.Message), nil
+		return protocol.Throws(thrown.Category, thrown.Message), nil
 	}
 	if err != nil {
 		return jsonv.Value{}, jsonv.Errorf("/text", "%v", err)
@@ -44,13 +45,4 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	}
 	out := new(jsonv.ObjectBuilder).Set("messages", messages).Set("thinkingLevel", ctx.ThinkingLevel).Set("model", ctx.Model)
 	return out.Set("llmMessages", ai.MessagesJSON(reg.ConvertToLLM(msgs))).Value(), nil
-}
-
-// Throws is the output of a case on which Pi throws: the error's portable
-// category, and a message that is not compared (spec/PROTOCOL.md).
-func Throws(category, message string) jsonv.Value {
-	return object(jsonv.Member{Key: "throws", Value: object(
-		jsonv.Member{Key: "category", Value: jsonv.StringValue(category)},
-		jsonv.Member{Key: "message", Value: jsonv.StringValue(message)},
-	)})
 }

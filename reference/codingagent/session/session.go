@@ -31,12 +31,10 @@ type Thrown struct {
 
 func (t *Thrown) Error() string { return t.Category + ": " + t.Message }
 
-// Categories of Thrown.
-const (
-	// TypeError: a member read from null or undefined, a member set on a
-	// primitive, an object that has no primitive value.
-	CategoryTypeError = "type-error"
-)
+// CategoryTypeError is the category of JavaScript's TypeError: a member read
+// from null or undefined, a member set on a primitive, an object that has no
+// primitive value. It is the only one Pi's session code throws.
+const CategoryTypeError = "type-error"
 
 func typeError(format string, args ...any) error {
 	return &Thrown{Category: CategoryTypeError, Message: sprintf(format, args...)}
