@@ -100,14 +100,14 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 	// The first compaction on the path with the same id stands for it.
 	at := compaction
 	for i, e := range path[:compaction] {
-		if e.typ() == "compaction" && strictEqual(e.id, c.id) {
+		if e.typ() == "compaction" && jsonv.StrictEqual(e.id, c.id) {
 			at = i
 			break
 		}
 	}
 	kept := false
 	for _, e := range path[:at] {
-		kept = kept || strictEqual(e.id, c.firstKeptEntryID())
+		kept = kept || jsonv.StrictEqual(e.id, c.firstKeptEntryID())
 		if kept {
 			if err := add(e); err != nil {
 				return Context{}, err

@@ -34,26 +34,6 @@ func describeValue(v jsonv.Value) string {
 	return "an object"
 }
 
-// strictEqual is ===. Two parsed objects are never the same object.
-func strictEqual(a, b jsonv.Value) bool {
-	if a.Kind() != b.Kind() {
-		return false
-	}
-	switch a.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return true
-	case jsonv.Bool:
-		return a.Bool() == b.Bool()
-	case jsonv.Number:
-		x, _ := a.Float64()
-		y, _ := b.Float64()
-		return x == y
-	case jsonv.String:
-		return wtf8.Canonical(a.Str()) == wtf8.Canonical(b.Str())
-	}
-	return false
-}
-
 // mapKey is the key a Map holds v under (SameValueZero), and false for an
 // object or array, which only that very value finds.
 func mapKey(v jsonv.Value) (string, bool) {

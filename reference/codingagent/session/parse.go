@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
@@ -42,7 +43,7 @@ func ParseEntries(text string) ([]*Entry, error) {
 // parseJSON is JSON.parse on one line: JSON's grammar, over a string that
 // may hold lone surrogates, giving doubles and the last of duplicate members.
 func parseJSON(line string) (jsonv.Value, error) {
-	v, err := jsonv.Parse([]byte(escapeSurrogates(line)))
+	v, err := jsonv.Parse([]byte(wtf8.EscapeSurrogates(line)))
 	if err != nil {
 		var se *jsonv.SyntaxError
 		if errors.As(err, &se) && strings.HasPrefix(se.Msg, "nesting deeper") {
@@ -53,64 +54,35 @@ func parseJSON(line string) (jsonv.Value, error) {
 	return asParsed(v)
 }
 
-// escapeSurrogates writes each lone surrogate as a \u escape. Inside a
-// string the escape means the same code unit, which JSON.parse keeps; outside
-// one, both forms are a syntax error.
-func escapeSurrogates(s string) string {
-	if !wtf8.HasSurrogate(s) {
-		return s
+// asParsed gives v the shape JSON.parse gives it (stream.JSValue). A number
+// beyond a double's range would be Infinity, which JSON cannot carry.
+func asParsed(v jsonv.Value) (jsonv.Value, error) {
+	if lit, ok := infinite(v); ok {
+		return jsonv.Value{}, errors.Join(ErrOutsideModel, errors.New("a number beyond a double's range: "+lit))
 	}
-	var b strings.Builder
-	for len(s) > 0 {
-		r, n := wtf8.Next(s)
-		if r >= 0xD800 && r <= 0xDFFF && n == 3 {
-			b.WriteString(sprintf(`\u%04x`, r))
-		} else {
-			b.WriteString(s[:n])
-		}
-		s = s[n:]
-	}
-	return b.String()
+	return stream.JSValue(v), nil
 }
 
-// asParsed gives v the shape JSON.parse gives it: each number the double it
-// reads (written as JSON.stringify writes it back), each object's members
-// once, at the place of the first, with the value of the last.
-func asParsed(v jsonv.Value) (jsonv.Value, error) {
+// infinite finds a number literal that a double reads as an infinity.
+func infinite(v jsonv.Value) (string, bool) {
 	switch v.Kind() {
 	case jsonv.Number:
 		f, _ := v.Float64()
-		if math.IsInf(f, 0) {
-			return jsonv.Value{}, errors.Join(ErrOutsideModel, errors.New("a number beyond a double's range: "+v.Literal()))
-		}
-		return jsonv.FloatValue(f), nil
+		return v.Literal(), math.IsInf(f, 0)
 	case jsonv.Array:
-		elems := make([]jsonv.Value, len(v.Elems()))
-		for i, e := range v.Elems() {
-			var err error
-			if elems[i], err = asParsed(e); err != nil {
-				return jsonv.Value{}, err
+		for _, e := range v.Elems() {
+			if lit, ok := infinite(e); ok {
+				return lit, true
 			}
 		}
-		return jsonv.ArrayValue(elems...), nil
 	case jsonv.Object:
-		members := make([]jsonv.Member, 0, len(v.Members()))
-		at := map[string]int{}
 		for _, m := range v.Members() {
-			mv, err := asParsed(m.Value)
-			if err != nil {
-				return jsonv.Value{}, err
+			if lit, ok := infinite(m.Value); ok {
+				return lit, true
 			}
-			if i, ok := at[m.Key]; ok {
-				members[i].Value = mv
-				continue
-			}
-			at[m.Key] = len(members)
-			members = append(members, jsonv.Member{Key: m.Key, Value: mv})
 		}
-		return jsonv.ObjectValue(members...), nil
 	}
-	return v, nil
+	return "", false
 }
 
 // trimJS is String.prototype.trim: it removes JavaScript's white space and
