@@ -137,7 +137,7 @@ func walk(leaf *Entry, byID map[string]*Entry, n int) ([]*Entry, error) {
 	var path []*Entry
 	for e := leaf; e != nil; {
 		if len(path) > n {
-			return nil, errorsJoin(ErrOutsideModel, "the parentId chain from the leaf has a cycle, on which Pi never returns")
+			return nil, outsideModel("the parentId chain from the leaf has a cycle, on which Pi never returns")
 		}
 		path = append(path, e)
 		var next *Entry

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"errors"
 	"math"
 	"regexp"
 	"strconv"
@@ -57,7 +56,7 @@ func parseDate(s string) (float64, error) {
 		if s == "" || s == "[object Object]" {
 			return math.NaN(), nil
 		}
-		return 0, errors.Join(ErrOutsideModel, errors.New("a date string outside the ISO format: "+strconv.Quote(s)))
+		return 0, outsideModel("a date string outside the ISO format, %q", s)
 	}
 	num := func(i int, unset int64) int64 {
 		if m[i] == "" {

@@ -58,7 +58,7 @@ func parseJSON(line string) (jsonv.Value, error) {
 // beyond a double's range would be Infinity, which JSON cannot carry.
 func asParsed(v jsonv.Value) (jsonv.Value, error) {
 	if lit, ok := infinite(v); ok {
-		return jsonv.Value{}, errors.Join(ErrOutsideModel, errors.New("a number beyond a double's range: "+lit))
+		return jsonv.Value{}, outsideModel("a number beyond a double's range, %s", lit)
 	}
 	return stream.JSValue(v), nil
 }

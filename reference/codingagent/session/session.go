@@ -14,6 +14,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -98,4 +99,7 @@ func Load(text string, leaf Leaf, opts Options) (Context, error) {
 	return BuildContext(entries, leaf)
 }
 
-func errorsJoin(err error, msg string) error { return errors.Join(err, errors.New(msg)) }
+// outsideModel says what the reference does not model, as an ErrOutsideModel.
+func outsideModel(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrOutsideModel}, args...)...)
+}
