@@ -1,6 +1,8 @@
 package session
 
 import (
+	"fmt"
+
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -27,9 +29,7 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 		if e.Value.Kind() == jsonv.Null {
 			return Context{}, typeError("%s is null: reading its id", e.describe())
 		}
-		if k, ok := idKey(e); ok {
-			byID[k] = e
-		}
+		byID[idKey(e)] = e
 	}
 	empty := Context{ThinkingLevel: jsonv.StringValue("off"), Model: jsonv.NullValue()}
 	if leaf.Null {
@@ -43,7 +43,7 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 	if current == nil && len(entries) > 0 {
 		current = entries[len(entries)-1]
 	}
-	if current == nil || !truthy(current.Value) {
+	if current == nil || !current.Value.Truthy() {
 		return empty, nil
 	}
 	path, err := walk(current, byID, len(entries))
@@ -124,11 +124,11 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 }
 
 // idKey is the Map key of the entry's id; an object id is the entry's own.
-func idKey(e *Entry) (string, bool) {
+func idKey(e *Entry) string {
 	if k, ok := mapKey(e.id); ok {
-		return k, true
+		return k
 	}
-	return sprintf("o%d", e.self), true
+	return fmt.Sprintf("o%d", e.self)
 }
 
 // walk follows parentId from the leaf to the root and returns the path root
@@ -141,7 +141,7 @@ func walk(leaf *Entry, byID map[string]*Entry, n int) ([]*Entry, error) {
 		}
 		path = append(path, e)
 		var next *Entry
-		if p := e.parentID; truthy(p) {
+		if p := e.parentID; p.Truthy() {
 			if k, ok := mapKey(p); ok {
 				next = byID[k]
 			}
@@ -185,7 +185,7 @@ func entryMessage(e *Entry) (jsonv.Value, bool, error) {
 			"timestamp", ts), true, nil
 	case "branch_summary":
 		summary := e.member("summary")
-		if !truthy(summary) {
+		if !summary.Truthy() {
 			return jsonv.Value{}, false, nil
 		}
 		ts, err := timeValue(e.member("timestamp"))

@@ -6,8 +6,6 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-var sprintf = fmt.Sprintf
-
 // Entry is one parsed line of a session file.
 type Entry struct {
 	// Value is the line as JSON.parse gives it; any JSON value.
@@ -59,7 +57,7 @@ func (e *Entry) firstKeptEntryID() jsonv.Value {
 
 func (e *Entry) describe() string {
 	if t := e.typ(); t != "" {
-		return sprintf("the %s entry on line %d", t, e.Line)
+		return fmt.Sprintf("the %s entry on line %d", t, e.Line)
 	}
-	return sprintf("the entry on line %d", e.Line)
+	return fmt.Sprintf("the entry on line %d", e.Line)
 }

@@ -14,8 +14,6 @@ import (
 // JavaScript's reading of parsed JSON values, as far as Pi's session code
 // needs it.
 
-func truthy(v jsonv.Value) bool { return v.Truthy() }
-
 func describeValue(v jsonv.Value) string {
 	switch v.Kind() {
 	case jsonv.Absent:

@@ -66,7 +66,7 @@ func migrateV1(entries []*Entry, newID func() string) error {
 			// A null target is falsy and skipped; the loop throws on it
 			// when it gets there.
 			target := entries[i]
-			if truthy(target.Value) && target.typ() != "session" {
+			if target.Value.Truthy() && target.typ() != "session" {
 				e.firstKept, e.keptSet = target.id, true
 			}
 		}

@@ -47,7 +47,8 @@ func parseJSON(line string) (jsonv.Value, error) {
 	if err != nil {
 		var se *jsonv.SyntaxError
 		if errors.As(err, &se) && strings.HasPrefix(se.Msg, "nesting deeper") {
-			return jsonv.Value{}, ErrOutsideModel
+			// JSON.parse reads far deeper than jsonv does.
+			return jsonv.Value{}, outsideModel("JSON nested deeper than the reference reads, on a line of %d bytes", len(line))
 		}
 		return jsonv.Value{}, err
 	}

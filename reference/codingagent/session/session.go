@@ -38,7 +38,7 @@ func (t *Thrown) Error() string { return t.Category + ": " + t.Message }
 const CategoryTypeError = "type-error"
 
 func typeError(format string, args ...any) error {
-	return &Thrown{Category: CategoryTypeError, Message: sprintf(format, args...)}
+	return &Thrown{Category: CategoryTypeError, Message: fmt.Sprintf(format, args...)}
 }
 
 // ErrOutsideModel marks input on which Pi's answer depends on what the
