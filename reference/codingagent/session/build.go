@@ -74,27 +74,37 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 		}
 	}
 
-	var msgs []jsonv.Value
-	add := func(e *Entry) error {
-		m, ok, err := entryMessage(e)
-		if ok {
-			msgs = append(msgs, m)
-		}
-		return err
+	if ctx.Messages, err = pathMessages(path, compaction); err != nil {
+		return Context{}, err
 	}
-	if compaction < 0 {
-		for _, e := range path {
-			if err := add(e); err != nil {
-				return Context{}, err
+	return ctx, nil
+}
+
+// pathMessages collects the messages of the path's entries. With a
+// compaction (its index on the path, or -1), the summary comes first, then
+// the kept entries before it, then those after it.
+func pathMessages(path []*Entry, compaction int) ([]jsonv.Value, error) {
+	msgs := []jsonv.Value{}
+	add := func(entries []*Entry) error {
+		for _, e := range entries {
+			m, ok, err := entryMessage(e)
+			if err != nil {
+				return err
+			}
+			if ok {
+				msgs = append(msgs, m)
 			}
 		}
-		ctx.Messages = msgs
-		return ctx, nil
+		return nil
+	}
+	if compaction < 0 {
+		err := add(path)
+		return msgs, err
 	}
 	c := path[compaction]
 	summary, err := compactionMessage(c)
 	if err != nil {
-		return Context{}, err
+		return nil, err
 	}
 	msgs = append(msgs, summary)
 	// The first compaction on the path with the same id stands for it.
@@ -105,22 +115,18 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 			break
 		}
 	}
-	kept := false
-	for _, e := range path[:at] {
-		kept = kept || jsonv.StrictEqual(e.id, c.firstKeptEntryID())
-		if kept {
-			if err := add(e); err != nil {
-				return Context{}, err
-			}
+	first := at
+	for i, e := range path[:at] {
+		if jsonv.StrictEqual(e.id, c.firstKeptEntryID()) {
+			first = i
+			break
 		}
 	}
-	for _, e := range path[at+1:] {
-		if err := add(e); err != nil {
-			return Context{}, err
-		}
+	if err := add(path[first:at]); err != nil {
+		return nil, err
 	}
-	ctx.Messages = msgs
-	return ctx, nil
+	err = add(path[at+1:])
+	return msgs, err
 }
 
 // idKey is the Map key of the entry's id; an object id is the entry's own.
