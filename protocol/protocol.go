@@ -289,3 +289,22 @@ func stringList(vs []jsonv.Value, ptr string) ([]string, error) {
 func InputError(err error) string {
 	return jsonv.Under("input", err).Error()
 }
+
+// The categories of an expected failure (spec/PROTOCOL.md, "Expected
+// failures"), after JavaScript's error classes.
+const (
+	ThrowsTypeError   = "type-error"
+	ThrowsRangeError  = "range-error"
+	ThrowsSyntaxError = "syntax-error"
+	ThrowsError       = "error"
+)
+
+// Throws is the output of a case on which the implementation failed where Pi
+// throws: {"throws": {"category", "message"}}. It goes in a result, never an
+// error frame; the category is compared, the message only as a string.
+func Throws(category, message string) jsonv.Value {
+	return jsonv.ObjectValue(jsonv.Member{Key: "throws", Value: jsonv.ObjectValue(
+		jsonv.Member{Key: "category", Value: jsonv.StringValue(category)},
+		jsonv.Member{Key: "message", Value: jsonv.StringValue(message)},
+	)})
+}

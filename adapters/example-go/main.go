@@ -22,16 +22,12 @@ func main() {
 }
 
 func adapter() adapterkit.Adapter {
+	kinds := map[string]adapterkit.KindFunc{"sanitize": sanitize}
+	for _, kind := range []string{"convert", "normalize", "cost", "pipeline", "session", "wire"} {
+		kinds[kind] = reference(kind)
+	}
 	return adapterkit.Adapter{
-		Name: "example-go", Version: "0.1.0", Language: "go",
-		Kinds: map[string]adapterkit.KindFunc{
-			"sanitize":  sanitize,
-			"convert":   reference("convert"),
-			"normalize": reference("normalize"),
-			"cost":      reference("cost"),
-			"pipeline":  reference("pipeline"),
-			"wire":      reference("wire"),
-		},
+		Name: "example-go", Version: "0.1.0", Language: "go", Kinds: kinds,
 		APIs: conformance.APIs(), // the provider APIs the wire function drives
 	}
 }

@@ -112,6 +112,19 @@ const CANDIDATES = {
   // the loop as the coding agent does, with it loaded (1.x sets the agent's default stream
   // function there, which an Agent built without one needs).
   codingAgent: [{ pkg: "pi-coding-agent", sub: ".", name: "convertToLlm" }],
+  // What the coding agent does with a session file on load (session cases).
+  parseSessionEntries: [
+    { pkg: "pi-coding-agent", file: "dist/core/session-manager.js", name: "parseSessionEntries" },
+    { pkg: "pi-coding-agent", sub: ".", name: "parseSessionEntries" },
+  ],
+  migrateSessionEntries: [
+    { pkg: "pi-coding-agent", file: "dist/core/session-manager.js", name: "migrateSessionEntries" },
+    { pkg: "pi-coding-agent", sub: ".", name: "migrateSessionEntries" },
+  ],
+  buildSessionContext: [
+    { pkg: "pi-coding-agent", file: "dist/core/session-manager.js", name: "buildSessionContext" },
+    { pkg: "pi-coding-agent", sub: ".", name: "buildSessionContext" },
+  ],
   Agent: [{ pkg: "pi-agent-core", sub: ".", name: "Agent" }],
   createAssistantMessageEventStream: [
     { pkg: "pi-ai", file: "dist/utils/event-stream.js", name: "createAssistantMessageEventStream" },
@@ -323,6 +336,29 @@ async function pipeline(pi, input) {
   return seen[0];
 }
 
+// The portable category of what a Pi function threw (spec/PROTOCOL.md, "Expected failures").
+const THROWN_CATEGORIES = { TypeError: "type-error", RangeError: "range-error", SyntaxError: "syntax-error" };
+const thrown = (err) => ({
+  throws: {
+    category: (err instanceof Error && THROWN_CATEGORIES[err.name]) || "error",
+    message: err instanceof Error ? err.message : String(err),
+  },
+});
+
+// A session case loads a session file as the coding agent does: parse, migrate, rebuild from the
+// leaf (absent from the input: undefined), then convertToLlm. Where Pi throws, that is the answer.
+function session(pi, input) {
+  try {
+    const entries = pi.parseSessionEntries(input.text);
+    pi.migrateSessionEntries(entries);
+    const ctx = pi.buildSessionContext(entries, "leaf" in input ? input.leaf : undefined);
+    const llmMessages = pi.convertToLlm(ctx.messages);
+    return { messages: ctx.messages, thinkingLevel: ctx.thinkingLevel, model: ctx.model, llmMessages };
+  } catch (err) {
+    return thrown(err);
+  }
+}
+
 // Each kind: the Pi functions it needs and how it turns an input into an output.
 const KINDS = {
   convert: [["convertToLlm"], (pi, i) => ({ messages: pi.convertToLlm(i.messages) })],
@@ -340,6 +376,7 @@ const KINDS = {
   sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
   pipeline: [["codingAgent", "runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
   wire: [[], wire],
+  session: [["parseSessionEntries", "migrateSessionEntries", "buildSessionContext", "convertToLlm"], session],
 };
 
 // One case in, one answer out: {type:"result", output} | {type:"skip", reason} | {type:"error", message}.

@@ -32,4 +32,5 @@ if [ ! -x "$node" ]; then
   echo "pi-ts: Node 22 is not installed; run $here/install.sh" >&2
   exit 2
 fi
-PI_TS_ROOT="$(cd "$root" && pwd -P)" exec "$node" "$here/driver.mjs"
+# Session cases read dates without an offset as local time: the suite's is UTC.
+TZ=UTC PI_TS_ROOT="$(cd "$root" && pwd -P)" exec "$node" "$here/driver.mjs"

@@ -188,7 +188,7 @@ func TestNothingSelected(t *testing.T) {
 		{[]string{"run", "--case", "nomatch*"}, "no case matches --case nomatch*"},
 		{[]string{"run", "--case", "nomatch*", "--json", "-"}, "no case matches --case nomatch*"},
 		{[]string{"run", "--rule", "no.such.rule"}, "no case matches --rule no.such.rule"},
-		{[]string{"run", "--kind", "sanitise"}, "--kind sanitise: unknown case kind; known kinds: convert, cost, normalize, pipeline, sanitize, wire"},
+		{[]string{"run", "--kind", "sanitise"}, "--kind sanitise: unknown case kind; known kinds: convert, cost, normalize, pipeline, sanitize, session, wire"},
 		{[]string{"list", "--kind", "sanitise"}, "--kind sanitise: unknown case kind"},
 		{[]string{"run", "--case", "["}, `--case "[": not a valid glob`},
 		{[]string{"run", "--rule", "[a-"}, `--rule "[a-": not a valid glob`},

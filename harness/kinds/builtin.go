@@ -36,6 +36,15 @@ func pureKind(name string) *Kind {
 	}
 }
 
+// sessionKind: a session file loaded as the coding agent loads it. Where Pi
+// throws, the output is {"throws": {category, message}}: the category is
+// compared, the message (the runtime's own wording) only by type.
+var sessionKind = func() *Kind {
+	k := pureKind("session")
+	k.Redactions = []compare.Redaction{{Path: "/throws/message", As: "string"}}
+	return k
+}()
+
 // wireKind: one provider request and its streamed answer, checked against a
 // recorded HTTP exchange (see package wire).
 var wireKind = &Kind{

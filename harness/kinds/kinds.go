@@ -194,6 +194,7 @@ var Builtin = Registry{
 	pureKind("cost"),
 	pureKind("sanitize"),
 	pureKind("pipeline"),
+	sessionKind,
 	wireKind,
 }
 

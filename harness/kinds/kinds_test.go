@@ -8,8 +8,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -42,8 +44,8 @@ func TestBrokenSuites(t *testing.T) {
 }
 
 // TestRegistry: the registry holds exactly the kinds the reference
-// implements, each once, and only wire has a fixture, a recorder, an API
-// and default redactions.
+// implements, each once; only wire has a fixture, a recorder and an API,
+// and only wire and session have default redactions.
 func TestRegistry(t *testing.T) {
 	if diff := cmp.Diff(conformance.Kinds(), kinds.Builtin.Names()); diff != "" {
 		t.Errorf("registry kinds differ from the reference's (-reference +registry):\n%s", diff)
@@ -58,7 +60,11 @@ func TestRegistry(t *testing.T) {
 		{name: "cost"},
 		{name: "sanitize"},
 		{name: "pipeline"},
+		{name: "session", defaults: 1},
 		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 3},
+	}
+	if len(tests) != len(kinds.Builtin) {
+		t.Errorf("the table has %d kinds, the registry %d", len(tests), len(kinds.Builtin))
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,5 +206,30 @@ func TestPresetsAndDefaultRedactions(t *testing.T) {
 				t.Errorf("redactions (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestSessionExpectedFailure: a session case that expects a failure is met
+// by any message with the same category, and not by another category or an
+// output.
+func TestSessionExpectedFailure(t *testing.T) {
+	rules := compare.Rules{Redactions: kinds.Builtin.Lookup("session").Redactions}
+	want := protocol.Throws("type-error", "the reference's words")
+	for _, tc := range []struct {
+		name  string
+		got   jsonv.Value
+		diffs []string
+	}{
+		{"V8's words", protocol.Throws("type-error", "Cannot read properties of undefined (reading 'role')"), nil},
+		{"another category", protocol.Throws("range-error", "x"), []string{"/throws/category"}},
+		{"an output", jsonv.ObjectValue(jsonv.Member{Key: "messages", Value: jsonv.ArrayValue()}), []string{"/throws", "/messages"}},
+	} {
+		var paths []string
+		for _, d := range compare.Diffs(want, tc.got, rules) {
+			paths = append(paths, d.Path)
+		}
+		if diff := cmp.Diff(tc.diffs, paths); diff != "" {
+			t.Errorf("%s: differing paths (-want +got):\n%s", tc.name, diff)
+		}
 	}
 }

@@ -53,6 +53,7 @@ var handlers = map[string]handler{
 	"cost":      pure(cost),
 	"sanitize":  pure(sanitize),
 	"pipeline":  pipeline,
+	"session":   pure(sessionCase),
 	"wire":      wire,
 }
 

@@ -34,7 +34,7 @@ func fixedClock() jsonv.Value { return jsonv.NumberValue("1767225600000") }
 var opts = conformance.Options{Now: fixedClock}
 
 // offlineKinds are the kinds that need no server; wire cases talk to one.
-var offlineKinds = []string{"convert", "cost", "normalize", "pipeline", "sanitize"}
+var offlineKinds = []string{"convert", "cost", "normalize", "pipeline", "sanitize", "session"}
 
 const model = `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic",` +
 	`"baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],` +

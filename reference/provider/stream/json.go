@@ -114,33 +114,13 @@ func ParseJSON(text string) (jsonv.Value, error) {
 	if msg, ok := v8Check(wtf8.ToUTF16(text)); !ok {
 		return jsonv.Value{}, &SyntaxError{Message: msg}
 	}
-	v, err := jsonv.Parse([]byte(escapeSurrogates(text)))
+	v, err := jsonv.Parse([]byte(wtf8.EscapeSurrogates(text)))
 	if err != nil {
 		// v8Check accepted it, so this is a disagreement between the two
 		// parsers, not a property of the input.
 		panic(fmt.Sprintf("stream: V8 grammar accepted %q but jsonv did not: %v", text, err))
 	}
 	return JSValue(v), nil
-}
-
-// escapeSurrogates writes each lone surrogate as a \u escape. ParseJSON
-// calls it only on text V8 accepted, where they sit inside string literals,
-// so the escape stands for the same code unit.
-func escapeSurrogates(s string) string {
-	if !wtf8.HasSurrogate(s) {
-		return s
-	}
-	var b strings.Builder
-	for len(s) > 0 {
-		r, n := wtf8.Next(s)
-		if r >= 0xD800 && r <= 0xDFFF {
-			fmt.Fprintf(&b, `\u%04x`, r)
-		} else {
-			b.WriteString(s[:n])
-		}
-		s = s[n:]
-	}
-	return b.String()
 }
 
 // ParseJSONWithRepair is Pi's parseJsonWithRepair: JSON.parse, and when that

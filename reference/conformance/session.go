@@ -1,0 +1,48 @@
+package conformance
+
+import (
+	"errors"
+
+	"github.com/piconform/piconform/protocol"
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/codingagent/session"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// sessionCase loads a session file's text from a leaf and converts the
+// rebuilt messages with the coding agent's convertToLlm (spec/session.md).
+// Where Pi throws, the output is {"throws": {category, message}}.
+func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
+	f := jsonv.ReadFields(input, "")
+	text := f.String("text")
+	rawLeaf := f.Any("leaf")
+	if err := f.Err(); err != nil {
+		return jsonv.Value{}, err
+	}
+	var leaf session.Leaf
+	switch rawLeaf.Kind() {
+	case jsonv.Absent:
+	case jsonv.Null:
+		leaf.Null = true
+	case jsonv.String:
+		leaf.ID = rawLeaf.Str()
+	default:
+		return jsonv.Value{}, jsonv.Errorf("/leaf", "want a string or null, got %s", rawLeaf.Kind())
+	}
+	ctx, err := session.Load(text, leaf, session.Options{})
+	if thrown, ok := errors.AsType[*session.Thrown](err); ok {
+		return protocol.Throws(thrown.Category, thrown.Message), nil
+	}
+	if err != nil {
+		return jsonv.Value{}, jsonv.Errorf("/text", "%v", err)
+	}
+	messages := jsonv.ArrayValue(ctx.Messages...)
+	reg := codingagent.Registry()
+	msgs, err := reg.DecodeAll(messages, "")
+	if err != nil {
+		return jsonv.Value{}, jsonv.Errorf("/text", "a rebuilt message the reference cannot read, at /messages%v", err)
+	}
+	out := new(jsonv.ObjectBuilder).Set("messages", messages).Set("thinkingLevel", ctx.ThinkingLevel).Set("model", ctx.Model)
+	return out.Set("llmMessages", ai.MessagesJSON(reg.ConvertToLLM(msgs))).Value(), nil
+}
