@@ -10,6 +10,7 @@
 // pi-ai's index each take seconds of CPU). With --jobs N, N of these start at once.
 
 import { existsSync, readFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -228,6 +229,31 @@ const WIRE_APIS = {
   "bedrock-converse-stream": "streamBedrock",
 };
 
+// A case with its own baseUrl names hosts that are not the runner's: every connection fetch
+// opens goes to connectTo ("127.0.0.1:<port>") instead, in plain HTTP, while the request keeps
+// its URL's host in its Host header. fetch's default dispatcher is an Agent of the undici that
+// Node bundles; one of the same class, with its own connector, stands in for it during the case.
+function connectEverythingTo(address) {
+  const slot = Symbol.for("undici.globalDispatcher.1");
+  void globalThis.fetch; // loading fetch installs the default dispatcher
+  const before = globalThis[slot];
+  const colon = address.lastIndexOf(":");
+  const [host, port] = [address.slice(0, colon), Number(address.slice(colon + 1))];
+  const agent = new before.constructor({
+    connect: (_opts, callback) => {
+      const socket = net.connect(port, host);
+      socket.once("connect", () => callback(null, socket));
+      socket.once("error", (err) => callback(err, null));
+      return socket;
+    },
+  });
+  globalThis[slot] = agent;
+  return () => {
+    globalThis[slot] = before;
+    agent.close().catch(() => {});
+  };
+}
+
 async function wire(pi, input) {
   const fn = WIRE_APIS[input.model?.api];
   const streamFn = fn && (await pi.need(fn));
@@ -235,16 +261,28 @@ async function wire(pi, input) {
   const normalizeContext = await pi.need("normalizeContext");
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = normalizeContext ? normalizeContext(input.context) : input.context;
-  const stream = streamFn(model, context, { ...input.options, apiKey: input.apiKey });
-  const events = [];
-  let message;
-  for await (const event of stream) {
-    const { partial, ...fields } = event;
-    events.push(JSON.parse(JSON.stringify(fields))); // as the event was when it came
-    if (event.type === "done") message = event.message;
-    if (event.type === "error") message = event.error;
+  const options = { ...input.options, apiKey: input.apiKey };
+  // abort: {afterEvents: k}: the signal fires as the k-th event arrives; 0 fires it before the call.
+  const controller = new AbortController();
+  const abortAfter = input.abort?.afterEvents;
+  if (input.abort) options.signal = controller.signal;
+  if (abortAfter === 0) controller.abort();
+  const restore = typeof input.connectTo === "string" ? connectEverythingTo(input.connectTo) : () => {};
+  try {
+    const stream = streamFn(model, context, options);
+    const events = [];
+    let message;
+    for await (const event of stream) {
+      const { partial, ...fields } = event;
+      events.push(JSON.parse(JSON.stringify(fields))); // as the event was when it came
+      if (event.type === "done") message = event.message;
+      if (event.type === "error") message = event.error;
+      if (events.length === abortAfter) controller.abort();
+    }
+    return { message: message ?? (await stream.result()), events };
+  } finally {
+    restore();
   }
-  return { message: message ?? (await stream.result()), events };
 }
 
 // The transformContext a pipeline case describes: exactly one of append, keepLast or fail.

@@ -9,6 +9,7 @@ import (
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	Failure: Failure, NoResponseText: ConnectionErrorText,
+	AbortText: "", AbortBeforeText: provider.SDKAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine.
 	IncidentalHeaders: openairesponses.Driver.IncidentalHeaders, MachineHeaders: provider.StainlessMachineHeaders,

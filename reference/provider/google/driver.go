@@ -6,6 +6,7 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	Failure: Failure, NoResponseText: FetchFailedText,
+	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
 }
