@@ -233,9 +233,9 @@ const WIRE_APIS = {
 // opens goes to connectTo ("127.0.0.1:<port>") instead, in plain HTTP, while the request keeps
 // its URL's host in its Host header. fetch's default dispatcher is an Agent of the undici that
 // Node bundles; one of the same class, with its own connector, stands in for it during the case.
-function connectEverythingTo(address) {
+async function connectEverythingTo(address) {
   const slot = Symbol.for("undici.globalDispatcher.1");
-  void globalThis.fetch; // loading fetch installs the default dispatcher
+  await fetch("data:,"); // loads fetch's module, which installs the default dispatcher; no connection
   const before = globalThis[slot];
   const colon = address.lastIndexOf(":");
   const [host, port] = [address.slice(0, colon), Number(address.slice(colon + 1))];
@@ -267,7 +267,7 @@ async function wire(pi, input) {
   const abortAfter = input.abort?.afterEvents;
   if (input.abort) options.signal = controller.signal;
   if (abortAfter === 0) controller.abort();
-  const restore = typeof input.connectTo === "string" ? connectEverythingTo(input.connectTo) : () => {};
+  const restore = typeof input.connectTo === "string" ? await connectEverythingTo(input.connectTo) : () => {};
   try {
     const stream = streamFn(model, context, options);
     const events = [];
