@@ -10,6 +10,7 @@
 // pi-ai's index each take seconds of CPU). With --jobs N, N of these start at once.
 
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -231,26 +232,38 @@ const WIRE_APIS = {
 
 // A case with its own baseUrl names hosts that are not the runner's: every connection fetch
 // opens goes to connectTo ("127.0.0.1:<port>") instead, in plain HTTP, while the request keeps
-// its URL's host in its Host header. fetch's default dispatcher is an Agent of the undici that
-// Node bundles; one of the same class, with its own connector, stands in for it during the case.
+// its URL's host in its Host header. fetch reads its dispatcher from a global slot: Node's own
+// fetch from slot 1, npm undici's (which the coding agent installs as fetch, with its own
+// dispatcher, once it is loaded) from slot 2. During the case each slot that is in use holds an
+// Agent of that undici whose connector dials connectTo. Node's Agent class is taken at start-up,
+// before any library can replace the dispatcher in slot 1.
+const DISPATCHER_SLOTS = [Symbol.for("undici.globalDispatcher.1"), Symbol.for("undici.globalDispatcher.2")];
+let bundledAgent;
 async function connectEverythingTo(address) {
-  const slot = Symbol.for("undici.globalDispatcher.1");
-  await fetch("data:,"); // loads fetch's module, which installs the default dispatcher; no connection
-  const before = globalThis[slot];
   const colon = address.lastIndexOf(":");
   const [host, port] = [address.slice(0, colon), Number(address.slice(colon + 1))];
-  const agent = new before.constructor({
-    connect: (_opts, callback) => {
-      const socket = net.connect(port, host);
-      socket.once("connect", () => callback(null, socket));
-      socket.once("error", (err) => callback(err, null));
-      return socket;
-    },
+  const connect = (_opts, callback) => {
+    const socket = net.connect(port, host);
+    socket.once("connect", () => callback(null, socket));
+    socket.once("error", (err) => callback(err, null));
+    return socket;
+  };
+  const agents = [new bundledAgent({ connect })];
+  if (globalThis[DISPATCHER_SLOTS[1]]) {
+    const npmUndici = createRequire(path.join(ROOT, "node_modules", "piconform.js")).resolve("undici");
+    const { Agent } = await import(pathToFileURL(npmUndici).href);
+    agents.push(new Agent({ connect }));
+  }
+  const before = agents.map((agent, i) => {
+    const old = globalThis[DISPATCHER_SLOTS[i]];
+    globalThis[DISPATCHER_SLOTS[i]] = agent;
+    return old;
   });
-  globalThis[slot] = agent;
   return () => {
-    globalThis[slot] = before;
-    agent.close().catch(() => {});
+    before.forEach((old, i) => {
+      globalThis[DISPATCHER_SLOTS[i]] = old;
+      agents[i].close().catch(() => {});
+    });
   };
 }
 
@@ -416,6 +429,9 @@ log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kind
 function finish() {
   writeFrameRaw("", () => process.exit(0));
 }
+
+await fetch("data:,"); // loads Node's fetch, which installs its default dispatcher; no connection
+bundledAgent = globalThis[DISPATCHER_SLOTS[0]].constructor;
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
