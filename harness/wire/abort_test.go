@@ -86,3 +86,30 @@ func (b *abortingBody) Read(p []byte) (int, error) {
 	}
 	return 0, io.EOF
 }
+
+// An implementation that never aborts leaves the response held open; the
+// runner's check at the case's end still closes it and returns.
+func TestHoldEndsWhenTheCaseEnds(t *testing.T) {
+	c := loadCase(t, strings.Replace(caseFile, `"say": "hello"`, `"say": "hello", "abort": {"afterEvents": 5}`, 1), nil)
+	cas := record(t, c)
+	fx := &Fixture{Cassettes: map[string][]byte{c.ID: cas}, Ignore: func(string) []string { return echoIgnore }}
+	input, check, err := fx.Setup(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := input.Get("baseUrl")
+	resp, err := http.Post(base.Str()+"/v1/say", "application/json", strings.NewReader(`{"say":"hello","n":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	read := make(chan error, 1)
+	go func() {
+		_, err := io.ReadAll(resp.Body)
+		read <- err
+	}()
+	check() // the request differs in its headers; what matters is that it returns
+	if err := <-read; err == nil {
+		t.Errorf("the held body ended cleanly; want it cut off when the case ended")
+	}
+}
