@@ -10,6 +10,8 @@
 // pi-ai's index each take seconds of CPU). With --jobs N, N of these start at once.
 
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -251,6 +253,43 @@ for (const [api, entry] of Object.entries(WIRE_APIS)) {
   ];
 }
 
+// A case with its own baseUrl names hosts that are not the runner's: every connection fetch
+// opens goes to connectTo ("127.0.0.1:<port>") instead, in plain HTTP, while the request keeps
+// its URL's host in its Host header. fetch reads its dispatcher from a global slot: Node's own
+// fetch from slot 1, npm undici's (which the coding agent installs as fetch, with its own
+// dispatcher, once it is loaded) from slot 2. During the case each slot that is in use holds an
+// Agent of that undici whose connector dials connectTo. Node's Agent class is taken at start-up,
+// before any library can replace the dispatcher in slot 1.
+const DISPATCHER_SLOTS = [Symbol.for("undici.globalDispatcher.1"), Symbol.for("undici.globalDispatcher.2")];
+let bundledAgent;
+async function connectEverythingTo(address) {
+  const colon = address.lastIndexOf(":");
+  const [host, port] = [address.slice(0, colon), Number(address.slice(colon + 1))];
+  const connect = (_opts, callback) => {
+    const socket = net.connect(port, host);
+    socket.once("connect", () => callback(null, socket));
+    socket.once("error", (err) => callback(err, null));
+    return socket;
+  };
+  const agents = [new bundledAgent({ connect })];
+  if (globalThis[DISPATCHER_SLOTS[1]]) {
+    const npmUndici = createRequire(path.join(ROOT, "node_modules", "piconform.js")).resolve("undici");
+    const { Agent } = await import(pathToFileURL(npmUndici).href);
+    agents.push(new Agent({ connect }));
+  }
+  const before = agents.map((agent, i) => {
+    const old = globalThis[DISPATCHER_SLOTS[i]];
+    globalThis[DISPATCHER_SLOTS[i]] = agent;
+    return old;
+  });
+  return () => {
+    before.forEach((old, i) => {
+      globalThis[DISPATCHER_SLOTS[i]] = old;
+      agents[i].close().catch(() => {});
+    });
+  };
+}
+
 async function wire(pi, input) {
   const simple = input.call === "streamSimple";
   const entry = WIRE_APIS[input.model?.api];
@@ -260,16 +299,28 @@ async function wire(pi, input) {
   const normalizeContext = await pi.need("normalizeContext");
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = normalizeContext ? normalizeContext(input.context) : input.context;
-  const stream = streamFn(model, context, { ...input.options, apiKey: input.apiKey });
-  const events = [];
-  let message;
-  for await (const event of stream) {
-    const { partial, ...fields } = event;
-    events.push(JSON.parse(JSON.stringify(fields))); // as the event was when it came
-    if (event.type === "done") message = event.message;
-    if (event.type === "error") message = event.error;
+  const options = { ...input.options, apiKey: input.apiKey };
+  // abort: {afterEvents: k}: the signal fires as the k-th event arrives; 0 fires it before the call.
+  const controller = new AbortController();
+  const abortAfter = input.abort?.afterEvents;
+  if (input.abort) options.signal = controller.signal;
+  if (abortAfter === 0) controller.abort();
+  const restore = typeof input.connectTo === "string" ? await connectEverythingTo(input.connectTo) : () => {};
+  try {
+    const stream = streamFn(model, context, options);
+    const events = [];
+    let message;
+    for await (const event of stream) {
+      const { partial, ...fields } = event;
+      events.push(JSON.parse(JSON.stringify(fields))); // as the event was when it came
+      if (event.type === "done") message = event.message;
+      if (event.type === "error") message = event.error;
+      if (events.length === abortAfter) controller.abort();
+    }
+    return { message: message ?? (await stream.result()), events };
+  } finally {
+    restore();
   }
-  return { message: message ?? (await stream.result()), events };
 }
 
 // The transformContext a pipeline case describes: exactly one of append, keepLast or fail.
@@ -427,6 +478,9 @@ log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kind
 function finish() {
   writeFrameRaw("", () => process.exit(0));
 }
+
+await fetch("data:,"); // loads Node's fetch, which installs its default dispatcher; no connection
+bundledAgent = globalThis[DISPATCHER_SLOTS[0]].constructor;
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {

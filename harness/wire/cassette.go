@@ -349,7 +349,9 @@ func blockSafe(s string) string {
 //   - Credentials (headers named like one, or holding key) become Redacted;
 //     key is also redacted from the URL and the body.
 //   - The request keeps its path and query only: the host and port were the
-//     recording's loopback server.
+//     recording's loopback server. When the request named another host
+//     (the Host header of a case with its own baseUrl), the URL keeps that
+//     host without a scheme: //host/path.
 //   - Connection headers and the API's incidental headers (ignore) go.
 //   - The response goes: it is the case file's hand-built response, and the
 //     replay takes it from there.
@@ -360,7 +362,14 @@ func Scrubber(key string, ignore []string) recorder.HookFunc {
 	return func(i *cassette.Interaction) error {
 		req := &i.Request
 		if u, err := url.Parse(req.URL); err == nil {
-			req.URL = redactKey(u.RequestURI(), key)
+			target := u.RequestURI()
+			if req.Host != "" && req.Host != u.Host {
+				// The reference called another host over the loopback
+				// connection (a case with its own baseUrl): that host is
+				// part of the request; the scheme was never seen.
+				target = "//" + req.Host + target
+			}
+			req.URL = redactKey(target, key)
 		} else {
 			return fmt.Errorf("recorded URL %q: %w", req.URL, err)
 		}
@@ -489,10 +498,7 @@ func CassetteValue(c *cassette.Cassette) jsonv.Value {
 				body = v
 			}
 		}
-		path := r.URL
-		if u, err := url.Parse(r.URL); err == nil {
-			path = u.RequestURI()
-		}
+		path := requestPath(r.URL)
 		reqs = append(reqs, jsonv.ObjectValue(
 			jsonv.Member{Key: "method", Value: jsonv.StringValue(r.Method)},
 			jsonv.Member{Key: "path", Value: jsonv.StringValue(path)},

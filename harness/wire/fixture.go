@@ -118,7 +118,7 @@ func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() e
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
-	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: f.identity(c), StrictIdentity: f.StrictIdentity}, s.ChunkBytes)
+	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: f.identity(c), StrictIdentity: f.StrictIdentity}, s.ChunkBytes, s.Abort)
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
@@ -131,6 +131,7 @@ type Replay struct {
 	cas     *cassette.Cassette
 	matcher Matcher
 	chunk   int
+	hold    bool
 
 	mu   sync.Mutex
 	n    int
@@ -143,13 +144,14 @@ type Replay struct {
 
 // Serve starts a server on 127.0.0.1 that answers each request with the
 // first unused interaction of cas that matches it. chunk is
-// Settings.ChunkBytes.
-func Serve(cas *cassette.Cassette, m Matcher, chunk int) (*Replay, error) {
+// Settings.ChunkBytes; hold (Settings.Abort) keeps each response open after
+// its body until the client goes (see Hold).
+func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
-	r := &Replay{cas: cas, matcher: m, chunk: chunk, used: make([]bool, len(cas.Interactions))}
+	r := &Replay{cas: cas, matcher: m, chunk: chunk, hold: hold, used: make([]bool, len(cas.Interactions))}
 	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
 	r.srv.Listener.Close()
 	r.srv.Listener = l
@@ -201,7 +203,17 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	resp := r.cas.Interactions[nearest].Response
 	r.mu.Unlock()
 	writeResponse(w, resp, r.chunk)
+	if r.hold {
+		Hold(req)
+	}
 }
+
+// Hold keeps a response open after its body until the client closes the
+// connection (or the server stops): the server of a case that aborts, so
+// that the implementation reads every event the body holds and is then
+// waiting for more when it aborts. A client that goes early, before or
+// while the body is written, only ends the wait sooner.
+func Hold(req *http.Request) { <-req.Context().Done() }
 
 // mismatchResponse answers a request past the recorded ones, which has no
 // response to replay. The case fails on the request whatever the

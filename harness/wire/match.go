@@ -129,6 +129,9 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 		}
 	}
 	p := redactKey(got.URL.RequestURI(), m.Key)
+	if strings.HasPrefix(requestPath(want.URL), "//") {
+		p = "//" + got.Host + p
+	}
 	b := bodyValue([]byte(redactKey(string(body), m.Key)))
 	// Text is compared as text only when either side is not JSON.
 	if wb := bodyValue([]byte(want.Body)); wb.Kind() == jsonv.String && b.Kind() != jsonv.String {
@@ -161,11 +164,16 @@ func requestTree(method, path string, headers map[string]string, body jsonv.Valu
 }
 
 // requestPath is the path and query of a recorded URL, which may be
-// absolute (as go-vcr records it) or already cut to its path.
+// absolute (as go-vcr records it) or already cut to its path. A URL with a
+// host and no scheme (//host/path, see Scrubber) keeps its host: the
+// request must name it in its Host header.
 func requestPath(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return raw
+	}
+	if u.Scheme == "" && u.Host != "" {
+		return "//" + u.Host + u.RequestURI()
 	}
 	return u.RequestURI()
 }

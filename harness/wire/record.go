@@ -107,7 +107,10 @@ func cassetteHeader(c *suite.Case) string {
 }
 
 // serveResponses starts a loopback server that answers the n-th request with
-// the n-th response, and anything past them with 500.
+// the n-th response, and anything past them with 500. It never holds a
+// response open for a case that aborts (Hold): go-vcr's recorder reads a
+// body to its end before the reference sees it, and the reference aborts
+// by counting its events, wherever the body ends.
 func serveResponses(responses []Response) (*httptest.Server, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

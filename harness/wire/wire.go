@@ -60,6 +60,16 @@ type Settings struct {
 	// NoKey is set when the case input's apiKey is null: the implementation
 	// gets no apiKey at all (a case about a missing key).
 	NoKey bool
+	// Abort is set when the case input has "abort": the implementation
+	// aborts its request after its AbortAfter-th event, so the server holds
+	// the connection open after the last response's body instead of ending
+	// it, until the client goes (see Hold).
+	Abort      bool
+	AbortAfter int
+	// OwnBaseURL is set when the case input has its own baseUrl: the
+	// implementation calls that URL as it is and connects to the loopback
+	// server whatever host it names (connectTo in the input).
+	OwnBaseURL bool
 }
 
 // Response is one hand-built HTTP response.
@@ -86,6 +96,15 @@ func ParseCase(c *suite.Case) (Settings, error) {
 		default:
 			return s, jsonv.Errorf("/input/apiKey", "want a string or null, got %s", k.Kind())
 		}
+	}
+	if err := parseAbort(c, &s); err != nil {
+		return s, err
+	}
+	if b, ok := c.Input.Get("baseUrl"); ok {
+		if b.Kind() != jsonv.String {
+			return s, jsonv.Errorf("/input/baseUrl", "want a string, got %s", b.Kind())
+		}
+		s.OwnBaseURL = true
 	}
 	if resp, ok := c.Raw.Get("response"); ok {
 		elems, ptr := []jsonv.Value{resp}, "/response"
@@ -227,16 +246,35 @@ func renderEvent(v jsonv.Value, ptr string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// parseAbort reads the case input's "abort" (conformance.ReadAbort).
+func parseAbort(c *suite.Case, s *Settings) error {
+	a, ok := c.Input.Get("abort")
+	if !ok {
+		return nil
+	}
+	n, err := conformance.ReadAbort(a, "/input/abort")
+	s.Abort, s.AbortAfter = err == nil, n
+	return err
+}
+
 // PrepareInput is the input sent to the implementation: the case's input
 // with baseUrl (the loopback server) and apiKey in front (no apiKey when
-// s.NoKey).
+// s.NoKey). A case with its own baseUrl keeps it, and connectTo names the
+// loopback server's host and port instead.
 func PrepareInput(input jsonv.Value, baseURL string, s Settings) jsonv.Value {
 	members := []jsonv.Member{{Key: "baseUrl", Value: jsonv.StringValue(baseURL)}}
+	if s.OwnBaseURL {
+		own, _ := input.Get("baseUrl")
+		members = []jsonv.Member{
+			{Key: "baseUrl", Value: own},
+			{Key: "connectTo", Value: jsonv.StringValue(strings.TrimPrefix(baseURL, "http://"))},
+		}
+	}
 	if !s.NoKey {
 		members = append(members, jsonv.Member{Key: "apiKey", Value: jsonv.StringValue(s.Key)})
 	}
 	for _, m := range input.Members() {
-		if m.Key != "baseUrl" && m.Key != "apiKey" {
+		if m.Key != "baseUrl" && m.Key != "apiKey" && m.Key != "connectTo" {
 			members = append(members, m)
 		}
 	}

@@ -427,6 +427,11 @@ func TestParseCaseErrors(t *testing.T) {
 		{`"response": {`, `"replay": {"chunkBytes": 0}, "response": {`, "/replay/chunkBytes"},
 		{`"response": {`, `"response": {"status": 99, `, "/response/status"},
 		{`{"data": "two\nlines"}`, `{"id": "7"}`, "/response/events/1/id"},
+		{`"say": "hello"`, `"say": "hello", "abort": {"afterEvents": -1}`, "/input/abort/afterEvents"},
+		{`"say": "hello"`, `"say": "hello", "abort": {"afterEvents": 1.5}`, "/input/abort/afterEvents"},
+		{`"say": "hello"`, `"say": "hello", "abort": {"afterEvents": 1, "when": 2}`, "/input/abort/when"},
+		{`"say": "hello"`, `"say": "hello", "abort": {}`, "/input/abort/afterEvents"},
+		{`"say": "hello"`, `"say": "hello", "baseUrl": 5`, "/input/baseUrl"},
 	} {
 		c := loadCase(t, strings.Replace(caseFile, tc.from, tc.to, 1), nil)
 		if _, err := ParseCase(c); err == nil || !strings.Contains(err.Error(), tc.want) {

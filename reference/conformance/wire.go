@@ -27,6 +27,11 @@ type wireCase struct {
 	// simple is true when the case calls streamSimple: options are then
 	// SimpleOptions, which the driver maps to its own.
 	simple bool
+	// abortAfter is the input's abort.afterEvents, -1 when it has none.
+	abortAfter int
+	// connectTo is the host:port every connection goes to when the input
+	// names one (a case with its own baseUrl), else "".
+	connectTo string
 }
 
 // Calls a wire case may make: the API's stream, the default, or its
@@ -47,26 +52,38 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	}
 	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
 	if msg, ok := provider.Refusal(err); ok {
-		out, events := d.Failure(c.model, msg, now)
-		return out, events, nil
+		return c.failure(d, msg, now)
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if c.abortAfter == 0 {
+		return c.failure(d, d.AbortBeforeText, now)
 	}
 	hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
 	if err != nil {
 		return nil, nil, err
 	}
 	hreq.Header = call.Header.Clone()
+	if c.connectTo != "" {
+		// The request names its own host; the connection is the runner's.
+		hreq.Host = hreq.URL.Host
+		hreq.URL.Scheme, hreq.URL.Host = "http", c.connectTo
+	}
 	resp, err := client.Do(hreq)
 	if err != nil {
-		out, events := d.Failure(c.model, d.NoResponseText, now)
-		return out, events, nil
+		return c.failure(d, d.NoResponseText, now)
 	}
 	defer resp.Body.Close()
+	if c.abortAfter > 0 {
+		resp.Body = &stream.AbortAfter{ReadCloser: resp.Body, Events: c.abortAfter, Text: d.AbortText}
+	}
 	out, events, err := call.Read(resp)
 	if errors.Is(err, stream.ErrOutsideModel) {
 		return nil, nil, err
+	}
+	if errors.Is(err, stream.ErrAborted) {
+		stream.Aborted(out, events)
 	}
 	// A read error is already the stream's error event, as in Pi.
 	return out, events, nil
@@ -98,6 +115,17 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 	return opts, nil
 }
 
+// failure is Pi's lone error event for a call that sent nothing or got no
+// response; its stopReason is "aborted" when the caller's signal fired,
+// whatever the error.
+func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	out, events := d.Failure(c.model, msg, now)
+	if c.abortAfter >= 0 {
+		stream.Aborted(out, events)
+	}
+	return out, events, nil
+}
+
 // APIs lists the provider APIs the reference can drive in wire cases.
 func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 
@@ -113,7 +141,8 @@ func IdentityHeaders(api string) []provider.IdentityHeader {
 }
 
 // wire runs one provider request and its streamed answer: input
-// {baseUrl, apiKey, model, context, options, call}, output {message, events}.
+// {baseUrl, connectTo, apiKey, model, context, options, call, abort},
+// output {message, events}.
 func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	baseURL := f.String("baseUrl")
@@ -122,6 +151,11 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	rawCtx := f.Object("context")
 	options := f.OptObject("options")
 	call := f.OptString("call")
+	connectTo := f.OptString("connectTo")
+	abortAfter, err := ReadAbort(f.OptObject("abort"), "/abort")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
@@ -149,7 +183,11 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	msg, events, err := send(ctx, d, wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple}, client, opts.now())
+	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter}
+	if connectTo != nil {
+		wc.connectTo = *connectTo
+	}
+	msg, events, err := send(ctx, d, wc, client, opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -157,4 +195,25 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		jsonv.Member{Key: "message", Value: msg.JSON()},
 		jsonv.Member{Key: "events", Value: stream.EventsJSON(events)},
 	), nil
+}
+
+// ReadAbort reads a wire input's abort ({"afterEvents": k}, k a
+// non-negative integer) at ptr: k, or -1 when v is absent.
+func ReadAbort(v jsonv.Value, ptr string) (int, error) {
+	if v.IsAbsent() {
+		return -1, nil
+	}
+	f := jsonv.ReadFields(v, ptr)
+	n := f.Number("afterEvents")
+	if rest := f.Rest(); len(rest) > 0 && f.Err() == nil {
+		return 0, jsonv.Errorf(f.At(rest[0].Key), "unknown member")
+	}
+	if err := f.Err(); err != nil {
+		return 0, err
+	}
+	k, _ := n.Float64()
+	if k < 0 || k != float64(int(k)) {
+		return 0, jsonv.Errorf(f.At("afterEvents"), "want a non-negative integer, got %s", n)
+	}
+	return int(k), nil
 }

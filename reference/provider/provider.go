@@ -77,6 +77,11 @@ type Driver struct {
 	Failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
 	// NoResponseText is Pi's error when no response arrives at all.
 	NoResponseText string
+	// AbortText is Pi's error when the caller aborts while Pi waits for
+	// more of a streamed response (the error of the pending read);
+	// AbortBeforeText when the signal was aborted before the call, so
+	// nothing is sent.
+	AbortText, AbortBeforeText string
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client library rather than the
 	// translation; a harness leaves them out of what it compares.
@@ -117,6 +122,17 @@ var StainlessIdentity = IdentityHeader{Name: "x-stainless-*", Value: "*"}
 const (
 	ConnectionErrorText = "Connection error."
 	FetchFailedText     = "fetch failed"
+)
+
+// Texts of an aborted call (Driver.AbortText, Driver.AbortBeforeText):
+// Pi's own, the Stainless SDKs' error for a signal aborted before the call,
+// fetch's AbortError, and the text both Pi's Google check and the AWS SDK
+// use for a signal aborted before the call.
+const (
+	PiAbortedText      = "Request was aborted"
+	SDKAbortedText     = "Request was aborted."
+	FetchAbortedText   = "This operation was aborted"
+	RequestAbortedText = "Request aborted"
 )
 
 // StainlessMachineHeaders are the Stainless SDKs' headers that name the

@@ -122,6 +122,9 @@ func parseStream(r io.Reader, model *ai.Model, names func(string) string, now tr
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 // run drives the whole stream and ends it with done or error.
 func (p *parser) run(r io.Reader) error {
 	sse := &sse.Reader{}
@@ -137,7 +140,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.finishBlocks()
 		p.emit(stream.ErrorEvent(p.out, msg))
-	}})
+	}, Events: p.emitted})
 }
 
 // end is Pi's check of how the stream ended.

@@ -10,6 +10,7 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
 	Failure:    Failure, NoResponseText: ConnectionErrorText,
+	AbortText: "", AbortBeforeText: provider.SDKAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine.
 	IncidentalHeaders: openairesponses.Driver.IncidentalHeaders, MachineHeaders: provider.StainlessMachineHeaders,

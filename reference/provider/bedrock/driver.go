@@ -7,6 +7,7 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
 	Failure:    Failure, NoResponseText: ConnectionErrorText,
+	AbortText: AbortText, AbortBeforeText: provider.RequestAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that change with every request or describe the SDK and the
 	// machine: the SigV4 date and payload hash, the SDK's invocation id and
@@ -19,3 +20,7 @@ var Driver = provider.Driver{
 		provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},
 		provider.IdentityHeader{Name: "amz-sdk-request", Value: "*"}),
 }
+
+// AbortText is the error the AWS SDK's reading of the body throws when the
+// caller aborts: Node's for a response whose request was destroyed.
+const AbortText = "aborted"

@@ -108,6 +108,9 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 func (p *parser) run(r io.Reader) error {
 	var dec eventstream.Decoder
 	feed := func(data []byte, eof bool) bool {
@@ -141,7 +144,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.finishBlocks()
 		p.emit(stream.ErrorEvent(p.out, formatError(p.errName, msg)))
-	}})
+	}, Events: p.emitted})
 }
 
 // finishBlocks writes leftover scratch members into the blocks: a block

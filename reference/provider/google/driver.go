@@ -7,6 +7,7 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
 	Failure:    Failure, NoResponseText: FetchFailedText,
+	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
 }

@@ -141,6 +141,9 @@ type parser struct {
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 func (p *parser) fail(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }
 
 // run drives the whole stream and ends it with done or error.
@@ -170,7 +173,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail})
+	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail, Events: p.emitted})
 }
 
 // errorObject is the SDK's check of a read: JSON whose "error" member has

@@ -10,6 +10,7 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
 	Failure:    Failure, NoResponseText: FetchFailedText,
+	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	// IncidentalHeaders are google-generative-ai's: user-agent and
 	// x-goog-api-client name the SDK and the Node build.
 	IncidentalHeaders: google.IncidentalHeaders,

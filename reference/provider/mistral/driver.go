@@ -7,6 +7,7 @@ var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
 	Failure:    Failure, NoResponseText: provider.ConnectionErrorText,
+	AbortText: provider.FetchAbortedText, AbortBeforeText: AbortBeforeText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client rather than the translation. The
 	// Mistral SDK sends none that vary: its user-agent and its empty cookie
@@ -16,3 +17,7 @@ var Driver = provider.Driver{
 	// here; a cookie with a value would be the caller's.
 	IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
 }
+
+// AbortBeforeText is the SDK's error for a signal aborted before the call:
+// its own words around fetch's AbortError, as the error prints.
+const AbortBeforeText = "Request aborted by client: AbortError: " + provider.FetchAbortedText

@@ -149,6 +149,9 @@ type parser struct {
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 func (p *parser) fail(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }
 
 // run reads the body, handles each event and ends the stream.
@@ -169,7 +172,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail, Outside: func() { p.outside = true }})
+	return stream.Run(r, stream.Steps{Feed: feed, End: end, Fail: p.fail, Outside: func() { p.outside = true }, Events: p.emitted})
 }
 
 // boundaries are the SDK's event delimiters, in the order it tries them

@@ -91,7 +91,7 @@ func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 			}
 		}
 	}
-	readErr := stream.Run(r, stream.Steps{Feed: feed, End: s.ep.End, Fail: s.ep.Fail})
+	readErr := stream.Run(r, stream.Steps{Feed: feed, End: s.ep.End, Fail: s.ep.Fail, Events: s.ep.Count})
 	msg, events, err := s.ep.Result()
 	switch {
 	case readErr != nil:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -111,12 +112,17 @@ type parser struct {
 	outside bool
 	sawStop bool
 	done    bool // [DONE] seen
+	body    io.Reader
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 // run drives the whole stream and ends it with done or error.
 func (p *parser) run(r io.Reader) error {
+	p.body = r
 	p.text, p.think = -1, -1
 	p.scratch = map[int]*scratch{}
 	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
@@ -126,13 +132,17 @@ func (p *parser) run(r io.Reader) error {
 		}
 		return false
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }})
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }, Events: p.emitted})
 }
 
 // end is Pi's check of how the stream ended.
 func (p *parser) end() {
 	p.finishBlocks()
 	switch {
+	case stream.Fired(p.body):
+		// The SDK ends its stream quietly on an abort; Pi checks the
+		// signal before anything else.
+		panic(jsError{Msg: provider.PiAbortedText})
 	case p.out.StopReason == ai.StopError:
 		msg := ErrorStopReasonText
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {

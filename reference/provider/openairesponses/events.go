@@ -60,6 +60,9 @@ func (e *EventParser) End() {
 	})
 }
 
+// Count is the number of events emitted so far (stream.Steps.Events).
+func (e *EventParser) Count() int { return len(e.p.events) }
+
 // Failed reports whether the message ended with an error event.
 func (e *EventParser) Failed() bool { return e.failed }
 

@@ -126,6 +126,9 @@ func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.Assistant
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
 
+// emitted is the number of events emitted so far (stream.Steps.Events).
+func (p *parser) emitted() int { return len(p.events) }
+
 func (p *parser) last() int { return len(p.out.Content) - 1 }
 
 func (p *parser) run(r io.Reader) error {
@@ -136,7 +139,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		return false
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: p.fail})
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: p.fail, Events: p.emitted})
 }
 
 // fail ends the message with an error event carrying msg; the blocks

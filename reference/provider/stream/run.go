@@ -22,6 +22,9 @@ type Steps struct {
 	// Outside, when set, is told that Feed or End threw Outside; the
 	// stream then fails with OutsideText.
 	Outside func()
+	// Events, when set, counts the events emitted so far, for a caller
+	// who aborts after some of them (AbortAfter).
+	Events func() int
 }
 
 // Outside is thrown (a panic) by a parser that meets input outside the
@@ -34,7 +37,9 @@ const OutsideText = "outside the model"
 // Run reads r through s as Pi reads a response body: Feed and End may
 // throw a JSError (a panic), which ends the stream with s.Fail, as Pi's
 // catch does; a read error does the same with the error's text and is
-// returned.
+// returned. When r is an *AbortAfter, Run stops once s.Events reaches its
+// count, before reading on, and returns ErrAborted: the read Pi was waiting
+// on throws the abort's text, or, without one, the stream ends there (End).
 func Run(r io.Reader, s Steps) (readErr error) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -54,6 +59,14 @@ func Run(r io.Reader, s Steps) (readErr error) {
 	}()
 	buf := make([]byte, 32*1024)
 	for {
+		if a, ok := abortDue(r, s); ok {
+			readErr = ErrAborted
+			if a.Text != "" {
+				s.Fail(a.Text)
+				return readErr
+			}
+			break
+		}
 		n, err := r.Read(buf)
 		if s.Feed(buf[:n], false) {
 			break
@@ -68,7 +81,7 @@ func Run(r io.Reader, s Steps) (readErr error) {
 		}
 	}
 	s.End()
-	return nil
+	return readErr
 }
 
 // ErrorEvent makes out the message of a stream that failed with msg and
