@@ -49,28 +49,40 @@ func parse(t *testing.T, s string) jsonv.Value {
 	return v
 }
 
-// CheckReadError feeds body and then a read error to parse: the error is
-// returned and ends the stream as its error event. withID says whether the
-// message must have kept the response id body gave.
-func CheckReadError(t *testing.T, parse ParseStream, model *ai.Model, body string, withID bool) {
-	t.Helper()
-	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := parse(r, model, Clock)
-	if err == nil || err.Error() != "terminated" {
-		t.Fatalf("err = %v, want terminated", err)
-	}
-	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || (withID && msg.ResponseID == nil) {
-		t.Errorf("last event %s", last)
-	}
+// StreamEdges are what a provider's stream parser is checked on beside the
+// captures: a read that fails, which the capture server cannot serve, and
+// bodies outside the modelled semantics.
+type StreamEdges struct {
+	Parse ParseStream
+	// API and Provider name the model the bodies are parsed for.
+	API, Provider string
+	// ReadError is a body after which the read fails: the error is
+	// returned and ends the stream as its error event, and the message
+	// keeps the response id the body gave unless NoResponseID.
+	ReadError    string
+	NoResponseID bool
+	// Outside are bodies the parser must report as stream.ErrOutsideModel.
+	Outside []string
 }
 
-// CheckOutsideModel checks that parse reports each body as outside the
-// model with want.
-func CheckOutsideModel(t *testing.T, parse ParseStream, model *ai.Model, bodies map[string]string) {
+// Check parses the edges for a model whose input and output tokens cost 1.
+func (e StreamEdges) Check(t *testing.T) {
 	t.Helper()
-	for name, body := range bodies {
-		if _, _, err := parse(strings.NewReader(body), model, Clock); !errors.Is(err, stream.ErrOutsideModel) {
-			t.Errorf("%s: err = %v, want stream.ErrOutsideModel", name, err)
+	n := jsonv.NumberValue
+	model := &ai.Model{ID: "m", API: e.API, Provider: e.Provider, Cost: ai.ModelCost{Input: n("1"), Output: n("1"), CacheRead: n("0"), CacheWrite: n("0")}}
+	if e.ReadError != "" {
+		r := io.MultiReader(strings.NewReader(e.ReadError), iotest.ErrReader(errors.New("terminated")))
+		msg, events, err := e.Parse(r, model, Clock)
+		if err == nil || err.Error() != "terminated" {
+			t.Fatalf("err = %v, want terminated", err)
+		}
+		if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || (!e.NoResponseID && msg.ResponseID == nil) {
+			t.Errorf("last event %s", last)
+		}
+	}
+	for _, body := range e.Outside {
+		if _, _, err := e.Parse(strings.NewReader(body), model, Clock); !errors.Is(err, stream.ErrOutsideModel) {
+			t.Errorf("%q: err = %v, want stream.ErrOutsideModel", body, err)
 		}
 	}
 }
