@@ -14,7 +14,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // Texts Pi and the SDK use for stream failures.
@@ -332,13 +331,13 @@ func (p *parser) part(part jsonv.Value) {
 		i := len(p.out.Content) - 1
 		switch b := p.current.(type) {
 		case *ai.ThinkingBlock:
-			b.Thinking = wtf8.Concat(b.Thinking, delta)
+			e := stream.AppendThinking(b, i, delta)
 			b.ThinkingSignature = signature(b.ThinkingSignature, sig)
-			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: delta})
+			p.emit(e)
 		case *ai.TextBlock:
-			b.Text = wtf8.Concat(b.Text, delta)
+			e := stream.AppendText(b, i, delta)
 			b.TextSignature = signature(b.TextSignature, sig)
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: delta})
+			p.emit(e)
 		}
 	}
 	fc := stream.Member(part, "functionCall")

@@ -522,13 +522,10 @@ func (p *parser) thinking(item jsonv.Value) {
 	}
 	b, ok := p.current.(*ai.ThinkingBlock)
 	if !ok {
-		p.closeCurrent()
 		b = &ai.ThinkingBlock{}
-		p.push(b, stream.TypeThinkingStart)
-		p.current = b
+		p.open(b, stream.TypeThinkingStart)
 	}
-	b.Thinking = wtf8.Concat(b.Thinking, delta)
-	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+	p.emit(stream.AppendThinking(b, len(p.out.Content)-1, delta))
 }
 
 // text appends a sanitized text delta (an empty one too) to the open text
@@ -537,13 +534,10 @@ func (p *parser) text(raw string) {
 	delta := ai.SanitizeSurrogates(raw)
 	b, ok := p.current.(*ai.TextBlock)
 	if !ok {
-		p.closeCurrent()
 		b = &ai.TextBlock{}
-		p.push(b, stream.TypeTextStart)
-		p.current = b
+		p.open(b, stream.TypeTextStart)
 	}
-	b.Text = wtf8.Concat(b.Text, delta)
-	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+	p.emit(stream.AppendText(b, len(p.out.Content)-1, delta))
 }
 
 // toolCall handles one tool-call delta: it closes the open text or
@@ -587,6 +581,13 @@ func (p *parser) toolCall(tc jsonv.Value) {
 }
 
 func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
+
+// open closes the open block and opens b, a text or thinking block.
+func (p *parser) open(b ai.Block, start string) {
+	p.closeCurrent()
+	p.push(b, start)
+	p.current = b
+}
 
 // closeCurrent sends the end event of the open text or thinking block
 // (always the last block).

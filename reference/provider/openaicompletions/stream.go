@@ -297,9 +297,7 @@ func (p *parser) chunk(c jsonv.Value) {
 	case jsonv.String:
 		if s := content.Str(); s != "" {
 			i := p.ensureText()
-			b := p.out.Content[i].(*ai.TextBlock)
-			b.Text = wtf8.Concat(b.Text, s)
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: s})
+			p.emit(stream.AppendText(p.out.Content[i].(*ai.TextBlock), i, s))
 		}
 	case jsonv.Array:
 		if len(content.Elems()) > 0 {
@@ -320,9 +318,7 @@ func (p *parser) chunk(c jsonv.Value) {
 			sig = "reasoning_content"
 		}
 		i := p.ensureThinking(sig)
-		b := p.out.Content[i].(*ai.ThinkingBlock)
-		b.Thinking = wtf8.Concat(b.Thinking, v.Str())
-		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: v.Str()})
+		p.emit(stream.AppendThinking(p.out.Content[i].(*ai.ThinkingBlock), i, v.Str()))
 		break
 	}
 	if calls := stream.Member(delta, "tool_calls"); calls.Truthy() {

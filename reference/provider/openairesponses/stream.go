@@ -363,9 +363,7 @@ func (p *parser) inReasoning() bool {
 
 func (p *parser) thinkingDelta(v jsonv.Value) {
 	b := p.out.Content[p.block].(*ai.ThinkingBlock)
-	d := p.str(v)
-	b.Thinking = wtf8.Concat(b.Thinking, d)
-	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: p.last(), Delta: d})
+	p.emit(stream.AppendThinking(b, p.last(), p.str(v)))
 }
 
 func (p *parser) textDelta(data jsonv.Value, typ string) {
@@ -376,9 +374,7 @@ func (p *parser) textDelta(data jsonv.Value, typ string) {
 	if !ok || p.cur.parts == nil || len(*p.cur.parts) == 0 || !p.lastPartOK(typ) {
 		return
 	}
-	d := p.str(stream.Member(data, "delta"))
-	b.Text = wtf8.Concat(b.Text, d)
-	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: p.last(), Delta: d})
+	p.emit(stream.AppendText(b, p.last(), p.str(stream.Member(data, "delta"))))
 }
 
 func (p *parser) currentToolCall() *ai.ToolCallBlock {
