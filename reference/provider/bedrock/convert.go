@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -282,7 +283,7 @@ func effort(model *ai.Model, level string) string {
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
 func additionalFields(model *ai.Model, opts Options) jsonv.Value {
-	level := str(opts.Reasoning)
+	level := provider.OrEmpty(opts.Reasoning)
 	if level == "" || !model.Reasoning || !isClaude(model) {
 		return jsonv.Value{}
 	}

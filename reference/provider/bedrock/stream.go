@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/eventstream"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -295,7 +296,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
 	}
 	if s := stream.Member(rc, "signature"); s.Truthy() {
-		sig := str(b.ThinkingSignature) + p.str(s)
+		sig := provider.OrEmpty(b.ThinkingSignature) + p.str(s)
 		b.ThinkingSignature = &sig
 	}
 }

@@ -52,14 +52,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	c := compat{model.Compat}
 
 	// Pi's defaultHeaders object, built with plain object semantics.
-	var session []Header
+	var session []httpheader.Header
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
 		if c.truthy("sendSessionIdHeader", true) {
 			session = append(session, httpheader.New("session_id", *opts.SessionID))
 		}
 		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
 	}
-	var copilot []Header
+	var copilot []httpheader.Header
 	if model.Provider == "github-copilot" {
 		copilot = httpheader.Copilot(ctx)
 	}
@@ -87,15 +87,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // (its user agent names it: "OpenAI", "AzureOpenAI"), the request's
 // timeoutMs, the client's auth header and Pi's default headers. A
 // *stream.RequestError is the SDK's or fetch's refusal to send.
-func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []Header) (http.Header, error) {
+func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
 		for _, h := range layer {
 			if h.Value == nil {
 				continue
