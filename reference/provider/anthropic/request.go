@@ -130,23 +130,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, MessagesPath), Header: set.Header(), Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header(), Body: body}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return parseResponse(model, oauth, tools, resp, now)
 	}}, nil
-}
-
-// joinURL is the SDK's buildURL for an absolute base: one slash between
-// base and path, and the SDK's default host for an empty base.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // compat reads model.compat with JavaScript's rules.

@@ -76,20 +76,8 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		set.AppendLayer(layer)
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
-}
-
-// joinURL is the SDK's buildURL: one slash between base and path, and the
-// SDK's default for an empty base.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.

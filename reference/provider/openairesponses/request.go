@@ -14,7 +14,6 @@ package openairesponses
 import (
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -74,7 +73,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, ResponsesPath), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, ResponsesPath), Header: header, Body: body}
 	tier := opts.ServiceTier
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -112,18 +111,6 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 		header.Set("accept", "*/*")
 	}
 	return header, nil
-}
-
-// joinURL is the SDK's buildURL: one slash between base and path, and the
-// SDK's default base for an empty one.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // compat reads model.compat with JavaScript's rules.
