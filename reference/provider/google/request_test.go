@@ -11,15 +11,7 @@ import (
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Captures{
-	Driver:         Driver,
-	DropIncidental: true,
-	// Tool-call ids Pi made up count the ids the process made before.
-	Redact: capturetest.RedactGeneratedIDs,
-	// A 2xx body that is a JSON error object is recognised only when it
-	// arrives in one read, in Pi as here.
-	WholeReadOnly: func(name string) bool { return strings.HasPrefix(name, "JSON error body in a 200") },
-}
+var captures = capturetest.GenAI(Driver)
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 

@@ -2,7 +2,6 @@ package googlevertex
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -11,12 +10,7 @@ import (
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.Captures{
-	Driver:         Driver,
-	DropIncidental: true,
-	Redact:         capturetest.RedactGeneratedIDs,
-	WholeReadOnly:  func(name string) bool { return strings.HasPrefix(name, "JSON error body in a 200") },
-}
+var captures = capturetest.GenAI(Driver)
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 

@@ -392,6 +392,20 @@ func (p Captures) CheckURLs(t *testing.T, file string) {
 // pattern.
 var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
 
+// GenAI replays the captures of an API whose answers Pi reads with the
+// Google GenAI code (google-generative-ai, google-vertex) through d.
+func GenAI(d provider.Driver) Captures {
+	return Captures{
+		Driver:         d,
+		DropIncidental: true,
+		// Tool-call ids Pi made up count the ids the process made before.
+		Redact: RedactGeneratedIDs,
+		// A 2xx body that is a JSON error object is recognised only when
+		// it arrives in one read, in Pi as here.
+		WholeReadOnly: func(name string) bool { return strings.HasPrefix(name, "JSON error body in a 200") },
+	}
+}
+
 // RedactGeneratedIDs is a Captures.Redact for APIs whose tool-call ids Pi
 // makes up: it leaves their counter out.
 func RedactGeneratedIDs(v jsonv.Value) jsonv.Value {
