@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -87,11 +86,7 @@ type Captures struct {
 // Cases reads file and decodes its cases.
 func (p Captures) Cases(t *testing.T, file string) []Case {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := jsonv.Parse(data)
+	v, err := jsonv.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
