@@ -36,10 +36,6 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
-		`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
-		`{"toolChoice":true}`:              "/options/toolChoice: want a string or an object, got boolean",
-		`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
-		`[]`:                               "/options: want an object, got array",
+		`{"toolChoice":true}`: "/options/toolChoice: want a string or an object, got boolean",
 	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":{"type":"tool","name":"x"}}`)
 }

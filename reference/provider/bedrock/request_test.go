@@ -41,7 +41,6 @@ func TestInvocationIDIsAUUID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"maxTokens":"10"}`:       "/options/maxTokens: want number, got string",
 		`{"env":{"AWS_REGION":1}}`: "/options/env/AWS_REGION: want a string, got number",
 		`{"toolChoice":true}`:      "/options/toolChoice: want a string or an object, got boolean",
 		`{"region":1}`:             "/options/region: want string, got number",

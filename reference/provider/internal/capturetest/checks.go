@@ -3,6 +3,7 @@ package capturetest
 import (
 	"errors"
 	"io"
+	"maps"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -20,11 +21,24 @@ type ParseStream = stream.Parse
 // for them at /options.
 type OptionErrors map[string]string
 
-// CheckDecodeOptions checks that d decodes each bad input with its error,
-// and that decoding roundTrip and encoding it again gives it back.
+// sharedOptionErrors are bad members of provider.StreamOptions, which every
+// driver must decode with these errors.
+var sharedOptionErrors = OptionErrors{
+	`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
+	`{"sessionId":3}`:                  "/options/sessionId: want string, got number",
+	`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
+	`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
+	`[]`:                               "/options: want an object, got array",
+}
+
+// CheckDecodeOptions checks that d decodes each bad input (and each bad
+// shared member) with its error, and that decoding roundTrip and encoding
+// it again gives it back.
 func CheckDecodeOptions(t *testing.T, d provider.Driver, bad OptionErrors, roundTrip string) {
 	t.Helper()
-	for in, want := range bad {
+	all := maps.Clone(sharedOptionErrors)
+	maps.Copy(all, bad)
+	for in, want := range all {
 		_, err := d.DecodeOptions(parse(t, in), "/options")
 		if err == nil || err.Error() != want {
 			t.Errorf("DecodeOptions(%s) error = %v, want %q", in, err, want)
