@@ -19,9 +19,7 @@ import (
 const (
 	RedactedThinkingText  = "[Reasoning redacted]"
 	RefusalText           = "The model refused to complete the request"
-	UnknownErrorText      = "An unknown error occurred"
 	EndedBeforeStopText   = "Anthropic stream ended before message_stop"
-	UnhandledStopReason   = "Unhandled stop reason: "
 	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
 )
 
@@ -167,7 +165,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: EndedBeforeStopText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		msg := UnknownErrorText
+		msg := stream.UnknownErrorText
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
 			msg = *p.out.ErrorMessage
 		}
@@ -312,7 +310,7 @@ func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
 			return ai.StopError, ""
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
 }
 
 func (p *parser) push(b ai.Block, s scratch, start string) {

@@ -15,7 +15,6 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	UnknownErrorText     = "An unknown error occurred"
 	UnexpectedRoleText   = "Unexpected assistant message start but got user message start instead"
 	DataRetentionDocsURL = "https://docs.aws.amazon.com/bedrock/latest/userguide/data-retention.html"
 )
@@ -131,7 +130,7 @@ func (p *parser) run(r io.Reader) error {
 			panic(stream.JSError{Msg: "Truncated event message received."})
 		}
 		if p.out.StopReason == ai.StopError {
-			panic(stream.JSError{Msg: UnknownErrorText})
+			panic(stream.JSError{Msg: stream.UnknownErrorText})
 		}
 		p.finishBlocks()
 		p.emit(stream.DoneEvent(p.out))

@@ -5,7 +5,7 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the google-generative-ai API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: FetchFailedText,
+	Failure: Failure, NoResponseText: provider.FetchFailedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
 }

@@ -16,14 +16,9 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// Texts Pi and the SDK use for stream failures.
-const (
-	UnknownErrorText    = "An unknown error occurred"
-	UnhandledStopReason = "Unhandled stop reason: "
-	IncompleteJSONText  = "Incomplete JSON segment at the end"
-	// FetchFailedText is what fetch throws when no response arrives.
-	FetchFailedText = "fetch failed"
-)
+// IncompleteJSONText is the SDK's error for a stream that ends inside a
+// JSON segment.
+const IncompleteJSONText = "Incomplete JSON segment at the end"
 
 // toolCallCounter is Pi's module-wide counter for generated tool-call ids.
 var toolCallCounter atomic.Int64
@@ -165,7 +160,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.closeCurrent()
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: UnknownErrorText})
+			panic(jsError{Msg: stream.UnknownErrorText})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -285,7 +280,7 @@ func mapStopReason(reason jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
 }
 
 // str reads a member Pi expects to be a string.

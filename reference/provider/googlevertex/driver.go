@@ -8,7 +8,7 @@ import (
 // Driver is the reference for the google-vertex API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: FetchFailedText,
+	Failure: Failure, NoResponseText: provider.FetchFailedText,
 	// IncidentalHeaders are google-generative-ai's: user-agent and
 	// x-goog-api-client name the SDK and the Node build.
 	IncidentalHeaders: google.IncidentalHeaders,

@@ -17,7 +17,6 @@ import (
 
 // Texts Pi and the SDK use for failures.
 const (
-	UnknownErrorText = "An unknown error occurred"
 	// DoneData is the data that ends the stream.
 	DoneData = "[DONE]"
 	// MaxErrorBodyChars is where Pi cuts an error body (UTF-16 units).
@@ -165,7 +164,7 @@ func (p *parser) run(r io.Reader) error {
 	end := func() {
 		p.finish()
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: UnknownErrorText})
+			panic(jsError{Msg: stream.UnknownErrorText})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}

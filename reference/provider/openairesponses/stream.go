@@ -15,12 +15,8 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	UnknownErrorText    = "An unknown error occurred"
-	EndedEarlyText      = "OpenAI Responses stream ended before a terminal response event"
-	UnhandledStopReason = "Unhandled stop reason: "
-	NoErrorDetailsText  = "Unknown error (no error details in response)"
-	// ConnectionErrorText is the SDK's message when no response arrives.
-	ConnectionErrorText = "Connection error."
+	EndedEarlyText     = "OpenAI Responses stream ended before a terminal response event"
+	NoErrorDetailsText = "Unknown error (no error details in response)"
 )
 
 // ParseStream is the stream.Parse of the Responses API's server-sent
@@ -153,7 +149,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: EndedEarlyText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{Msg: UnknownErrorText})
+		panic(jsError{Msg: stream.UnknownErrorText})
 	}
 	p.finishBlocks()
 	p.emit(stream.DoneEvent(p.out))
@@ -609,5 +605,5 @@ func mapStatus(status jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + status.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + status.JSString()})
 }
