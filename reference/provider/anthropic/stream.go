@@ -9,6 +9,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -379,14 +380,12 @@ func (p *parser) find(ev jsonv.Value) int {
 	return -1
 }
 
-// appendText is `+=` of a delta that Pi expects to be a string.
-func (p *parser) appendText(dst *string, v jsonv.Value) string {
+// delta is a delta that Pi expects to be a string, as its += makes it one.
+func (p *parser) delta(v jsonv.Value) string {
 	if v.Kind() != jsonv.String {
 		p.outside = true
 	}
-	d := v.JSString()
-	*dst = concat(*dst, d)
-	return d
+	return v.JSString()
 }
 
 func (p *parser) blockDelta(ev jsonv.Value) {
@@ -402,13 +401,11 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 	switch typ.Str() {
 	case "text_delta":
 		if b, ok := p.out.Content[i].(*ai.TextBlock); ok {
-			d := p.appendText(&b.Text, stream.Member(delta, "text"))
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendText(b, i, p.delta(stream.Member(delta, "text"))))
 		}
 	case "thinking_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
-			d := p.appendText(&b.Thinking, stream.Member(delta, "thinking"))
-			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendThinking(b, i, p.delta(stream.Member(delta, "thinking"))))
 		}
 	case "input_json_delta":
 		if b, ok := p.out.Content[i].(*ai.ToolCallBlock); ok {
@@ -416,18 +413,12 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			if s := p.scratch[i].partialJSON; s != nil {
 				acc = *s
 			}
-			d := p.appendText(&acc, stream.Member(delta, "partial_json"))
 			p.scratch[i].partialJSON = &acc
-			b.Arguments = stream.ParseStreamingJSON(acc)
-			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendArgs(b, &acc, i, p.delta(stream.Member(delta, "partial_json"))))
 		}
 	case "signature_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
-			sig := ""
-			if b.ThinkingSignature != nil {
-				sig = *b.ThinkingSignature
-			}
-			p.appendText(&sig, stream.Member(delta, "signature"))
+			sig := wtf8.Concat(provider.OrEmpty(b.ThinkingSignature), p.delta(stream.Member(delta, "signature")))
 			b.ThinkingSignature = &sig
 		}
 	}
@@ -455,5 +446,3 @@ func (p *parser) blockStop(ev jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 	}
 }
-
-func concat(a, b string) string { return wtf8.Concat(a, b) }

@@ -574,9 +574,9 @@ func (p *parser) toolCall(tc jsonv.Value) {
 	} else {
 		delta = string(stream.JSValue(args).AppendJSON(nil))
 	}
-	p.partial[i] = wtf8.Concat(p.partial[i], delta)
-	p.out.Content[i].(*ai.ToolCallBlock).Arguments = stream.ParseStreamingJSON(p.partial[i])
-	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
+	partial := p.partial[i]
+	p.emit(stream.AppendArgs(p.out.Content[i].(*ai.ToolCallBlock), &partial, i, delta))
+	p.partial[i] = partial
 }
 
 func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }

@@ -438,11 +438,9 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 	if name := p.strProp(stream.Member(fn, "name")); b.Name == "" && name != "" {
 		b.Name = name
 	}
-	delta := ""
 	if args := stream.Member(fn, "arguments"); args.Truthy() {
-		delta = p.strProp(args)
-		s.partialArgs = wtf8.Concat(s.partialArgs, delta)
-		b.Arguments = stream.ParseStreamingJSON(s.partialArgs)
+		p.emit(stream.AppendArgs(b, &s.partialArgs, i, p.strProp(args)))
+	} else {
+		p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i})
 	}
-	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 }

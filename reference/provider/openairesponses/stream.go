@@ -235,11 +235,8 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.function_call_arguments.delta":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
 			acc := p.partialText()
-			d := p.str(stream.Member(data, "delta"))
-			acc = wtf8.Concat(acc, d)
 			p.partial[p.block] = &acc
-			tc.Arguments = stream.ParseStreamingJSON(acc)
-			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: p.last(), Delta: d})
+			p.emit(stream.AppendArgs(tc, &acc, p.last(), p.str(stream.Member(data, "delta"))))
 		}
 	case "response.function_call_arguments.done":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {

@@ -126,6 +126,15 @@ func AppendThinking(b *ai.ThinkingBlock, i int, delta string) Event {
 	return Event{Type: TypeThinkingDelta, ContentIndex: i, Delta: delta}
 }
 
+// AppendArgs adds delta to *partial, a tool call's raw argument text, as
+// Pi's += does, parses the text so far into b's arguments, and returns the
+// delta event of the call at index i.
+func AppendArgs(b *ai.ToolCallBlock, partial *string, i int, delta string) Event {
+	*partial = wtf8.Concat(*partial, delta)
+	b.Arguments = ParseStreamingJSON(*partial)
+	return Event{Type: TypeToolCallDelta, ContentIndex: i, Delta: delta}
+}
+
 // EndOf is the end event of the text or thinking block b at index i; ok
 // is false for any other block.
 func EndOf(b ai.Block, i int) (e Event, ok bool) {
