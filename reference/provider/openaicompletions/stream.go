@@ -1,12 +1,12 @@
 package openaicompletions
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -15,11 +15,9 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	NoFinishReasonText   = "Stream ended without finish_reason"
-	ErrorStopReasonText  = "Provider returned an error stop reason"
-	FinishReasonPrefix   = "Provider finish_reason: "
-	NoStatusNoBodyText   = "(no status code or body)"
-	StatusCodeNoBodyText = "status code (no body)"
+	NoFinishReasonText  = "Stream ended without finish_reason"
+	ErrorStopReasonText = "Provider returned an error stop reason"
+	FinishReasonPrefix  = "Provider finish_reason: "
 )
 
 // ParseStream is the stream.Parse of server-sent events carrying chat
@@ -38,45 +36,12 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // raw text when the body is not JSON, and "<status> status code (no body)"
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := sse.Text(body)
-	parsed, perr := stream.ParseJSON(text)
-	var errMember jsonv.Value
-	message := jsonv.Value{}
-	if perr != nil || !parsed.Truthy() {
-		message = jsonv.StringValue(text)
-	}
-	if perr == nil {
-		errMember = stream.Member(parsed, "error")
-	}
-	msg := apiErrorMessage(status, errMember, message)
+	errMember, message := openaisdk.BodyError(body)
+	msg := openaisdk.ErrorMessage(status, errMember, message)
 	if raw := stream.Member(stream.Member(errMember, "metadata"), "raw"); raw.Truthy() {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return Failure(model, msg, now)
-}
-
-// apiErrorMessage is the SDK's APIError.makeMessage; status 0 means none.
-func apiErrorMessage(status int, errMember, message jsonv.Value) string {
-	var msg string
-	switch m := stream.Member(errMember, "message"); {
-	case m.Truthy() && m.Kind() == jsonv.String:
-		msg = m.Str()
-	case m.Truthy():
-		msg = string(m.AppendJSON(nil))
-	case errMember.Truthy():
-		msg = string(errMember.AppendJSON(nil))
-	case message.Kind() == jsonv.String:
-		msg = message.Str()
-	}
-	switch {
-	case status != 0 && msg != "":
-		return fmt.Sprintf("%d %s", status, msg)
-	case status != 0:
-		return fmt.Sprintf("%d %s", status, StatusCodeNoBodyText)
-	case msg != "":
-		return msg
-	}
-	return NoStatusNoBodyText
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -182,7 +147,7 @@ func (p *parser) dispatch(ev sse.Event) {
 		return
 	}
 	if e := stream.Member(data, "error"); e.Truthy() {
-		msg := apiErrorMessage(0, e, jsonv.Value{})
+		msg := openaisdk.ErrorMessage(0, e, jsonv.Value{})
 		if raw := stream.Member(stream.Member(e, "metadata"), "raw"); raw.Truthy() {
 			msg = wtf8.Concat(msg, "\n", raw.JSString())
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -44,27 +45,8 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 // without Pi's prefix: "<status> <text>" or "<status> status code (no
 // body)".
 func HTTPErrorText(status int, body []byte) string {
-	text := sse.Text(body)
-	parsed, err := stream.ParseJSON(text)
-	if err != nil {
-		parsed = jsonv.Value{}
-	}
-	msg := ""
-	e := stream.Member(parsed, "error")
-	switch m := stream.Member(e, "message"); {
-	case m.Truthy() && m.Kind() == jsonv.String:
-		msg = m.Str()
-	case m.Truthy():
-		msg = m.String()
-	case e.Truthy():
-		msg = e.String()
-	case !parsed.Truthy():
-		msg = text
-	}
-	if msg != "" {
-		return fmt.Sprintf("%d %s", status, msg)
-	}
-	return fmt.Sprintf("%d status code (no body)", status)
+	errMember, message := openaisdk.BodyError(body)
+	return openaisdk.ErrorMessage(status, errMember, message)
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -186,7 +168,7 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 	if data.Truthy() {
 		if e := stream.Member(data, "error"); e.Truthy() {
-			panic(jsError{Msg: apiErrorMessage(e)})
+			panic(jsError{Msg: openaisdk.ErrorMessage(0, e, jsonv.Value{})})
 		}
 	}
 	p.handle(data)
@@ -284,18 +266,6 @@ func equalUnits(a, b []uint16) bool {
 		}
 	}
 	return true
-}
-
-// apiErrorMessage is the SDK's message for an event whose data carries an
-// "error" member.
-func apiErrorMessage(e jsonv.Value) string {
-	if m := stream.Member(e, "message"); m.Truthy() {
-		if m.Kind() == jsonv.String {
-			return m.Str()
-		}
-		return m.String()
-	}
-	return e.String()
 }
 
 func (p *parser) setResponseID(id jsonv.Value, always bool) {
