@@ -37,11 +37,17 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	errMember, message := openaisdk.BodyError(body)
+	return Failure(model, errorMessage(status, errMember, message), now)
+}
+
+// errorMessage is the SDK's message for an error member, with a truthy
+// error.metadata.raw appended after a newline, as Pi does.
+func errorMessage(status int, errMember, message jsonv.Value) string {
 	msg := openaisdk.ErrorMessage(status, errMember, message)
 	if raw := stream.Member(stream.Member(errMember, "metadata"), "raw"); raw.Truthy() {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
-	return Failure(model, msg, now)
+	return msg
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -147,11 +153,7 @@ func (p *parser) dispatch(ev sse.Event) {
 		return
 	}
 	if e := stream.Member(data, "error"); e.Truthy() {
-		msg := openaisdk.ErrorMessage(0, e, jsonv.Value{})
-		if raw := stream.Member(stream.Member(e, "metadata"), "raw"); raw.Truthy() {
-			msg = wtf8.Concat(msg, "\n", raw.JSString())
-		}
-		panic(jsError{Msg: msg})
+		panic(jsError{Msg: errorMessage(0, e, jsonv.Value{})})
 	}
 	p.chunk(data)
 }
