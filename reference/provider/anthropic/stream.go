@@ -9,7 +9,6 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -418,7 +417,11 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 		}
 	case "signature_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
-			sig := wtf8.Concat(provider.OrEmpty(b.ThinkingSignature), p.delta(stream.Member(delta, "signature")))
+			sig := ""
+			if b.ThinkingSignature != nil {
+				sig = *b.ThinkingSignature
+			}
+			sig = wtf8.Concat(sig, p.delta(stream.Member(delta, "signature")))
 			b.ThinkingSignature = &sig
 		}
 	}
