@@ -14,6 +14,14 @@ var captures = capturetest.Captures{
 	// Pi itself emits these streams' events out of grammar.
 	Quirks:    map[string]bool{"blocks never stopped leak index and partialJson": true},
 	ShortCase: "example from the notes",
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "anthropic",
+		ReadError: "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{}}}\n\n",
+		Outside: []string{
+			// A token count that is a string.
+			"event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":\"5\"}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+		},
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }

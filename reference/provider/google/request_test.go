@@ -11,7 +11,16 @@ import (
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.GenAI(Driver)
+var captures = capturetest.GenAI(Driver, capturetest.StreamEdges{
+	Parse: ParseStream, Provider: "google",
+	ReadError: `data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}` + "\n\n",
+	Outside: []string{
+		`data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
+		`data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
+		`data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
+		`data: {"candidates":{"0":{}}}` + "\n\n",
+	},
+})
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 

@@ -28,16 +28,3 @@ func TestGeneratedToolCallIDs(t *testing.T) {
 		t.Errorf("ids = %q, want two distinct f_<now>_<n>", ids)
 	}
 }
-
-func TestParseStreamEdges(t *testing.T) {
-	capturetest.StreamEdges{
-		Parse: ParseStream, API: API, Provider: "google",
-		ReadError: `data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}` + "\n\n",
-		Outside: []string{
-			`data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
-			`data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
-			`data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
-			`data: {"candidates":{"0":{}}}` + "\n\n",
-		},
-	}.Check(t)
-}

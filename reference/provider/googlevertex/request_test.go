@@ -10,7 +10,7 @@ import (
 
 // captures replays testdata/requests.json and testdata/streams.json, which
 // capture.mjs recorded from real Pi 0.80.2.
-var captures = capturetest.GenAI(Driver)
+var captures = capturetest.GenAI(Driver, capturetest.StreamEdges{})
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 

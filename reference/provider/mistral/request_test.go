@@ -11,6 +11,15 @@ import (
 var captures = capturetest.Captures{
 	Driver:    Driver,
 	ShortCase: "example from the notes",
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "mistral",
+		ReadError: `data: {"id":"r","model":"m","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":null}]}` + "\n\n",
+		Outside: []string{
+			`data: {"model":"m","choices":[]}` + "\n\n",
+			`data: {"id":"r","model":"m","choices":[{"index":0,"delta":{}}]}` + "\n\n",
+			`data: {"id":"r","model":"m","usage":{"prompt_tokens":1.5},"choices":[]}` + "\n\n",
+		},
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }

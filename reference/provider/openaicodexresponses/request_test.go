@@ -23,6 +23,10 @@ var captures = capturetest.Captures{
 		"invalid UTF-8 becomes replacement characters": true,
 	},
 	ShortCase: "example: text with usage",
+	Edges: capturetest.StreamEdges{
+		Parse: parseUntiered, Provider: "openai-codex",
+		ReadError: "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\"}}\n\n",
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }

@@ -13,14 +13,9 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-func TestParseStreamEdges(t *testing.T) {
-	capturetest.StreamEdges{
-		Parse: func(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-			return ParseStream(r, model, nil, now)
-		},
-		API: API, Provider: "openai-codex",
-		ReadError: "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\"}}\n\n",
-	}.Check(t)
+// parseUntiered is ParseStream for a request without a service tier.
+func parseUntiered(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return ParseStream(r, model, nil, now)
 }
 
 func TestRetriesOfAnErrorAreNotModelled(t *testing.T) {

@@ -13,6 +13,15 @@ import (
 var captures = capturetest.Captures{
 	Driver:    Driver,
 	ShortCase: "tool calls",
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "custom",
+		ReadError: "data: {\"id\":\"r\",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\n",
+		Outside: []string{
+			"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
+			"data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
+			"data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+		},
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }

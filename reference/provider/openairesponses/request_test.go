@@ -23,6 +23,14 @@ var captures = capturetest.Captures{
 		"invalid UTF-8 becomes replacement characters":                           true,
 	},
 	ShortCase: "example from the notes",
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "openai",
+		ReadError: "data: {\"type\":\"response.created\",\"response\":{\"id\":\"r\"}}\n\n",
+		Outside: []string{
+			// A token count that is a string.
+			"data: {\"type\":\"response.completed\",\"response\":{\"usage\":{\"input_tokens\":\"5\"}}}\n\n",
+		},
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }

@@ -81,6 +81,8 @@ type Captures struct {
 	DropIncidental bool
 	// Setup, when set, runs before the request captures are replayed.
 	Setup func(t *testing.T)
+	// Edges, when its Parse is set, are checked beside the captures.
+	Edges StreamEdges
 }
 
 // Cases reads file and decodes its cases.
@@ -155,11 +157,14 @@ func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 
 // Check runs every replay of the package's captures:
 // testdata/requests.json (CheckRequests) and testdata/streams.json
-// (CheckStreams, CheckSplits).
+// (CheckStreams, CheckSplits), then checks the Edges.
 func (p Captures) Check(t *testing.T) {
 	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
 	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
 	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
+	if p.Edges.Parse != nil {
+		t.Run("edges", func(t *testing.T) { p.Edges.check(t, p.Driver.API) })
+	}
 }
 
 // CheckRequests replays file (testdata/requests.json): each context and
@@ -388,10 +393,12 @@ func (p Captures) CheckURLs(t *testing.T, file string) {
 var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
 
 // GenAI replays the captures of an API whose answers Pi reads with the
-// Google GenAI code (google-generative-ai, google-vertex) through d.
-func GenAI(d provider.Driver) Captures {
+// Google GenAI code (google-generative-ai, google-vertex) through d, and
+// checks its edges.
+func GenAI(d provider.Driver, edges StreamEdges) Captures {
 	return Captures{
 		Driver:         d,
+		Edges:          edges,
 		DropIncidental: true,
 		// Tool-call ids Pi made up count the ids the process made before.
 		Redact: RedactGeneratedIDs,

@@ -68,8 +68,8 @@ func parse(t *testing.T, s string) jsonv.Value {
 // bodies outside the modelled semantics.
 type StreamEdges struct {
 	Parse ParseStream
-	// API and Provider name the model the bodies are parsed for.
-	API, Provider string
+	// Provider is the provider of the model the bodies are parsed for.
+	Provider string
 	// ReadError is a body after which the read fails: the error is
 	// returned and ends the stream as its error event, and the message
 	// keeps the response id the body gave unless NoResponseID.
@@ -79,11 +79,12 @@ type StreamEdges struct {
 	Outside []string
 }
 
-// Check parses the edges for a model whose input and output tokens cost 1.
-func (e StreamEdges) Check(t *testing.T) {
+// check parses the edges for a model of api whose input and output
+// tokens cost 1.
+func (e StreamEdges) check(t *testing.T, api string) {
 	t.Helper()
 	n := jsonv.NumberValue
-	model := &ai.Model{ID: "m", API: e.API, Provider: e.Provider, Cost: ai.ModelCost{Input: n("1"), Output: n("1"), CacheRead: n("0"), CacheWrite: n("0")}}
+	model := &ai.Model{ID: "m", API: api, Provider: e.Provider, Cost: ai.ModelCost{Input: n("1"), Output: n("1"), CacheRead: n("0"), CacheWrite: n("0")}}
 	if e.ReadError != "" {
 		r := io.MultiReader(strings.NewReader(e.ReadError), iotest.ErrReader(errors.New("terminated")))
 		msg, events, err := e.Parse(r, model, Clock)
