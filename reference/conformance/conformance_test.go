@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -253,13 +252,9 @@ func expandPreset(t testing.TB, input jsonv.Value) jsonv.Value {
 
 func readJSON(t testing.TB, file string) jsonv.Value {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	v, err := jsonv.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
-	}
-	v, err := jsonv.Parse(data)
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
 	}
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -599,5 +600,18 @@ func TestWith(t *testing.T) {
 	}
 	if got := string(obj.AppendJSON(nil)); got != `{"a":1,"b":2,"a":3}` {
 		t.Errorf("With changed its receiver: %s", got)
+	}
+}
+
+func TestReadFileNamesTheFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(name, []byte(`{"a":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jsonv.ReadFile(name); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+		t.Errorf("err = %v, want one that starts with the file name", err)
+	}
+	if v, err := jsonv.ReadFile("testdata/js.json"); err != nil || v.Kind() != jsonv.Object {
+		t.Errorf("testdata/js.json: %v, %v", v.Kind(), err)
 	}
 }

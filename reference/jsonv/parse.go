@@ -2,12 +2,26 @@ package jsonv
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/reference/wtf8"
 )
+
+// ReadFile parses the JSON file name; an error names the file.
+func ReadFile(name string) (Value, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Value{}, err
+	}
+	v, err := Parse(data)
+	if err != nil {
+		return Value{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return v, nil
+}
 
 // maxDepth bounds nesting so hostile input cannot exhaust the stack.
 const maxDepth = 1000

@@ -14,6 +14,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 // The pi-ts adapter's copy of pi-ai.
 export const ADAPTER_PI_AI = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../adapters/pi-ts/node_modules/@earendil-works/pi-ai/dist");
 
+// The capture settings of the Stainless-generated SDKs (Anthropic's and
+// OpenAI's): their x-stainless-os, -arch and -runtime-version headers name
+// the machine, unless the caller set them.
+export const STAINLESS = {
+  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
+  keepCallerMachineHeaders: true,
+};
+
 // Headers fetch adds by itself.
 const IGNORED = new Set(["host", "connection", "content-length", "accept-language", "sec-fetch-mode", "accept-encoding"]);
 const NOW = 1700000000000;

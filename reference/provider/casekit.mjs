@@ -13,3 +13,5 @@ export const hi = { messages: [user("hi")] };
 export const model = (fields) => (over = {}) => ({ ...fields, ...over });
 // toolResult returns a maker of tool results for one tool name.
 export const toolResult = (toolName) => (id, content, over = {}) => ({ role: "toolResult", toolCallId: id, toolName, content, isError: false, timestamp: 3, ...over });
+// assistant returns a maker of assistant messages answered by model m.
+export const assistant = (m) => (content, over = {}) => ({ role: "assistant", content, api: m.api, provider: m.provider, model: m.id, usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });

@@ -166,3 +166,12 @@ func (o StreamOptions) Retention() string {
 	}
 	return "short"
 }
+
+// OrEmpty is JavaScript's `value || ""` for an optional string member:
+// "" when it is missing.
+func OrEmpty(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

@@ -210,6 +210,19 @@ func Answer(req Request, model *ai.Model, now transform.Clock,
 	}}
 }
 
+// JoinURL is the Stainless SDKs' buildURL for an absolute base: base, or
+// defaultBase when base is empty, and path (which starts with a slash)
+// with one slash between them.
+func JoinURL(base, defaultBase, path string) string {
+	if base == "" {
+		base = defaultBase
+	}
+	if strings.HasSuffix(base, "/") {
+		path = path[1:]
+	}
+	return base + path
+}
+
 // StatusText is the reason phrase of resp, the statusText fetch gives Pi.
 func StatusText(resp *http.Response) string {
 	return strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)+" ")

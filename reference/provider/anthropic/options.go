@@ -3,7 +3,6 @@ package anthropic
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's AnthropicOptions that shape a request,
@@ -32,10 +31,6 @@ type Options struct {
 	// {"type":"tool","name":"read"}.
 	ToolChoice jsonv.Value
 }
-
-// Header is one request header given by the caller; a nil Value is
-// JSON null.
-type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.

@@ -81,7 +81,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
 		httpheader.New("anthropic-version", AnthropicVersion))
 
-	var auth []Header
+	var auth []httpheader.Header
 	switch {
 	case copilot || oauth:
 		if opts.APIKey != nil {
@@ -98,32 +98,32 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if (opts.InterleavedThinking == nil || *opts.InterleavedThinking) && !c.isTrue("forceAdaptiveThinking") {
 		betas = append(betas, BetaInterleavedThinking)
 	}
-	pi := []Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
-	var sources [][]Header
+	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
+	var sources [][]httpheader.Header
 	switch {
 	case copilot:
 		if len(betas) > 0 {
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
-		sources = [][]Header{pi, httpheader.FromModel(model), httpheader.Copilot(ctx), opts.Headers}
+		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), httpheader.Copilot(ctx), opts.Headers}
 	case oauth:
 		pi = append(pi, httpheader.New("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
 			httpheader.New("user-agent", "claude-cli/"+ClaudeCodeVersion), httpheader.New("x-app", "cli"))
-		sources = [][]Header{pi, httpheader.FromModel(model), opts.Headers}
+		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), opts.Headers}
 	default:
 		if len(betas) > 0 {
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
-		var affinity []Header
+		var affinity []httpheader.Header
 		if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders", false) {
-			affinity = []Header{httpheader.New("x-session-affinity", *opts.SessionID)}
+			affinity = []httpheader.Header{httpheader.New("x-session-affinity", *opts.SessionID)}
 		}
-		sources = [][]Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
+		sources = [][]httpheader.Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
 	}
 	defaults := httpheader.Assign(sources...)
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]Header{sdk, auth, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]httpheader.Header{sdk, auth, defaults, {httpheader.New("content-type", "application/json")}} {
 		set.SetLayer(layer)
 	}
 	// The SDK's validateHeaders: some credential must be set, or
@@ -133,23 +133,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	body := buildBody(model, ctx, opts, oauth, retention, c, now)
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, MessagesPath), Header: set.Header(), Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header(), Body: body}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return parseResponse(model, oauth, tools, resp, now)
 	}}, nil
-}
-
-// joinURL is the SDK's buildURL for an absolute base: one slash between
-// base and path, and the SDK's default host for an empty base.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // compat reads model.compat with JavaScript's rules.

@@ -19,9 +19,7 @@ import (
 const (
 	RedactedThinkingText  = "[Reasoning redacted]"
 	RefusalText           = "The model refused to complete the request"
-	UnknownErrorText      = "An unknown error occurred"
 	EndedBeforeStopText   = "Anthropic stream ended before message_stop"
-	UnhandledStopReason   = "Unhandled stop reason: "
 	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
 )
 
@@ -149,7 +147,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: EndedBeforeStopText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		msg := UnknownErrorText
+		msg := stream.UnknownErrorText
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
 			msg = *p.out.ErrorMessage
 		}
@@ -294,7 +292,7 @@ func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
 			return ai.StopError, ""
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
 }
 
 func (p *parser) push(b ai.Block, s scratch, start string) {
@@ -363,14 +361,12 @@ func (p *parser) find(ev jsonv.Value) int {
 	return -1
 }
 
-// appendText is `+=` of a delta that Pi expects to be a string.
-func (p *parser) appendText(dst *string, v jsonv.Value) string {
+// delta is a delta that Pi expects to be a string, as its += makes it one.
+func (p *parser) delta(v jsonv.Value) string {
 	if v.Kind() != jsonv.String {
 		p.outside = true
 	}
-	d := v.JSString()
-	*dst = concat(*dst, d)
-	return d
+	return v.JSString()
 }
 
 func (p *parser) blockDelta(ev jsonv.Value) {
@@ -386,13 +382,11 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 	switch typ.Str() {
 	case "text_delta":
 		if b, ok := p.out.Content[i].(*ai.TextBlock); ok {
-			d := p.appendText(&b.Text, stream.Member(delta, "text"))
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendText(b, i, p.delta(stream.Member(delta, "text"))))
 		}
 	case "thinking_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
-			d := p.appendText(&b.Thinking, stream.Member(delta, "thinking"))
-			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendThinking(b, i, p.delta(stream.Member(delta, "thinking"))))
 		}
 	case "input_json_delta":
 		if b, ok := p.out.Content[i].(*ai.ToolCallBlock); ok {
@@ -400,10 +394,8 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			if s := p.scratch[i].partialJSON; s != nil {
 				acc = *s
 			}
-			d := p.appendText(&acc, stream.Member(delta, "partial_json"))
 			p.scratch[i].partialJSON = &acc
-			b.Arguments = stream.ParseStreamingJSON(acc)
-			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: d})
+			p.emit(stream.AppendArgs(b, &acc, i, p.delta(stream.Member(delta, "partial_json"))))
 		}
 	case "signature_delta":
 		if b, ok := p.out.Content[i].(*ai.ThinkingBlock); ok {
@@ -411,7 +403,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			if b.ThinkingSignature != nil {
 				sig = *b.ThinkingSignature
 			}
-			p.appendText(&sig, stream.Member(delta, "signature"))
+			sig = wtf8.Concat(sig, p.delta(stream.Member(delta, "signature")))
 			b.ThinkingSignature = &sig
 		}
 	}
@@ -439,5 +431,3 @@ func (p *parser) blockStop(ev jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 	}
 }
-
-func concat(a, b string) string { return wtf8.Concat(a, b) }

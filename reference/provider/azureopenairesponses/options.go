@@ -49,11 +49,3 @@ func (o Options) JSON() jsonv.Value {
 	b.SetOptString("azureBaseUrl", o.AzureBaseURL).SetOptString("azureDeploymentName", o.AzureDeploymentName)
 	return b.Extend(o.Extra).Value()
 }
-
-// optValue is `options.<member> || ...`: "" for a missing or empty member.
-func optValue(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}

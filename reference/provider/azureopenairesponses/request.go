@@ -62,7 +62,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	version := optValue(opts.AzureAPIVersion)
+	version := provider.OrEmpty(opts.AzureAPIVersion)
 	if version == "" {
 		version = opts.EnvValue("AZURE_OPENAI_API_VERSION")
 	}
@@ -85,7 +85,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // DeploymentName is the body's model: azureDeploymentName, else the
 // model's entry in AZURE_OPENAI_DEPLOYMENT_NAME_MAP, else model.id.
 func DeploymentName(model *ai.Model, opts Options) string {
-	if name := optValue(opts.AzureDeploymentName); name != "" {
+	if name := provider.OrEmpty(opts.AzureDeploymentName); name != "" {
 		return name
 	}
 	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
@@ -116,12 +116,12 @@ func parseDeploymentMap(s string) map[string]string {
 // resolveBaseURL picks the base URL (azureBaseUrl, AZURE_OPENAI_BASE_URL,
 // the resource's default endpoint, model.baseUrl) and normalizes it.
 func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
-	base := strings.TrimSpace(optValue(opts.AzureBaseURL))
+	base := strings.TrimSpace(provider.OrEmpty(opts.AzureBaseURL))
 	if base == "" {
 		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))
 	}
 	if base == "" {
-		resource := optValue(opts.AzureResourceName)
+		resource := provider.OrEmpty(opts.AzureResourceName)
 		if resource == "" {
 			resource = opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME")
 		}

@@ -10,9 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ConnectionErrorText is the SDK's message when no response arrives.
-const ConnectionErrorText = openairesponses.ConnectionErrorText
-
 // ParseStream reads a 2xx response body and returns the message and
 // events Pi produces for it: as openai-responses reads it, except that no
 // service tier ever scales the cost.

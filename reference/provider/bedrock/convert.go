@@ -275,7 +275,7 @@ func effort(model *ai.Model, level string) string {
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
 func additionalFields(model *ai.Model, opts Options) jsonv.Value {
-	level := str(opts.Reasoning)
+	level := provider.OrEmpty(opts.Reasoning)
 	if level == "" || !model.Reasoning || !isClaude(model) {
 		return jsonv.Value{}
 	}

@@ -61,11 +61,3 @@ func (o Options) JSON() jsonv.Value {
 	b.Set("toolChoice", o.ToolChoice).Set("requestMetadata", o.RequestMetadata)
 	return b.Extend(o.Extra).Value()
 }
-
-// str is `value || undefined` for an optional string.
-func str(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}

@@ -68,7 +68,7 @@ func endpointRegion(baseURL string) string {
 
 // configuredRegion is options.region, then AWS_REGION, then AWS_DEFAULT_REGION.
 func (o Options) configuredRegion() string {
-	for _, r := range []string{str(o.Region), o.EnvValue("AWS_REGION"), o.EnvValue("AWS_DEFAULT_REGION")} {
+	for _, r := range []string{provider.OrEmpty(o.Region), o.EnvValue("AWS_REGION"), o.EnvValue("AWS_DEFAULT_REGION")} {
 		if r != "" {
 			return r
 		}
@@ -89,7 +89,7 @@ const NoCredentialsText = "Could not load credentials from any providers"
 
 func (o Options) credentials() (credentials, error) {
 	skip := o.EnvValue("AWS_BEDROCK_SKIP_AUTH") == "1"
-	bearer := str(o.BearerToken)
+	bearer := provider.OrEmpty(o.BearerToken)
 	if bearer == "" {
 		bearer = o.EnvValue("AWS_BEARER_TOKEN_BEDROCK")
 	}

@@ -3,6 +3,7 @@ package bedrock
 import (
 	"testing"
 
+	"github.com/piconform/piconform/reference/provider/eventstream"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
@@ -22,6 +23,23 @@ var captures = capturetest.Captures{
 	ShortCase: "text, thinking and a tool call",
 	// The captures ran with a fixed invocation id.
 	Setup: fixInvocationID,
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "amazon-bedrock",
+		ReadError: string(event("messageStart", `{"role":"assistant"}`)), NoResponseID: true,
+		Outside: []string{
+			string(event("metadata", `{"usage":{"inputTokens":"5"}}`)), // a token count that is a string
+			string(event("messageStart", `{"role":"assistant"}`)[:20]), // a cut frame
+			string(event("messageStop", `nope`)),                       // a payload that is not JSON
+		},
+	},
+}
+
+// event is one AWS event-stream frame of an event typ with payload.
+func event(typ, payload string) []byte {
+	return eventstream.Encode(eventstream.Message{Headers: []eventstream.Header{
+		eventstream.String(":event-type", typ), eventstream.String(":content-type", "application/json"),
+		eventstream.String(":message-type", "event"),
+	}, Payload: []byte(payload)})
 }
 
 func fixInvocationID(t *testing.T) {
@@ -41,7 +59,6 @@ func TestInvocationIDIsAUUID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"maxTokens":"10"}`:       "/options/maxTokens: want number, got string",
 		`{"env":{"AWS_REGION":1}}`: "/options/env/AWS_REGION: want a string, got number",
 		`{"toolChoice":true}`:      "/options/toolChoice: want a string or an object, got boolean",
 		`{"region":1}`:             "/options/region: want string, got number",

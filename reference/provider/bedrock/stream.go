@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/eventstream"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -14,7 +15,6 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	UnknownErrorText     = "An unknown error occurred"
 	UnexpectedRoleText   = "Unexpected assistant message start but got user message start instead"
 	DataRetentionDocsURL = "https://docs.aws.amazon.com/bedrock/latest/userguide/data-retention.html"
 )
@@ -133,7 +133,7 @@ func (p *parser) run(r io.Reader) error {
 			panic(stream.JSError{Msg: "Truncated event message received."})
 		}
 		if p.out.StopReason == ai.StopError {
-			panic(stream.JSError{Msg: UnknownErrorText})
+			panic(stream.JSError{Msg: stream.UnknownErrorText})
 		}
 		p.finishBlocks()
 		p.emit(stream.DoneEvent(p.out))
@@ -298,7 +298,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: d})
 	}
 	if s := stream.Member(rc, "signature"); s.Truthy() {
-		sig := str(b.ThinkingSignature) + p.str(s)
+		sig := provider.OrEmpty(b.ThinkingSignature) + p.str(s)
 		b.ThinkingSignature = &sig
 	}
 }

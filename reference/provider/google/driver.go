@@ -6,7 +6,7 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: FetchFailedText,
+	Failure:    Failure, NoResponseText: provider.FetchFailedText,
 	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,

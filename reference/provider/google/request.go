@@ -105,13 +105,13 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // then the key unless a header already carries it, then fetch's accept.
 func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
 	label := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
-	var caller []Header
+	var caller []httpheader.Header
 	for _, h := range httpheader.Assign(httpheader.FromModel(model), opts.Headers) {
 		if h.Value != nil {
 			caller = append(caller, h)
 		}
 	}
-	all := []Header{httpheader.New("User-Agent", label), httpheader.New("x-goog-api-client", label), httpheader.New("Content-Type", "application/json")}
+	all := []httpheader.Header{httpheader.New("User-Agent", label), httpheader.New("x-goog-api-client", label), httpheader.New("Content-Type", "application/json")}
 	all = httpheader.Assign(all, caller)
 
 	set := httpheader.NewSet()

@@ -14,17 +14,11 @@ import (
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// Texts Pi and the SDK use for stream failures.
-const (
-	UnknownErrorText    = "An unknown error occurred"
-	UnhandledStopReason = "Unhandled stop reason: "
-	IncompleteJSONText  = "Incomplete JSON segment at the end"
-	// FetchFailedText is what fetch throws when no response arrives.
-	FetchFailedText = "fetch failed"
-)
+// IncompleteJSONText is the SDK's error for a stream that ends inside a
+// JSON segment.
+const IncompleteJSONText = "Incomplete JSON segment at the end"
 
 // toolCallCounter is Pi's module-wide counter for generated tool-call ids.
 var toolCallCounter atomic.Int64
@@ -169,7 +163,7 @@ func (p *parser) run(r io.Reader) error {
 		}
 		p.closeCurrent()
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: UnknownErrorText})
+			panic(jsError{Msg: stream.UnknownErrorText})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -289,7 +283,7 @@ func mapStopReason(reason jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
 }
 
 // str reads a member Pi expects to be a string.
@@ -335,13 +329,13 @@ func (p *parser) part(part jsonv.Value) {
 		i := len(p.out.Content) - 1
 		switch b := p.current.(type) {
 		case *ai.ThinkingBlock:
-			b.Thinking = wtf8.Concat(b.Thinking, delta)
+			e := stream.AppendThinking(b, i, delta)
 			b.ThinkingSignature = signature(b.ThinkingSignature, sig)
-			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: delta})
+			p.emit(e)
 		case *ai.TextBlock:
-			b.Text = wtf8.Concat(b.Text, delta)
+			e := stream.AppendText(b, i, delta)
 			b.TextSignature = signature(b.TextSignature, sig)
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: delta})
+			p.emit(e)
 		}
 	}
 	fc := stream.Member(part, "functionCall")

@@ -28,19 +28,3 @@ func TestGeneratedToolCallIDs(t *testing.T) {
 		t.Errorf("ids = %q, want two distinct f_<now>_<n>", ids)
 	}
 }
-
-func TestParseStreamReadError(t *testing.T) {
-	model := &ai.Model{ID: "m", API: API, Provider: "google"}
-	body := `data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}` + "\n\n"
-	capturetest.CheckReadError(t, ParseStream, model, body, true)
-}
-
-func TestParseStreamOutsideModel(t *testing.T) {
-	model := &ai.Model{ID: "m", API: API, Provider: "google"}
-	capturetest.CheckOutsideModel(t, ParseStream, model, map[string]string{
-		"case 1": `data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
-		"case 2": `data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
-		"case 3": `data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
-		"case 4": `data: {"candidates":{"0":{}}}` + "\n\n",
-	})
-}

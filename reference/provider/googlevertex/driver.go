@@ -9,7 +9,7 @@ import (
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: FetchFailedText,
+	Failure:    Failure, NoResponseText: provider.FetchFailedText,
 	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	// IncidentalHeaders are google-generative-ai's: user-agent and
 	// x-goog-api-client name the SDK and the Node build.

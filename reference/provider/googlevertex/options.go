@@ -53,10 +53,3 @@ func firstSet(values ...string) string {
 	}
 	return ""
 }
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}

@@ -62,7 +62,7 @@ var placeholderKey = regexp.MustCompile(`^<[^>]+>$`)
 // credentials mode) when that is empty, the credentials marker or a
 // placeholder in angle brackets.
 func ResolveKey(opts Options) string {
-	key := stream.JSTrim(deref(opts.APIKey))
+	key := stream.JSTrim(provider.OrEmpty(opts.APIKey))
 	if key == CredentialsMarker || placeholderKey.MatchString(key) {
 		return ""
 	}
@@ -76,10 +76,10 @@ func ResolveKey(opts Options) string {
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	key := ResolveKey(opts)
 	if key == "" {
-		if firstSet(deref(opts.Project), opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) == "" {
+		if firstSet(provider.OrEmpty(opts.Project), opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) == "" {
 			return nil, &stream.RequestError{Message: NoProjectText}
 		}
-		if firstSet(deref(opts.Location), opts.EnvValue("GOOGLE_CLOUD_LOCATION")) == "" {
+		if firstSet(provider.OrEmpty(opts.Location), opts.EnvValue("GOOGLE_CLOUD_LOCATION")) == "" {
 			return nil, &stream.RequestError{Message: NoLocationText}
 		}
 		return nil, ErrCredentials

@@ -10,9 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// FetchFailedText is what fetch throws when no response arrives.
-const FetchFailedText = google.FetchFailedText
-
 // toolCallCounter is this API's own module-wide counter for the tool-call
 // ids Pi makes up (google-generative-ai counts separately).
 var toolCallCounter atomic.Int64

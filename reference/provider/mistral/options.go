@@ -3,7 +3,6 @@ package mistral
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's MistralOptions that shape a request, on
@@ -25,10 +24,6 @@ type Options struct {
 	// ReasoningEffort is reasoning_effort when non-empty.
 	ReasoningEffort *string
 }
-
-// Header is one request header given by the caller; a nil Value is
-// JSON null.
-type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.

@@ -105,7 +105,7 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 			}
 		}
 		if set {
-			caller = httpheader.Assign(caller, []Header{httpheader.New(AffinityHeader, *opts.SessionID)})
+			caller = httpheader.Assign(caller, []httpheader.Header{httpheader.New(AffinityHeader, *opts.SessionID)})
 		}
 	}
 	// new Headers(object): every key appended, null written as "null".
@@ -118,16 +118,16 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 		user.Append(h.Name, v)
 	}
 	set := httpheader.NewSet()
-	set.SetLayer([]Header{
+	set.SetLayer([]httpheader.Header{
 		httpheader.New("Content-Type", "application/json"),
 		httpheader.New("Accept", "text/event-stream"),
 		httpheader.New("Authorization", "Bearer "+*opts.APIKey),
 		httpheader.New("cookie", ""),
 	})
 	for name, values := range user.Header() {
-		set.SetLayer([]Header{httpheader.New(name, values[0])})
+		set.SetLayer([]httpheader.Header{httpheader.New(name, values[0])})
 	}
-	set.SetLayer([]Header{httpheader.New("user-agent", UserAgent)})
+	set.SetLayer([]httpheader.Header{httpheader.New("user-agent", UserAgent)})
 	return set.Header()
 }
 

@@ -17,7 +17,6 @@ import (
 
 // Texts Pi and the SDK use for failures.
 const (
-	UnknownErrorText = "An unknown error occurred"
 	// DoneData is the data that ends the stream.
 	DoneData = "[DONE]"
 	// MaxErrorBodyChars is where Pi cuts an error body (UTF-16 units).
@@ -168,7 +167,7 @@ func (p *parser) run(r io.Reader) error {
 	end := func() {
 		p.finish()
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: UnknownErrorText})
+			panic(jsError{Msg: stream.UnknownErrorText})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -525,13 +524,10 @@ func (p *parser) thinking(item jsonv.Value) {
 	}
 	b, ok := p.current.(*ai.ThinkingBlock)
 	if !ok {
-		p.closeCurrent()
 		b = &ai.ThinkingBlock{}
-		p.push(b, stream.TypeThinkingStart)
-		p.current = b
+		p.open(b, stream.TypeThinkingStart)
 	}
-	b.Thinking = wtf8.Concat(b.Thinking, delta)
-	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+	p.emit(stream.AppendThinking(b, len(p.out.Content)-1, delta))
 }
 
 // text appends a sanitized text delta (an empty one too) to the open text
@@ -540,13 +536,10 @@ func (p *parser) text(raw string) {
 	delta := ai.SanitizeSurrogates(raw)
 	b, ok := p.current.(*ai.TextBlock)
 	if !ok {
-		p.closeCurrent()
 		b = &ai.TextBlock{}
-		p.push(b, stream.TypeTextStart)
-		p.current = b
+		p.open(b, stream.TypeTextStart)
 	}
-	b.Text = wtf8.Concat(b.Text, delta)
-	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: len(p.out.Content) - 1, Delta: delta})
+	p.emit(stream.AppendText(b, len(p.out.Content)-1, delta))
 }
 
 // toolCall handles one tool-call delta: it closes the open text or
@@ -584,12 +577,19 @@ func (p *parser) toolCall(tc jsonv.Value) {
 	} else {
 		delta = string(stream.JSValue(args).AppendJSON(nil))
 	}
-	p.partial[i] = wtf8.Concat(p.partial[i], delta)
-	p.out.Content[i].(*ai.ToolCallBlock).Arguments = stream.ParseStreamingJSON(p.partial[i])
-	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
+	partial := p.partial[i]
+	p.emit(stream.AppendArgs(p.out.Content[i].(*ai.ToolCallBlock), &partial, i, delta))
+	p.partial[i] = partial
 }
 
 func (p *parser) push(b ai.Block, start string) { p.emit(stream.Push(p.out, b, start)) }
+
+// open closes the open block and opens b, a text or thinking block.
+func (p *parser) open(b ai.Block, start string) {
+	p.closeCurrent()
+	p.push(b, start)
+	p.current = b
+}
 
 // closeCurrent sends the end event of the open text or thinking block
 // (always the last block).

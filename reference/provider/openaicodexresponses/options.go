@@ -3,7 +3,6 @@ package openaicodexresponses
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's OpenAICodexResponsesOptions that shape a
@@ -30,10 +29,6 @@ type Options struct {
 	// TextVerbosity is text.verbosity ("low" when not given or empty).
 	TextVerbosity *string
 }
-
-// Header is one request header given by the caller; a nil Value is
-// JSON null.
-type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.

@@ -219,7 +219,7 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 		}
 		set.Append(m.Key, v)
 	}
-	put := func(h Header) error {
+	put := func(h httpheader.Header) error {
 		if h.Value == nil {
 			set.Delete(h.Name)
 			return nil
@@ -227,10 +227,10 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 		if err := check(*h.Value); err != nil {
 			return err
 		}
-		set.SetLayer([]Header{h})
+		set.SetLayer([]httpheader.Header{h})
 		return nil
 	}
-	own := append([]Header(nil), opts.Headers...)
+	own := append([]httpheader.Header(nil), opts.Headers...)
 	own = append(own,
 		httpheader.New("Authorization", "Bearer "+token),
 		httpheader.New(AccountHeader, account),

@@ -30,8 +30,6 @@ const (
 	// RequestFailedText is an error response's message when it has no body
 	// and no status text.
 	RequestFailedText = "Request failed"
-	// FetchFailedText is fetch's message when no response arrives.
-	FetchFailedText = "fetch failed"
 	// EndedEarlyText is the message of a stream without a terminal event.
 	EndedEarlyText = openairesponses.EndedEarlyText
 )

@@ -55,14 +55,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	retention := opts.Retention()
 
 	// Pi's default headers: one object, later sources replacing equal keys.
-	var sources [][]Header
+	var sources [][]httpheader.Header
 	sources = append(sources, httpheader.FromModel(model))
 	if model.Provider == "github-copilot" {
 		sources = append(sources, httpheader.Copilot(ctx))
 	}
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders") {
 		s := *opts.SessionID
-		sources = append(sources, []Header{httpheader.New("session_id", s), httpheader.New("x-client-request-id", s), httpheader.New("x-session-affinity", s)})
+		sources = append(sources, []httpheader.Header{httpheader.New("session_id", s), httpheader.New("x-client-request-id", s), httpheader.New("x-session-affinity", s)})
 	}
 	sources = append(sources, opts.Headers)
 	defaults := httpheader.Assign(sources...)
@@ -72,27 +72,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]httpheader.Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
 		set.AppendLayer(layer)
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
-}
-
-// joinURL is the SDK's buildURL: one slash between base and path, and the
-// SDK's default for an empty base.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.

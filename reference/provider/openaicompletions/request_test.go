@@ -13,6 +13,15 @@ import (
 var captures = capturetest.Captures{
 	Driver:    Driver,
 	ShortCase: "tool calls",
+	Edges: capturetest.StreamEdges{
+		Parse: ParseStream, Provider: "custom",
+		ReadError: "data: {\"id\":\"r\",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\n",
+		Outside: []string{
+			"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
+			"data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
+			"data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+		},
+	},
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
@@ -41,11 +50,7 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
-		`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
-		`{"toolChoice":true}`:              "/options/toolChoice: want a string or an object, got boolean",
-		`{"reasoningEffort":1}`:            "/options/reasoningEffort: want string, got number",
-		`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
-		`[]`:                               "/options: want an object, got array",
+		`{"toolChoice":true}`:   "/options/toolChoice: want a string or an object, got boolean",
+		`{"reasoningEffort":1}`: "/options/reasoningEffort: want string, got number",
 	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":{"type":"function","function":{"name":"x"}},"reasoningEffort":"high"}`)
 }

@@ -1,13 +1,13 @@
 package openaicompletions
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -16,11 +16,9 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	NoFinishReasonText   = "Stream ended without finish_reason"
-	ErrorStopReasonText  = "Provider returned an error stop reason"
-	FinishReasonPrefix   = "Provider finish_reason: "
-	NoStatusNoBodyText   = "(no status code or body)"
-	StatusCodeNoBodyText = "status code (no body)"
+	NoFinishReasonText  = "Stream ended without finish_reason"
+	ErrorStopReasonText = "Provider returned an error stop reason"
+	FinishReasonPrefix  = "Provider finish_reason: "
 )
 
 // ParseStream is the stream.Parse of server-sent events carrying chat
@@ -39,45 +37,18 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // raw text when the body is not JSON, and "<status> status code (no body)"
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	text := sse.Text(body)
-	parsed, perr := stream.ParseJSON(text)
-	var errMember jsonv.Value
-	message := jsonv.Value{}
-	if perr != nil || !parsed.Truthy() {
-		message = jsonv.StringValue(text)
-	}
-	if perr == nil {
-		errMember = stream.Member(parsed, "error")
-	}
-	msg := apiErrorMessage(status, errMember, message)
+	errMember, message := openaisdk.BodyError(body)
+	return Failure(model, errorMessage(status, errMember, message), now)
+}
+
+// errorMessage is the SDK's message for an error member, with a truthy
+// error.metadata.raw appended after a newline, as Pi does.
+func errorMessage(status int, errMember, message jsonv.Value) string {
+	msg := openaisdk.ErrorMessage(status, errMember, message)
 	if raw := stream.Member(stream.Member(errMember, "metadata"), "raw"); raw.Truthy() {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
-	return Failure(model, msg, now)
-}
-
-// apiErrorMessage is the SDK's APIError.makeMessage; status 0 means none.
-func apiErrorMessage(status int, errMember, message jsonv.Value) string {
-	var msg string
-	switch m := stream.Member(errMember, "message"); {
-	case m.Truthy() && m.Kind() == jsonv.String:
-		msg = m.Str()
-	case m.Truthy():
-		msg = string(m.AppendJSON(nil))
-	case errMember.Truthy():
-		msg = string(errMember.AppendJSON(nil))
-	case message.Kind() == jsonv.String:
-		msg = message.Str()
-	}
-	switch {
-	case status != 0 && msg != "":
-		return fmt.Sprintf("%d %s", status, msg)
-	case status != 0:
-		return fmt.Sprintf("%d %s", status, StatusCodeNoBodyText)
-	case msg != "":
-		return msg
-	}
-	return NoStatusNoBodyText
+	return msg
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -192,11 +163,7 @@ func (p *parser) dispatch(ev sse.Event) {
 		return
 	}
 	if e := stream.Member(data, "error"); e.Truthy() {
-		msg := apiErrorMessage(0, e, jsonv.Value{})
-		if raw := stream.Member(stream.Member(e, "metadata"), "raw"); raw.Truthy() {
-			msg = wtf8.Concat(msg, "\n", raw.JSString())
-		}
-		panic(jsError{Msg: msg})
+		panic(jsError{Msg: errorMessage(0, e, jsonv.Value{})})
 	}
 	p.chunk(data)
 }
@@ -307,9 +274,7 @@ func (p *parser) chunk(c jsonv.Value) {
 	case jsonv.String:
 		if s := content.Str(); s != "" {
 			i := p.ensureText()
-			b := p.out.Content[i].(*ai.TextBlock)
-			b.Text = wtf8.Concat(b.Text, s)
-			p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: i, Delta: s})
+			p.emit(stream.AppendText(p.out.Content[i].(*ai.TextBlock), i, s))
 		}
 	case jsonv.Array:
 		if len(content.Elems()) > 0 {
@@ -330,9 +295,7 @@ func (p *parser) chunk(c jsonv.Value) {
 			sig = "reasoning_content"
 		}
 		i := p.ensureThinking(sig)
-		b := p.out.Content[i].(*ai.ThinkingBlock)
-		b.Thinking = wtf8.Concat(b.Thinking, v.Str())
-		p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: v.Str()})
+		p.emit(stream.AppendThinking(p.out.Content[i].(*ai.ThinkingBlock), i, v.Str()))
 		break
 	}
 	if calls := stream.Member(delta, "tool_calls"); calls.Truthy() {
@@ -452,11 +415,9 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 	if name := p.strProp(stream.Member(fn, "name")); b.Name == "" && name != "" {
 		b.Name = name
 	}
-	delta := ""
 	if args := stream.Member(fn, "arguments"); args.Truthy() {
-		delta = p.strProp(args)
-		s.partialArgs = wtf8.Concat(s.partialArgs, delta)
-		b.Arguments = stream.ParseStreamingJSON(s.partialArgs)
+		p.emit(stream.AppendArgs(b, &s.partialArgs, i, p.strProp(args)))
+	} else {
+		p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i})
 	}
-	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 }

@@ -3,7 +3,6 @@ package openairesponses
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // Options are the members of Pi's OpenAIResponsesOptions that shape a
@@ -25,10 +24,6 @@ type Options struct {
 	// ServiceTier is sent as service_tier and scales the cost.
 	ServiceTier *string
 }
-
-// Header is one request header given by the caller; a nil Value is
-// JSON null.
-type Header = httpheader.Header
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.

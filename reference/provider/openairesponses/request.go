@@ -14,7 +14,6 @@ package openairesponses
 import (
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -55,14 +54,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	c := compat{model.Compat}
 
 	// Pi's defaultHeaders object, built with plain object semantics.
-	var session []Header
+	var session []httpheader.Header
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
 		if c.truthy("sendSessionIdHeader", true) {
 			session = append(session, httpheader.New("session_id", *opts.SessionID))
 		}
 		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
 	}
-	var copilot []Header
+	var copilot []httpheader.Header
 	if model.Provider == "github-copilot" {
 		copilot = httpheader.Copilot(ctx)
 	}
@@ -77,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: joinURL(model.BaseURL, ResponsesPath), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, ResponsesPath), Header: header, Body: body}
 	tier := opts.ServiceTier
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -90,15 +89,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // (its user agent names it: "OpenAI", "AzureOpenAI"), the request's
 // timeoutMs, the client's auth header and Pi's default headers. A
 // *stream.RequestError is the SDK's or fetch's refusal to send.
-func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []Header) (http.Header, error) {
+func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, Header{Name: "OpenAI-Organization"}, Header{Name: "OpenAI-Project"})
+	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
 		for _, h := range layer {
 			if h.Value == nil {
 				continue
@@ -115,18 +114,6 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth Header, defaults []He
 		header.Set("accept", "*/*")
 	}
 	return header, nil
-}
-
-// joinURL is the SDK's buildURL: one slash between base and path, and the
-// SDK's default base for an empty one.
-func joinURL(base, path string) string {
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	if strings.HasSuffix(base, "/") {
-		path = path[1:]
-	}
-	return base + path
 }
 
 // compat reads model.compat with JavaScript's rules.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -15,12 +16,8 @@ import (
 
 // Texts Pi uses for stream failures.
 const (
-	UnknownErrorText    = "An unknown error occurred"
-	EndedEarlyText      = "OpenAI Responses stream ended before a terminal response event"
-	UnhandledStopReason = "Unhandled stop reason: "
-	NoErrorDetailsText  = "Unknown error (no error details in response)"
-	// ConnectionErrorText is the SDK's message when no response arrives.
-	ConnectionErrorText = "Connection error."
+	EndedEarlyText     = "OpenAI Responses stream ended before a terminal response event"
+	NoErrorDetailsText = "Unknown error (no error details in response)"
 )
 
 // ParseStream is the stream.Parse of the Responses API's server-sent
@@ -48,27 +45,8 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 // without Pi's prefix: "<status> <text>" or "<status> status code (no
 // body)".
 func HTTPErrorText(status int, body []byte) string {
-	text := sse.Text(body)
-	parsed, err := stream.ParseJSON(text)
-	if err != nil {
-		parsed = jsonv.Value{}
-	}
-	msg := ""
-	e := stream.Member(parsed, "error")
-	switch m := stream.Member(e, "message"); {
-	case m.Truthy() && m.Kind() == jsonv.String:
-		msg = m.Str()
-	case m.Truthy():
-		msg = m.String()
-	case e.Truthy():
-		msg = e.String()
-	case !parsed.Truthy():
-		msg = text
-	}
-	if msg != "" {
-		return fmt.Sprintf("%d %s", status, msg)
-	}
-	return fmt.Sprintf("%d status code (no body)", status)
+	errMember, message := openaisdk.BodyError(body)
+	return openaisdk.ErrorMessage(status, errMember, message)
 }
 
 // Failure is the message and lone error event of a request that failed
@@ -156,7 +134,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: EndedEarlyText})
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-		panic(jsError{Msg: UnknownErrorText})
+		panic(jsError{Msg: stream.UnknownErrorText})
 	}
 	p.finishBlocks()
 	p.emit(stream.DoneEvent(p.out))
@@ -193,7 +171,7 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 	if data.Truthy() {
 		if e := stream.Member(data, "error"); e.Truthy() {
-			panic(jsError{Msg: apiErrorMessage(e)})
+			panic(jsError{Msg: openaisdk.ErrorMessage(0, e, jsonv.Value{})})
 		}
 	}
 	p.handle(data)
@@ -242,11 +220,8 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.function_call_arguments.delta":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
 			acc := p.partialText()
-			d := p.str(stream.Member(data, "delta"))
-			acc = wtf8.Concat(acc, d)
 			p.partial[p.block] = &acc
-			tc.Arguments = stream.ParseStreamingJSON(acc)
-			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: p.last(), Delta: d})
+			p.emit(stream.AppendArgs(tc, &acc, p.last(), p.str(stream.Member(data, "delta"))))
 		}
 	case "response.function_call_arguments.done":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
@@ -294,18 +269,6 @@ func equalUnits(a, b []uint16) bool {
 		}
 	}
 	return true
-}
-
-// apiErrorMessage is the SDK's message for an event whose data carries an
-// "error" member.
-func apiErrorMessage(e jsonv.Value) string {
-	if m := stream.Member(e, "message"); m.Truthy() {
-		if m.Kind() == jsonv.String {
-			return m.Str()
-		}
-		return m.String()
-	}
-	return e.String()
 }
 
 func (p *parser) setResponseID(id jsonv.Value, always bool) {
@@ -366,9 +329,7 @@ func (p *parser) inReasoning() bool {
 
 func (p *parser) thinkingDelta(v jsonv.Value) {
 	b := p.out.Content[p.block].(*ai.ThinkingBlock)
-	d := p.str(v)
-	b.Thinking = wtf8.Concat(b.Thinking, d)
-	p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: p.last(), Delta: d})
+	p.emit(stream.AppendThinking(b, p.last(), p.str(v)))
 }
 
 func (p *parser) textDelta(data jsonv.Value, typ string) {
@@ -379,9 +340,7 @@ func (p *parser) textDelta(data jsonv.Value, typ string) {
 	if !ok || p.cur.parts == nil || len(*p.cur.parts) == 0 || !p.lastPartOK(typ) {
 		return
 	}
-	d := p.str(stream.Member(data, "delta"))
-	b.Text = wtf8.Concat(b.Text, d)
-	p.emit(stream.Event{Type: stream.TypeTextDelta, ContentIndex: p.last(), Delta: d})
+	p.emit(stream.AppendText(b, p.last(), p.str(stream.Member(data, "delta"))))
 }
 
 func (p *parser) currentToolCall() *ai.ToolCallBlock {
@@ -616,5 +575,5 @@ func mapStatus(status jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: UnhandledStopReason + status.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + status.JSString()})
 }

@@ -49,22 +49,28 @@ func DecodeUTF8(b []byte) string {
 func leadByte(c byte) (need int, lo, hi byte, ok bool) {
 	lo, hi = 0x80, 0xBF
 	switch {
-	case c >= 0xC2 && c <= 0xDF:
-		return 1, lo, hi, true
-	case c == 0xE0:
-		return 2, 0xA0, hi, true
-	case c == 0xED:
-		return 2, lo, 0x9F, true
-	case c >= 0xE1 && c <= 0xEF:
-		return 2, lo, hi, true
-	case c == 0xF0:
-		return 3, 0x90, hi, true
-	case c == 0xF4:
-		return 3, lo, 0x8F, true
-	case c >= 0xF1 && c <= 0xF3:
-		return 3, lo, hi, true
+	case c < 0xC2 || c > 0xF4:
+		return 0, lo, hi, false
+	case c < 0xE0:
+		need = 1
+	case c < 0xF0:
+		need = 2
+	default:
+		need = 3
 	}
-	return 0, lo, hi, false
+	// Four lead bytes narrow the first continuation byte: no overlong
+	// forms (E0, F0), no surrogates (ED), nothing above U+10FFFF (F4).
+	switch c {
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
+	}
+	return need, lo, hi, true
 }
 
 // TrimIncomplete returns b without a trailing UTF-8 sequence that is valid

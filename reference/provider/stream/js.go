@@ -6,6 +6,16 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
+// Texts Pi's stream readers share.
+const (
+	// UnknownErrorText is the errorMessage of a failure that carries no
+	// message of its own.
+	UnknownErrorText = "An unknown error occurred"
+	// UnhandledStopReason starts the error thrown for a stop reason Pi
+	// does not map; the reason follows.
+	UnhandledStopReason = "Unhandled stop reason: "
+)
+
 // JSError is an exception thrown while Pi reads a stream; Msg becomes the
 // errorMessage. Parsers panic with it and recover it where Pi catches.
 type JSError struct{ Msg string }

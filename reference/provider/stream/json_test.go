@@ -1,7 +1,6 @@
 package stream
 
 import (
-	"os"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -11,11 +10,7 @@ import (
 // parseStreamingJson against what Pi 0.80.2 under Node 22 gave for the same
 // texts (testdata/json-corpus.json, captured from the real functions).
 func TestJSONCorpus(t *testing.T) {
-	data, err := os.ReadFile("testdata/json-corpus.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := jsonv.Parse(data)
+	corpus, err := jsonv.ReadFile("testdata/json-corpus.json")
 	if err != nil {
 		t.Fatal(err)
 	}

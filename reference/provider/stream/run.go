@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // Steps are what one provider's parser plugs into Run.
@@ -123,6 +124,28 @@ func Count(v jsonv.Value, outside *bool) float64 {
 func Push(out *ai.AssistantMessage, block ai.Block, start string) Event {
 	out.Content = append(out.Content, block)
 	return Event{Type: start, ContentIndex: len(out.Content) - 1}
+}
+
+// AppendText adds delta to the text block b at index i, as Pi's += does
+// on JavaScript strings, and returns the delta event.
+func AppendText(b *ai.TextBlock, i int, delta string) Event {
+	b.Text = wtf8.Concat(b.Text, delta)
+	return Event{Type: TypeTextDelta, ContentIndex: i, Delta: delta}
+}
+
+// AppendThinking is AppendText for a thinking block.
+func AppendThinking(b *ai.ThinkingBlock, i int, delta string) Event {
+	b.Thinking = wtf8.Concat(b.Thinking, delta)
+	return Event{Type: TypeThinkingDelta, ContentIndex: i, Delta: delta}
+}
+
+// AppendArgs adds delta to *partial, a tool call's raw argument text, as
+// Pi's += does, parses the text so far into b's arguments, and returns the
+// delta event of the call at index i.
+func AppendArgs(b *ai.ToolCallBlock, partial *string, i int, delta string) Event {
+	*partial = wtf8.Concat(*partial, delta)
+	b.Arguments = ParseStreamingJSON(*partial)
+	return Event{Type: TypeToolCallDelta, ContentIndex: i, Delta: delta}
 }
 
 // EndOf is the end event of the text or thinking block b at index i; ok

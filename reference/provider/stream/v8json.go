@@ -160,47 +160,9 @@ func (p *v8Parser) value() {
 	case c == '-' || (c >= '0' && c <= '9'):
 		p.number()
 	case c == '{':
-		p.pos++
-		p.skipSpace()
-		if p.cur() == '}' {
-			p.pos++
-			return
-		}
-		p.expectName(msgPropNameOrRBrace)
-		for {
-			p.value()
-			p.skipSpace()
-			if p.cur() == ',' {
-				p.pos++
-				p.expectName(msgQuotedName)
-				continue
-			}
-			if p.cur() != '}' {
-				p.failWith(msgCommaOrRBrace)
-			}
-			p.pos++
-			return
-		}
+		p.elements('}', msgCommaOrRBrace, msgPropNameOrRBrace, msgQuotedName)
 	case c == '[':
-		p.pos++
-		p.skipSpace()
-		if p.cur() == ']' {
-			p.pos++
-			return
-		}
-		for {
-			p.value()
-			p.skipSpace()
-			if p.cur() == ',' {
-				p.pos++
-				continue
-			}
-			if p.cur() != ']' {
-				p.failWith(msgCommaOrRBrack)
-			}
-			p.pos++
-			return
-		}
+		p.elements(']', msgCommaOrRBrack, "", "")
 	case c == 't':
 		p.literal("true")
 	case c == 'f':
@@ -209,6 +171,35 @@ func (p *v8Parser) value() {
 		p.literal("null")
 	default:
 		p.unexpected()
+	}
+}
+
+// elements reads an object's members or an array's elements, from its
+// opening bracket to close. An object's first name is missing with
+// firstName, a later one with nextName; an array passes "" for both. A
+// value followed by neither a comma nor close fails with notClosed.
+func (p *v8Parser) elements(close int, notClosed, firstName, nextName string) {
+	p.pos++
+	p.skipSpace()
+	if p.cur() == close {
+		p.pos++
+		return
+	}
+	for name := firstName; ; name = nextName {
+		if name != "" {
+			p.expectName(name)
+		}
+		p.value()
+		p.skipSpace()
+		if p.cur() == ',' {
+			p.pos++
+			continue
+		}
+		if p.cur() != close {
+			p.failWith(notClosed)
+		}
+		p.pos++
+		return
 	}
 }
 

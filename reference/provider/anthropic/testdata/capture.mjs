@@ -6,7 +6,7 @@
 //   node capture.mjs streams stream-cases.mjs > streams.json
 //
 // PI_AI points at pi-ai's dist folder (default: the pi-ts adapter's copy).
-import { capture } from "../../capturelib.mjs";
+import { capture, STAINLESS } from "../../capturelib.mjs";
 
 const ENV = new Set(["PI_CACHE_RETENTION", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"]);
 await capture({
@@ -14,7 +14,6 @@ await capture({
   port: 47913,
   clearEnv: (v) => ENV.has(v),
   okStream: 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n',
-  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
-  keepCallerMachineHeaders: true,
+  ...STAINLESS,
   checkPayload: true,
 });

@@ -1,13 +1,8 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { zeroUsage, user, toolResult, text, img, LONE_HI, LONE_LO, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47913";
-const model = makeModel({
-  id: "claude-sonnet-4-5", name: "Claude Sonnet 4.5", api: "anthropic-messages", provider: "anthropic", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  contextWindow: 200000, maxTokens: 64000,
-});
-const same = (content, over = {}) => ({ role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
+import { zeroUsage, assistant, user, toolResult, text, img, LONE_HI, LONE_LO } from "../../casekit.mjs";
+import { BASE, model } from "./common.mjs";
+const same = assistant(model());
 const foreign = (content, over = {}) => ({ role: "assistant", content, api: "openai-responses", provider: "openai", model: "gpt-5", usage: zeroUsage, stopReason: "toolUse", timestamp: 2, ...over });
 const result = toolResult("read_file");
 const readTool = { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string", description: "File path" } }, required: ["path"] } };

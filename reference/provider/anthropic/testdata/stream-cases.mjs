@@ -1,12 +1,7 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
-import { hi as ctx, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47913";
-const model = makeModel({
-  id: "claude-sonnet-4-5", name: "Claude Sonnet 4.5", api: "anthropic-messages", provider: "anthropic", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  contextWindow: 200000, maxTokens: 64000,
-});
+import { hi as ctx } from "../../casekit.mjs";
+import { model } from "./common.mjs";
 const opts = { apiKey: "k" };
 const ev = (name, data) => `event: ${name}\ndata: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
 const start = (usage = { input_tokens: 100, output_tokens: 1 }, id = "msg_01") => ev("message_start", { type: "message_start", message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, usage } });

@@ -11,14 +11,13 @@
 // called (see capturelib.mjs).
 //
 // PI_AI points at pi-ai's dist folder (default: the pi-ts adapter's copy).
-import { capture } from "../../capturelib.mjs";
+import { capture, STAINLESS } from "../../capturelib.mjs";
 
 await capture({
   api: "azure-openai-responses",
   port: 47921,
   clearEnv: (v) => /^(OPENAI|AZURE|PI)_/.test(v),
   okStream: 'data: {"type":"response.completed","response":{"id":"resp_ok","status":"completed"}}\n\n',
-  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
-  keepCallerMachineHeaders: true,
+  ...STAINLESS,
   checkPayload: true,
 });

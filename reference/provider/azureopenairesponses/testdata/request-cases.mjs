@@ -1,27 +1,13 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { zeroUsage, user, toolResult, text, img, hi, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47921/openai/v1";
-const API = "azure-openai-responses";
-const model = makeModel({
-  id: "gpt-5-test", name: "GPT Test", api: API, provider: API, baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000,
-});
-const same = (content, over = {}) => ({ role: "assistant", content, api: API, provider: API, model: "gpt-5-test", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
-const result = toolResult("read");
-const call = (id, args = { path: "a.txt" }, name = "read") => ({ type: "toolCall", id, name, arguments: args });
-const readTool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
-const reasoning = (id, t) => JSON.stringify({ type: "reasoning", id, summary: [{ type: "summary_text", text: t }], encrypted_content: "gAAAA" + id });
+import { user, text, img, hi, assistant } from "../../casekit.mjs";
+import { BASE, model } from "./common.mjs";
+import { call, readTool, readContext, claudeContext, toolIDContext } from "../../openairesponses/testdata/kit.mjs";
+const same = assistant(model());
 const c = (name, context, options = {}, over = {}) => ({ name, model: model(over), context, options: { apiKey: "azure-test-key", ...options } });
 
 export default [
-  c("example: reasoning history, tool call and result, session id", {
-    systemPrompt: "You are a helpful assistant.", tools: [readTool],
-    messages: [user("Read a.txt"),
-      same([{ type: "thinking", thinking: "I should read the file.", thinkingSignature: reasoning("rs_1", "I should read the file.") }, call("call_1|fc_1")], { stopReason: "toolUse" }),
-      result("call_1|fc_1", [text("hello world")])],
-  }, { reasoningEffort: "medium", maxTokens: 1024, sessionId: "sess-1" }),
+  c("example: reasoning history, tool call and result, session id", readContext(same, "You are a helpful assistant."), { reasoningEffort: "medium", maxTokens: 1024, sessionId: "sess-1" }),
   c("defaults", hi),
   c("api version option", hi, { azureApiVersion: "2025-04-01-preview" }),
   c("api version from env", hi, { env: { AZURE_OPENAI_API_VERSION: "2024-10-21" } }),
@@ -38,34 +24,10 @@ export default [
   c("headers: model, options, null removes, api-key replaced", hi, { headers: { "X-Model": "opt", "x-stainless-lang": null, Accept: null, "OpenAI-Project": "p1", "API-Key": "from-header", authorization: "Bearer extra" } }, { headers: { "X-Model": "model", "X-Num": 5, "x-gone": null } }),
   c("no key even with an authorization header", hi, { apiKey: undefined, headers: { authorization: "Bearer from-header", "api-key": "k" } }),
   c("empty key", hi, { apiKey: "" }),
-  c("github-copilot provider: no copilot headers, off effort sent, ids whole", {
-    messages: [user([text("look"), img()]),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "github-copilot" }),
-  c("tool ids: azure provider keeps pairs, foreign items hashed", {
-    tools: [readTool],
-    messages: [user("go"),
-      same([call("call_a|fc_a"), call("call_b")], { stopReason: "toolUse" }),
-      result("call_a|fc_a", [text("ra")]), result("call_b", [text("rb")]),
-      same([call("call_c|fc_c"), call("call_d|rs_d+x")], { stopReason: "toolUse", model: "gpt-5-other" }),
-      result("call_c|fc_c", [text("rc")]), result("call_d|rs_d+x", [text("rd")]),
-      same([call("toolu_01A.b"), call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("toolu_01A.b", [text("r1")]), result("call_9|item+/=long", [text("r2")]),
-      same([call("call_e|fc_e")], { stopReason: "toolUse", api: "openai-responses", provider: "openai", model: "gpt-5" }),
-      result("call_e|fc_e", [text("r3")]),
-      user("done")],
-  }),
-  c("other provider on this API: ids normalized whole", {
-    messages: [user("go"),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "my-azure" }),
-  c("openai provider on this API keeps pairs", {
-    messages: [user("go"),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "openai" }),
+  c("github-copilot provider: no copilot headers, off effort sent, ids whole", claudeContext(same, user([text("look"), img()])), {}, { provider: "github-copilot" }),
+  c("tool ids: azure provider keeps pairs, foreign items hashed", toolIDContext(same, user("done"))),
+  c("other provider on this API: ids normalized whole", claudeContext(same), {}, { provider: "my-azure" }),
+  c("openai provider on this API keeps pairs", claudeContext(same), {}, { provider: "openai" }),
   c("reasoning effort mapped, summary", hi, { reasoningEffort: "high", reasoningSummary: "concise" }, { thinkingLevelMap: { high: "xhigh" } }),
   c("level map off null sends no reasoning", hi, {}, { thinkingLevelMap: { off: null } }),
   c("non-reasoning model, temperature, max tokens 0, system role", { systemPrompt: "S", messages: [user("hi")] }, { temperature: 0.5, maxTokens: 0 }, { reasoning: false, id: "gpt-4.1" }),

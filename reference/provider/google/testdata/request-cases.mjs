@@ -1,12 +1,7 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { zeroUsage, user, toolResult, text, img, LONE_HI, LONE_LO, hi, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914";
-const model = makeModel({
-  id: "gemini-2.5-pro", name: "Gemini 2.5 Pro", api: "google-generative-ai", provider: "google", baseUrl: BASE + "/v1beta",
-  reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.31, cacheWrite: 0 },
-  contextWindow: 1048576, maxTokens: 65536,
-});
+import { zeroUsage, user, toolResult, text, img, LONE_HI, LONE_LO, hi } from "../../casekit.mjs";
+import { BASE, model } from "./common.mjs";
 const asst = (m, content, over = {}) => ({ role: "assistant", content, api: m.api, provider: m.provider, model: m.id, usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
 const foreign = (content, over = {}) => ({ role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: zeroUsage, stopReason: "toolUse", timestamp: 2, ...over });
 const result = toolResult("read_file");

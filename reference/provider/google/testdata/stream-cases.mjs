@@ -1,12 +1,7 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
-import { hi as ctx, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914/v1beta";
-const model = makeModel({
-  id: "gemini-2.5-pro", name: "Gemini 2.5 Pro", api: "google-generative-ai", provider: "google", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.31, cacheWrite: 0 },
-  contextWindow: 1048576, maxTokens: 65536,
-});
+import { hi as ctx } from "../../casekit.mjs";
+import { model } from "./common.mjs";
 const opts = { apiKey: "AIza-test" };
 const data = (obj, end = "\r\n\r\n") => `data: ${typeof obj === "string" ? obj : JSON.stringify(obj)}${end}`;
 const chunk = (parts, extra = {}, cand = {}) => ({ candidates: [{ content: { role: "model", parts }, index: 0, ...cand }], modelVersion: "gemini-2.5-pro", responseId: "resp_1", ...extra });

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -82,16 +81,14 @@ type Captures struct {
 	DropIncidental bool
 	// Setup, when set, runs before the request captures are replayed.
 	Setup func(t *testing.T)
+	// Edges, when its Parse is set, are checked beside the captures.
+	Edges StreamEdges
 }
 
 // Cases reads file and decodes its cases.
 func (p Captures) Cases(t *testing.T, file string) []Case {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := jsonv.Parse(data)
+	v, err := jsonv.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,11 +157,14 @@ func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 
 // Check runs every replay of the package's captures:
 // testdata/requests.json (CheckRequests) and testdata/streams.json
-// (CheckStreams, CheckSplits).
+// (CheckStreams, CheckSplits), then checks the Edges.
 func (p Captures) Check(t *testing.T) {
 	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
 	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
 	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
+	if p.Edges.Parse != nil {
+		t.Run("edges", func(t *testing.T) { p.Edges.check(t, p.Driver.API) })
+	}
 }
 
 // CheckRequests replays file (testdata/requests.json): each context and
@@ -391,6 +391,22 @@ func (p Captures) CheckURLs(t *testing.T, file string) {
 // n counts the ids the process made before, so it is compared as a
 // pattern.
 var generatedID = regexp.MustCompile(`_1700000000000_\d+"`)
+
+// GenAI replays the captures of an API whose answers Pi reads with the
+// Google GenAI code (google-generative-ai, google-vertex) through d, and
+// checks its edges.
+func GenAI(d provider.Driver, edges StreamEdges) Captures {
+	return Captures{
+		Driver:         d,
+		Edges:          edges,
+		DropIncidental: true,
+		// Tool-call ids Pi made up count the ids the process made before.
+		Redact: RedactGeneratedIDs,
+		// A 2xx body that is a JSON error object is recognised only when
+		// it arrives in one read, in Pi as here.
+		WholeReadOnly: func(name string) bool { return strings.HasPrefix(name, "JSON error body in a 200") },
+	}
+}
 
 // RedactGeneratedIDs is a Captures.Redact for APIs whose tool-call ids Pi
 // makes up: it leaves their counter out.

@@ -3,6 +3,7 @@ package capturetest
 import (
 	"errors"
 	"io"
+	"maps"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -20,11 +21,24 @@ type ParseStream = stream.Parse
 // for them at /options.
 type OptionErrors map[string]string
 
-// CheckDecodeOptions checks that d decodes each bad input with its error,
-// and that decoding roundTrip and encoding it again gives it back.
+// sharedOptionErrors are bad members of provider.StreamOptions, which every
+// driver must decode with these errors.
+var sharedOptionErrors = OptionErrors{
+	`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
+	`{"sessionId":3}`:                  "/options/sessionId: want string, got number",
+	`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
+	`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
+	`[]`:                               "/options: want an object, got array",
+}
+
+// CheckDecodeOptions checks that d decodes each bad input (and each bad
+// shared member) with its error, and that decoding roundTrip and encoding
+// it again gives it back.
 func CheckDecodeOptions(t *testing.T, d provider.Driver, bad OptionErrors, roundTrip string) {
 	t.Helper()
-	for in, want := range bad {
+	all := maps.Clone(sharedOptionErrors)
+	maps.Copy(all, bad)
+	for in, want := range all {
 		_, err := d.DecodeOptions(parse(t, in), "/options")
 		if err == nil || err.Error() != want {
 			t.Errorf("DecodeOptions(%s) error = %v, want %q", in, err, want)
@@ -49,28 +63,41 @@ func parse(t *testing.T, s string) jsonv.Value {
 	return v
 }
 
-// CheckReadError feeds body and then a read error to parse: the error is
-// returned and ends the stream as its error event. withID says whether the
-// message must have kept the response id body gave.
-func CheckReadError(t *testing.T, parse ParseStream, model *ai.Model, body string, withID bool) {
-	t.Helper()
-	r := io.MultiReader(strings.NewReader(body), iotest.ErrReader(errors.New("terminated")))
-	msg, events, err := parse(r, model, Clock)
-	if err == nil || err.Error() != "terminated" {
-		t.Fatalf("err = %v, want terminated", err)
-	}
-	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || (withID && msg.ResponseID == nil) {
-		t.Errorf("last event %s", last)
-	}
+// StreamEdges are what a provider's stream parser is checked on beside the
+// captures: a read that fails, which the capture server cannot serve, and
+// bodies outside the modelled semantics.
+type StreamEdges struct {
+	Parse ParseStream
+	// Provider is the provider of the model the bodies are parsed for.
+	Provider string
+	// ReadError is a body after which the read fails: the error is
+	// returned and ends the stream as its error event, and the message
+	// keeps the response id the body gave unless NoResponseID.
+	ReadError    string
+	NoResponseID bool
+	// Outside are bodies the parser must report as stream.ErrOutsideModel.
+	Outside []string
 }
 
-// CheckOutsideModel checks that parse reports each body as outside the
-// model with want.
-func CheckOutsideModel(t *testing.T, parse ParseStream, model *ai.Model, bodies map[string]string) {
+// check parses the edges for a model of api whose input and output
+// tokens cost 1.
+func (e StreamEdges) check(t *testing.T, api string) {
 	t.Helper()
-	for name, body := range bodies {
-		if _, _, err := parse(strings.NewReader(body), model, Clock); !errors.Is(err, stream.ErrOutsideModel) {
-			t.Errorf("%s: err = %v, want stream.ErrOutsideModel", name, err)
+	n := jsonv.NumberValue
+	model := &ai.Model{ID: "m", API: api, Provider: e.Provider, Cost: ai.ModelCost{Input: n("1"), Output: n("1"), CacheRead: n("0"), CacheWrite: n("0")}}
+	if e.ReadError != "" {
+		r := io.MultiReader(strings.NewReader(e.ReadError), iotest.ErrReader(errors.New("terminated")))
+		msg, events, err := e.Parse(r, model, Clock)
+		if err == nil || err.Error() != "terminated" {
+			t.Fatalf("err = %v, want terminated", err)
+		}
+		if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || (!e.NoResponseID && msg.ResponseID == nil) {
+			t.Errorf("last event %s", last)
+		}
+	}
+	for _, body := range e.Outside {
+		if _, _, err := e.Parse(strings.NewReader(body), model, Clock); !errors.Is(err, stream.ErrOutsideModel) {
+			t.Errorf("%q: err = %v, want stream.ErrOutsideModel", body, err)
 		}
 	}
 }

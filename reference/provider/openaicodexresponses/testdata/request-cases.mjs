@@ -1,22 +1,14 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { API, BASE, zeroUsage, model, fakeJWT, claim, KEY } from "./common.mjs";
-import { user, toolResult, text, img, hi } from "../../casekit.mjs";
+import { model, fakeJWT, claim, KEY } from "./common.mjs";
+import { user, text, img, hi, assistant } from "../../casekit.mjs";
+import { call, readTool, readContext, claudeContext, toolIDContext } from "../../openairesponses/testdata/kit.mjs";
 
-const same = (content, over = {}) => ({ role: "assistant", content, api: API, provider: "openai-codex", model: "gpt-5.1-codex", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
-const result = toolResult("read");
-const call = (id, args = { path: "a.txt" }, name = "read") => ({ type: "toolCall", id, name, arguments: args });
-const readTool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
-const reasoning = (id, t) => JSON.stringify({ type: "reasoning", id, summary: [{ type: "summary_text", text: t }], encrypted_content: "gAAAA" + id });
+const same = assistant(model());
 const c = (name, context, options = {}, over = {}) => ({ name, model: model(over), context, options: { apiKey: KEY, transport: "sse", ...options } });
 
 export default [
-  c("example: system prompt, reasoning history, tool call and result, session id", {
-    systemPrompt: "You are Codex.", tools: [readTool],
-    messages: [user("Read a.txt"),
-      same([{ type: "thinking", thinking: "I should read the file.", thinkingSignature: reasoning("rs_1", "I should read the file.") }, call("call_1|fc_1"), text("Reading.", JSON.stringify({ v: 1, id: "msg_1", phase: "commentary" }))], { stopReason: "toolUse" }),
-      result("call_1|fc_1", [text("hello world")])],
-  }, { reasoningEffort: "medium", sessionId: "sess-1" }),
+  c("example: system prompt, reasoning history, tool call and result, session id", readContext(same, "You are Codex.", readTool, text("Reading.", JSON.stringify({ v: 1, id: "msg_1", phase: "commentary" }))), { reasoningEffort: "medium", sessionId: "sess-1" }),
   c("defaults: no system prompt", hi),
   c("empty system prompt gets the default instructions", { systemPrompt: "", messages: [user("hi")] }),
   c("system prompt with a lone surrogate is sent as given", { systemPrompt: "S\uD800X", messages: [user("hi")] }),
@@ -42,29 +34,9 @@ export default [
   c("base URL ending in /codex", hi, {}, { baseUrl: "http://127.0.0.1:47933/backend-api/codex" }),
   c("base URL ending in /codex/responses with slashes", hi, {}, { baseUrl: "http://127.0.0.1:47933/x/codex/responses//" }),
   c("base URL with a trailing slash", hi, {}, { baseUrl: "http://127.0.0.1:47933/" }),
-  c("github-copilot provider: no copilot headers, ids whole", {
-    messages: [user([text("look"), img()]),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "github-copilot" }),
-  c("tool ids: codex provider keeps pairs, foreign items hashed", {
-    tools: [readTool],
-    messages: [user("go"),
-      same([call("call_a|fc_a"), call("call_b")], { stopReason: "toolUse" }),
-      result("call_a|fc_a", [text("ra")]), result("call_b", [text("rb")]),
-      same([call("call_c|fc_c"), call("call_d|rs_d+x")], { stopReason: "toolUse", model: "gpt-5-other" }),
-      result("call_c|fc_c", [text("rc")]), result("call_d|rs_d+x", [text("rd")]),
-      same([call("toolu_01A.b"), call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("toolu_01A.b", [text("r1")]), result("call_9|item+/=long", [text("r2")]),
-      same([call("call_e|fc_e")], { stopReason: "toolUse", api: "openai-responses", provider: "openai", model: "gpt-5" }),
-      result("call_e|fc_e", [text("r3")]),
-      user("next")],
-  }),
-  c("azure provider is not paired here", {
-    messages: [user("go"),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "azure-openai-responses" }),
+  c("github-copilot provider: no copilot headers, ids whole", claudeContext(same, user([text("look"), img()])), {}, { provider: "github-copilot" }),
+  c("tool ids: codex provider keeps pairs, foreign items hashed", toolIDContext(same, user("next"))),
+  c("azure provider is not paired here", claudeContext(same), {}, { provider: "azure-openai-responses" }),
   c("image to a text-only model; orphan tool call", {
     messages: [user([text("see"), img()]), same([call("call_x|fc_x")], { stopReason: "toolUse" }), user("go on")],
   }, {}, { input: ["text"] }),

@@ -2,27 +2,9 @@
 // capture.mjs). Written for piconform; run with Node 22.
 import { model, KEY } from "./common.mjs";
 import { hi as ctx } from "../../casekit.mjs";
+import { events } from "../../openairesponses/testdata/kit.mjs";
 
-let seq = 0;
-const data = (d) => `data: ${JSON.stringify({ ...d, sequence_number: seq++ })}\n\n`;
-const ev = (d) => `event: ${d.type}\n` + data(d);
-const created = () => ev({ type: "response.created", response: { id: "resp_1", object: "response", status: "in_progress", output: [] } });
-const usage = { input_tokens: 120, input_tokens_details: { cached_tokens: 100 }, output_tokens: 30, total_tokens: 150 };
-const completed = (over = {}, type = "response.completed") => ev({ type, response: { id: "resp_2", object: "response", status: "completed", usage, ...over } });
-const ot = (t) => ({ type: "output_text", text: t, annotations: [] });
-const msg = (status, content) => ({ type: "message", id: "msg_1", role: "assistant", status, content });
-const textItem = (...parts) =>
-  ev({ type: "response.output_item.added", output_index: 0, item: msg("in_progress", []) }) +
-  ev({ type: "response.content_part.added", item_id: "msg_1", output_index: 0, content_index: 0, part: ot("") }) +
-  parts.map((d) => ev({ type: "response.output_text.delta", item_id: "msg_1", output_index: 0, content_index: 0, delta: d })).join("") +
-  ev({ type: "response.output_item.done", output_index: 0, item: msg("completed", [ot(parts.join(""))]) });
-const fc = (status, args) => ({ type: "function_call", id: "fc_1", call_id: "call_1", name: "read", arguments: args, status });
-const toolCall = () =>
-  ev({ type: "response.output_item.added", output_index: 0, item: fc("in_progress", "") }) +
-  ev({ type: "response.function_call_arguments.delta", item_id: "fc_1", output_index: 0, delta: '{"path":' }) +
-  ev({ type: "response.function_call_arguments.delta", item_id: "fc_1", output_index: 0, delta: '"a.txt"}' }) +
-  ev({ type: "response.function_call_arguments.done", item_id: "fc_1", output_index: 0, arguments: '{"path":"a.txt"}' }) +
-  ev({ type: "response.output_item.done", output_index: 0, item: fc("completed", '{"path":"a.txt"}') });
+const { ev, created, completed, ot, msg, fc, textItem, toolCall } = events("resp_2");
 const reasoningItem = () => {
   const item = (summary) => ({ type: "reasoning", id: "rs_1", summary, encrypted_content: "gAAAAenc" });
   return ev({ type: "response.output_item.added", output_index: 0, item: item([]) }) +

@@ -7,15 +7,14 @@
 //   node capture.mjs streams stream-cases.mjs > streams.json
 //
 // PI_AI points at pi-ai's dist folder (default: the Pi adapter's install).
-import { capture } from "../../capturelib.mjs";
+import { capture, STAINLESS } from "../../capturelib.mjs";
 
 await capture({
   api: "openai-completions",
   port: 47914,
   clearEnv: (v) => /^(OPENAI|PI)_/.test(v),
   okStream: 'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
-  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
-  keepCallerMachineHeaders: true,
+  ...STAINLESS,
   // This SDK can send a header twice; fetch joins the values.
   joinRepeatedHeaders: true,
   checkPayload: true,

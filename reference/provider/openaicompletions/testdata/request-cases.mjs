@@ -1,14 +1,8 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { zeroUsage, user, toolResult, text, img, hi, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914/v1";
-const model = makeModel({
-  id: "gpt-test", name: "GPT Test", api: "openai-completions", provider: "custom", baseUrl: BASE,
-  reasoning: false, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  contextWindow: 128000, maxTokens: 16384,
-});
-const rmodel = (over = {}) => model({ reasoning: true, ...over });
-const same = (content, over = {}) => ({ role: "assistant", content, api: "openai-completions", provider: "custom", model: "gpt-test", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
+import { zeroUsage, assistant, user, toolResult, text, img, hi } from "../../casekit.mjs";
+import { BASE, model, reasoningModel as rmodel } from "./common.mjs";
+const same = assistant(model());
 const foreign = (content, over = {}) => ({ role: "assistant", content, api: "openai-responses", provider: "openai", model: "gpt-5", usage: zeroUsage, stopReason: "toolUse", timestamp: 2, ...over });
 const result = toolResult("read_file");
 const call = (id, args = { path: "a.txt" }, over = {}) => ({ type: "toolCall", id, name: "read_file", arguments: args, ...over });

@@ -1,12 +1,7 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
-import { hi as ctx, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914/v1";
-const model = makeModel({
-  id: "gpt-test", name: "GPT Test", api: "openai-completions", provider: "custom", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  contextWindow: 128000, maxTokens: 16384,
-});
+import { hi as ctx } from "../../casekit.mjs";
+import { reasoningModel as model } from "./common.mjs";
 const opts = { apiKey: "k" };
 const data = (d) => `data: ${typeof d === "string" ? d : JSON.stringify(d)}\n\n`;
 const chunk = (delta, finish_reason = null, extra = {}) => data({ id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "gpt-test", choices: [{ index: 0, delta, finish_reason }], ...extra });

@@ -6,14 +6,13 @@
 //   node capture.mjs streams stream-cases.mjs > streams.json
 //
 // PI_AI points at pi-ai's dist folder (default: the pi-ts adapter's copy).
-import { capture } from "../../capturelib.mjs";
+import { capture, STAINLESS } from "../../capturelib.mjs";
 
 await capture({
   api: "openai-responses",
   port: 47914,
   clearEnv: (v) => /^(OPENAI|PI)_/.test(v),
   okStream: 'data: {"type":"response.completed","response":{"id":"resp_ok","status":"completed"}}\n\n',
-  machineHeaders: ["x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"],
-  keepCallerMachineHeaders: true,
+  ...STAINLESS,
   checkPayload: true,
 });

@@ -1,26 +1,14 @@
 // Inputs for testdata/requests.json: contexts and options to send through
 // real Pi (see capture.mjs). Written for piconform; run with Node 22.
-import { zeroUsage, user, toolResult, text, img, LONE_HI, LONE_LO, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914/v1";
-const model = makeModel({
-  id: "gpt-5-test", name: "GPT Test", api: "openai-responses", provider: "openai", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000,
-});
-const same = (content, over = {}) => ({ role: "assistant", content, api: "openai-responses", provider: "openai", model: "gpt-5-test", usage: zeroUsage, stopReason: "stop", timestamp: 2, ...over });
-const result = toolResult("read");
-const call = (id, args = { path: "a.txt" }, name = "read") => ({ type: "toolCall", id, name, arguments: args });
+import { user, text, img, LONE_HI, LONE_LO, assistant } from "../../casekit.mjs";
+import { BASE, model } from "./common.mjs";
+import { result, call, reasoning, readContext, claudeContext } from "./kit.mjs";
+const same = assistant(model());
 const readTool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false } };
-const reasoning = (id, t) => JSON.stringify({ type: "reasoning", id, summary: [{ type: "summary_text", text: t }], encrypted_content: "gAAAA" + id });
 const c = (name, context, options = {}, over = {}) => ({ name, model: model(over), context, options: { apiKey: "sk-test", ...options } });
 
 export default [
-  c("example from the notes", {
-    systemPrompt: "You are a helpful assistant.", tools: [readTool],
-    messages: [user("Read a.txt"),
-      same([{ type: "thinking", thinking: "I should read the file.", thinkingSignature: reasoning("rs_1", "I should read the file.") }, call("call_1|fc_1")], { stopReason: "toolUse" }),
-      result("call_1|fc_1", [text("hello world")])],
-  }, { reasoningEffort: "medium", maxTokens: 1024, sessionId: "sess-1" }),
+  c("example from the notes", readContext(same, "You are a helpful assistant.", readTool), { reasoningEffort: "medium", maxTokens: 1024, sessionId: "sess-1" }),
   c("non-reasoning model gets a system role; user forms; surrogates", {
     systemPrompt: "sys " + LONE_HI + "x",
     messages: [user(""), user("   "), user([]), user([text("a" + LONE_LO), img(), text("")]), user("pair \uD83D\uDE48")],
@@ -45,11 +33,7 @@ export default [
       same([call("call_e|fc_e", undefined)], { stopReason: "toolUse", api: "openai-completions", model: "gpt-x" }),
       user("done")],
   }),
-  c("copilot provider: ids normalized whole, headers, no reasoning default", {
-    messages: [user([text("look"), img()]),
-      same([call("call_9|item+/=long")], { stopReason: "toolUse", api: "anthropic-messages", provider: "anthropic", model: "claude" }),
-      result("call_9|item+/=long", [text("r")])],
-  }, {}, { provider: "github-copilot" }),
+  c("copilot provider: ids normalized whole, headers, no reasoning default", claudeContext(same, user([text("look"), img()])), {}, { provider: "github-copilot" }),
   c("tool results: images, no text, orphans, errored assistants", {
     messages: [user("go"),
       same([call("c1|fc_1"), call("c2|fc_2"), call("c3|fc_3")], { stopReason: "toolUse" }),

@@ -1,12 +1,7 @@
 // Inputs for testdata/streams.json: answers fed back to real Pi (see
 // capture.mjs). Written for piconform; run with Node 22.
-import { hi as ctx, model as makeModel } from "../../casekit.mjs";
-const BASE = "http://127.0.0.1:47914/v1";
-const model = makeModel({
-  id: "gpt-5-test", name: "GPT Test", api: "openai-responses", provider: "openai", baseUrl: BASE,
-  reasoning: true, input: ["text", "image"], cost: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 },
-  contextWindow: 400000, maxTokens: 128000,
-});
+import { hi as ctx } from "../../casekit.mjs";
+import { model } from "./common.mjs";
 const opts = { apiKey: "k" };
 let seq = 0;
 const ev = (data, name = typeof data === "object" ? data.type : undefined) =>

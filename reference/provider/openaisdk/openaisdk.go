@@ -1,0 +1,59 @@
+// Package openaisdk is what the OpenAI APIs (openai-completions and the
+// Responses APIs) get alike from the openai SDK (6.26.0) under Pi: the
+// message of an API error.
+package openaisdk
+
+import (
+	"fmt"
+
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/sse"
+	"github.com/piconform/piconform/reference/provider/stream"
+)
+
+// Texts of an error without a message.
+const (
+	NoStatusNoBodyText   = "(no status code or body)"
+	StatusCodeNoBodyText = "status code (no body)"
+)
+
+// BodyError is what the SDK reads from the body of a non-2xx response:
+// its "error" member when the body is JSON, and the body's text as the
+// message when the body is not JSON or not truthy.
+func BodyError(body []byte) (errMember, message jsonv.Value) {
+	text := sse.Text(body)
+	parsed, err := stream.ParseJSON(text)
+	if err != nil || !parsed.Truthy() {
+		message = jsonv.StringValue(text)
+	}
+	if err == nil {
+		errMember = stream.Member(parsed, "error")
+	}
+	return errMember, message
+}
+
+// ErrorMessage is the SDK's APIError.makeMessage: the error member's
+// message (its JSON when it is not a string), else the member's JSON, else
+// message, after "<status> " when there is a status (0 means none).
+func ErrorMessage(status int, errMember, message jsonv.Value) string {
+	var msg string
+	switch m := stream.Member(errMember, "message"); {
+	case m.Truthy() && m.Kind() == jsonv.String:
+		msg = m.Str()
+	case m.Truthy():
+		msg = m.String()
+	case errMember.Truthy():
+		msg = errMember.String()
+	case message.Kind() == jsonv.String:
+		msg = message.Str()
+	}
+	switch {
+	case status != 0 && msg != "":
+		return fmt.Sprintf("%d %s", status, msg)
+	case status != 0:
+		return fmt.Sprintf("%d %s", status, StatusCodeNoBodyText)
+	case msg != "":
+		return msg
+	}
+	return NoStatusNoBodyText
+}
