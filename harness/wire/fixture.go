@@ -141,9 +141,8 @@ type Replay struct {
 	result error
 }
 
-// Serve starts a server on 127.0.0.1 that answers each request with the
-// first unused interaction of cas that matches it. chunk is
-// Settings.ChunkBytes.
+// Serve starts a server on 127.0.0.1 that answers the n-th request with
+// the n-th interaction of cas. chunk is Settings.ChunkBytes.
 func Serve(cas *cassette.Cassette, m Matcher, chunk int) (*Replay, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -165,31 +164,18 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.n++
 	n := r.n
-	// The first recorded request not yet used is the one expected next: a
-	// request that matches none is compared with it, and gets its response,
-	// so that the answer is checked too.
-	nearest := -1
-	var nearestDiffs, identity []compare.Diff
-	for i, inter := range r.cas.Interactions {
-		if r.used[i] {
-			continue
-		}
-		diffs, ident := r.matcher.Diff(req, body, inter.Request)
-		if len(diffs) == 0 {
-			nearest, nearestDiffs, identity = i, nil, ident
-			break
-		}
-		if nearest < 0 {
-			nearest, nearestDiffs, identity = i, diffs, ident
-		}
-	}
-	if nearest < 0 {
+	// Interactions are served in order: the n-th request is compared with
+	// the n-th recorded one and gets its response even when it differs, so
+	// that the answer is checked too.
+	nearest := n - 1
+	if nearest >= len(r.cas.Interactions) {
 		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s) not expected: the cassette holds %d request(s)",
 			n, req.Method, req.URL.RequestURI(), len(r.cas.Interactions)))
 		r.mu.Unlock()
 		mismatchResponse(w, r.err.Problems[len(r.err.Problems)-1])
 		return
 	}
+	nearestDiffs, identity := r.matcher.Diff(req, body, r.cas.Interactions[nearest].Request)
 	r.used[nearest] = true
 	prefix := jsonv.Index("/requests", nearest)
 	for _, d := range nearestDiffs {

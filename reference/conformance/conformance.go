@@ -13,6 +13,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
@@ -31,6 +32,17 @@ type Options struct {
 	// HTTPClient sends the requests of wire cases. Nil means
 	// http.DefaultClient.
 	HTTPClient *http.Client
+	// Wait is the pause before a wire case's retry (provider.Retry): it
+	// returns when d has passed or ctx ends, with ctx's error. Nil waits for
+	// real; a check that sends nothing need not wait.
+	Wait func(ctx context.Context, d time.Duration) error
+}
+
+func (o Options) wait() func(context.Context, time.Duration) error {
+	if o.Wait != nil {
+		return o.Wait
+	}
+	return sleep
 }
 
 func (o Options) now() transform.Clock {

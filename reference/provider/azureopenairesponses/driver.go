@@ -8,7 +8,7 @@ import (
 // Driver is the reference for the azure-openai-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: ConnectionErrorText,
+	Failure: Failure, Retry: provider.StainlessRetry, NoResponseText: ConnectionErrorText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine.
 	IncidentalHeaders: openairesponses.Driver.IncidentalHeaders, MachineHeaders: provider.StainlessMachineHeaders,

@@ -5,7 +5,7 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the openai-codex-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: provider.FetchFailedText,
+	Failure: Failure, Retry: Retry, NoResponseText: provider.FetchFailedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client rather than the translation. Pi calls
 	// fetch itself, so there are no SDK headers; the user agent is one a

@@ -3,7 +3,6 @@ package openaicodexresponses
 import (
 	"errors"
 	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -23,13 +22,5 @@ func TestParseStreamReadError(t *testing.T) {
 	}
 	if last := events[len(events)-1]; last.Type != stream.TypeError || *msg.ErrorMessage != "terminated" || msg.ResponseID == nil {
 		t.Errorf("last event %s", last)
-	}
-}
-
-func TestRetriesOfAnErrorAreNotModelled(t *testing.T) {
-	resp := &http.Response{StatusCode: 500, Status: "500 Internal Server Error", Body: io.NopCloser(strings.NewReader("x"))}
-	_, _, err := readResponse(&ai.Model{ID: "m", API: API, Provider: "openai-codex"}, nil, true, resp, capturetest.Clock)
-	if !errors.Is(err, ErrNotModelled) {
-		t.Errorf("err = %v, want ErrNotModelled", err)
 	}
 }

@@ -5,10 +5,10 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the openai-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: ConnectionErrorText,
+	Failure: Failure, Retry: provider.StainlessRetry, NoResponseText: ConnectionErrorText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine rather than the
 	// translation; conformance checks leave them out.
-	IncidentalHeaders: []string{"x-stainless-*"}, MachineHeaders: provider.StainlessMachineHeaders,
+	IncidentalHeaders: provider.StainlessIncidental, MachineHeaders: provider.StainlessMachineHeaders,
 	IdentityHeaders: provider.ClientIdentity("OpenAI/JS *", provider.StainlessIdentity),
 }
