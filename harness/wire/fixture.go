@@ -82,8 +82,12 @@ func (f *Fixture) Validate(c *suite.Case) error {
 	return err
 }
 
-// cassetteResponse is the response as go-vcr holds one.
+// cassetteResponse is the response as go-vcr holds one; a disconnect is
+// the zero response (code 0), which no HTTP answer has.
 func (r Response) cassetteResponse() cassette.Response {
+	if r.Disconnect {
+		return cassette.Response{}
+	}
 	h := http.Header{}
 	for _, f := range r.Header {
 		h.Add(f.Name, f.Value)
@@ -186,7 +190,20 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	}
 	resp := r.cas.Interactions[nearest].Response
 	r.mu.Unlock()
+	if resp.Code == 0 {
+		disconnect(w)
+		return
+	}
 	writeResponse(w, resp, r.chunk)
+}
+
+// disconnect closes the connection of w without answering.
+func disconnect(w http.ResponseWriter) {
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		conn.Close()
+		return
+	}
+	panic(http.ErrAbortHandler) // the server closes the connection
 }
 
 // mismatchResponse answers a request past the recorded ones, which has no

@@ -10,8 +10,11 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-// retryCase answers the echo request twice: a 503, then the stream.
-var retryCase = strings.NewReplacer(`"response": {`, `"response": [{"status": 503, "body": "busy"}, {`, "]}\n}", "]}]\n}").Replace(caseFile)
+// answeredAfter is the echo case with first as the answer to a first
+// request, and the case's stream as the answer to a second.
+func answeredAfter(first string) string {
+	return strings.NewReplacer(`"response": {`, `"response": [`+first+`, {`, "]}\n}", "]}]\n}").Replace(caseFile)
+}
 
 // attempts sends the echo request once per value of X-Attempt, in order,
 // and returns the bodies it got back.
@@ -34,7 +37,7 @@ func attempts(values ...string) Subject {
 // recorded one and gets its response, whatever it holds; a request too many
 // or too few fails the case.
 func TestReplayServesInOrder(t *testing.T) {
-	c := loadCase(t, retryCase, nil)
+	c := loadCase(t, answeredAfter(`{"status": 503, "body": "busy"}`), nil)
 	cas, err := Record(context.Background(), c, attempts("0", "1"), echoIgnore)
 	if err != nil {
 		t.Fatal(err)
@@ -61,5 +64,32 @@ func TestReplayServesInOrder(t *testing.T) {
 	}
 	if _, err := replay(t, c, cas, attempts("0", "1", "2")); err == nil || !strings.Contains(err.Error(), "request 3") {
 		t.Errorf("three requests of two: %v", err)
+	}
+}
+
+// TestReplayDisconnects: a disconnect is recorded as a request like any
+// other, and replayed as a connection closed without an answer.
+func TestReplayDisconnects(t *testing.T) {
+	c := loadCase(t, answeredAfter(`{"disconnect": true}`), nil)
+	// Sends once, and once more after a connection error.
+	again := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
+		if _, err := echoSubject(nil)(ctx, in, cl); err == nil {
+			return jsonv.Value{}, errors.New("the first request got an answer")
+		}
+		return echoSubject(nil)(ctx, in, cl)
+	}
+	cas, err := Record(context.Background(), c, again, echoIgnore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(string(cas), "method: POST"); got != 2 {
+		t.Fatalf("the cassette holds %d request(s), want 2:\n%s", got, cas)
+	}
+	out, err := replay(t, c, cas, again)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if body, _ := out.Get("body"); !strings.HasPrefix(body.Str(), "event: greeting") {
+		t.Errorf("the second request got %q, want the stream", body.Str())
 	}
 }

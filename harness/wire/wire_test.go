@@ -427,6 +427,8 @@ func TestParseCaseErrors(t *testing.T) {
 		{`"response": {`, `"replay": {"chunkBytes": 0}, "response": {`, "/replay/chunkBytes"},
 		{`"response": {`, `"response": {"status": 99, `, "/response/status"},
 		{`{"data": "two\nlines"}`, `{"id": "7"}`, "/response/events/1/id"},
+		{`"response": {`, `"response": {"disconnect": false, `, "/response/disconnect: want true"},
+		{`"response": {`, `"response": {"disconnect": true, `, "/response: a response that disconnects has no other member"},
 	} {
 		c := loadCase(t, strings.Replace(caseFile, tc.from, tc.to, 1), nil)
 		if _, err := ParseCase(c); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -5,7 +5,7 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the mistral-conversations API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	Failure: Failure, NoResponseText: provider.ConnectionErrorText,
+	Failure: Failure, NoResponseText: ConnectionErrorText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client rather than the translation. The
 	// Mistral SDK sends none that vary: its user-agent and its empty cookie
@@ -15,3 +15,7 @@ var Driver = provider.Driver{
 	// here; a cookie with a value would be the caller's.
 	IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
 }
+
+// ConnectionErrorText is Pi's error when no answer arrives: the SDK's
+// ConnectionError, which quotes fetch's TypeError.
+const ConnectionErrorText = "Unable to make request: TypeError: " + provider.FetchFailedText
