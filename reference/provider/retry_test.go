@@ -43,6 +43,24 @@ func checkRetry(t *testing.T, r provider.Retry, table []attempt) {
 	}
 }
 
+// checkRetries checks how many retries r allows for the options (JSON).
+func checkRetries(t *testing.T, r provider.Retry, opts string, want int) {
+	t.Helper()
+	if got := r.Retries(options(t, opts)); got != want {
+		t.Errorf("Retries(%s) = %d, want %d", opts, got, want)
+	}
+}
+
+// checkStamp checks the header r's Stamp writes for attempt.
+func checkStamp(t *testing.T, r provider.Retry, attempt int, name, want string) {
+	t.Helper()
+	h := http.Header{}
+	r.Stamp(h, attempt)
+	if got := h.Get(name); got != want {
+		t.Errorf("Stamp(%d) sets %s %q, want %q", attempt, name, got, want)
+	}
+}
+
 func options(t *testing.T, js string) *provider.StreamOptions {
 	t.Helper()
 	if js == "" {
@@ -80,15 +98,9 @@ func TestStainlessRetry(t *testing.T) {
 		options string
 		want    int
 	}{{"", 0}, {`{"maxRetries":0}`, 0}, {`{"maxRetries":2}`, 2}, {`{"maxRetries":-1}`, 0}} {
-		if got := provider.StainlessRetry.Retries(options(t, tc.options)); got != tc.want {
-			t.Errorf("Retries(%s) = %d, want %d", tc.options, got, tc.want)
-		}
+		checkRetries(t, provider.StainlessRetry, tc.options, tc.want)
 	}
-	h := http.Header{}
-	provider.StainlessRetry.Stamp(h, 2)
-	if got := h.Get("x-stainless-retry-count"); got != "2" {
-		t.Errorf("Stamp(2) sets x-stainless-retry-count %q", got)
-	}
+	checkStamp(t, provider.StainlessRetry, 2, "x-stainless-retry-count", "2")
 }
 
 func TestBedrockRetry(t *testing.T) {
@@ -107,14 +119,8 @@ func TestBedrockRetry(t *testing.T) {
 		{name: "validation is final", status: 400, header: map[string]string{"x-amzn-errortype": "ValidationException"}},
 		{name: "access denied is final", status: 403, header: map[string]string{"x-amzn-errortype": "AccessDeniedException"}},
 	})
-	if got := bedrock.Retry.Retries(options(t, `{"maxRetries":0}`)); got != bedrock.MaxAttempts-1 {
-		t.Errorf("Retries with maxRetries 0 = %d, want %d", got, bedrock.MaxAttempts-1)
-	}
-	h := http.Header{}
-	bedrock.Retry.Stamp(h, 1)
-	if got := h.Get("amz-sdk-request"); got != "attempt=2; max=3" {
-		t.Errorf("Stamp(1) sets amz-sdk-request %q", got)
-	}
+	checkRetries(t, bedrock.Retry, `{"maxRetries":0}`, bedrock.MaxAttempts-1)
+	checkStamp(t, bedrock.Retry, 1, "amz-sdk-request", "attempt=2; max=3")
 }
 
 func TestCodexRetry(t *testing.T) {
@@ -133,9 +139,7 @@ func TestCodexRetry(t *testing.T) {
 		{name: "a usage limit is final", status: 403, body: `{"error":{"code":"usage_not_included"}}`},
 		{name: "connection error", wait: time.Second, retry: true},
 	})
-	if got := openaicodexresponses.Retry.Retries(options(t, `{"maxRetries":3}`)); got != 3 {
-		t.Errorf("Retries = %d, want 3", got)
-	}
+	checkRetries(t, openaicodexresponses.Retry, `{"maxRetries":3}`, 3)
 }
 
 func TestParseFloatPrefix(t *testing.T) {
