@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/run"
@@ -73,7 +72,7 @@ func validateWire(c *suite.Case) error {
 		}
 	}
 	input := wire.PrepareInput(c.Input, "http://127.0.0.1:9", s)
-	opts := conformance.Options{Now: validationClock, HTTPClient: &http.Client{Transport: refuseTransport{}}, Wait: noWait}
+	opts := conformance.Options{Now: validationClock, HTTPClient: &http.Client{Transport: refuseTransport{}}}
 	if _, err := conformance.HandleContext(context.Background(), c.Kind, input, opts); err != nil {
 		return inputError(err)
 	}
@@ -81,9 +80,6 @@ func validateWire(c *suite.Case) error {
 }
 
 var errNotSent = errors.New("piconform: validation sends nothing")
-
-// noWait skips the waits before retries: the refused requests cost nothing.
-func noWait(context.Context, time.Duration) error { return nil }
 
 type refuseTransport struct{}
 

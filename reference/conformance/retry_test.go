@@ -59,3 +59,11 @@ func TestWireRetriesWaitThroughOptions(t *testing.T) {
 		t.Errorf("errorMessage %q, want the last answer's", e.Str())
 	}
 }
+
+func TestSleepEndsWithTheContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := conformance.Sleep(ctx, time.Hour); err != context.Canceled {
+		t.Errorf("Sleep = %v, want %v", err, context.Canceled)
+	}
+}

@@ -110,8 +110,9 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 	}
 }
 
-// sleep waits d, or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx ends: an Options.Wait that takes the time
+// the client takes.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
