@@ -82,8 +82,12 @@ func (f *Fixture) Validate(c *suite.Case) error {
 	return err
 }
 
-// cassetteResponse is the response as go-vcr holds one.
+// cassetteResponse is the response as go-vcr holds one; a disconnect is
+// the zero response (code 0), which no HTTP answer has.
 func (r Response) cassetteResponse() cassette.Response {
+	if r.Disconnect {
+		return cassette.Response{}
+	}
 	h := http.Header{}
 	for _, f := range r.Header {
 		h.Add(f.Name, f.Value)
@@ -142,10 +146,10 @@ type Replay struct {
 	result error
 }
 
-// Serve starts a server on 127.0.0.1 that answers each request with the
-// first unused interaction of cas that matches it. chunk is
-// Settings.ChunkBytes; hold (Settings.Abort) keeps each response open after
-// its body until the client goes (see Hold).
+// Serve starts a server on 127.0.0.1 that answers the n-th request with
+// the n-th interaction of cas. chunk is Settings.ChunkBytes; hold
+// (Settings.Abort) keeps each response open after its body until the
+// client goes (see Hold).
 func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -167,41 +171,32 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.n++
 	n := r.n
-	// The first recorded request not yet used is the one expected next: a
-	// request that matches none is compared with it, and gets its response,
-	// so that the answer is checked too.
-	nearest := -1
-	var nearestDiffs, identity []compare.Diff
-	for i, inter := range r.cas.Interactions {
-		if r.used[i] {
-			continue
-		}
-		diffs, ident := r.matcher.Diff(req, body, inter.Request)
-		if len(diffs) == 0 {
-			nearest, nearestDiffs, identity = i, nil, ident
-			break
-		}
-		if nearest < 0 {
-			nearest, nearestDiffs, identity = i, diffs, ident
-		}
-	}
-	if nearest < 0 {
+	// Interactions are served in order: the n-th request is compared with
+	// the n-th recorded one and gets its response even when it differs, so
+	// that the answer is checked too.
+	i := n - 1
+	if i >= len(r.cas.Interactions) {
 		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s) not expected: the cassette holds %d request(s)",
 			n, req.Method, req.URL.RequestURI(), len(r.cas.Interactions)))
 		r.mu.Unlock()
 		mismatchResponse(w, r.err.Problems[len(r.err.Problems)-1])
 		return
 	}
-	r.used[nearest] = true
-	prefix := jsonv.Index("/requests", nearest)
-	for _, d := range nearestDiffs {
+	diffs, identity := r.matcher.Diff(req, body, r.cas.Interactions[i].Request)
+	r.used[i] = true
+	prefix := jsonv.Index("/requests", i)
+	for _, d := range diffs {
 		r.err.Diffs = append(r.err.Diffs, compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got})
 	}
 	for _, d := range identity {
 		r.err.IdentityNotes = append(r.err.IdentityNotes, identityNote(compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got}))
 	}
-	resp := r.cas.Interactions[nearest].Response
+	resp := r.cas.Interactions[i].Response
 	r.mu.Unlock()
+	if resp.Code == 0 {
+		disconnect(w)
+		return
+	}
 	writeResponse(w, resp, r.chunk)
 	if r.hold {
 		Hold(req)
@@ -214,6 +209,15 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 // waiting for more when it aborts. A client that goes early, before or
 // while the body is written, only ends the wait sooner.
 func Hold(req *http.Request) { <-req.Context().Done() }
+
+// disconnect closes the connection of w without answering.
+func disconnect(w http.ResponseWriter) {
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		conn.Close()
+		return
+	}
+	panic(http.ErrAbortHandler) // the server closes the connection
+}
 
 // mismatchResponse answers a request past the recorded ones, which has no
 // response to replay. The case fails on the request whatever the

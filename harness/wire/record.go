@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -62,7 +63,8 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	}
 	rec.AddHook(Scrubber(s.Key, ignore), recorder.BeforeSaveHook)
 
-	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), rec.GetDefaultClient()); err != nil {
+	client := &http.Client{Transport: disconnecting{rec}}
+	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), client); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
 	}
 	if err := rec.Stop(); err != nil {
@@ -129,6 +131,13 @@ func serveResponses(responses []Response) (*httptest.Server, error) {
 			return
 		}
 		resp := responses[i]
+		if resp.Disconnect {
+			// Answered, so that go-vcr records the request; the client
+			// (disconnecting) turns the answer into a connection error.
+			w.Header().Set(disconnectHeader, "1")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
 		for _, h := range resp.Header {
 			w.Header().Add(h.Name, h.Value)
 		}
@@ -139,4 +148,24 @@ func serveResponses(responses []Response) (*httptest.Server, error) {
 	srv.Listener = l
 	srv.Start()
 	return srv, nil
+}
+
+// disconnectHeader marks the recording server's stand-in for a response
+// that disconnects.
+const disconnectHeader = "Piconform-Disconnect"
+
+// errDisconnected is the connection error of a response that disconnects.
+var errDisconnected = errors.New("piconform: the server closed the connection without answering")
+
+// disconnecting is the recording client's transport: a response marked
+// with disconnectHeader (recorded all the same) becomes a connection error.
+type disconnecting struct{ next http.RoundTripper }
+
+func (d disconnecting) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := d.next.RoundTrip(req)
+	if err == nil && resp.Header.Get(disconnectHeader) != "" {
+		resp.Body.Close()
+		return nil, errDisconnected
+	}
+	return resp, err
 }

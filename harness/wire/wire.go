@@ -74,7 +74,11 @@ type Settings struct {
 
 // Response is one hand-built HTTP response.
 type Response struct {
-	Status int
+	// Disconnect answers nothing: the server closes the connection once the
+	// request has arrived, a connection error to the client
+	// ("disconnect": true in the case file).
+	Disconnect bool
+	Status     int
 	// Header holds the response headers, in the order the case wrote them.
 	Header []HeaderField
 	Body   []byte
@@ -145,6 +149,15 @@ func ParseCase(c *suite.Case) (Settings, error) {
 
 func parseResponse(v jsonv.Value, ptr string) (Response, error) {
 	f := jsonv.ReadFields(v, ptr)
+	if d, ok := v.Get("disconnect"); ok {
+		if d.Kind() != jsonv.Bool || !d.Bool() {
+			return Response{}, jsonv.Errorf(jsonv.Child(ptr, "disconnect"), "want true, got %s", d.AppendJSON(nil))
+		}
+		if len(v.Members()) > 1 {
+			return Response{}, jsonv.Errorf(ptr, "a response that disconnects has no other member")
+		}
+		return Response{Disconnect: true}, nil
+	}
 	status := f.OptNumber("status")
 	headers := f.OptObject("headers")
 	events, hasEvents := f.OptArray("events")

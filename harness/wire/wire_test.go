@@ -432,6 +432,8 @@ func TestParseCaseErrors(t *testing.T) {
 		{`"say": "hello"`, `"say": "hello", "abort": {"afterEvents": 1, "when": 2}`, "/input/abort/when"},
 		{`"say": "hello"`, `"say": "hello", "abort": {}`, "/input/abort/afterEvents"},
 		{`"say": "hello"`, `"say": "hello", "baseUrl": 5`, "/input/baseUrl"},
+		{`"response": {`, `"response": {"disconnect": false, `, "/response/disconnect: want true"},
+		{`"response": {`, `"response": {"disconnect": true, `, "/response: a response that disconnects has no other member"},
 	} {
 		c := loadCase(t, strings.Replace(caseFile, tc.from, tc.to, 1), nil)
 		if _, err := ParseCase(c); err == nil || !strings.Contains(err.Error(), tc.want) {

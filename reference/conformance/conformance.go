@@ -13,6 +13,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
@@ -31,6 +32,18 @@ type Options struct {
 	// HTTPClient sends the requests of wire cases. Nil means
 	// http.DefaultClient.
 	HTTPClient *http.Client
+	// Wait is the pause before a wire case's retry, d being what the API's
+	// client waits (provider.Retry): it returns when the pause is over, or
+	// ctx's error. The pause is not part of the answer, so nil does not wait
+	// (the runner need not spend the seconds Pi does); Sleep waits for real.
+	Wait func(ctx context.Context, d time.Duration) error
+}
+
+func (o Options) wait() func(context.Context, time.Duration) error {
+	if o.Wait != nil {
+		return o.Wait
+	}
+	return func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 }
 
 func (o Options) now() transform.Clock {

@@ -5,9 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
+	"math/rand/v2"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -45,7 +48,7 @@ const (
 // refusal to make one (its error, as Pi reports it); send it; read the
 // answer into Pi's message and events. The runner's key replaces the
 // options' one, as the Pi adapter does it.
-func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Client, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	opts, err := c.driverOptions(d)
 	if err != nil {
 		return nil, nil, err
@@ -60,18 +63,11 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	if c.abortAfter == 0 {
 		return c.failure(d, d.AbortBeforeText, now)
 	}
-	hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
+	resp, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
 	if err != nil {
 		return nil, nil, err
 	}
-	hreq.Header = call.Header.Clone()
-	if c.connectTo != "" {
-		// The request names its own host; the connection is the runner's.
-		hreq.Host = hreq.URL.Host
-		hreq.URL.Scheme, hreq.URL.Host = "http", c.connectTo
-	}
-	resp, err := client.Do(hreq)
-	if err != nil {
+	if resp == nil {
 		return c.failure(d, d.NoResponseText, now)
 	}
 	defer resp.Body.Close()
@@ -124,6 +120,70 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 		stream.Aborted(out, events)
 	}
 	return out, events, nil
+}
+
+// exchange sends call, and sends it again as often as d's client repeats
+// a failed request (d.Retry), with wait between as the client waits. It
+// returns the last response (nil when none arrived); err is only a broken
+// request or ctx ending during a wait. A connectTo other than "" takes
+// every connection, the request keeping its URL's host.
+func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, error) {
+	retries := d.Retry.Retries(o)
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 && d.Retry.Stamp != nil {
+			d.Retry.Stamp(call.Header, attempt)
+		}
+		hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
+		if err != nil {
+			return nil, err
+		}
+		hreq.Header = call.Header.Clone()
+		if connectTo != "" {
+			hreq.Host = hreq.URL.Host
+			hreq.URL.Scheme, hreq.URL.Host = "http", connectTo
+		}
+		resp, err := client.Do(hreq)
+		if err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+			return resp, nil
+		}
+		if attempt >= retries || ctx.Err() != nil {
+			if err != nil {
+				return nil, nil
+			}
+			return resp, nil
+		}
+		var body []byte
+		if err == nil {
+			// The failed answer is read whole, to decide, and kept for
+			// reading it again if it is the last.
+			body, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+			if err != nil {
+				resp = nil
+			}
+		}
+		pause, again := d.Retry.After(attempt, resp, body, o, rand.Float64())
+		if !again {
+			return resp, nil
+		}
+		if err := wait(ctx, pause); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// Sleep waits d, or until ctx ends: an Options.Wait that takes the time
+// the client takes.
+func Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // APIs lists the provider APIs the reference can drive in wire cases.
@@ -187,7 +247,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}
-	msg, events, err := send(ctx, d, wc, client, opts.now())
+	msg, events, err := send(ctx, d, wc, client, opts.wait(), opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -82,6 +82,9 @@ type Driver struct {
 	// AbortBeforeText when the signal was aborted before the call, so
 	// nothing is sent.
 	AbortText, AbortBeforeText string
+	// Retry is how the API's client repeats a failed request (the zero
+	// Retry never does).
+	Retry Retry
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client library rather than the
 	// translation; a harness leaves them out of what it compares.
@@ -134,6 +137,16 @@ const (
 	FetchAbortedText   = "This operation was aborted"
 	RequestAbortedText = "Request aborted"
 )
+
+// StainlessIncidental are the Stainless SDKs' telemetry headers that say
+// nothing about the request: every x-stainless-* header but
+// x-stainless-retry-count, which counts the attempts (StainlessRetry) and
+// is recorded.
+var StainlessIncidental = []string{
+	"x-stainless-lang", "x-stainless-package-version", "x-stainless-os", "x-stainless-arch",
+	"x-stainless-runtime", "x-stainless-runtime-version", "x-stainless-timeout",
+	"x-stainless-helper", "x-stainless-helper-method",
+}
 
 // StainlessMachineHeaders are the Stainless SDKs' headers that name the
 // machine (operating system, architecture, Node build).

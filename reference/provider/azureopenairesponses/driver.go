@@ -9,7 +9,7 @@ import (
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: provider.ConnectionErrorText,
+	Failure:    Failure, Retry: provider.StainlessRetry, NoResponseText: provider.ConnectionErrorText,
 	AbortText: "", AbortBeforeText: provider.SDKAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the SDK and the machine.

@@ -6,15 +6,15 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: ConnectionErrorText,
+	Failure:    Failure, Retry: Retry, NoResponseText: ConnectionErrorText,
 	AbortText: AbortText, AbortBeforeText: provider.RequestAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that change with every request or describe the SDK and the
-	// machine: the SigV4 date and payload hash, the SDK's invocation id and
-	// attempt counter, and both user agents. Conformance checks leave them
-	// out; the credential (authorization) is kept, redacted, so a request
-	// without one fails.
-	IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "amz-sdk-request", "user-agent", "x-amz-user-agent"},
+	// machine: the SigV4 date and payload hash, the SDK's invocation id, and
+	// both user agents. Conformance checks leave them out; the credential
+	// (authorization) is kept, redacted, so a request without one fails, and
+	// so is the attempt counter amz-sdk-request (Retry).
+	IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "user-agent", "x-amz-user-agent"},
 	IdentityHeaders: provider.ClientIdentity("aws-sdk-js/*",
 		provider.IdentityHeader{Name: "x-amz-user-agent", Value: "*"},
 		provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},

@@ -6,7 +6,7 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: provider.ConnectionErrorText,
+	Failure:    Failure, NoResponseText: ConnectionErrorText,
 	AbortText: provider.FetchAbortedText, AbortBeforeText: AbortBeforeText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client rather than the translation. The
@@ -21,3 +21,7 @@ var Driver = provider.Driver{
 // AbortBeforeText is the SDK's error for a signal aborted before the call:
 // its own words around fetch's AbortError, as the error prints.
 const AbortBeforeText = "Request aborted by client: AbortError: " + provider.FetchAbortedText
+
+// ConnectionErrorText is Pi's error when no answer arrives: the SDK's
+// ConnectionError, which quotes fetch's TypeError.
+const ConnectionErrorText = "Unable to make request: TypeError: " + provider.FetchFailedText

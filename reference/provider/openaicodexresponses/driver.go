@@ -6,7 +6,7 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: provider.FetchFailedText,
+	Failure:    Failure, Retry: Retry, NoResponseText: provider.FetchFailedText,
 	AbortText: provider.PiAbortedText, AbortBeforeText: provider.PiAbortedText,
 	// IncidentalHeaders are the request headers (lower-case path.Match
 	// patterns) that describe the client rather than the translation. Pi calls

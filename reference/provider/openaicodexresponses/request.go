@@ -71,7 +71,7 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 var MachineHeaders = []string{"user-agent"}
 
 // ErrNotModelled marks an input the reference does not reproduce: a
-// transport other than "sse", or retries of a failed response.
+// transport other than "sse".
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
@@ -107,15 +107,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
 	}
-	retries := false
-	if m := opts.MaxRetries; !m.IsAbsent() {
-		f, _ := m.Float64()
-		retries = f > 0
-	}
 	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
 	tier := opts.ServiceTier
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return readResponse(model, tier, retries, resp, now)
+		return readResponse(model, tier, resp, now)
 	}}, nil
 }
 

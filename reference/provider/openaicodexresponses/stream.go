@@ -2,7 +2,6 @@ package openaicodexresponses
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -41,14 +40,10 @@ var statuses = map[string]bool{"completed": true, "incomplete": true, "failed": 
 // readResponse turns the response to a request into Pi's message and
 // events: a 2xx status is a stream (priced with the request's service
 // tier when the answer names none), anything else ParseHTTPError, whose
-// status text is the response's reason phrase. An error response is
-// outside the model when the request asked for retries.
-func readResponse(model *ai.Model, tier *string, retries bool, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+// status text is the response's reason phrase.
+func readResponse(model *ai.Model, tier *string, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, err := io.ReadAll(resp.Body)
-		if err == nil && retries {
-			err = fmt.Errorf("%w: a %d response with maxRetries above 0", ErrNotModelled, resp.StatusCode)
-		}
 		msg, events := ParseHTTPError(model, resp.StatusCode, provider.StatusText(resp), data, now)
 		return msg, events, err
 	}

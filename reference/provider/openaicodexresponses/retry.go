@@ -1,0 +1,121 @@
+package openaicodexresponses
+
+import (
+	"math"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/sse"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// Retry is Pi's own retry loop around fetch for this API: maxRetries
+// repeats (0 by default). An answer is retryable when its status is 429
+// (unless its text names a terminal limit: used-up quota, billing, …),
+// 500, 502, 503 or 504, or its text speaks of a rate limit, overload,
+// unavailability or a refused connection; Pi waits what the answer asks
+// (retry-after-ms, else retry-after in seconds or as a date; after a 429
+// at most maxRetryDelayMs, 60 s by default, unless that is 0), else
+// 1 s doubling per repeat. Any other failure, a connection error included,
+// is repeated after 1 s doubling per repeat too, unless its message (Pi's
+// message for the answer, HTTPErrorText) speaks of a "usage limit". No
+// header counts the attempts.
+var Retry = provider.Retry{Limit: provider.MaxRetriesOption, After: retryAfter}
+
+// BaseRetryDelayMs is the first wait of Pi's own backoff.
+const BaseRetryDelayMs = 1000
+
+// DefaultMaxRetryDelayMs caps the wait a 429 asks for when maxRetryDelayMs
+// is absent.
+const DefaultMaxRetryDelayMs = 60_000
+
+var (
+	terminalLimit = regexp.MustCompile(`(?i)GoUsageLimitError|FreeUsageLimitError|Monthly usage limit reached|available balance|insufficient_quota|out of budget|quota exceeded|billing`)
+	retryableText = regexp.MustCompile(`(?i)rate.?limit|overloaded|service.?unavailable|upstream.?connect|connection.?refused`)
+)
+
+func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOptions, _ float64) (time.Duration, bool) {
+	backoff := provider.Millis(BaseRetryDelayMs * math.Pow(2, float64(done)))
+	if resp == nil {
+		return backoff, true
+	}
+	text := sse.Text(body)
+	if retryable(resp.StatusCode, text) {
+		ms, ok := retryHint(resp.Header)
+		if !ok {
+			return backoff, true
+		}
+		if resp.StatusCode == 429 {
+			limit := float64(DefaultMaxRetryDelayMs)
+			if f, ok := o.MaxRetryDelayMs.Float64(); ok {
+				limit = f
+			}
+			if limit > 0 {
+				ms = math.Min(ms, limit)
+			}
+		}
+		return provider.Millis(ms), true
+	}
+	if strings.Contains(HTTPErrorText(resp.StatusCode, provider.StatusText(resp), body, transform.SystemClock), "usage limit") {
+		return 0, false
+	}
+	return backoff, true
+}
+
+func retryable(status int, text string) bool {
+	if status == 429 && terminalLimit.MatchString(text) {
+		return false
+	}
+	switch status {
+	case 429, 500, 502, 503, 504:
+		return true
+	}
+	return retryableText.MatchString(text)
+}
+
+// retryHint is the wait in milliseconds an answer asks for: retry-after-ms
+// when present and a number; else retry-after in seconds or as a date (at
+// least 0).
+func retryHint(h http.Header) (float64, bool) {
+	if vs, ok := h[http.CanonicalHeaderKey("retry-after-ms")]; ok {
+		if ms, ok := jsNumber(strings.Join(vs, ", ")); ok && !math.IsInf(ms, 0) {
+			return math.Max(0, ms), true
+		}
+	}
+	v := h.Get("retry-after")
+	if v == "" {
+		return 0, false
+	}
+	if secs, ok := jsNumber(v); ok && !math.IsInf(secs, 0) {
+		return math.Max(0, secs*1000), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return math.Max(0, float64(time.Until(t).Milliseconds())), true
+	}
+	return 0, false
+}
+
+// jsNumber is JavaScript's Number(s) for the decimal forms a header holds:
+// surrounding white space ignored, the empty string 0, false for NaN.
+func jsNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, true
+	}
+	switch strings.TrimLeft(s, "+-") {
+	case "Infinity":
+		return math.Inf(1), true
+	}
+	if strings.ContainsAny(s, "_xXpPiInN") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}

@@ -1,0 +1,156 @@
+package provider_test
+
+import (
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/bedrock"
+	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
+)
+
+// attempt is one failed attempt and what the policy makes of it.
+type attempt struct {
+	name    string
+	status  int // 0: no answer (a connection error)
+	header  map[string]string
+	body    string
+	done    int     // retries already made
+	jitter  float64 // the random draw
+	options string  // the stream options, JSON
+	wait    time.Duration
+	retry   bool
+}
+
+func checkRetry(t *testing.T, r provider.Retry, table []attempt) {
+	t.Helper()
+	for _, tc := range table {
+		var resp *http.Response
+		if tc.status != 0 {
+			resp = &http.Response{StatusCode: tc.status, Status: strconv.Itoa(tc.status) + " " + http.StatusText(tc.status), Header: http.Header{}}
+			for k, v := range tc.header {
+				resp.Header.Set(k, v)
+			}
+		}
+		o := options(t, tc.options)
+		wait, retry := r.After(tc.done, resp, []byte(tc.body), o, tc.jitter)
+		if wait != tc.wait || retry != tc.retry {
+			t.Errorf("%s: After = %v, %v; want %v, %v", tc.name, wait, retry, tc.wait, tc.retry)
+		}
+	}
+}
+
+// checkRetries checks how many retries r allows for the options (JSON).
+func checkRetries(t *testing.T, r provider.Retry, opts string, want int) {
+	t.Helper()
+	if got := r.Retries(options(t, opts)); got != want {
+		t.Errorf("Retries(%s) = %d, want %d", opts, got, want)
+	}
+}
+
+// checkStamp checks the header r's Stamp writes for attempt.
+func checkStamp(t *testing.T, r provider.Retry, attempt int, name, want string) {
+	t.Helper()
+	h := http.Header{}
+	r.Stamp(h, attempt)
+	if got := h.Get(name); got != want {
+		t.Errorf("Stamp(%d) sets %s %q, want %q", attempt, name, got, want)
+	}
+}
+
+func options(t *testing.T, js string) *provider.StreamOptions {
+	t.Helper()
+	if js == "" {
+		js = "{}"
+	}
+	v, err := jsonv.Parse([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := provider.DecodeOptions(v, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &o
+}
+
+func TestStainlessRetry(t *testing.T) {
+	ms := time.Millisecond
+	checkRetry(t, provider.StainlessRetry, []attempt{
+		{name: "429 retry-after-ms 0", status: 429, header: map[string]string{"retry-after-ms": "0"}, retry: true},
+		{name: "503 retry-after-ms 250", status: 503, header: map[string]string{"retry-after-ms": "250"}, wait: 250 * ms, retry: true},
+		{name: "retry-after-ms 0 gives way to retry-after", status: 500, header: map[string]string{"retry-after-ms": "0", "retry-after": "2"}, wait: 2 * time.Second, retry: true},
+		{name: "retry-after seconds", status: 408, header: map[string]string{"retry-after": "0.5"}, wait: 500 * ms, retry: true},
+		{name: "unreadable retry-after fires at once", status: 409, header: map[string]string{"retry-after": "soon"}, retry: true},
+		{name: "default backoff, no jitter", status: 529, done: 1, wait: time.Second, retry: true},
+		{name: "default backoff, full jitter", status: 500, done: 0, jitter: 1, wait: 375 * ms, retry: true},
+		{name: "default backoff is capped at 8 s", status: 500, done: 6, wait: 8 * time.Second, retry: true},
+		{name: "connection error", done: 0, wait: 500 * ms, retry: true},
+		{name: "400 is final", status: 400, header: map[string]string{"retry-after-ms": "0"}},
+		{name: "404 is final", status: 404},
+		{name: "x-should-retry true", status: 400, header: map[string]string{"x-should-retry": "true", "retry-after-ms": "0"}, retry: true},
+		{name: "x-should-retry false", status: 500, header: map[string]string{"x-should-retry": "false"}},
+	})
+	for _, tc := range []struct {
+		options string
+		want    int
+	}{{"", 0}, {`{"maxRetries":0}`, 0}, {`{"maxRetries":2}`, 2}, {`{"maxRetries":-1}`, 0}} {
+		checkRetries(t, provider.StainlessRetry, tc.options, tc.want)
+	}
+	checkStamp(t, provider.StainlessRetry, 2, "x-stainless-retry-count", "2")
+}
+
+func TestBedrockRetry(t *testing.T) {
+	ms := time.Millisecond
+	checkRetry(t, bedrock.Retry, []attempt{
+		{name: "503 transient", status: 503, jitter: 0.5, wait: 25 * ms, retry: true},
+		{name: "500 transient, second retry", status: 500, done: 1, jitter: 0.5, wait: 50 * ms, retry: true},
+		{name: "429 throttling", status: 429, jitter: 0.5, wait: 500 * ms, retry: true},
+		{name: "throttling by name", status: 400, header: map[string]string{"x-amzn-errortype": "ThrottlingException:http://x"}, jitter: 0.25, wait: 250 * ms, retry: true},
+		{name: "ModelNotReadyException is retryable", status: 400, header: map[string]string{"x-amzn-errortype": "ModelNotReadyException"}, jitter: 0.5, wait: 25 * ms, retry: true},
+		{name: "backoff capped at 20 s", status: 429, done: 8, jitter: 1, wait: 20 * time.Second, retry: true},
+		{name: "retry-after lengthens by at most 5 s", status: 503, header: map[string]string{"retry-after": "30"}, wait: 5 * time.Second, retry: true},
+		{name: "x-amz-retry-after", status: 503, header: map[string]string{"x-amz-retry-after": "300"}, wait: 300 * ms, retry: true},
+		{name: "retry-after never shortens", status: 429, header: map[string]string{"retry-after": "0"}, jitter: 0.5, wait: 500 * ms, retry: true},
+		{name: "connection error", jitter: 1, wait: 50 * ms, retry: true},
+		{name: "validation is final", status: 400, header: map[string]string{"x-amzn-errortype": "ValidationException"}},
+		{name: "access denied is final", status: 403, header: map[string]string{"x-amzn-errortype": "AccessDeniedException"}},
+	})
+	checkRetries(t, bedrock.Retry, `{"maxRetries":0}`, bedrock.MaxAttempts-1)
+	checkStamp(t, bedrock.Retry, 1, "amz-sdk-request", "attempt=2; max=3")
+}
+
+func TestCodexRetry(t *testing.T) {
+	ms := time.Millisecond
+	checkRetry(t, openaicodexresponses.Retry, []attempt{
+		{name: "429 retry-after-ms", status: 429, header: map[string]string{"retry-after-ms": "20"}, wait: 20 * ms, retry: true},
+		{name: "429 capped by maxRetryDelayMs", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":1}`, wait: ms, retry: true},
+		{name: "429 capped at 60 s by default", status: 429, header: map[string]string{"retry-after": "120"}, wait: time.Minute, retry: true},
+		{name: "maxRetryDelayMs 0 does not cap", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":0}`, wait: 2 * time.Minute, retry: true},
+		{name: "503 is not capped", status: 503, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":1}`, wait: 2 * time.Minute, retry: true},
+		{name: "empty retry-after-ms is 0", status: 502, header: map[string]string{"retry-after-ms": " "}, retry: true},
+		{name: "no header: 1 s doubling", status: 504, done: 2, wait: 4 * time.Second, retry: true},
+		{name: "retryable by its text", status: 418, body: "Upstream Connect error", header: map[string]string{"retry-after-ms": "0"}, retry: true},
+		{name: "terminal 429", status: 429, body: `{"error":{"type":"insufficient_quota"}}`, header: map[string]string{"retry-after-ms": "0"}},
+		{name: "any other failure, headers ignored", status: 400, body: `{"error":{"message":"bad"}}`, header: map[string]string{"retry-after-ms": "0"}, done: 1, wait: 2 * time.Second, retry: true},
+		{name: "a usage limit is final", status: 403, body: `{"error":{"code":"usage_not_included"}}`},
+		{name: "connection error", wait: time.Second, retry: true},
+	})
+	checkRetries(t, openaicodexresponses.Retry, `{"maxRetries":3}`, 3)
+}
+
+func TestParseFloatPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{{"0", 0, true}, {" 12.5ms", 12.5, true}, {"-3", -3, true}, {".5", 0.5, true}, {"5.", 5, true}, {"1e3x", 1000, true}, {"1e", 1, true}, {"abc", 0, false}, {"", 0, false}, {"-", 0, false}} {
+		got, ok := provider.ParseFloatPrefix(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ParseFloatPrefix(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
