@@ -265,7 +265,7 @@ func suitesDiffer(a, b fs.FS) (bool, error) {
 				if err != nil || d.IsDir() {
 					return err
 				}
-				data, err := fs.ReadFile(fsys, p)
+				data, err := suite.ReadFile(fsys, p)
 				files[p] = data
 				return err
 			})
@@ -377,6 +377,7 @@ func cmdRun(args []string, env Env) (int, error) {
 		allIDs[i] = c.ID
 	}
 
+	var sum *run.Summary // read by the deferred clean-up of the logs
 	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp,
 		Fixtures: kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity}), StrictIdentity: *strictIdentity}
 	if *impl != "" {
@@ -400,6 +401,9 @@ func cmdRun(args []string, env Env) (int, error) {
 			for _, l := range logs {
 				l.Close()
 			}
+			if *logDir == "" {
+				removeTempLogs(dir, sum, env.Stderr)
+			}
 		}()
 		opts.NewSubject = func(w int) subject.Subject {
 			p := &subject.Process{Command: *impl, StartTimeout: *startTimeout}
@@ -422,7 +426,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sum := run.Run(ctx, cases, allIDs, opts)
+	sum = run.Run(ctx, cases, allIDs, opts)
 
 	style := report.Style{}
 	if f, ok := env.Stdout.(*os.File); ok {
@@ -462,6 +466,22 @@ func cmdRun(args []string, env Env) (int, error) {
 		fmt.Fprintf(env.Stderr, "wrote %d expected failures to %s\n", len(failures), *writeExpect)
 	}
 	return report.ExitCode(sum), nil
+}
+
+// removeTempLogs removes the temporary log folder a run made itself, unless
+// the run did not conform and the implementation wrote something there:
+// then the logs are what explains it, and the folder stays.
+func removeTempLogs(dir string, sum *run.Summary, stderr io.Writer) {
+	if sum != nil && !sum.OK() {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && info.Size() > 0 {
+				fmt.Fprintf(stderr, "implementation logs kept: %s\n", dir)
+				return
+			}
+		}
+	}
+	_ = os.RemoveAll(dir)
 }
 
 func cmdList(args []string, env Env) error {
@@ -596,6 +616,15 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if *dry {
 		verb = "would write"
 	} else {
+		var remove []string
+		if *prune {
+			remove = orphans
+		}
+		// All or nothing: a refused recording or a target outside the suite
+		// writes no file at all.
+		if err := golden.CheckWrite(s, cassettes, changes, remove); err != nil {
+			return 0, usageError{err}
+		}
 		if err := golden.ApplyCassettes(s, cassettes); err != nil {
 			return 0, err
 		}

@@ -57,6 +57,9 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	cmd := exec.Command("sh", "-c", p.Command)
 	cmd.Dir = p.Dir
 	setProcessGroup(cmd)
+	// A stderr log is copied through a pipe (it is capped); a descendant
+	// that keeps the pipe open must not keep Wait from returning.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return Implementation{}, err
@@ -323,9 +326,4 @@ func frameType(v jsonv.Value) (string, error) {
 	f := jsonv.ReadFields(v, "")
 	typ := f.String("type")
 	return typ, f.Err()
-}
-
-// LogFile opens a log file for an implementation's stderr.
-func LogFile(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 }

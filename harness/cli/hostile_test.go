@@ -1,0 +1,89 @@
+package cli_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/harness/cli"
+)
+
+// wireSuite copies the built-in wire case name (and the model presets)
+// into a new suite folder, with its text replaced by text.
+func wireSuite(t *testing.T, name, text string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, p := range []string{"fixtures/models.json", "fixtures/wire/" + name + ".json"} {
+		data, err := fs.ReadFile(piconform.Builtin(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, p), strings.Replace(string(data), `"content": "Hello"`, `"content": "`+text+`"`, 1))
+	}
+	return dir
+}
+
+// TestUpdateAllOrNothing: when update refuses one recording, it writes no
+// file at all, not even the goldens of the cases that worked, and says
+// which case was refused and why.
+func TestUpdateAllOrNothing(t *testing.T) {
+	dir := wireSuite(t, "anthropic-auth-header-only", "my key is sk-ant-api03-abcdefghijklmnop")
+	good, _ := copySuite(t, "sanitize")
+	if err := os.CopyFS(dir, os.DirFS(good)); err != nil {
+		t.Fatal(err)
+	}
+	r := pic(t, nil, "update", "--suite", dir)
+	expectCode(t, r, cli.ExitUsageOrData)
+	for _, want := range []string{"wire/anthropic-auth-header-only", "looks like a credential", "nothing written"} {
+		if !strings.Contains(r.stdout+r.stderr, want) {
+			t.Errorf("output does not say %q:\n%s%s", want, r.stdout, r.stderr)
+		}
+	}
+	for _, d := range []string{"golden", "cassettes"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("update wrote into %s/ though a recording was refused", d)
+		}
+	}
+}
+
+// TestUpdateStaysInSuite: update refuses to write through a symlinked
+// golden/ or cassettes/ folder that leads outside the suite, and writes
+// nothing there or anywhere else.
+func TestUpdateStaysInSuite(t *testing.T) {
+	for _, link := range []string{"golden", "cassettes", "golden/wire", "cassettes/wire"} {
+		t.Run(link, func(t *testing.T) {
+			dir := wireSuite(t, "anthropic-auth-header-only", "Hello")
+			outside := t.TempDir()
+			os.MkdirAll(filepath.Dir(filepath.Join(dir, link)), 0o755)
+			if err := os.Symlink(outside, filepath.Join(dir, link)); err != nil {
+				t.Skip(err)
+			}
+			r := pic(t, nil, "update", "--suite", dir)
+			expectCode(t, r, cli.ExitUsageOrData)
+			if !strings.Contains(r.stderr, "leads outside the suite") {
+				t.Errorf("stderr does not say why:\n%s", r.stderr)
+			}
+			if entries, _ := os.ReadDir(outside); len(entries) > 0 {
+				t.Errorf("update wrote outside the suite: %v", entries)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "golden", "wire")); err == nil && link != "golden" && link != "golden/wire" {
+				t.Error("update wrote a golden though another target was refused")
+			}
+		})
+	}
+}
+
+// TestTempLogsRemoved: a run with --impl and no --log-dir removes the log
+// folder it made when the run conforms.
+func TestTempLogsRemoved(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	args := []string{"run", "--kind", "sanitize", "--impl", fakeImpl(t, "none")}
+	expectCode(t, pic(t, nil, args...), cli.ExitOK, args...)
+	if left, _ := filepath.Glob(filepath.Join(tmp, "piconform-logs-*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
