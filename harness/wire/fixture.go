@@ -161,10 +161,19 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int) (*Replay, error) {
 func (r *Replay) URL() string { return r.srv.URL }
 
 func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
-	body := readBody(req)
+	body, err := readBody(req)
 	r.mu.Lock()
 	r.n++
 	n := r.n
+	if err != nil {
+		// Not read further, not matched: the case fails on it now, and the
+		// connection closes.
+		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s): %v", n, req.Method, req.URL.RequestURI(), err))
+		r.mu.Unlock()
+		w.Header().Set("Connection", "close")
+		http.Error(w, "piconform: "+err.Error(), http.StatusRequestEntityTooLarge)
+		return
+	}
 	// The first recorded request not yet used is the one expected next: a
 	// request that matches none is compared with it, and gets its response,
 	// so that the answer is checked too.
