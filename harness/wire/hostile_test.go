@@ -3,6 +3,7 @@ package wire
 import (
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,5 +71,43 @@ func TestRequestBodyCap(t *testing.T) {
 				t.Errorf("Finish = %v, want the limit named", err)
 			}
 		})
+	}
+}
+
+// TestFindSecretsHostile: the secret scan finds keys of more services,
+// keys spelled with YAML or JSON escapes, and keys after a line longer
+// than any scanner buffer; and it leaves look-alikes alone.
+func TestFindSecretsHostile(t *testing.T) {
+	long := strings.Repeat("a ", 33<<20) // a 66 MiB line
+	bad := []struct{ name, text, why string }{
+		{"AWS secret access key", "body: '{\"secret\":\"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"}'", "AWS secret"},
+		{"AWS secret in an ini line", "aws_secret_access_key=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "AWS secret"},
+		{"Stripe live key", "note: sk_live_4eC39HqLyjWDarjtT1zdp7dc", "Stripe"},
+		{"GitHub classic token", "x: ghp_16C7e42F292c6912E7710c838347Ae178B4a", "GitHub"},
+		{"GitHub fine-grained token", "x: github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz", "GitHub"},
+		{"YAML \\x escape", "body: \"\\x73k-ant-api03-abcdefgh\"", "Anthropic"},
+		{"YAML \\u escape", "body: \"\\u0073k-ant-api03-abcdefgh\"", "Anthropic"},
+		{"JSON escape in a body block", "body: |\n  {\"note\": \"\\u0073k-ant-api03-abcdefgh\"}\n", "Anthropic"},
+		{"after a 66 MiB line", "a: '" + long + "'\nb: sk-ant-api03-abcdefgh\n", "Anthropic"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			found := FindSecrets([]byte(tt.text))
+			if !slices.ContainsFunc(found, func(f Finding) bool { return strings.Contains(f.Why, tt.why) }) {
+				t.Errorf("not found as %s: %v", tt.why, found)
+			}
+		})
+	}
+	good := []string{
+		"sha1: da39a3ee5e6b4b0d3255bfef95601890afd80709",
+		"path: /v1/models/gemini-2.5-flash:streamGenerateContent",
+		"signature: 'EqQBCkgIBhABGAIiQL3xJ3lD9p4tN0aV2Zr1cUmHnb7kQ2yWfX8sPoEoR5tLkJ3vQ2wZx9'",
+		"text: thequickbrownfoxjumpsoverthelazydogagain",
+		"body: \"\\u0068ello\"",
+	}
+	for _, text := range good {
+		if f := FindSecrets([]byte(text)); len(f) > 0 {
+			t.Errorf("%q: false finding %v", text, f)
+		}
 	}
 }
