@@ -358,6 +358,15 @@ func cmdRun(args []string, env Env) (int, error) {
 	if *timeout <= 0 || *startTimeout <= 0 {
 		return 0, usagef("--timeout and --start-timeout must be positive")
 	}
+	// The output paths are checked before the run, so a typo is not found
+	// only after it.
+	for _, p := range []string{*jsonOut, *junitOut, *mdOut, *writeExpect} {
+		if p != "" && p != "-" {
+			if err := atomicfile.CheckWritable(p); err != nil {
+				return 0, usageError{err}
+			}
+		}
+	}
 	var exp *expect.File
 	if *expectFile != "" {
 		var err error

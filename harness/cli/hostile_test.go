@@ -87,3 +87,20 @@ func TestTempLogsRemoved(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestOutputPathsCheckedFirst: an output path that cannot be written is a
+// usage error before anything runs (nothing on stdout), not after the run.
+func TestOutputPathsCheckedFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	writeFile(t, file, "x")
+	for _, flag := range []string{"--json", "--junit", "--markdown", "--write-expect"} {
+		for _, p := range []string{t.TempDir(), filepath.Join(file, "report")} {
+			args := []string{"run", "--kind", "sanitize", flag, p}
+			r := pic(t, nil, args...)
+			expectCode(t, r, cli.ExitUsageOrData, args...)
+			if r.stdout != "" || !strings.Contains(r.stderr, p) {
+				t.Errorf("piconform %s: stdout %q, stderr %q; want nothing run and the path named", strings.Join(args, " "), r.stdout, r.stderr)
+			}
+		}
+	}
+}
