@@ -25,6 +25,7 @@ import (
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/kinds"
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/harness/report"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
@@ -103,7 +104,7 @@ func Main(args []string, env Env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stderr, "piconform: %v\n", err)
+		fmt.Fprintf(env.Stderr, "piconform: %s\n", printable.String(err.Error()))
 		return ExitUsageOrData
 	}
 	return code
@@ -505,7 +506,7 @@ func cmdList(args []string, env Env) error {
 		return err
 	}
 	for _, c := range cases {
-		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), c.Description)
+		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), printable.Line(c.Description))
 	}
 	return nil
 }
@@ -598,7 +599,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		case golden.Changed:
 			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", ch.Case.ID, ch.Where)
 		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %v\n", ch.Case.ID, ch.Err)
+			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %s\n", ch.Case.ID, printable.String(ch.Err.Error()))
 		}
 	}
 	changes := golden.Plan(cases, fixtures)
@@ -611,7 +612,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		case golden.Changed:
 			fmt.Fprintf(env.Stdout, "changed  %s at %s\n%s", ch.Case.ID, ch.Mismatch.Path, indentDiff(ch.Mismatch.Diff))
 		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   %v\n", ch.Err)
+			fmt.Fprintf(env.Stdout, "FAILED   %s\n", printable.String(ch.Err.Error()))
 		}
 	}
 	orphans, err := s.Orphans()

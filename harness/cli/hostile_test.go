@@ -104,3 +104,17 @@ func TestOutputPathsCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestListEscapes: list prints a case description's terminal escapes
+// (ESC, OSC, BEL, CR) and line breaks escaped, one case a line.
+func TestListEscapes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "evil.json"), `{"id": "sanitize/evil", "kind": "sanitize",
+  "description": "\u001b]0;owned\u0007\u001b[2J\rgone\nnext\u009b31m", "rules": ["san.other-untouched"], "input": {"text": "x"}}`)
+	r := pic(t, nil, "list", "--no-builtin", "--suite", dir)
+	expectCode(t, r, cli.ExitOK)
+	want := "sanitize/evil\tsan.other-untouched\t" + `\x1b]0;owned\x07\x1b[2J\x0dgone\nnext\u009b31m` + "\n"
+	if r.stdout != want {
+		t.Errorf("list:\n%q\nwant\n%q", r.stdout, want)
+	}
+}
