@@ -19,7 +19,9 @@ func TestNoRawControls(t *testing.T) {
 		change func(s *run.Summary)
 	}{
 		{"message", func(s *run.Summary) { s.Results[0].Outcome, s.Results[0].Message = run.Error, evil }},
-		{"note", func(s *run.Summary) { s.Results[0].Outcome, s.Results[0].Message, s.Results[0].Notes = run.Fail, "x", []string{evil} }},
+		{"note", func(s *run.Summary) {
+			s.Results[0].Outcome, s.Results[0].Message, s.Results[0].Notes = run.Fail, "x", []string{evil}
+		}},
 		{"implementation name", func(s *run.Summary) { s.Implementation.Name, s.Implementation.Version = evil, evil }},
 		{"start failure", func(s *run.Summary) {
 			s.StartFailures = []run.StartFailure{{Worker: 1, Outcome: "crash", Message: evil}}
