@@ -27,7 +27,9 @@ const DefaultStartTimeout = 60 * time.Second
 
 // Process runs an implementation as a child process speaking the protocol.
 type Process struct {
-	// Command is run with sh -c.
+	// Command is the implementation's command line: run directly when it
+	// is only words (quoted as for sh, after optional NAME=value
+	// assignments), else with sh -c (see command).
 	Command string
 	// Dir is the working directory; empty means the runner's.
 	Dir string
@@ -54,7 +56,7 @@ type line struct {
 
 func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	p.stop()
-	cmd := exec.Command("sh", "-c", p.Command)
+	cmd := command(p.Command)
 	cmd.Dir = p.Dir
 	setProcessGroup(cmd)
 	// A stderr log is copied through a pipe (it is capped); a descendant
