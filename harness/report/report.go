@@ -28,8 +28,16 @@ var Version = "0.1.0"
 // Adding members keeps it; changing or removing one raises it.
 const SchemaVersion = 1
 
-// ExitCode is the process exit code for a summary: 0 when it conforms, 1 when not.
+// ExitInterrupted is the exit code of an interrupted run: 128 + SIGINT, as
+// shells report a command stopped by Ctrl-C.
+const ExitInterrupted = 130
+
+// ExitCode is the process exit code for a summary: 0 when it conforms, 1
+// when not, ExitInterrupted when the run was interrupted.
 func ExitCode(s *run.Summary) int {
+	if s.Interrupted {
+		return ExitInterrupted
+	}
 	if s.OK() {
 		return 0
 	}
@@ -280,9 +288,12 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	if s.Broken {
 		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))
 	}
-	if s.OK() {
+	switch {
+	case s.Interrupted:
+		fmt.Fprintln(w, st.paint("33;1", "interrupted: the cases not finished are skips; no verdict"))
+	case s.OK():
 		fmt.Fprintln(w, st.paint("32;1", "conforms"))
-	} else {
+	default:
 		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
 	}
 }
@@ -324,7 +335,10 @@ func Markdown(s *run.Summary) []byte {
 	var b bytes.Buffer
 	impl := s.Implementation
 	verdict := "✅ conforms"
-	if !s.OK() {
+	switch {
+	case s.Interrupted:
+		verdict = "⚠️ interrupted (no verdict)"
+	case !s.OK():
 		verdict = "❌ does not conform"
 	}
 	fmt.Fprintf(&b, "## piconform: %s %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), verdict)
