@@ -156,8 +156,9 @@ type Summary struct {
 	// Interrupted is set when the run was cancelled (Ctrl-C) before every
 	// case ran: the cases it did not finish are skips saying so.
 	Interrupted bool
-	Started     time.Time
-	Duration    time.Duration
+
+	Started  time.Time
+	Duration time.Duration
 }
 
 // StartFailure is one implementation process that did not start.
