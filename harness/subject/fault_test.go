@@ -1,10 +1,16 @@
+//go:build unix
+
 package subject_test
 
 import (
 	"bufio"
 	"context"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -15,9 +21,18 @@ import (
 // faultEnv makes this test binary a misbehaving adapter (see fault).
 const faultEnv = "PICONFORM_TEST_FAULT"
 
+// pidFileEnv names the file where "setsid-child" writes its child's pid.
+const pidFileEnv = "PICONFORM_TEST_PIDFILE"
+
 // fault is an adapter that says hello, then misbehaves on the first case:
-// "close-stdout" closes its output and keeps running; "exit" exits.
+// "close-stdout" closes its output and keeps running; "exit" exits;
+// "setsid-child" starts a child in a new session at hello and hangs.
+// "sleep" only sleeps (the child).
 func fault(behaviour string) int {
+	if behaviour == "sleep" {
+		time.Sleep(time.Minute)
+		return 0
+	}
 	in := bufio.NewReader(os.Stdin)
 	for {
 		data, err := in.ReadBytes('\n')
@@ -27,10 +42,21 @@ func fault(behaviour string) int {
 		frame, _ := jsonv.Parse(data)
 		typ, _ := frame.Get("type")
 		if typ.Str() == "hello" {
+			if behaviour == "setsid-child" {
+				// A child in a session of its own, out of the process group.
+				child := exec.Command(os.Args[0])
+				child.Env = append(os.Environ(), faultEnv+"=sleep")
+				child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+				if child.Start() == nil {
+					os.WriteFile(os.Getenv(pidFileEnv), []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+				}
+			}
 			os.Stdout.WriteString(`{"type":"hello","protocol":1,"implementation":{"name":"fault","version":"1","language":"go","kinds":["sanitize"]}}` + "\n")
 			continue
 		}
 		switch behaviour {
+		case "sleep", "setsid-child":
+			time.Sleep(time.Minute)
 		case "close-stdout":
 			os.Stdout.Close()
 			time.Sleep(time.Minute)
@@ -73,4 +99,53 @@ func TestAdapterFaults(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSetsidChildIsReaped: a child that left the adapter's process group
+// and session (setsid) is killed with the adapter when the runner stops it
+// (here at a timeout), not left running after the run.
+func TestSetsidChildIsReaped(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc: only the process group is killed")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	p := &subject.Process{Command: pidFileEnv + "=" + pidFile + " " + faultEnv + "=setsid-child " + exe, StartTimeout: 30 * time.Second}
+	defer p.Close()
+	if _, err := p.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(string(data))
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := p.Run(ctx, subject.Case{ID: "sanitize/a", Kind: "sanitize", Input: jsonv.ObjectValue()}); subject.AsFailure(err).Outcome != subject.FailTimeout {
+		t.Fatalf("Run = %v, want a timeout", err)
+	}
+	for range 100 { // the kill is sent; the child may take a moment to go
+		if !alive(pid) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	t.Errorf("the setsid child %d outlived its adapter", pid)
+}
+
+// alive tells whether a process runs (a zombie, killed but not yet reaped
+// by its new parent, does not).
+func alive(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(f) > 0 && f[0] != "Z" && f[0] != "X"
 }

@@ -1,0 +1,58 @@
+package subject
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// killDescendants kills every living descendant of pid, found through
+// /proc: also those that left its process group or session (setsid), which
+// killing the group misses. A descendant whose parent already exited has
+// been re-parented and is no longer found; those are the ones that escape
+// (see spec/PROTOCOL.md).
+func killDescendants(pid int) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return
+	}
+	children := map[int][]int{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if pp, ok := parentOf(p); ok {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	var walk func(int)
+	walk = func(p int) {
+		for _, c := range children[p] {
+			_ = syscall.Kill(c, syscall.SIGKILL)
+			walk(c)
+		}
+	}
+	walk(pid)
+}
+
+// parentOf reads a process's parent id from /proc/<pid>/stat.
+func parentOf(pid int) (int, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	// pid (comm) state ppid …; comm may hold spaces and parentheses.
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 2 {
+		return 0, false
+	}
+	pp, err := strconv.Atoi(f[1])
+	return pp, err == nil
+}
