@@ -118,3 +118,19 @@ func TestListEscapes(t *testing.T) {
 		t.Errorf("list:\n%q\nwant\n%q", r.stdout, want)
 	}
 }
+
+// TestBadDurations: a deadline of zero or less is a usage error, not a run
+// where every case times out.
+func TestBadDurations(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "--timeout", "-1s"},
+		{"run", "--timeout", "0s"},
+		{"run", "--start-timeout", "-5m"},
+		{"run", "--start-timeout", "0"},
+	} {
+		r := pic(t, nil, args...)
+		if r.code != cli.ExitUsageOrData || !strings.Contains(r.stderr, "must be positive") || r.stdout != "" {
+			t.Errorf("piconform %s: exit %d, stdout %q, stderr %q; want exit 2 and no run", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+		}
+	}
+}
