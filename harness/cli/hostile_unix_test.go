@@ -21,10 +21,10 @@ func TestHostileInputFiles(t *testing.T) {
 		file string // made hostile, in a suite holding sanitize/ascii-unchanged
 		flag string // the flag that names the file, if not the suite
 	}{
-		{"case FIFO", "fixtures/sanitize/x.json"""},
-		{"case /dev/zero", "fixtures/sanitize/ascii-unchanged.json"""},
-		{"golden FIFO", "golden/sanitize/ascii-unchanged.json"""},
-		{"golden /dev/zero", "golden/sanitize/ascii-unchanged.json"""},
+		{"case FIFO", "fixtures/sanitize/x.json", ""},
+		{"case /dev/zero", "fixtures/sanitize/ascii-unchanged.json", ""},
+		{"golden FIFO", "golden/sanitize/ascii-unchanged.json", ""},
+		{"golden /dev/zero", "golden/sanitize/ascii-unchanged.json", ""},
 		{"expectations FIFO", "expected.txt", "--expect"},
 		{"expectations /dev/zero", "expected.txt", "--expect"},
 	}
