@@ -337,7 +337,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	fs := newFlagSet("run", "Runs the suite against the built-in Go reference, or against --impl.", env)
 	var sf suiteFlags
 	sf.register(fs)
-	impl := fs.String("impl", "", "run the implementation started by `CMD` (sh -c) under the subprocess protocol")
+	impl := fs.String("impl", "", "run the implementation started by `CMD` under the subprocess protocol (plain words run directly, anything else with sh -c)")
 	jobs := fs.Int("jobs", 1, "run `N` implementation processes in parallel")
 	timeout := fs.Duration("timeout", 10*time.Second, "deadline of one case, from sending it to its answer")
 	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
