@@ -15,10 +15,10 @@ import (
 // redirections, ;, &&, $, globs, …) runs with sh -c, and the shell stays
 // between the runner and the implementation.
 func command(line string) *exec.Cmd {
-	words, ok := splitWords(line)
+	words, assignable, ok := splitWords(line)
 	var env []string
-	for ok && len(words) > 0 && isAssignment(words[0]) {
-		env, words = append(env, words[0]), words[1:]
+	for ok && len(words) > 0 && assignable[0] && isAssignment(words[0]) {
+		env, words, assignable = append(env, words[0]), words[1:], assignable[1:]
 	}
 	if !ok || len(words) == 0 {
 		return exec.Command("sh", "-c", line)
@@ -39,23 +39,29 @@ const shellSpecial = "|&;<>()$`*?[]#~{}!\n"
 // quotes keep everything but \" \\ \$ \` (and refuse $ and `), a backslash
 // keeps the next character. ok is false for anything else sh would read
 // differently: an unquoted special character, $ or ` inside double quotes,
-// an unterminated quote.
-func splitWords(line string) (words []string, ok bool) {
+// an unterminated quote. assignable tells, for each word, whether it starts
+// with an unquoted NAME= (sh reads 'A=1' quoted as a command, not as an
+// assignment).
+func splitWords(line string) (words []string, assignable []bool, ok bool) {
 	var cur strings.Builder
-	inWord := false
+	inWord, quoted := false, false // quoted: a quote came before any '='
 	for i := 0; i < len(line); i++ {
 		c := line[i]
+		if (c == '\'' || c == '"' || c == '\\') && !strings.Contains(cur.String(), "=") {
+			quoted = true
+		}
 		switch {
 		case c == ' ' || c == '\t':
 			if inWord {
-				words, inWord = append(words, cur.String()), false
+				words, assignable, inWord = append(words, cur.String()), append(assignable, !quoted), false
 				cur.Reset()
 			}
+			quoted = false
 			continue
 		case c == '\'':
 			end := strings.IndexByte(line[i+1:], '\'')
 			if end < 0 {
-				return nil, false
+				return nil, nil, false
 			}
 			cur.WriteString(line[i+1 : i+1+end])
 			i += end + 1
@@ -64,7 +70,7 @@ func splitWords(line string) (words []string, ok bool) {
 			for ; i < len(line) && line[i] != '"'; i++ {
 				switch line[i] {
 				case '$', '`':
-					return nil, false
+					return nil, nil, false
 				case '\\':
 					if i+1 < len(line) && strings.IndexByte("\"\\$`", line[i+1]) >= 0 {
 						i++
@@ -73,28 +79,28 @@ func splitWords(line string) (words []string, ok bool) {
 				cur.WriteByte(line[i])
 			}
 			if i >= len(line) {
-				return nil, false
+				return nil, nil, false
 			}
 		case c == '\\':
 			if i+1 >= len(line) || line[i+1] == '\n' {
-				return nil, false
+				return nil, nil, false
 			}
 			i++
 			cur.WriteByte(line[i])
 		case strings.IndexByte(shellSpecial, c) >= 0:
-			return nil, false
+			return nil, nil, false
 		default:
 			cur.WriteByte(c)
 		}
 		inWord = true
 	}
 	if inWord {
-		words = append(words, cur.String())
+		words, assignable = append(words, cur.String()), append(assignable, !quoted)
 	}
-	return words, true
+	return words, assignable, true
 }
 
-// isAssignment tells whether an (unquoted) word is NAME=value.
+// isAssignment tells whether a word is NAME=value.
 func isAssignment(w string) bool {
 	name, _, found := strings.Cut(w, "=")
 	if !found || name == "" {

@@ -29,6 +29,9 @@ func TestCommand(t *testing.T) {
 		{"./adapter *.json", nil, nil},
 		{"./a 'unterminated", nil, nil},
 		{"A=1", nil, nil},
+		{`'A=1' ./fake`, []string{"A=1", "./fake"}, nil},
+		{`"A"=1 ./fake`, []string{"A=1", "./fake"}, nil},
+		{`A='=1' ./fake`, []string{"./fake"}, []string{"A==1"}},
 		{"", nil, nil},
 	}
 	for _, tt := range tests {
