@@ -7,15 +7,15 @@ import (
 	"syscall"
 )
 
-// killDescendants kills every living descendant of pid, found through
-// /proc: also those that left its process group or session (setsid), which
+// descendants lists the living descendants of pid, found through /proc:
+// also those that left its process group or session (setsid), which
 // killing the group misses. A descendant whose parent already exited has
 // been re-parented and is no longer found; those are the ones that escape
 // (see spec/PROTOCOL.md).
-func killDescendants(pid int) {
+func descendants(pid int) []int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
-		return
+		return nil
 	}
 	children := map[int][]int{}
 	for _, e := range entries {
@@ -27,14 +27,23 @@ func killDescendants(pid int) {
 			children[pp] = append(children[pp], p)
 		}
 	}
+	var out []int
 	var walk func(int)
 	walk = func(p int) {
 		for _, c := range children[p] {
-			_ = syscall.Kill(c, syscall.SIGKILL)
+			out = append(out, c)
 			walk(c)
 		}
 	}
 	walk(pid)
+	return out
+}
+
+// killAll kills the processes pids.
+func killAll(pids []int) {
+	for _, p := range pids {
+		_ = syscall.Kill(p, syscall.SIGKILL)
+	}
 }
 
 // parentOf reads a process's parent id from /proc/<pid>/stat.

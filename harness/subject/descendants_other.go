@@ -2,6 +2,8 @@
 
 package subject
 
-// killDescendants does nothing where processes cannot be listed portably:
+// descendants finds nothing where processes cannot be listed portably:
 // killing the process group is all (see spec/PROTOCOL.md).
-func killDescendants(int) {}
+func descendants(int) []int { return nil }
+
+func killAll([]int) {}

@@ -54,6 +54,9 @@ func fault(behaviour string) int {
 			os.Stdout.WriteString(`{"type":"hello","protocol":1,"implementation":{"name":"fault","version":"1","language":"go","kinds":["sanitize"]}}` + "\n")
 			continue
 		}
+		if typ.Str() == "bye" {
+			return 0
+		}
 		switch behaviour {
 		case "sleep", "setsid-child":
 			time.Sleep(time.Minute)
@@ -103,7 +106,7 @@ func TestAdapterFaults(t *testing.T) {
 
 // TestSetsidChildIsReaped: a child that left the adapter's process group
 // and session (setsid) is killed with the adapter when the runner stops it
-// (here at a timeout), not left running after the run.
+// at a timeout, and when the runner closes it and it exits on its own.
 func TestSetsidChildIsReaped(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc: only the process group is killed")
@@ -112,30 +115,38 @@ func TestSetsidChildIsReaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	p := &subject.Process{Command: pidFileEnv + "=" + pidFile + " " + faultEnv + "=setsid-child " + exe, StartTimeout: 30 * time.Second}
-	defer p.Close()
-	if _, err := p.Start(context.Background()); err != nil {
-		t.Fatal(err)
+	for _, how := range []string{"timeout", "close"} {
+		t.Run(how, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			p := &subject.Process{Command: pidFileEnv + "=" + pidFile + " " + faultEnv + "=setsid-child " + exe, StartTimeout: 30 * time.Second}
+			defer p.Close()
+			if _, err := p.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid, _ := strconv.Atoi(string(data))
+			if how == "timeout" {
+				ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+				defer cancel()
+				if _, err := p.Run(ctx, subject.Case{ID: "sanitize/a", Kind: "sanitize", Input: jsonv.ObjectValue()}); subject.AsFailure(err).Outcome != subject.FailTimeout {
+					t.Fatalf("Run = %v, want a timeout", err)
+				}
+			} else {
+				p.Close()
+			}
+			for range 100 { // the kill is sent; the child may take a moment to go
+				if !alive(pid) {
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("the setsid child %d outlived its adapter", pid)
+		})
 	}
-	data, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, _ := strconv.Atoi(string(data))
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	if _, err := p.Run(ctx, subject.Case{ID: "sanitize/a", Kind: "sanitize", Input: jsonv.ObjectValue()}); subject.AsFailure(err).Outcome != subject.FailTimeout {
-		t.Fatalf("Run = %v, want a timeout", err)
-	}
-	for range 100 { // the kill is sent; the child may take a moment to go
-		if !alive(pid) {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	syscall.Kill(pid, syscall.SIGKILL)
-	t.Errorf("the setsid child %d outlived its adapter", pid)
 }
 
 // alive tells whether a process runs (a zombie, killed but not yet reaped

@@ -17,7 +17,7 @@ func killProcessGroup(cmd *exec.Cmd) {
 	if cmd.Process == nil {
 		return
 	}
-	killDescendants(cmd.Process.Pid) // first, while the tree is whole
+	killAll(descendants(cmd.Process.Pid)) // first, while the tree is whole
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	_ = cmd.Process.Kill()
 }

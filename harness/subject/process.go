@@ -136,6 +136,9 @@ func (p *Process) Close() error {
 	if p.cmd == nil {
 		return nil
 	}
+	// The descendants now, while they are attached: an adapter that exits
+	// on bye leaves the ones that left its process group (setsid) behind.
+	left := descendants(p.cmd.Process.Pid)
 	_ = p.send(protocol.Bye())
 	_ = p.stdin.Close()
 	select {
@@ -143,6 +146,7 @@ func (p *Process) Close() error {
 	case <-time.After(2 * time.Second):
 	}
 	p.stop()
+	killAll(left)
 	return nil
 }
 
