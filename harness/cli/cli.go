@@ -475,6 +475,9 @@ func cmdRun(args []string, env Env) (int, error) {
 		}
 		fmt.Fprintf(env.Stderr, "wrote %d expected failures to %s\n", len(failures), *writeExpect)
 	}
+	if sum.Interrupted {
+		fmt.Fprintln(env.Stderr, "piconform: interrupted")
+	}
 	return report.ExitCode(sum), nil
 }
 
