@@ -25,6 +25,7 @@ import (
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/kinds"
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/harness/report"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
@@ -103,7 +104,7 @@ func Main(args []string, env Env) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stderr, "piconform: %v\n", err)
+		fmt.Fprintf(env.Stderr, "piconform: %s\n", printable.String(err.Error()))
 		return ExitUsageOrData
 	}
 	return code
@@ -265,7 +266,7 @@ func suitesDiffer(a, b fs.FS) (bool, error) {
 				if err != nil || d.IsDir() {
 					return err
 				}
-				data, err := fs.ReadFile(fsys, p)
+				data, err := suite.ReadFile(fsys, p)
 				files[p] = data
 				return err
 			})
@@ -336,7 +337,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	fs := newFlagSet("run", "Runs the suite against the built-in Go reference, or against --impl.", env)
 	var sf suiteFlags
 	sf.register(fs)
-	impl := fs.String("impl", "", "run the implementation started by `CMD` (sh -c) under the subprocess protocol")
+	impl := fs.String("impl", "", "run the implementation started by `CMD` under the subprocess protocol (plain words run directly, anything else with sh -c)")
 	jobs := fs.Int("jobs", 1, "run `N` implementation processes in parallel")
 	timeout := fs.Duration("timeout", 10*time.Second, "deadline of one case, from sending it to its answer")
 	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
@@ -358,6 +359,15 @@ func cmdRun(args []string, env Env) (int, error) {
 	if *timeout <= 0 || *startTimeout <= 0 {
 		return 0, usagef("--timeout and --start-timeout must be positive")
 	}
+	// The output paths are checked before the run, so a typo is not found
+	// only after it.
+	for _, p := range []string{*jsonOut, *junitOut, *mdOut, *writeExpect} {
+		if p != "" && p != "-" {
+			if err := atomicfile.CheckWritable(p); err != nil {
+				return 0, usageError{err}
+			}
+		}
+	}
 	var exp *expect.File
 	if *expectFile != "" {
 		var err error
@@ -377,6 +387,7 @@ func cmdRun(args []string, env Env) (int, error) {
 		allIDs[i] = c.ID
 	}
 
+	var sum *run.Summary // read by the deferred clean-up of the logs
 	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp,
 		Fixtures: kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity}), StrictIdentity: *strictIdentity}
 	if *impl != "" {
@@ -400,6 +411,9 @@ func cmdRun(args []string, env Env) (int, error) {
 			for _, l := range logs {
 				l.Close()
 			}
+			if *logDir == "" {
+				removeTempLogs(dir, sum, env.Stderr)
+			}
 		}()
 		opts.NewSubject = func(w int) subject.Subject {
 			p := &subject.Process{Command: *impl, StartTimeout: *startTimeout}
@@ -422,7 +436,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sum := run.Run(ctx, cases, allIDs, opts)
+	sum = run.Run(ctx, cases, allIDs, opts)
 
 	style := report.Style{}
 	if f, ok := env.Stdout.(*os.File); ok {
@@ -461,7 +475,26 @@ func cmdRun(args []string, env Env) (int, error) {
 		}
 		fmt.Fprintf(env.Stderr, "wrote %d expected failures to %s\n", len(failures), *writeExpect)
 	}
+	if sum.Interrupted {
+		fmt.Fprintln(env.Stderr, "piconform: interrupted")
+	}
 	return report.ExitCode(sum), nil
+}
+
+// removeTempLogs removes the temporary log folder a run made itself, unless
+// the run did not conform and the implementation wrote something there:
+// then the logs are what explains it, and the folder stays.
+func removeTempLogs(dir string, sum *run.Summary, stderr io.Writer) {
+	if sum != nil && !sum.OK() {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && info.Size() > 0 {
+				fmt.Fprintf(stderr, "implementation logs kept: %s\n", dir)
+				return
+			}
+		}
+	}
+	_ = os.RemoveAll(dir)
 }
 
 func cmdList(args []string, env Env) error {
@@ -476,7 +509,7 @@ func cmdList(args []string, env Env) error {
 		return err
 	}
 	for _, c := range cases {
-		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), c.Description)
+		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), printable.Line(c.Description))
 	}
 	return nil
 }
@@ -569,7 +602,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		case golden.Changed:
 			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", ch.Case.ID, ch.Where)
 		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %v\n", ch.Case.ID, ch.Err)
+			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %s\n", ch.Case.ID, printable.String(ch.Err.Error()))
 		}
 	}
 	changes := golden.Plan(cases, fixtures)
@@ -582,7 +615,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 		case golden.Changed:
 			fmt.Fprintf(env.Stdout, "changed  %s at %s\n%s", ch.Case.ID, ch.Mismatch.Path, indentDiff(ch.Mismatch.Diff))
 		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   %v\n", ch.Err)
+			fmt.Fprintf(env.Stdout, "FAILED   %s\n", printable.String(ch.Err.Error()))
 		}
 	}
 	orphans, err := s.Orphans()
@@ -596,6 +629,15 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if *dry {
 		verb = "would write"
 	} else {
+		var remove []string
+		if *prune {
+			remove = orphans
+		}
+		// All or nothing: a refused recording or a target outside the suite
+		// writes no file at all.
+		if err := golden.CheckWrite(s, cassettes, changes, remove); err != nil {
+			return 0, usageError{err}
+		}
 		if err := golden.ApplyCassettes(s, cassettes); err != nil {
 			return 0, err
 		}

@@ -337,3 +337,15 @@ func TestSplitGolden(t *testing.T) {
 		t.Errorf("array golden: %s %v %v", out, texts, err)
 	}
 }
+
+// TestCompareHugeNumbers: an output full of 1e999999 compares with its
+// golden at once: numbers are compared as text (jsonv.NumbersEqual), never
+// built, so an implementation cannot spend the runner's CPU outside the
+// case deadline.
+func TestCompareHugeNumbers(t *testing.T) {
+	want, _ := jsonv.Parse([]byte(`{"n": [` + strings.Repeat(`1e999999, `, 1000) + `1e999999999]}`))
+	got, _ := jsonv.Parse([]byte(`{"n": [` + strings.Repeat(`1e999998, `, 1000) + `10e999999998]}`))
+	if d := compare.Diffs(want, got, compare.Rules{}); len(d) != 1000 {
+		t.Errorf("%d differences, want 1000", len(d))
+	}
+}

@@ -25,9 +25,12 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/piconform/piconform/harness/suite"
 )
 
 // Entry is one expected failure.
@@ -62,9 +65,9 @@ type File struct {
 
 // Read parses the file at p.
 func Read(p string) (*File, error) {
-	data, err := os.ReadFile(p)
+	data, err := suite.ReadFile(os.DirFS(filepath.Dir(p)), filepath.Base(p))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return Parse(p, data)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"github.com/piconform/piconform/harness/printable"
 )
 
 // HTML renders the matrix as one self-contained page: its style is in the
@@ -15,7 +17,7 @@ func HTML(m *Matrix) ([]byte, error) {
 	v := htmlView{Legend: Legend}
 	for _, r := range m.Rows {
 		t := r.Total
-		v.Rows = append(v.Rows, htmlRow{Label: r.Implementation.Label(), Anchor: r.Anchor, Language: r.Implementation.Language,
+		v.Rows = append(v.Rows, htmlRow{Label: printable.String(r.Implementation.Label()), Anchor: r.Anchor, Language: printable.String(r.Implementation.Language),
 			Files: r.Files, Cases: t.Run() + t.Skipped, Passed: t.Passed, Failed: t.Failed, Skipped: t.Skipped, Total: htmlCellOf(r.Total)})
 	}
 	v.Kinds = m.Kinds
@@ -47,7 +49,7 @@ func HTML(m *Matrix) ([]byte, error) {
 		if len(failing) == 0 {
 			continue
 		}
-		fs := htmlFailures{Label: r.Implementation.Label(), Anchor: r.Anchor, Count: plural(len(failing), "failing case")}
+		fs := htmlFailures{Label: printable.String(r.Implementation.Label()), Anchor: r.Anchor, Count: plural(len(failing), "failing case")}
 		for _, g := range m.Groups {
 			for _, f := range g.Families {
 				c := r.ByFamily[f]
@@ -69,14 +71,14 @@ func HTML(m *Matrix) ([]byte, error) {
 			hk := htmlKind{Kind: k, Anchor: c.Anchor, Count: plural(len(c.Failures), "failing case")}
 			for _, fc := range c.Failures {
 				hc := htmlCase{ID: fc.ID, Anchor: r.CaseAnchor(fc), Outcome: fc.Outcome, Expected: fc.ExpectedFailure,
-					Message: clip(printable(fc.Message), htmlMessageRunes)}
+					Message: clip(printable.String(fc.Message), htmlMessageRunes)}
 				for _, d := range fc.Diffs {
-					hd := htmlDiff{Path: printable(d.Path), HasValues: d.Want != "" || d.Got != "", Want: "(absent)", Got: "(absent)"}
+					hd := htmlDiff{Path: printable.String(d.Path), HasValues: d.Want != "" || d.Got != "", Want: "(absent)", Got: "(absent)"}
 					if d.Want != "" {
-						hd.Want = clip(printable(d.Want), valueRunes)
+						hd.Want = clip(printable.String(d.Want), valueRunes)
 					}
 					if d.Got != "" {
-						hd.Got = clip(printable(d.Got), valueRunes)
+						hd.Got = clip(printable.String(d.Got), valueRunes)
 					}
 					hc.Diffs = append(hc.Diffs, hd)
 				}

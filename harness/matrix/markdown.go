@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/piconform/piconform/harness/printable"
 )
 
 // Limits on what a failure entry prints of texts an implementation wrote.
@@ -165,7 +167,7 @@ func mdAnchor(id string) string { return `<a id="` + id + `"></a>` }
 // could start markup (emphasis, links, HTML, table pipes, entities) is
 // backslash-escaped.
 func mdText(s string) string {
-	s = strings.Join(strings.Fields(printable(s)), " ")
+	s = strings.Join(strings.Fields(printable.String(s)), " ")
 	var b strings.Builder
 	for _, r := range s {
 		if strings.ContainsRune("\\`*_[]<>&|~#!()", r) {
@@ -179,7 +181,7 @@ func mdText(s string) string {
 // mdCode is s as a code span, fenced with more backticks than s holds in a row.
 // Code spans are used outside tables only, where a pipe needs no escape.
 func mdCode(s string) string {
-	s = strings.Join(strings.Fields(printable(s)), " ")
+	s = strings.Join(strings.Fields(printable.String(s)), " ")
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {
@@ -216,27 +218,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n]) + "…"
-}
-
-// printable shows control characters other than newline and tab as \xNN
-// (an escape sequence must not reach a reader raw) and replaces bytes that
-// are not UTF-8.
-func printable(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			fmt.Fprintf(&b, `\x%02x`, r)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool {
-	return r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0)
 }

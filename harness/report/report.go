@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -27,8 +28,16 @@ var Version = "0.1.0"
 // Adding members keeps it; changing or removing one raises it.
 const SchemaVersion = 1
 
-// ExitCode is the process exit code for a summary: 0 when it conforms, 1 when not.
+// ExitInterrupted is the exit code of an interrupted run: 128 + SIGINT, as
+// shells report a command stopped by Ctrl-C.
+const ExitInterrupted = 130
+
+// ExitCode is the process exit code for a summary: 0 when it conforms, 1
+// when not, ExitInterrupted when the run was interrupted.
 func ExitCode(s *run.Summary) int {
+	if s.Interrupted {
+		return ExitInterrupted
+	}
 	if s.OK() {
 		return 0
 	}
@@ -222,7 +231,7 @@ var outcomeColor = map[run.Outcome]string{
 // its reason and diff, then the counts and the verdict.
 func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	impl := s.Implementation
-	fmt.Fprintf(w, "piconform %s: %s %s (%s)\n", Version, impl.Name, impl.Version, impl.Language)
+	fmt.Fprintf(w, "piconform %s: %s\n", Version, printable.String(fmt.Sprintf("%s %s (%s)", impl.Name, impl.Version, impl.Language)))
 	for _, r := range s.Results {
 		needs := !r.Passed() || verbose
 		if r.Outcome == run.Skip && !verbose {
@@ -237,19 +246,19 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 		}
 		fmt.Fprintf(w, "%s %s", st.paint(outcomeColor[r.Outcome], tag), r.Case.ID)
 		if r.Message != "" {
-			fmt.Fprintf(w, ": %s", printable(r.Message))
+			fmt.Fprintf(w, ": %s", printable.String(r.Message))
 		}
 		fmt.Fprintln(w)
 		if r.Expected != nil {
-			fmt.Fprintf(w, "    expected failure: %s\n", r.Expected.Reason)
+			fmt.Fprintf(w, "    expected failure: %s\n", printable.String(r.Expected.Reason))
 			continue
 		}
 		if diffs := diffsOf(r); len(diffs) > 0 {
 			fmt.Fprintf(w, "    %s\n", r.Case.File)
-			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(printable(compare.FormatDiffs(diffs, MaxDiffs)), "      "))
+			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(printable.String(compare.FormatDiffs(diffs, MaxDiffs)), "      "))
 		}
 		for _, n := range r.Notes {
-			fmt.Fprintf(w, "    note: %s\n", printable(n))
+			fmt.Fprintf(w, "    note: %s\n", printable.String(n))
 		}
 	}
 	if n := notedCases(s); n > 0 && !verbose {
@@ -274,14 +283,17 @@ func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	}
 	fmt.Fprintf(w, "\n%d cases: %s (%.1fs)\n", len(s.Results), strings.Join(parts, ", "), s.Duration.Seconds())
 	for _, f := range s.StartFailures {
-		fmt.Fprintln(w, st.paint("33", startFailureText(f)))
+		fmt.Fprintln(w, st.paint("33", printable.String(startFailureText(f))))
 	}
 	if s.Broken {
 		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))
 	}
-	if s.OK() {
+	switch {
+	case s.Interrupted:
+		fmt.Fprintln(w, st.paint("33;1", "interrupted: the cases not finished are skips; no verdict"))
+	case s.OK():
 		fmt.Fprintln(w, st.paint("32;1", "conforms"))
-	} else {
+	default:
 		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
 	}
 }
@@ -305,28 +317,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// printable escapes what an implementation may have put in a message that
-// must not reach a terminal raw: control characters (escape sequences
-// included) other than newline and tab, and bytes that are not UTF-8.
-func printable(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
-}
-
 func indent(s, prefix string) string {
 	var b strings.Builder
 	for _, l := range strings.SplitAfter(s, "\n") {
@@ -345,10 +335,13 @@ func Markdown(s *run.Summary) []byte {
 	var b bytes.Buffer
 	impl := s.Implementation
 	verdict := "✅ conforms"
-	if !s.OK() {
+	switch {
+	case s.Interrupted:
+		verdict = "⚠️ interrupted (no verdict)"
+	case !s.OK():
 		verdict = "❌ does not conform"
 	}
-	fmt.Fprintf(&b, "## piconform: %s %s — %s\n\n", impl.Name, impl.Version, verdict)
+	fmt.Fprintf(&b, "## piconform: %s %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), verdict)
 	b.WriteString("| outcome | cases |\n|---|---:|\n")
 	for _, o := range run.Outcomes {
 		fmt.Fprintf(&b, "| %s | %d |\n", o, s.Counts[o])
@@ -424,7 +417,7 @@ func mdValue(v jsonv.Value) string {
 // mdCode is text in a code cell: HTML, so that backticks and pipes cannot
 // break the table.
 func mdCode(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = printable.String(s)
 	if len(s) > 200 {
 		cut := 200
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
@@ -438,7 +431,7 @@ func mdCode(s string) string {
 }
 
 func mdCell(s string) string {
-	s = strings.ToValidUTF8(strings.Join(strings.Fields(s), " "), "\uFFFD")
+	s = strings.Join(strings.Fields(printable.String(s)), " ")
 	if len(s) > 200 {
 		cut := 200
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

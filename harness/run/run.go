@@ -150,8 +150,13 @@ type Summary struct {
 	// the protocol or said no hello before its start deadline). They are
 	// not charged to any case: the worker tries again, within MaxRestarts.
 	StartFailures []StartFailure
-	// Broken is set when no case passed and every case that ran broke.
-	Broken   bool
+	// Broken is set when no case passed and every case that ran broke
+	// (never for an interrupted run).
+	Broken bool
+	// Interrupted is set when the run was cancelled (Ctrl-C) before every
+	// case ran: the cases it did not finish are skips saying so.
+	Interrupted bool
+
 	Started  time.Time
 	Duration time.Duration
 }
@@ -259,7 +264,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 		}
 		switch {
 		case ctx.Err() != nil:
-			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "the run was interrupted"}
+			results[i] = Result{Case: cases[i], Outcome: Skip, Message: errInterrupted}
 		case gaveUp != nil:
 			results[i] = Result{Case: cases[i], Outcome: Outcome(gaveUp.Outcome), Message: gaveUp.Msg}
 		default:
@@ -267,6 +272,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 		}
 	}
 	sum.Results = results
+	sum.Interrupted = ctx.Err() != nil && slices.ContainsFunc(results, func(r Result) bool { return r.Message == errInterrupted })
 	sum.tally(opts.Expect, allIDs)
 	sum.Duration = time.Since(sum.Started)
 	return sum
@@ -299,7 +305,7 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 			}
 		}
 	}
-	s.Broken = ran > 0 && broke == ran
+	s.Broken = ran > 0 && broke == ran && !s.Interrupted
 	s.Unmatched = exp.Unmatched(allIDs)
 }
 
@@ -462,6 +468,11 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	cctx, cancel := context.WithTimeout(ctx, deadline)
 	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
 	cancel()
+	if err != nil && ctx.Err() != nil {
+		// Interrupted (Ctrl-C): the implementation did nothing wrong.
+		w.started = false
+		return Result{Outcome: Skip, Message: errInterrupted}
+	}
 	if err != nil {
 		f := subject.AsFailure(err)
 		w.restarted(err)
@@ -528,6 +539,9 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 	r.Mismatch = compare.NewMismatch(r.Diffs)
 	return r
 }
+
+// errInterrupted is the message of a case an interrupted run did not finish.
+const errInterrupted = "not run: the run was interrupted"
 
 // Filter selects cases.
 type Filter struct {

@@ -102,7 +102,7 @@ func processOpts(t testing.TB, b string, timeout time.Duration, maxRestarts int)
 	logDir := t.TempDir()
 	cmd := fakeCommand(t, b)
 	var mu sync.Mutex
-	var files []*os.File
+	var files []*subject.Log
 	t.Cleanup(func() {
 		mu.Lock()
 		defer mu.Unlock()

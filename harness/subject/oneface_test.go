@@ -26,6 +26,9 @@ import (
 const serveEnv = "PICONFORM_TEST_SERVE_REFERENCE"
 
 func TestMain(m *testing.M) {
+	if b := os.Getenv(faultEnv); b != "" {
+		os.Exit(fault(b))
+	}
 	if os.Getenv(serveEnv) != "" {
 		// This binary is now `piconform serve` with the goldens' clock.
 		if err := conformance.Serve(os.Stdin, os.Stdout, subject.ReferenceVersion, conformance.Options{Now: golden.Clock}); err != nil {

@@ -27,7 +27,9 @@ const DefaultStartTimeout = 60 * time.Second
 
 // Process runs an implementation as a child process speaking the protocol.
 type Process struct {
-	// Command is run with sh -c.
+	// Command is the implementation's command line: run directly when it
+	// is only words (quoted as for sh, after optional NAME=value
+	// assignments), else with sh -c (see command).
 	Command string
 	// Dir is the working directory; empty means the runner's.
 	Dir string
@@ -54,9 +56,12 @@ type line struct {
 
 func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	p.stop()
-	cmd := exec.Command("sh", "-c", p.Command)
+	cmd := command(p.Command)
 	cmd.Dir = p.Dir
 	setProcessGroup(cmd)
+	// A stderr log is copied through a pipe (it is capped); a descendant
+	// that keeps the pipe open must not keep Wait from returning.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return Implementation{}, err
@@ -131,6 +136,9 @@ func (p *Process) Close() error {
 	if p.cmd == nil {
 		return nil
 	}
+	// The descendants now, while they are attached: an adapter that exits
+	// on bye leaves the ones that left its process group (setsid) behind.
+	left := descendants(p.cmd.Process.Pid)
 	_ = p.send(protocol.Bye())
 	_ = p.stdin.Close()
 	select {
@@ -138,6 +146,7 @@ func (p *Process) Close() error {
 	case <-time.After(2 * time.Second):
 	}
 	p.stop()
+	killAll(left)
 	return nil
 }
 
@@ -323,9 +332,4 @@ func frameType(v jsonv.Value) (string, error) {
 	f := jsonv.ReadFields(v, "")
 	typ := f.String("type")
 	return typ, f.Err()
-}
-
-// LogFile opens a log file for an implementation's stderr.
-func LogFile(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 }

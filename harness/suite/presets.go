@@ -29,7 +29,7 @@ type Presets map[string]jsonv.Value
 // readPresets reads PresetsFile: {"description": "...", "models": {name:
 // model object}}. A suite without the file has no presets.
 func readPresets(fsys fs.FS, file string) (Presets, error) {
-	data, err := fs.ReadFile(fsys, PresetsFile)
+	data, err := ReadFile(fsys, PresetsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

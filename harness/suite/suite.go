@@ -181,7 +181,7 @@ func (s *Suite) display(p string) string {
 
 func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	file := s.display(p)
-	data, err := fs.ReadFile(s.FS, p)
+	data, err := ReadFile(s.FS, p)
 	if err != nil {
 		return nil, &Error{File: file, Err: err}
 	}
@@ -259,7 +259,7 @@ func (c *Case) CassetteFile() string { return c.Suite.display(c.CassettePath()) 
 // message says how to make it.
 func (c *Case) ReadCassette() ([]byte, error) {
 	file := c.Suite.display(c.CassettePath())
-	data, err := fs.ReadFile(c.Suite.FS, c.CassettePath())
+	data, err := ReadFile(c.Suite.FS, c.CassettePath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no cassette; run `piconform update` to record it")}
 	}
@@ -281,7 +281,7 @@ func (s *Suite) DiskPath(p string) string {
 // ReadGolden reads the case's expected output.
 func (c *Case) ReadGolden() (jsonv.Value, error) {
 	file := c.Suite.display(c.GoldenPath())
-	data, err := fs.ReadFile(c.Suite.FS, c.GoldenPath())
+	data, err := ReadFile(c.Suite.FS, c.GoldenPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return jsonv.Value{}, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no golden; run `piconform update` to create it")}
 	}

@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -399,59 +398,142 @@ type Finding struct {
 	Why  string
 }
 
+// secretPatterns are the key-like strings the scan flags. Each has a
+// literal hint that any match holds (in lower case when fold is set), so
+// that a long line is searched with a regular expression only when the
+// hint is in it.
 var secretPatterns = []struct {
-	re  *regexp.Regexp
-	why string
+	hint string
+	fold bool
+	re   *regexp.Regexp
+	why  string
 }{
-	{regexp.MustCompile(`sk-ant-[A-Za-z0-9_-]{4,}`), "an Anthropic key (sk-ant-…)"},
-	{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{8,}`), "a secret key (sk-…)"},
-	{regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{4,}`), "a bearer token (Bearer …)"},
-	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{10,}`), "a Google API key (AIza…)"},
+	{"sk-ant-", false, regexp.MustCompile(`sk-ant-[A-Za-z0-9_-]{4,}`), "an Anthropic key (sk-ant-…)"},
+	{"sk-", false, regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{8,}`), "a secret key (sk-…)"},
+	{"k_live_", false, regexp.MustCompile(`\b[rs]k_live_[A-Za-z0-9]{8,}`), "a Stripe live key (sk_live_…, rk_live_…)"},
+	{"gh", false, regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{20,}`), "a GitHub token (ghp_…)"},
+	{"github_pat_", false, regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), "a GitHub token (github_pat_…)"},
+	{"bearer", true, regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{4,}`), "a bearer token (Bearer …)"},
+	{"AIza", false, regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{10,}`), "a Google API key (AIza…)"},
 	// AWS: an access key id as AWS issues them, and a SigV4 authorization
 	// value, which names the access key id it was signed with.
-	{regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), "an AWS access key id (AKIA…, ASIA…)"},
-	{regexp.MustCompile(`AWS4-HMAC-SHA256\s+Credential=`), "a SigV4 signature (AWS4-HMAC-SHA256 Credential=…)"},
+	{"A", false, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), "an AWS access key id (AKIA…, ASIA…)"},
+	{"AWS4-HMAC-SHA256", false, regexp.MustCompile(`AWS4-HMAC-SHA256\s+Credential=`), "a SigV4 signature (AWS4-HMAC-SHA256 Credential=…)"},
 	// A JWT (an OAuth access token such as ChatGPT's): its header is a JSON
 	// object, so it starts "eyJ", then a dot and the payload.
-	{regexp.MustCompile(`\beyJ[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}`), "a JWT (eyJ….…)"},
+	{"eyJ", false, regexp.MustCompile(`\beyJ[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}`), "a JWT (eyJ….…)"},
 }
 
-// headerKey is a YAML mapping key naming a header, with the rest of the line.
-var headerKey = regexp.MustCompile(`^(\s*)["']?([A-Za-z0-9-]+)["']?:\s*(.*)$`)
+// scanText lists the secrets in one piece of text, at line.
+func scanText(text string, line int) []Finding {
+	var out []Finding
+	lower := ""
+	for _, p := range secretPatterns {
+		in := text
+		if p.fold {
+			if lower == "" {
+				lower = strings.ToLower(text)
+			}
+			in = lower
+		}
+		if !strings.Contains(in, p.hint) {
+			continue
+		}
+		if m := p.re.FindString(text); m != "" {
+			out = append(out, Finding{Line: line, Text: m, Why: p.why})
+		}
+	}
+	if k := findAWSSecret(text); k != "" {
+		out = append(out, Finding{Line: line, Text: k, Why: "an AWS secret access key (40 characters of base64)"})
+	}
+	return out
+}
 
-// listItem is a YAML sequence item, with its value.
-var listItem = regexp.MustCompile(`^(\s*)-\s*(.*)$`)
+// findAWSSecret finds an AWS secret access key: exactly 40 characters of
+// base64 standing alone (a run of them, not followed by padding), mixing
+// upper case, lower case and digits, as a random key does and words, hex
+// digests and paths rarely do.
+func findAWSSecret(text string) string {
+	isB64 := func(c byte) bool {
+		return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '/' || c == '+'
+	}
+	for i := 0; i < len(text); {
+		if !isB64(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isB64(text[j]) {
+			j++
+		}
+		if run := text[i:j]; len(run) == 40 && (j == len(text) || text[j] != '=') &&
+			strings.ContainsAny(run, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(run, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(run, "0123456789") {
+			return run
+		}
+		i = j
+	}
+	return ""
+}
+
+// headerKey reads a YAML mapping key naming a header (optionally quoted):
+// its indent, its name and the rest of the line after the colon. Written
+// out rather than as a regular expression, so a very long line costs one
+// pass.
+func headerKey(line string) (indent int, name, rest string, ok bool) {
+	indent = len(line) - len(strings.TrimLeft(line, " \t"))
+	s := line[indent:]
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		s = s[1:]
+	}
+	end := 0
+	for end < len(s) && (s[end] == '-' || 'a' <= s[end]|0x20 && s[end]|0x20 <= 'z' || '0' <= s[end] && s[end] <= '9') {
+		end++
+	}
+	name, s = s[:end], s[end:]
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		s = s[1:]
+	}
+	if name == "" || s == "" || s[0] != ':' {
+		return 0, "", "", false
+	}
+	return indent, name, strings.TrimSpace(s[1:]), true
+}
+
+// listItem reads a YAML sequence item: its indent and its value.
+func listItem(line string) (indent int, value string, ok bool) {
+	indent = len(line) - len(strings.TrimLeft(line, " \t"))
+	value, ok = strings.CutPrefix(line[indent:], "-")
+	return indent, strings.TrimSpace(value), ok
+}
 
 // FindSecrets lists the lines of a cassette that look like they hold a
-// credential: key-like strings anywhere (sk-ant-…, sk-…, Bearer …, AIza…,
-// JWTs, AWS access key ids, SigV4 signatures),
-// and a credential header (x-api-key, authorization, …) whose value is
-// anything but Redacted.
+// credential: key-like strings anywhere (sk-ant-…, sk-…, sk_live_…, ghp_…,
+// github_pat_…, Bearer …, AIza…, JWTs, AWS access key ids and secret
+// access keys, SigV4 signatures), and a credential header (x-api-key,
+// authorization, …) whose value is anything but Redacted. It reads every
+// line, however long, and also the text YAML's escapes and a JSON body's
+// escapes spell ("\x73k-ant-…", "\u0073k-…"), each at the line it starts on.
 func FindSecrets(data []byte) []Finding {
 	var out []Finding
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	inAuth, authIndent := false, 0
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		for _, p := range secretPatterns {
-			if m := p.re.FindString(line); m != "" {
-				out = append(out, Finding{Line: n, Text: m, Why: p.why})
-			}
-		}
-		if m := headerKey.FindStringSubmatch(line); m != nil && !strings.HasPrefix(strings.TrimSpace(line), "-") {
+	n := 0
+	for raw := range bytes.Lines(data) {
+		n++
+		line := strings.TrimRight(string(raw), "\r\n")
+		out = append(out, scanText(line, n)...)
+		if indent, name, rest, ok := headerKey(line); ok {
 			inAuth = false
-			if matchesAny(authHeaders, m[2]) {
-				if v := unquote(m[3]); v != "" && v != Redacted && v != "[]" {
-					out = append(out, Finding{Line: n, Text: m[2] + ": " + v, Why: "a credential header's value"})
+			if matchesAny(authHeaders, name) {
+				if v := unquote(rest); v != "" && v != Redacted && v != "[]" {
+					out = append(out, Finding{Line: n, Text: name + ": " + v, Why: "a credential header's value"})
 				}
-				inAuth, authIndent = m[3] == "", len(m[1])
+				inAuth, authIndent = rest == "", indent
 			}
 			continue
 		}
 		if inAuth {
-			if m := listItem.FindStringSubmatch(line); m != nil && len(m[1]) >= authIndent {
-				if v := unquote(m[2]); v != Redacted {
+			if indent, value, ok := listItem(line); ok && indent >= authIndent {
+				if v := unquote(value); v != Redacted {
 					out = append(out, Finding{Line: n, Text: v, Why: "a credential header's value"})
 				}
 				continue
@@ -459,7 +541,60 @@ func FindSecrets(data []byte) []Finding {
 			inAuth = false
 		}
 	}
+	return append(out, findDecoded(data, out)...)
+}
+
+// findDecoded scans what the YAML's scalars say once unescaped, and the
+// strings of those that are JSON, for secrets the raw lines hide; seen are
+// the findings already made, which are not repeated.
+func findDecoded(data []byte, seen []Finding) []Finding {
+	if !bytes.ContainsRune(data, '\\') {
+		return nil // no escape: the lines say what the scalars say
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var out []Finding
+	add := func(fs []Finding) {
+		for _, f := range fs {
+			if !slices.ContainsFunc(seen, func(s Finding) bool { return s.Line == f.Line && s.Why == f.Why }) {
+				seen = append(seen, f)
+				out = append(out, f)
+			}
+		}
+	}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode {
+			add(scanText(n.Value, n.Line))
+			if v, err := jsonv.Parse([]byte(n.Value)); err == nil {
+				forEachString(v, func(s string) { add(scanText(s, n.Line)) })
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(&doc)
 	return out
+}
+
+// forEachString calls fn with every string in v, member names included.
+func forEachString(v jsonv.Value, fn func(string)) {
+	switch v.Kind() {
+	case jsonv.String:
+		fn(v.Str())
+	case jsonv.Array:
+		for _, e := range v.Elems() {
+			forEachString(e, fn)
+		}
+	case jsonv.Object:
+		for _, m := range v.Members() {
+			fn(m.Key)
+			forEachString(m.Value, fn)
+		}
+	}
 }
 
 func unquote(s string) string {

@@ -167,10 +167,19 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, er
 func (r *Replay) URL() string { return r.srv.URL }
 
 func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
-	body := readBody(req)
+	body, err := readBody(req)
 	r.mu.Lock()
 	r.n++
 	n := r.n
+	if err != nil {
+		// Not read further, not matched: the case fails on it now, and the
+		// connection closes.
+		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s): %v", n, req.Method, req.URL.RequestURI(), err))
+		r.mu.Unlock()
+		w.Header().Set("Connection", "close")
+		http.Error(w, "piconform: "+err.Error(), http.StatusRequestEntityTooLarge)
+		return
+	}
 	// Interactions are served in order: the n-th request is compared with
 	// the n-th recorded one and gets its response even when it differs, so
 	// that the answer is checked too.

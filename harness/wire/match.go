@@ -83,18 +83,40 @@ func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (di
 // body and puts it back, so the request can be matched again.
 func (m Matcher) MatcherFunc() cassette.MatcherFunc {
 	return func(r *http.Request, i cassette.Request) bool {
-		body := readBody(r)
-		return m.Compare(r, body, i) == nil
+		body, err := readBody(r)
+		return err == nil && m.Compare(r, body, i) == nil
 	}
 }
 
-func readBody(r *http.Request) []byte {
+// MaxRequestBytes bounds the body of one request to the loopback server:
+// far above any real provider request, it keeps an implementation that
+// sends without end from taking the runner's memory and time. A bigger
+// body is not read; the request fails the case (answered 413).
+const MaxRequestBytes = 64 << 20
+
+// requestLimit is MaxRequestBytes; tests lower it.
+var requestLimit int64 = MaxRequestBytes
+
+// errBodyTooBig is a request body over the limit.
+func errBodyTooBig() error {
+	return fmt.Errorf("the request body is over the limit of %d MiB", requestLimit>>20)
+}
+
+// readBody reads a request's body, at most MaxRequestBytes, and puts it
+// back so the request can be read again.
+func readBody(r *http.Request) ([]byte, error) {
 	if r.Body == nil {
-		return nil
+		return nil, nil
 	}
-	b, _ := io.ReadAll(r.Body)
+	if r.ContentLength > requestLimit {
+		return nil, errBodyTooBig()
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, requestLimit+1))
+	if int64(len(b)) > requestLimit {
+		return nil, errBodyTooBig()
+	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
-	return b
+	return b, err
 }
 
 func (m Matcher) wantTree(want cassette.Request) jsonv.Value {

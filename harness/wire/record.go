@@ -121,7 +121,10 @@ func serveResponses(responses []Response) (*httptest.Server, error) {
 	var mu sync.Mutex
 	next := 0
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		readBody(r)
+		if _, err := readBody(r); err != nil {
+			http.Error(w, "piconform: "+err.Error(), http.StatusRequestEntityTooLarge)
+			return
+		}
 		mu.Lock()
 		i := next
 		next++

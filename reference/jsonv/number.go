@@ -2,7 +2,6 @@ package jsonv
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 )
@@ -23,17 +22,6 @@ func (v Value) Float64() (float64, bool) {
 func isRangeError(err error) bool {
 	ne, ok := err.(*strconv.NumError)
 	return ok && ne.Err == strconv.ErrRange
-}
-
-// NumbersEqual compares two JSON number literals by exact decimal value, so
-// "1", "1.0" and "1e0" are equal while digits a double would lose still count.
-func NumbersEqual(a, b string) bool {
-	if a == b {
-		return true
-	}
-	ra, okA := new(big.Rat).SetString(a)
-	rb, okB := new(big.Rat).SetString(b)
-	return okA && okB && ra.Cmp(rb) == 0
 }
 
 // FloatValue makes the number JSON.stringify writes for f: JavaScript's
