@@ -131,6 +131,7 @@ type Replay struct {
 	cas     *cassette.Cassette
 	matcher Matcher
 	chunk   int
+	pipes   *pipeListener // connections from InProcess
 
 	mu   sync.Mutex
 	n    int
@@ -149,11 +150,13 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int) (*Replay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
-	r := &Replay{cas: cas, matcher: m, chunk: chunk, used: make([]bool, len(cas.Interactions))}
+	r := &Replay{cas: cas, matcher: m, chunk: chunk, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr())}
 	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
 	r.srv.Listener.Close()
 	r.srv.Listener = l
 	r.srv.Start()
+	go r.srv.Config.Serve(r.pipes)
+	pipeListeners.Store(l.Addr().String(), r.pipes)
 	return r, nil
 }
 
@@ -200,7 +203,7 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	}
 	resp := r.cas.Interactions[nearest].Response
 	r.mu.Unlock()
-	writeResponse(w, resp, r.chunk)
+	writeResponse(w, resp, r.chunk, !isPipe(req))
 }
 
 // mismatchResponse answers a request past the recorded ones, which has no
@@ -227,8 +230,10 @@ var responseTransportHeaders = []string{"date", "content-length", "transfer-enco
 // writeResponse replays a response: its status and headers, then the body
 // in pieces (see Settings.ChunkBytes), flushing after each. Without a piece
 // size a body in a framed response encoding (conformance.ResponseEncodingOf)
-// goes out one frame per write.
-func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
+// goes out one frame per write. Over a socket, pause gives the client time
+// to read a piece before the next one joins it; a pipe (InProcess) needs
+// no pause, as its write waits for the read.
+func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int, pause bool) {
 	for name, vs := range resp.Headers {
 		if !matchesAny(responseTransportHeaders, name) {
 			w.Header()[name] = vs
@@ -247,7 +252,7 @@ func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 		if flusher != nil {
 			flusher.Flush()
 		}
-		if chunk > 0 {
+		if chunk > 0 && pause {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -287,8 +292,11 @@ func Pieces(body []byte, chunk int) [][]byte {
 // called more than once; later calls return the first result.
 func (r *Replay) Finish() error {
 	r.once.Do(func() {
+		pipeListeners.Delete(r.pipes.addr.String())
+		r.pipes.Close()
 		r.srv.CloseClientConnections()
 		r.srv.Close()
+		inProcessTransport.CloseIdleConnections()
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		var missing []string

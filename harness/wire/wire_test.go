@@ -354,7 +354,7 @@ func TestReplayInPieces(t *testing.T) {
 	cas := record(t, c)
 	reads := 0
 	subj := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
-		cl = &http.Client{Transport: countingTransport{&reads}}
+		cl = &http.Client{Transport: countingTransport{&reads, http.DefaultTransport}}
 		return echoSubject(nil)(ctx, in, cl)
 	}
 	out, err := replay(t, c, cas, subj)
@@ -367,10 +367,33 @@ func TestReplayInPieces(t *testing.T) {
 	}
 }
 
-type countingTransport struct{ n *int }
+// In process, the pipe hands over one piece per read, exactly.
+func TestReplayInPiecesInProcess(t *testing.T) {
+	split := strings.Replace(caseFile, `"response"`, `"replay": {"chunkBytes": 5}, "response"`, 1)
+	c := loadCase(t, split, nil)
+	cas := record(t, c)
+	reads := 0
+	subj := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
+		cl = &http.Client{Transport: countingTransport{&reads, InProcess.Transport}}
+		return echoSubject(nil)(ctx, in, cl)
+	}
+	out, err := replay(t, c, cas, subj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := out.Get("body")
+	if want := (len(body.Str()) + 4) / 5; reads != want {
+		t.Errorf("%d reads for %d bytes in 5-byte pieces, want %d", reads, len(body.Str()), want)
+	}
+}
+
+type countingTransport struct {
+	n    *int
+	base http.RoundTripper
+}
 
 func (c countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	resp, err := http.DefaultTransport.RoundTrip(r)
+	resp, err := c.base.RoundTrip(r)
 	if err == nil {
 		resp.Body = countingBody{resp.Body, c.n}
 	}
