@@ -6,7 +6,8 @@
 // Each run starts from the transcript's bytes: JSON.parse, the coding agent's convertToLlm, then
 // the API's stream function, which runs transformMessages and builds the body its SDK hands to
 // fetch. fetch is replaced: it stops the clock, keeps the body and answers 400, so nothing leaves
-// the process. Prints one JSON line: the timed runs in nanoseconds and the body's SHA-256.
+// the process. Prints one JSON line: the timed runs in nanoseconds, the CPU time of one (every
+// thread, nanoseconds) and the body's SHA-256.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -53,7 +54,10 @@ async function once() {
 
 for (let i = 0; i < Number(warm); i++) await once();
 const samples = [];
+const cpu = process.cpuUsage();
 for (let i = 0; i < Number(timed); i++) samples.push(await once());
+const used = process.cpuUsage(cpu);
+const cpuPerOp = Math.round(((used.user + used.system) * 1000) / Number(timed));
 if (bodyOut) writeFileSync(bodyOut, body);
 const sha256 = createHash("sha256").update(body, "utf8").digest("hex");
-console.log(JSON.stringify({ samples, sha256, bodyBytes: Buffer.byteLength(body, "utf8") }));
+console.log(JSON.stringify({ samples, cpuPerOp, sha256, bodyBytes: Buffer.byteLength(body, "utf8") }));
