@@ -49,7 +49,7 @@ func main() {
 	}
 	sizes := flag.String("sizes", "1000,10000,100000", "transcript sizes in messages")
 	apis := flag.String("apis", "anthropic,openai-completions,openai-responses,google", "targets")
-	rounds := flag.Int("rounds", 5, "processes per implementation, alternating (3 at most for 100k and more)")
+	rounds := flag.Int("rounds", 3, "processes per implementation, alternating (one above 20k messages)")
 	node := flag.String("node", "adapters/pi-ts/node_modules/node/bin/node", "Node 22")
 	keep := flag.String("dir", "", "keep the transcripts and bodies in this directory")
 	flag.Parse()
@@ -140,7 +140,7 @@ func compare(sizesFlag, apisFlag string, rounds int, node, dir string) error {
 			r := row{size: n, api: t.Name, inputBytes: len(data)}
 			k := rounds
 			if n > 20000 {
-				k = min(k, 3)
+				k = 1 // Pi takes most of a minute a run there
 			}
 			for i := 0; i < k; i++ {
 				goBody := filepath.Join(dir, fmt.Sprintf("body-%d-%s-go.json", n, t.Name))
