@@ -39,6 +39,10 @@ type Fixture struct {
 	// StrictIdentity compares identity headers (IdentityHeaders) exactly;
 	// otherwise a difference in one is a note (--strict-identity).
 	StrictIdentity bool
+	// NoPause writes a split replay's pieces over a socket without the
+	// pause that lets the client read each one alone: for tests whose
+	// subjects need not see the split, only the bytes.
+	NoPause bool
 }
 
 // NewFixture returns a fixture that reads cassettes from the case's suite.
@@ -122,6 +126,7 @@ func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() e
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
+	r.noPause = f.NoPause // before the subject has the URL, so before any request
 	return PrepareInput(c.Input, r.URL(), s), r.Finish, nil
 }
 
@@ -132,6 +137,7 @@ type Replay struct {
 	matcher Matcher
 	chunk   int
 	pipes   *pipeListener // connections from InProcess
+	noPause bool          // Fixture.NoPause
 
 	mu   sync.Mutex
 	n    int
@@ -203,7 +209,7 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	}
 	resp := r.cas.Interactions[nearest].Response
 	r.mu.Unlock()
-	writeResponse(w, resp, r.chunk, !isPipe(req))
+	writeResponse(w, resp, r.chunk, !r.noPause && !isPipe(req))
 }
 
 // mismatchResponse answers a request past the recorded ones, which has no
