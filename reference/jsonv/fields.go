@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"fmt"
+	"strings"
 	"strconv"
 )
 
@@ -36,7 +37,12 @@ func Errorf(ptr, format string, args ...any) error {
 }
 
 // Child extends a JSON Pointer by one segment.
-func Child(ptr, segment string) string { return ptr + Pointer(segment) }
+func Child(ptr, segment string) string {
+	if !strings.ContainsAny(segment, "~/") {
+		return ptr + "/" + segment // one allocation: decoders call this for every member they descend into
+	}
+	return ptr + Pointer(segment)
+}
 
 // Index extends a JSON Pointer by an array index.
 func Index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }

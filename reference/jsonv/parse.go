@@ -56,6 +56,8 @@ type parser struct {
 	path []pathSegment
 	// members and elems hold the open containers' children, innermost
 	// last, so that each container gets one slice of exactly its length.
+	// A container that fails leaves its children behind: the parse is
+	// over then.
 	members []Member
 	elems   []Value
 	// keys interns member names: transcripts repeat a few of them.
@@ -147,7 +149,6 @@ func (p *parser) value(depth int) (Value, error) {
 func (p *parser) object(depth int) (Value, error) {
 	p.pos++ // {
 	base := len(p.members)
-	defer func() { p.members = p.members[:base] }()
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
@@ -182,7 +183,9 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == '}' {
 			p.pos++
-			return ObjectValue(slices.Clone(p.members[base:])...), nil
+			v := ObjectValue(slices.Clone(p.members[base:])...)
+			p.members = p.members[:base]
+			return v, nil
 		}
 		return Value{}, p.errorf("unexpected %s, want ',' or '}'", p.describe())
 	}
@@ -191,7 +194,6 @@ func (p *parser) object(depth int) (Value, error) {
 func (p *parser) array(depth int) (Value, error) {
 	p.pos++ // [
 	base := len(p.elems)
-	defer func() { p.elems = p.elems[:base] }()
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
@@ -213,7 +215,9 @@ func (p *parser) array(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == ']' {
 			p.pos++
-			return ArrayValue(slices.Clone(p.elems[base:])...), nil
+			v := ArrayValue(slices.Clone(p.elems[base:])...)
+			p.elems = p.elems[:base]
+			return v, nil
 		}
 		return Value{}, p.errorf("unexpected %s, want ',' or ']'", p.describe())
 	}
