@@ -2,8 +2,8 @@ package jsonv
 
 import (
 	"fmt"
-	"strings"
 	"strconv"
+	"strings"
 )
 
 // PathError is a well-formed JSON value of the wrong shape. Pointer is the
