@@ -7,14 +7,16 @@ import (
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // BenchmarkBuiltinSuite is the main job's cost: every built-in case through
 // the in-process reference, compared with its golden (wire cases included,
-// with their loopback servers). Target: under 2 s/op on the project's 2-core
-// machines, most of it the split-replay wire cases, which pause a millisecond
-// between pieces on purpose; see bench/run.sh.
+// with their loopback servers, reached in memory as `piconform run` reaches
+// them). Target: under 1.5 s/op on the project's 2-core machines; see
+// bench/README.md.
 func BenchmarkBuiltinSuite(b *testing.B) {
 	s := loadBuiltin(b)
 	ids := make([]string, len(s.Cases))
@@ -22,8 +24,10 @@ func BenchmarkBuiltinSuite(b *testing.B) {
 		ids[i] = c.ID
 	}
 	opts := run.Options{
-		NewSubject: func(int) subject.Subject { return &subject.Reference{} },
-		Fixtures:   golden.Fixtures(),
+		NewSubject: func(int) subject.Subject {
+			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+		},
+		Fixtures: golden.Fixtures(),
 	}
 	b.ReportAllocs()
 	for b.Loop() {

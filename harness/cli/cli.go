@@ -30,6 +30,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 )
 
@@ -394,7 +395,9 @@ func cmdRun(args []string, env Env) (int, error) {
 		opts.FirstUseTimeout = *startTimeout
 	}
 	if *impl == "" {
-		opts.NewSubject = func(int) subject.Subject { return &subject.Reference{} }
+		opts.NewSubject = func(int) subject.Subject {
+			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+		}
 	} else {
 		dir := *logDir
 		if dir == "" {

@@ -24,6 +24,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/runtimetext"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -75,7 +76,7 @@ func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error
 			return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("preparing it: %w", err)}
 		}
 	}
-	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock})
+	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: wire.InProcess})
 	cerr := check()
 	if err != nil {
 		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference cannot run it: %w", jsonv.Under("input", err))}

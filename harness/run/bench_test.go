@@ -7,9 +7,12 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/harness/golden"
+	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 )
 
 // BenchmarkJobs runs 48 cases against adapter processes that each take
@@ -56,4 +59,35 @@ func slowSuite(tb testing.TB, n int) []*suite.Case {
 		fsys[c.GoldenPath()] = &fstest.MapFile{Data: golden.Encode(out)}
 	}
 	return s.Cases
+}
+
+// BenchmarkRunnerPerCase is the runner's own cost a case: every built-in
+// case but the wire ones (whose loopback servers want real requests)
+// against one adapter process that answers each at once, with the
+// reference. The adapter's work is its process's CPU, not this one's, so
+// cpu-ms/case is the runner's: the frames both ways, the comparison with
+// the golden, the summary. Target: at most 0.5 ms of CPU a case.
+func BenchmarkRunnerPerCase(b *testing.B) {
+	s, err := kinds.Load("builtin", piconform.Builtin(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cases []*suite.Case
+	for _, c := range s.Cases {
+		if c.Kind != wire.Kind {
+			cases = append(cases, c)
+		}
+	}
+	opts, _ := processOpts(b, "answer", 30*time.Second, 5)
+	b.ReportAllocs()
+	cpu := processCPU()
+	for b.Loop() {
+		if sum := run.Run(context.Background(), cases, ids(cases), opts); !sum.OK() {
+			b.Fatalf("counts %v", sum.Counts)
+		}
+	}
+	if used := processCPU() - cpu; used > 0 {
+		b.ReportMetric(float64(used.Microseconds())/1e3/float64(b.N*len(cases)), "cpu-ms/case")
+	}
+	b.ReportMetric(float64(len(cases)), "cases/op")
 }

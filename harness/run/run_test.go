@@ -19,6 +19,8 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/conformance"
 )
 
 // The in-test suite: a few sanitize cases and one cost case, with goldens
@@ -426,7 +428,9 @@ func TestJobs(t *testing.T) {
 // TestReferenceSubject runs the in-process reference with expectations.
 func TestReferenceSubject(t *testing.T) {
 	cases := testSuite(t, false)
-	ref := func(int) subject.Subject { return &subject.Reference{} }
+	ref := func(int) subject.Subject {
+		return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+	}
 
 	s := runGuarded(t, time.Minute, cases, run.Options{NewSubject: ref, Jobs: 2})
 	checkResults(t, s, cases, nil)
@@ -478,7 +482,9 @@ func TestInterrupted(t *testing.T) {
 	cancel()
 	done := make(chan *run.Summary, 1)
 	go func() {
-		done <- run.Run(ctx, cases, ids(cases), run.Options{NewSubject: func(int) subject.Subject { return &subject.Reference{} }})
+		done <- run.Run(ctx, cases, ids(cases), run.Options{NewSubject: func(int) subject.Subject {
+			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+		}})
 	}()
 	select {
 	case s := <-done:
@@ -497,7 +503,9 @@ func TestInterrupted(t *testing.T) {
 
 // TestNoCases: an empty selection is a conforming run of nothing.
 func TestNoCases(t *testing.T) {
-	s := runGuarded(t, 10*time.Second, nil, run.Options{NewSubject: func(int) subject.Subject { return &subject.Reference{} }})
+	s := runGuarded(t, 10*time.Second, nil, run.Options{NewSubject: func(int) subject.Subject {
+		return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+	}})
 	if len(s.Results) != 0 || !s.OK() || s.Broken {
 		t.Errorf("results %v, OK %v, Broken %v", s.Results, s.OK(), s.Broken)
 	}

@@ -51,6 +51,7 @@ func wireOpts(t *testing.T, behaviour string, strict bool) run.Options {
 	opts.Jobs, opts.StrictIdentity = 2, strict
 	opts.Fixtures = golden.Fixtures()
 	opts.Fixtures[wire.Kind].(*wire.Fixture).StrictIdentity = strict
+	opts.Fixtures[wire.Kind].(*wire.Fixture).NoPause = true // the fake reads the replay whole
 	return opts
 }
 

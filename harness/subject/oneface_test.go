@@ -19,6 +19,7 @@ import (
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -66,7 +67,7 @@ func faceOf(r subject.Reply) face {
 
 func TestReferenceHasOneFace(t *testing.T) {
 	ctx := context.Background()
-	inProcess := &subject.Reference{Options: conformance.Options{Now: golden.Clock}}
+	inProcess := &subject.Reference{Options: conformance.Options{Now: golden.Clock, HTTPClient: wire.InProcess}}
 	served := servedReference(t)
 
 	implIn, err := inProcess.Start(ctx)
@@ -86,6 +87,7 @@ func TestReferenceHasOneFace(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixtures := golden.Fixtures()
+	fixtures[wire.Kind].(*wire.Fixture).NoPause = true // both faces get the same bytes; splits are not the question
 	// answer runs c on subj, with a fresh fixture (a wire case's loopback
 	// server) for each face.
 	answer := func(t *testing.T, subj subject.Subject, c *suite.Case) face {

@@ -67,7 +67,7 @@ func TestEventStreamReplaysTheCaseFrames(t *testing.T) {
 		}
 		reads := 0
 		subj := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
-			cl = &http.Client{Transport: countingTransport{&reads}}
+			cl = &http.Client{Transport: countingTransport{&reads, http.DefaultTransport}}
 			return echoSubject(nil)(ctx, in, cl)
 		}
 		out, err := replay(t, c, cas, subj)
@@ -103,12 +103,12 @@ func TestEventStreamGoesOutOneFramePerWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &writeCounter{h: http.Header{}}
-	writeResponse(w, s.Responses[0].cassetteResponse(), 0)
+	writeResponse(w, s.Responses[0].cassetteResponse(), 0, false)
 	if want := wantFrames(); len(w.writes) != len(want) || !bytes.Equal(bytes.Join(w.writes, nil), bytes.Join(want, nil)) {
 		t.Errorf("%d writes %x, want the %d frames", len(w.writes), w.writes, len(want))
 	}
 	w = &writeCounter{h: http.Header{}}
-	writeResponse(w, s.Responses[0].cassetteResponse(), 7)
+	writeResponse(w, s.Responses[0].cassetteResponse(), 7, false)
 	if len(w.writes) < 10 || len(w.writes[0]) != 7 {
 		t.Errorf("in 7-byte pieces: %d writes", len(w.writes))
 	}

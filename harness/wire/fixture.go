@@ -39,6 +39,10 @@ type Fixture struct {
 	// StrictIdentity compares identity headers (IdentityHeaders) exactly;
 	// otherwise a difference in one is a note (--strict-identity).
 	StrictIdentity bool
+	// NoPause writes a split replay's pieces over a socket without the
+	// pause that lets the client read each one alone: for tests whose
+	// subjects need not see the split, only the bytes.
+	NoPause bool
 }
 
 // NewFixture returns a fixture that reads cassettes from the case's suite.
@@ -126,6 +130,7 @@ func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() e
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
+	r.noPause = f.NoPause // before the subject has the URL, so before any request
 	return PrepareInput(c.Input, r.URL(), s), r.Finish, nil
 }
 
@@ -136,6 +141,8 @@ type Replay struct {
 	matcher Matcher
 	chunk   int
 	hold    bool
+	pipes   *pipeListener // connections from InProcess
+	noPause bool          // Fixture.NoPause
 
 	mu   sync.Mutex
 	n    int
@@ -155,11 +162,13 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, er
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
-	r := &Replay{cas: cas, matcher: m, chunk: chunk, hold: hold, used: make([]bool, len(cas.Interactions))}
+	r := &Replay{cas: cas, matcher: m, chunk: chunk, hold: hold, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr())}
 	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
 	r.srv.Listener.Close()
 	r.srv.Listener = l
 	r.srv.Start()
+	go r.srv.Config.Serve(r.pipes)
+	pipeListeners.Store(l.Addr().String(), r.pipes)
 	return r, nil
 }
 
@@ -206,7 +215,7 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 		disconnect(w)
 		return
 	}
-	writeResponse(w, resp, r.chunk)
+	writeResponse(w, resp, r.chunk, !r.noPause && !isPipe(req))
 	if r.hold {
 		Hold(req)
 	}
@@ -252,8 +261,10 @@ var responseTransportHeaders = []string{"date", "content-length", "transfer-enco
 // writeResponse replays a response: its status and headers, then the body
 // in pieces (see Settings.ChunkBytes), flushing after each. Without a piece
 // size a body in a framed response encoding (conformance.ResponseEncodingOf)
-// goes out one frame per write.
-func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
+// goes out one frame per write. Over a socket, pause gives the client time
+// to read a piece before the next one joins it; a pipe (InProcess) needs
+// no pause, as its write waits for the read.
+func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int, pause bool) {
 	for name, vs := range resp.Headers {
 		if !matchesAny(responseTransportHeaders, name) {
 			w.Header()[name] = vs
@@ -272,7 +283,7 @@ func writeResponse(w http.ResponseWriter, resp cassette.Response, chunk int) {
 		if flusher != nil {
 			flusher.Flush()
 		}
-		if chunk > 0 {
+		if chunk > 0 && pause {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -312,8 +323,11 @@ func Pieces(body []byte, chunk int) [][]byte {
 // called more than once; later calls return the first result.
 func (r *Replay) Finish() error {
 	r.once.Do(func() {
+		pipeListeners.Delete(r.pipes.addr.String())
+		r.pipes.Close()
 		r.srv.CloseClientConnections()
 		r.srv.Close()
+		inProcessTransport.CloseIdleConnections()
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		var missing []string

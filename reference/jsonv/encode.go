@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -15,13 +16,42 @@ const hexDigits = "0123456789abcdef"
 // nothing; Absent members and elements are skipped the way JSON.stringify
 // skips undefined (elements become null).
 func (v Value) AppendJSON(dst []byte) []byte {
-	return v.appendJSON(dst, "", 0)
+	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "", 0)
 }
 
 // AppendIndent appends v as JSON indented by two spaces a level, the layout
 // of JSON.stringify(v, null, 2).
 func (v Value) AppendIndent(dst []byte) []byte {
-	return v.appendJSON(dst, "  ", 0)
+	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "  ", 0)
+}
+
+// sizeHint is about the length of v's compact JSON, a little more for the
+// escapes its strings may need: appending into that much room copies the
+// output once instead of at every growth.
+func (v Value) sizeHint() int {
+	switch v.kind {
+	case Null:
+		return len("null")
+	case Bool:
+		return len("false")
+	case Number:
+		return len(v.s)
+	case String:
+		return len(v.s) + len(v.s)/16 + 2
+	case Array:
+		n := 2
+		for _, e := range v.arr {
+			n += e.sizeHint() + 1
+		}
+		return n
+	case Object:
+		n := 2
+		for _, m := range v.obj {
+			n += len(m.Key) + 4 + m.Value.sizeHint()
+		}
+		return n
+	}
+	return 0
 }
 
 // MarshalJSON lets a Value sit inside types handled by encoding/json.
@@ -104,50 +134,75 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 func AppendString(dst []byte, s string) []byte {
 	s = wtf8.Canonical(s)
 	dst = append(dst, '"')
-	for len(s) > 0 {
-		c := s[0]
+	// Bytes written as themselves go out in runs: start is where the
+	// current run began.
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c == '\b':
-				dst = append(dst, '\\', 'b')
-			case c == '\f':
-				dst = append(dst, '\\', 'f')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			default:
-				dst = append(dst, c)
+			if !needsEscape[c] {
+				i++
+				continue
 			}
-			s = s[1:]
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
 			continue
 		}
-		r, n := wtf8.Next(s)
+		r, n := wtf8.Next(s[i:])
 		switch {
 		case r >= 0xD800 && r <= 0xDFFF:
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
+			start = i + n
 		case r == utf8.RuneError && n == 1:
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...) // not WTF-8; never produced by Parse
-		default:
-			dst = append(dst, s[:n]...)
+			start = i + n
 		}
-		s = s[n:]
+		i += n
 	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 
+// needsEscape marks the ASCII bytes JSON.stringify escapes.
+var needsEscape = func() (t [utf8.RuneSelf]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// pointerEscaper escapes a JSON Pointer segment (RFC 6901).
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // Pointer builds an RFC 6901 JSON Pointer from path segments.
 func Pointer(segments ...string) string {
+	if len(segments) == 1 && !strings.ContainsAny(segments[0], "~/") {
+		return "/" + segments[0]
+	}
 	var sb strings.Builder
 	for _, s := range segments {
 		sb.WriteByte('/')
-		sb.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(s))
+		sb.WriteString(pointerEscaper.Replace(s))
 	}
 	return sb.String()
 }

@@ -3,6 +3,7 @@ package jsonv
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // PathError is a well-formed JSON value of the wrong shape. Pointer is the
@@ -36,7 +37,12 @@ func Errorf(ptr, format string, args ...any) error {
 }
 
 // Child extends a JSON Pointer by one segment.
-func Child(ptr, segment string) string { return ptr + Pointer(segment) }
+func Child(ptr, segment string) string {
+	if !strings.ContainsAny(segment, "~/") {
+		return ptr + "/" + segment // one allocation: decoders call this for every member they descend into
+	}
+	return ptr + Pointer(segment)
+}
 
 // Index extends a JSON Pointer by an array index.
 func Index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
@@ -45,15 +51,22 @@ func Index(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
 // problem is kept and later reads return zero values. Members that were never
 // read are returned by Rest, so types can carry fields they do not know.
 type Fields struct {
-	v    Value
-	ptr  string
-	read map[string]bool
-	err  error
+	v   Value
+	ptr string
+	// read marks the members read so far, by position: every member of a
+	// name read counts, duplicates included. Bits serve the first 64
+	// members, more (rare) go to readMore.
+	read     uint64
+	readMore []bool
+	err      error
 }
 
 // ReadFields starts reading v, which must be an object.
 func ReadFields(v Value, ptr string) *Fields {
-	f := &Fields{v: v, ptr: ptr, read: map[string]bool{}}
+	f := &Fields{v: v, ptr: ptr}
+	if len(v.obj) > 64 {
+		f.readMore = make([]bool, len(v.obj)-64)
+	}
 	if v.kind != Object {
 		f.err = Errorf(ptr, "want an object, got %s", describeKind(v))
 	}
@@ -87,7 +100,7 @@ func (f *Fields) get(key string, required bool, want Kind) (Value, bool) {
 	if f.err != nil {
 		return Value{}, false
 	}
-	f.read[key] = true
+	f.markRead(key)
 	v, ok := f.v.Get(key)
 	if !ok {
 		if required {
@@ -179,12 +192,32 @@ func (f *Fields) Any(key string) Value {
 // Rest returns the members not read so far, in their written order.
 func (f *Fields) Rest() []Member {
 	var rest []Member
-	for _, m := range f.v.obj {
-		if !f.read[m.Key] {
+	for i, m := range f.v.obj {
+		if !f.wasRead(i) {
 			rest = append(rest, m)
 		}
 	}
 	return rest
+}
+
+func (f *Fields) markRead(key string) {
+	for i, m := range f.v.obj {
+		if m.Key != key {
+			continue
+		}
+		if i < 64 {
+			f.read |= 1 << i
+		} else {
+			f.readMore[i-64] = true
+		}
+	}
+}
+
+func (f *Fields) wasRead(i int) bool {
+	if i < 64 {
+		return f.read&(1<<i) != 0
+	}
+	return f.readMore[i-64]
 }
 
 // ObjectBuilder writes an object's members in a fixed order, leaving out the
@@ -194,6 +227,9 @@ type ObjectBuilder struct{ members []Member }
 // Set adds key unless v is Absent.
 func (b *ObjectBuilder) Set(key string, v Value) *ObjectBuilder {
 	if v.kind != Absent {
+		if b.members == nil {
+			b.members = make([]Member, 0, 4) // most built objects fit
+		}
 		b.members = append(b.members, Member{Key: key, Value: v})
 	}
 	return b

@@ -3,7 +3,9 @@ package jsonv
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -63,7 +65,38 @@ func Parse(data []byte) (Value, error) {
 type parser struct {
 	data []byte
 	pos  int
-	path []string
+	// path leads to the value being read; it becomes a JSON Pointer only
+	// for an error.
+	path []pathSegment
+	// members and elems hold the open containers' children, innermost
+	// last, so that each container gets one slice of exactly its length.
+	// A container that fails leaves its children behind: the parse is
+	// over then.
+	members []Member
+	elems   []Value
+	// keys interns member names: transcripts repeat a few of them.
+	keys map[string]string
+	// scratch is where a string with escapes is decoded before it is
+	// copied out at its exact length.
+	scratch []byte
+}
+
+// pathSegment is a member name, or an array index when index >= 0.
+type pathSegment struct {
+	key   string
+	index int
+}
+
+func (p *parser) pointer() string {
+	var sb strings.Builder
+	for _, seg := range p.path {
+		if seg.index >= 0 {
+			sb.WriteString(Index("", seg.index))
+		} else {
+			sb.WriteString(Pointer(seg.key))
+		}
+	}
+	return sb.String()
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -75,7 +108,7 @@ func (p *parser) errorf(format string, args ...any) error {
 			col++
 		}
 	}
-	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Pointer: Pointer(p.path...), Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{Offset: p.pos, Line: line, Column: col, Pointer: p.pointer(), Msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *parser) describe() string {
@@ -129,18 +162,18 @@ func (p *parser) value(depth int) (Value, error) {
 
 func (p *parser) object(depth int) (Value, error) {
 	p.pos++ // {
-	members := []Member{}
+	base := len(p.members)
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
-		return ObjectValue(members...), nil
+		return ObjectValue(), nil
 	}
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return Value{}, p.errorf("unexpected %s, want a quoted member name", p.describe())
 		}
-		key, err := p.string()
+		key, err := p.key()
 		if err != nil {
 			return Value{}, err
 		}
@@ -150,13 +183,13 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		p.pos++
 		p.skipSpace()
-		p.path = append(p.path, key)
+		p.path = append(p.path, pathSegment{key: key, index: -1})
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return Value{}, err
 		}
 		p.path = p.path[:len(p.path)-1]
-		members = append(members, Member{Key: key, Value: v})
+		p.members = append(p.members, Member{Key: key, Value: v})
 		p.skipSpace()
 		if p.pos < len(p.data) && p.data[p.pos] == ',' {
 			p.pos++
@@ -164,7 +197,9 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == '}' {
 			p.pos++
-			return ObjectValue(members...), nil
+			v := ObjectValue(slices.Clone(p.members[base:])...)
+			p.members = p.members[:base]
+			return v, nil
 		}
 		return Value{}, p.errorf("unexpected %s, want ',' or '}'", p.describe())
 	}
@@ -172,21 +207,21 @@ func (p *parser) object(depth int) (Value, error) {
 
 func (p *parser) array(depth int) (Value, error) {
 	p.pos++ // [
-	elems := []Value{}
+	base := len(p.elems)
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		return ArrayValue(elems...), nil
+		return ArrayValue(), nil
 	}
 	for {
 		p.skipSpace()
-		p.path = append(p.path, strconv.Itoa(len(elems)))
+		p.path = append(p.path, pathSegment{index: len(p.elems) - base})
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return Value{}, err
 		}
 		p.path = p.path[:len(p.path)-1]
-		elems = append(elems, v)
+		p.elems = append(p.elems, v)
 		p.skipSpace()
 		if p.pos < len(p.data) && p.data[p.pos] == ',' {
 			p.pos++
@@ -194,58 +229,92 @@ func (p *parser) array(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == ']' {
 			p.pos++
-			return ArrayValue(elems...), nil
+			v := ArrayValue(slices.Clone(p.elems[base:])...)
+			p.elems = p.elems[:base]
+			return v, nil
 		}
 		return Value{}, p.errorf("unexpected %s, want ',' or ']'", p.describe())
 	}
+}
+
+// key reads a member name. A short name without escapes is interned.
+func (p *parser) key() (string, error) {
+	end := p.pos + 1
+	for end < len(p.data) && end-p.pos <= 32 && p.data[end] != '"' && p.data[end] != '\\' && p.data[end] >= 0x20 && p.data[end] < utf8.RuneSelf {
+		end++
+	}
+	if end >= len(p.data) || p.data[end] != '"' {
+		return p.string()
+	}
+	raw := p.data[p.pos+1 : end]
+	k, ok := p.keys[string(raw)]
+	if !ok {
+		if p.keys == nil {
+			p.keys = map[string]string{}
+		}
+		k = string(raw)
+		p.keys[k] = k
+	}
+	p.pos = end + 1
+	return k, nil
 }
 
 // string reads a quoted string into canonical WTF-8. A \u escape of a lone
 // surrogate is kept as that surrogate; an escaped pair becomes its character.
 func (p *parser) string() (string, error) {
 	p.pos++ // opening quote
+	// b is nil until the first escape, then the parser's scratch buffer;
+	// start is where the bytes not yet copied into b begin.
 	var b []byte
 	start := p.pos
 	for {
+		for p.pos < len(p.data) && !stopsString[p.data[p.pos]] {
+			p.pos++
+		}
 		if p.pos >= len(p.data) {
 			return "", p.errorf("unterminated string")
 		}
-		c := p.data[p.pos]
-		switch {
+		switch c := p.data[p.pos]; {
 		case c == '"':
 			if b == nil {
 				s := string(p.data[start:p.pos])
 				p.pos++
 				return s, nil
 			}
+			b = append(b, p.data[start:p.pos]...)
+			p.scratch = b
 			p.pos++
 			return wtf8.Canonical(string(b)), nil
 		case c == '\\':
 			if b == nil {
-				b = append([]byte{}, p.data[start:p.pos]...)
+				b = p.scratch[:0]
 			}
+			b = append(b, p.data[start:p.pos]...)
 			if err := p.escape(&b); err != nil {
 				return "", err
 			}
+			start = p.pos
 		case c < 0x20:
 			return "", p.errorf("control character %#02x in string", c)
-		case c < utf8.RuneSelf:
-			if b != nil {
-				b = append(b, c)
-			}
-			p.pos++
 		default:
 			r, n := utf8.DecodeRune(p.data[p.pos:])
 			if r == utf8.RuneError && n == 1 {
 				return "", p.errorf("invalid UTF-8 in string")
 			}
-			if b != nil {
-				b = append(b, p.data[p.pos:p.pos+n]...)
-			}
 			p.pos += n
 		}
 	}
 }
+
+// stopsString marks the bytes a string's plain run ends at: the closing
+// quote, an escape, a control character, or the start of a multi-byte
+// character to check.
+var stopsString = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf
+	}
+	return t
+}()
 
 func (p *parser) escape(b *[]byte) error {
 	p.pos++ // backslash

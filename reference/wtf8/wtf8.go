@@ -62,12 +62,16 @@ func Valid(s string) bool {
 
 // HasSurrogate reports whether s holds any surrogate code point.
 func HasSurrogate(s string) bool {
-	for i := 0; i+2 < len(s); i++ {
+	for {
+		i := strings.IndexByte(s, 0xED) // the first byte of every surrogate
+		if i < 0 {
+			return false
+		}
 		if _, ok := surrogate(s[i:]); ok {
 			return true
 		}
+		s = s[i+1:]
 	}
-	return false
 }
 
 // Canonical joins every high surrogate directly followed by a low surrogate

@@ -130,7 +130,7 @@ func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, normalize
 
 func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock, systemItem bool) (jsonv.Value, error) {
 	msgs := transform.Messages(ctx.Messages, model, normalize, now)
-	var out []jsonv.Value
+	out := make([]jsonv.Value, 0, 2*len(msgs)+1) // an assistant message makes up to three items, the rest one
 	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
 		if model.Reasoning && !(compat{model.Compat}).isFalse("supportsDeveloperRole") {

@@ -1,0 +1,329 @@
+// Command compare times the Go reference's pipeline (bench/pipeline)
+// against the real Pi's (bench/pipeline/pi.mjs on the pi-ts adapter's Node
+// 22) on the same transcripts, in alternating processes, and prints the
+// medians, the Node/Go ratios, Go's allocations, both peak RSS, whether
+// the request bodies are byte-identical, and the issue-12 targets met or
+// not. Run it from the repository root:
+//
+//	go run ./bench/pipeline/compare                       # 1k, 10k, 100k messages; 4 APIs
+//	go run ./bench/pipeline/compare -sizes 10000 -apis anthropic -rounds 3
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/piconform/piconform/bench/pipeline"
+)
+
+// result is one worker process's answer.
+type result struct {
+	Samples     []int64 `json:"samples"`  // nanoseconds per timed run
+	CPUPerOp    int64   `json:"cpuPerOp"` // nanoseconds of CPU (user and system, every thread) per timed run
+	SHA256      string  `json:"sha256"`
+	BodyBytes   int     `json:"bodyBytes"`
+	AllocsPerOp uint64  `json:"allocsPerOp,omitempty"`
+	BytesPerOp  uint64  `json:"bytesPerOp,omitempty"`
+	PeakRSS     int64   `json:"-"`
+}
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-worker" {
+		if err := worker(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "worker:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	sizes := flag.String("sizes", "1000,10000,100000", "transcript sizes in messages")
+	apis := flag.String("apis", "anthropic,openai-completions,openai-responses,google", "targets")
+	rounds := flag.Int("rounds", 3, "processes per implementation, alternating (one above 20k messages)")
+	node := flag.String("node", "adapters/pi-ts/node_modules/node/bin/node", "Node 22")
+	keep := flag.String("dir", "", "keep the transcripts and bodies in this directory")
+	flag.Parse()
+	if err := compare(*sizes, *apis, *rounds, *node, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "compare:", err)
+		os.Exit(2)
+	}
+}
+
+// runs returns the warm-up and timed runs a process makes at size n:
+// about a second of work each, whatever n.
+func runs(n int) (warm, timed int) {
+	switch {
+	case n <= 2000:
+		return 20, 20
+	case n <= 20000:
+		return 3, 5
+	}
+	return 1, 2
+}
+
+type row struct {
+	size                 int
+	api                  string
+	inputBytes           int
+	goRes, nodeRes       []result
+	goMedian, nodeMedian float64 // wall ms
+	goCPU, nodeCPU       float64 // CPU ms
+	identical            bool
+}
+
+func compare(sizesFlag, apisFlag string, rounds int, node, dir string) error {
+	var sizes []int
+	for _, s := range strings.Split(sizesFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("-sizes: %w", err)
+		}
+		sizes = append(sizes, n)
+	}
+	var targets []pipeline.Target
+	for _, name := range strings.Split(apisFlag, ",") {
+		t, ok := pipeline.TargetNamed(strings.TrimSpace(name))
+		if !ok {
+			return fmt.Errorf("-apis: no target %q", name)
+		}
+		targets = append(targets, t)
+	}
+	if _, err := os.Stat(node); err != nil {
+		return fmt.Errorf("Node 22 (run adapters/pi-ts/install.sh, or -node): %w", err)
+	}
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "piconform-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s, %d CPUs (GOMAXPROCS %d), load average %s\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage())
+	fmt.Println("wall: median of every timed run; CPU: median over processes of CPU time (all threads) per run")
+	fmt.Printf("%-7s %-19s %8s %9s %9s %7s %9s %9s %7s %9s %8s %8s %8s %6s %s\n",
+		"msgs", "api", "input MB", "Go wall", "Node wall", "ratio", "Go CPU", "Node CPU", "ratio",
+		"allocs/op", "MB/op", "Go RSS", "Node RSS", "RSS/in", "body")
+	var rows []row
+	for _, n := range sizes {
+		transcript := filepath.Join(dir, fmt.Sprintf("session-%d.json", n))
+		data := pipeline.Session(n)
+		if err := os.WriteFile(transcript, data, 0o644); err != nil {
+			return err
+		}
+		for _, t := range targets {
+			req, err := t.Request()
+			if err != nil {
+				return err
+			}
+			reqFile := filepath.Join(dir, "request-"+t.Name+".json")
+			if err := os.WriteFile(reqFile, req.AppendJSON(nil), 0o644); err != nil {
+				return err
+			}
+			warm, timed := runs(n)
+			r := row{size: n, api: t.Name, inputBytes: len(data)}
+			k := rounds
+			if n > 20000 {
+				k = 1 // Pi takes most of a minute a run there
+			}
+			for i := 0; i < k; i++ {
+				goBody := filepath.Join(dir, fmt.Sprintf("body-%d-%s-go.json", n, t.Name))
+				nodeBody := filepath.Join(dir, fmt.Sprintf("body-%d-%s-node.json", n, t.Name))
+				g, err := start(self, "-worker", transcript, t.Name, strconv.Itoa(warm), strconv.Itoa(timed), goBody)
+				if err != nil {
+					return fmt.Errorf("Go, %d messages, %s: %w", n, t.Name, err)
+				}
+				js, err := start(node, "bench/pipeline/pi.mjs", transcript, reqFile, strconv.Itoa(warm), strconv.Itoa(timed), nodeBody)
+				if err != nil {
+					return fmt.Errorf("Node, %d messages, %s: %w", n, t.Name, err)
+				}
+				r.goRes, r.nodeRes = append(r.goRes, g), append(r.nodeRes, js)
+			}
+			r.goMedian, r.nodeMedian = median(r.goRes), median(r.nodeRes)
+			r.goCPU, r.nodeCPU = medianCPU(r.goRes), medianCPU(r.nodeRes)
+			r.identical = r.goRes[0].SHA256 == r.nodeRes[0].SHA256
+			rows = append(rows, r)
+			body := "identical"
+			if !r.identical {
+				body = fmt.Sprintf("DIFFERENT (%d vs %d bytes; -dir keeps both)", r.goRes[0].BodyBytes, r.nodeRes[0].BodyBytes)
+			}
+			goRSS, nodeRSS := peak(r.goRes), peak(r.nodeRes)
+			fmt.Printf("%-7d %-19s %8.1f %7.1fms %7.1fms %7.2f %7.1fms %7.1fms %7.2f %9d %8.1f %7.0fM %7.0fM %6.2f %s\n",
+				n, t.Name, mb(r.inputBytes), r.goMedian, r.nodeMedian, r.nodeMedian/r.goMedian,
+				r.goCPU, r.nodeCPU, r.nodeCPU/r.goCPU, r.goRes[0].AllocsPerOp, mb(int(r.goRes[0].BytesPerOp)), mb(int(goRSS)), mb(int(nodeRSS)),
+				float64(goRSS)/float64(r.inputBytes), body)
+		}
+	}
+	fmt.Println()
+	return targetsMet(rows)
+}
+
+// targetsMet prints issue 12's targets, each met or not. Speed is judged
+// on CPU time, which the load of a shared machine disturbs far less than
+// the wall clock.
+func targetsMet(rows []row) error {
+	at := map[string]row{}
+	for _, r := range rows {
+		at[fmt.Sprint(r.size, r.api)] = r
+	}
+	failed := 0
+	check := func(ok bool, format string, args ...any) {
+		mark := "ok  "
+		if !ok {
+			mark, failed = "MISS", failed+1
+		}
+		fmt.Printf("%s "+format+"\n", append([]any{mark}, args...)...)
+	}
+	for _, r := range rows {
+		ratio := r.nodeCPU / r.goCPU
+		check(r.identical, "%d %s: bodies byte-identical", r.size, r.api)
+		switch r.size {
+		case 1000:
+			check(ratio >= 2, "%d %s: Node/Go CPU %.2f >= 2", r.size, r.api, ratio)
+		case 10000:
+			check(ratio >= 3, "%d %s: Node/Go CPU %.2f >= 3", r.size, r.api, ratio)
+			rss := float64(peak(r.goRes)) / float64(r.inputBytes)
+			check(rss <= 3, "%d %s: Go peak RSS %.2f x the input <= 3", r.size, r.api, rss)
+		case 100000:
+			if ten, ok := at[fmt.Sprint(10000, r.api)]; ok {
+				growth := (r.goCPU / 100000) / (ten.goCPU / 10000)
+				check(growth <= 1.3, "%s: Go CPU per message at 100k / at 10k = %.2f <= 1.3", r.api, growth)
+			}
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d target(s) missed", failed)
+	}
+	return nil
+}
+
+// start runs one worker process and reads its answer.
+func start(name string, args ...string) (result, error) {
+	cmd := exec.Command(name, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return result{}, fmt.Errorf("%v: %s", err, errb.String())
+	}
+	var r result
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		return result{}, fmt.Errorf("reading %q: %w", out.String(), err)
+	}
+	r.PeakRSS = peakRSS(cmd.ProcessState)
+	return r, nil
+}
+
+// worker is the Go side: -worker transcript target warm timed bodyFile.
+func worker(args []string) error {
+	if len(args) != 5 {
+		return fmt.Errorf("want transcript target warm timed bodyFile, got %q", args)
+	}
+	t, ok := pipeline.TargetNamed(args[1])
+	if !ok {
+		return fmt.Errorf("no target %q", args[1])
+	}
+	warm, err1 := strconv.Atoi(args[2])
+	timed, err2 := strconv.Atoi(args[3])
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("bad run counts %q %q", args[2], args[3])
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	p, err := t.Prepare()
+	if err != nil {
+		return err
+	}
+	var body []byte
+	for i := 0; i < warm; i++ {
+		if body, err = p.Build(data); err != nil {
+			return err
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	cpu := processCPU()
+	r := result{}
+	for i := 0; i < timed; i++ {
+		start := time.Now()
+		if body, err = p.Build(data); err != nil {
+			return err
+		}
+		r.Samples = append(r.Samples, time.Since(start).Nanoseconds())
+	}
+	r.CPUPerOp = (processCPU() - cpu) / int64(timed)
+	runtime.ReadMemStats(&after)
+	r.AllocsPerOp = (after.Mallocs - before.Mallocs) / uint64(timed)
+	r.BytesPerOp = (after.TotalAlloc - before.TotalAlloc) / uint64(timed)
+	sum := sha256.Sum256(body)
+	r.SHA256, r.BodyBytes = hex.EncodeToString(sum[:]), len(body)
+	if err := os.WriteFile(args[4], body, 0o644); err != nil {
+		return err
+	}
+	return json.NewEncoder(os.Stdout).Encode(r)
+}
+
+// median is the median of every timed run of the processes, in ms.
+func median(rs []result) float64 {
+	var all []int64
+	for _, r := range rs {
+		all = append(all, r.Samples...)
+	}
+	slices.Sort(all)
+	if len(all) == 0 {
+		return 0
+	}
+	m := float64(all[len(all)/2])
+	if len(all)%2 == 0 {
+		m = (float64(all[len(all)/2-1]) + m) / 2
+	}
+	return m / 1e6
+}
+
+// medianCPU is the median of the processes' CPU time per run, in ms.
+func medianCPU(rs []result) float64 {
+	var all []int64
+	for _, r := range rs {
+		all = append(all, r.CPUPerOp)
+	}
+	slices.Sort(all)
+	if len(all) == 0 {
+		return 0
+	}
+	return float64(all[len(all)/2]) / 1e6
+}
+
+func peak(rs []result) int64 {
+	var p int64
+	for _, r := range rs {
+		p = max(p, r.PeakRSS)
+	}
+	return p
+}
+
+func mb(n int) float64 { return float64(n) / (1 << 20) }
+
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(data))[:3], " ")
+}

@@ -1,0 +1,11 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// peakRSS is not measured here.
+func peakRSS(*os.ProcessState) int64 { return 0 }
+
+// processCPU is not measured here.
+func processCPU() int64 { return 0 }

@@ -1,0 +1,63 @@
+// The real Pi's side of bench/pipeline: the same pipeline as pipeline.Build, run by Pi 0.80.2 on
+// Node with the pi-ts adapter's packages. compare starts it as
+//
+//   node pi.mjs <transcript.json> <request.json> <warm-up runs> <timed runs>
+//
+// Each run starts from the transcript's bytes: JSON.parse, the coding agent's convertToLlm, then
+// the API's stream function, which runs transformMessages and builds the body its SDK hands to
+// fetch. fetch is replaced: it stops the clock, keeps the body and answers 400, so nothing leaves
+// the process. Prints one JSON line: the timed runs in nanoseconds, the CPU time of one (every
+// thread, nanoseconds) and the body's SHA-256.
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const scope = process.env.PI_TS_MODULES
+  ? path.join(process.env.PI_TS_MODULES, "@earendil-works")
+  : path.join(here, "../../adapters/pi-ts/node_modules/@earendil-works");
+const load = (pkg, file) => import(pathToFileURL(path.join(scope, pkg, file)).href);
+
+const streams = {
+  "anthropic-messages": "dist/api/anthropic-messages.js",
+  "openai-completions": "dist/api/openai-completions.js",
+  "openai-responses": "dist/api/openai-responses.js",
+  "google-generative-ai": "dist/api/google-generative-ai.js",
+};
+
+const [transcriptFile, requestFile, warm, timed, bodyOut] = process.argv.slice(2);
+const request = JSON.parse(readFileSync(requestFile, "utf8"));
+const { convertToLlm } = await load("pi-coding-agent", "dist/core/messages.js");
+const { stream } = await load("pi-ai", streams[request.model.api]);
+const bytes = readFileSync(transcriptFile);
+
+let body, stoppedAt;
+globalThis.fetch = async (_url, init) => {
+  stoppedAt = process.hrtime.bigint();
+  body = init?.body;
+  return new Response('{"error":{"type":"invalid_request_error","message":"bench"}}', {
+    status: 400,
+    headers: { "content-type": "application/json" },
+  });
+};
+
+async function once() {
+  body = undefined;
+  const start = process.hrtime.bigint();
+  const messages = convertToLlm(JSON.parse(bytes.toString("utf8")));
+  const context = { systemPrompt: request.systemPrompt, messages, tools: request.tools };
+  for await (const _ of stream(request.model, context, request.options));
+  if (typeof body !== "string") throw new Error(`fetch got no string body (${typeof body})`);
+  return Number(stoppedAt - start);
+}
+
+for (let i = 0; i < Number(warm); i++) await once();
+const samples = [];
+const cpu = process.cpuUsage();
+for (let i = 0; i < Number(timed); i++) samples.push(await once());
+const used = process.cpuUsage(cpu);
+const cpuPerOp = Math.round(((used.user + used.system) * 1000) / Number(timed));
+if (bodyOut) writeFileSync(bodyOut, body);
+const sha256 = createHash("sha256").update(body, "utf8").digest("hex");
+console.log(JSON.stringify({ samples, cpuPerOp, sha256, bodyBytes: Buffer.byteLength(body, "utf8") }));

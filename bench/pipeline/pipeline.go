@@ -1,0 +1,138 @@
+package pipeline
+
+import (
+	"fmt"
+	"io/fs"
+
+	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/openaicompletions"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// Target is one provider request to build: the model preset of
+// fixtures/models.json it goes to and the API's driver.
+type Target struct {
+	Name   string
+	Preset string
+	Driver provider.Driver
+}
+
+// Targets are the APIs compared with Pi.
+var Targets = []Target{
+	{"anthropic", "anthropic/claude-sonnet-4-5", anthropic.Driver},
+	{"openai-completions", "openai/gpt-4.1-mini", openaicompletions.Driver},
+	{"openai-responses", "openai/gpt-5", openairesponses.Driver},
+	{"google", "google/gemini-2.5-pro", google.Driver},
+}
+
+// TargetNamed returns the target called name.
+func TargetNamed(name string) (Target, bool) {
+	for _, t := range Targets {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Target{}, false
+}
+
+// SystemPrompt and Tools are the rest of every request's Context.
+const SystemPrompt = "You are a coding agent. Run commands with the bash tool; read before you edit."
+
+// ToolsJSON is the tool list of every request, as Pi's Context holds it.
+const ToolsJSON = `[{"name":"bash","description":"Run a bash command in the working directory; returns stdout and stderr.",` +
+	`"parameters":{"type":"object","properties":{"command":{"type":"string","description":"The command"},` +
+	`"timeout":{"type":"number","description":"Seconds before it is killed"}},"required":["command"]}},` +
+	`{"name":"read","description":"Read a file","parameters":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}}]`
+
+// APIKey is the key both pipelines send; no request leaves the process.
+const APIKey = "bench-key"
+
+// Request is what both pipelines need besides the transcript: the model,
+// the system prompt, the tools and the options, as JSON (pi.mjs reads it).
+func (t Target) Request() (jsonv.Value, error) {
+	data, err := fs.ReadFile(piconform.Builtin(), "fixtures/models.json")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	presets, err := jsonv.Parse(data)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	models, _ := presets.Get("models")
+	model, ok := models.Get(t.Preset)
+	if !ok {
+		return jsonv.Value{}, fmt.Errorf("no model preset %q", t.Preset)
+	}
+	tools, err := jsonv.Parse([]byte(ToolsJSON))
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	return obj("model", model, "systemPrompt", jsonv.StringValue(SystemPrompt), "tools", tools,
+		"options", obj("apiKey", jsonv.StringValue(APIKey))), nil
+}
+
+// Prepared is a Target ready to build requests.
+type Prepared struct {
+	model *ai.Model
+	tools []ai.Tool
+	opts  provider.Options
+	drv   provider.Driver
+}
+
+// Prepare decodes t's Request once.
+func (t Target) Prepare() (*Prepared, error) {
+	req, err := t.Request()
+	if err != nil {
+		return nil, err
+	}
+	f := jsonv.ReadFields(req, "")
+	rawModel, rawTools, rawOpts := f.Object("model"), f.Any("tools"), f.Object("options")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	p := &Prepared{drv: t.Driver}
+	if p.model, err = ai.DecodeModel(rawModel, "/model"); err != nil {
+		return nil, err
+	}
+	ctx, err := ai.DecodeContext(obj("messages", jsonv.ArrayValue(), "tools", rawTools), "")
+	if err != nil {
+		return nil, err
+	}
+	p.tools = ctx.Tools
+	if p.opts, err = t.Driver.DecodeOptions(rawOpts, "/options"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// clock stamps what transform adds; a complete session needs none.
+func clock() jsonv.Value { return jsonv.NumberValue("0") }
+
+// Build runs the Go pipeline on a transcript: parse, decode with the coding
+// agent's registry, convertToLlm, then the driver's request (which runs
+// transformMessages), and returns the body's bytes.
+func (p *Prepared) Build(transcript []byte) ([]byte, error) {
+	v, err := jsonv.Parse(transcript)
+	if err != nil {
+		return nil, err
+	}
+	reg := codingagent.Registry()
+	msgs, err := reg.DecodeAll(v, "")
+	if err != nil {
+		return nil, err
+	}
+	sys := SystemPrompt
+	ctx := &ai.Context{SystemPrompt: &sys, Messages: reg.ConvertToLLM(msgs), Tools: p.tools, HasTools: true}
+	call, err := p.drv.BuildRequest(p.model, ctx, p.opts, transform.Clock(clock))
+	if err != nil {
+		return nil, err
+	}
+	return call.Body.AppendJSON(nil), nil
+}

@@ -1,0 +1,55 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+)
+
+// TestSessionIsDeterministic: the same size gives the same bytes, which
+// both pipelines then read.
+func TestSessionIsDeterministic(t *testing.T) {
+	a, b := Session(200), Session(200)
+	if !bytes.Equal(a, b) {
+		t.Fatal("two sessions of 200 messages differ")
+	}
+}
+
+// TestEveryTargetBuilds runs each target's pipeline once on a small session.
+func TestEveryTargetBuilds(t *testing.T) {
+	data := Session(200)
+	for _, target := range Targets {
+		p, err := target.Prepare()
+		if err != nil {
+			t.Fatalf("%s: %v", target.Name, err)
+		}
+		body, err := p.Build(data)
+		if err != nil || len(body) < len(data)/2 {
+			t.Errorf("%s: %d body bytes for %d input bytes, %v", target.Name, len(body), len(data), err)
+		}
+	}
+}
+
+// BenchmarkBuild is the Go side of compare, for benchstat and profiles:
+//
+//	go test ./bench/pipeline -run '^$' -bench 'Build/anthropic/10000' -cpuprofile cpu.out
+func BenchmarkBuild(b *testing.B) {
+	for _, target := range Targets {
+		for _, n := range []int{1000, 10000} {
+			data := Session(n)
+			p, err := target.Prepare()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/%d", target.Name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := p.Build(data); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
