@@ -89,6 +89,11 @@ func (p *Process) Start(ctx context.Context) (Implementation, error) {
 	hctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := p.send(protocol.Hello()); err != nil {
+		// An adapter that dies at once breaks the pipe before it could be
+		// read from: its exit says more than the write error.
+		if exit, ok := p.exitStatus(); ok {
+			return Implementation{}, p.fail(FailCrash, "%s", exit)
+		}
 		return Implementation{}, p.fail(FailCrash, "cannot send hello: %v", err)
 	}
 	frame, err := p.receive(hctx)
@@ -219,17 +224,25 @@ func (p *Process) receive(ctx context.Context) (jsonv.Value, error) {
 }
 
 func (p *Process) exitDescription(readErr error) string {
-	select {
-	case <-p.done:
-		if st := p.cmd.ProcessState; st != nil {
-			return "the implementation exited: " + st.String()
-		}
-	case <-time.After(time.Second):
+	if exit, ok := p.exitStatus(); ok {
+		return exit
 	}
 	if errors.Is(readErr, io.EOF) {
 		return "the implementation closed its output"
 	}
 	return "reading the implementation's output: " + readErr.Error()
+}
+
+// exitStatus waits a moment for the process to end, and says how it ended.
+func (p *Process) exitStatus() (string, bool) {
+	select {
+	case <-p.done:
+		if st := p.cmd.ProcessState; st != nil {
+			return "the implementation exited: " + st.String(), true
+		}
+	case <-time.After(time.Second):
+	}
+	return "", false
 }
 
 var errVersion = errors.New("/protocol: protocol version mismatch")

@@ -196,6 +196,7 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	if i >= len(r.cas.Interactions) {
 		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s) not expected: the cassette holds %d request(s)",
 			n, req.Method, req.URL.RequestURI(), len(r.cas.Interactions)))
+		r.err.addCountDiff(i, "", req.Method+" "+req.URL.RequestURI())
 		r.mu.Unlock()
 		mismatchResponse(w, r.err.Problems[len(r.err.Problems)-1])
 		return
@@ -334,6 +335,7 @@ func (r *Replay) Finish() error {
 		for i, inter := range r.cas.Interactions {
 			if !r.used[i] {
 				missing = append(missing, fmt.Sprintf("%s %s", inter.Request.Method, requestPath(inter.Request.URL)))
+				r.err.addCountDiff(i, missing[len(missing)-1], "")
 			}
 		}
 		if len(missing) > 0 {

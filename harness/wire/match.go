@@ -219,10 +219,24 @@ type RequestError struct {
 	// /requests/<i>, i the 0-based index of the request in the cassette.
 	Diffs []compare.Diff
 	// Problems are requests with nothing to compare with: a request after
-	// the recorded ones, a recorded request never sent.
+	// the recorded ones, a recorded request never sent. Each is also a
+	// difference in Diffs, at /requests/<i>, so that an expected-failure
+	// entry has to name it like any other.
 	Problems []string
 	// IdentityNotes are the identity headers that differ, for the report.
 	IdentityNotes []string
+}
+
+// addCountDiff records request i as present on one side only: want is the
+// recorded request ("METHOD path"), got the one sent; "" is absent.
+func (e *RequestError) addCountDiff(i int, want, got string) {
+	side := func(s string) jsonv.Value {
+		if s == "" {
+			return jsonv.Value{}
+		}
+		return jsonv.StringValue(s)
+	}
+	e.Diffs = append(e.Diffs, compare.Diff{Path: jsonv.Index("/requests", i), Want: side(want), Got: side(got)})
 }
 
 // Failed tells whether the case fails on the requests; a RequestError with

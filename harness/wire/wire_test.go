@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/google/go-cmp/cmp"
 	"gopkg.in/dnaeon/go-vcr.v3/cassette"
 	"gopkg.in/dnaeon/go-vcr.v3/recorder"
 
@@ -332,19 +333,39 @@ func TestIdentityOfUserAgents(t *testing.T) {
 	}
 }
 
+// TestReplayCountsRequests: a request never sent and a request too many
+// fail the case, each as a difference at /requests/<i>, so that an
+// expected-failure entry must name it like any other difference.
 func TestReplayCountsRequests(t *testing.T) {
 	c := loadCase(t, caseFile, nil)
 	cas := record(t, c)
 	silent := func(context.Context, jsonv.Value, *http.Client) (jsonv.Value, error) { return jsonv.ObjectValue(), nil }
-	if _, err := replay(t, c, cas, silent); err == nil || !strings.Contains(err.Error(), "never sent: POST /v1/say") {
-		t.Errorf("no request: %v", err)
-	}
 	twice := func(ctx context.Context, in jsonv.Value, cl *http.Client) (jsonv.Value, error) {
 		echoSubject(nil)(ctx, in, cl)
 		return echoSubject(nil)(ctx, in, cl)
 	}
-	if _, err := replay(t, c, cas, twice); err == nil || !strings.Contains(err.Error(), "request 2") {
-		t.Errorf("two requests: %v", err)
+	for _, tc := range []struct {
+		name    string
+		subject Subject
+		message string
+		diff    compare.Diff
+	}{
+		{"none sent", silent, "never sent: POST /v1/say", compare.Diff{Path: "/requests/0", Want: jsonv.StringValue("POST /v1/say")}},
+		{"one too many", twice, "request 2", compare.Diff{Path: "/requests/1", Got: jsonv.StringValue("POST /v1/say")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := replay(t, c, cas, tc.subject)
+			if err == nil || !strings.Contains(err.Error(), tc.message) {
+				t.Fatalf("err = %v, want it to contain %q", err, tc.message)
+			}
+			var m *compare.Mismatch
+			if !errors.As(err, &m) {
+				t.Fatalf("err = %v, want a *compare.Mismatch inside", err)
+			}
+			if diff := cmp.Diff([]compare.Diff{tc.diff}, m.Diffs, cmp.Comparer(jsonv.StrictEqual)); diff != "" {
+				t.Errorf("diffs (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
