@@ -70,11 +70,14 @@ func (*UserMessage) Role() string       { return RoleUser }
 func (*AssistantMessage) Role() string  { return RoleAssistant }
 func (*ToolResultMessage) Role() string { return RoleToolResult }
 
-// ForeignMessage is a message of a role outside the Message layer that
-// reached it anyway (an application's convertToLlm may pass one on). Pi
-// carries such a message through normalization untouched and no provider
-// sends it; the reference does the same. Only DecodeMessagesAllowForeign
-// produces one.
+// ForeignMessage is a message the Message layer's types cannot hold that
+// reached it anyway, kept as written: a role outside the three (an
+// application's convertToLlm may pass one on), or a message of one of the
+// three whose members have other types than Pi declares (convertToLlm passes
+// such a message on as it is; see input.strict). Pi carries a foreign role
+// through normalization untouched and no provider sends it; the reference
+// does the same. DecodeMessagesAllowForeign makes the first kind, the agent
+// layer's decoder the second.
 type ForeignMessage struct {
 	RoleName string
 	Raw      jsonv.Value
