@@ -62,6 +62,26 @@ func DecodeModel(v jsonv.Value, ptr string) (*Model, error) {
 	return m, c.Err()
 }
 
+// DecodeModelCost reads only the prices of a model, as Pi's calculateCost
+// reads them: the model must be an object and its cost present and not null
+// (Pi reads members of both), and a cost that is not an object has no prices
+// (each reads as undefined, so every price is NaN).
+func DecodeModelCost(v jsonv.Value, ptr string) (ModelCost, error) {
+	f := jsonv.ReadFields(v, ptr)
+	cost := f.Any("cost")
+	if err := f.Err(); err != nil {
+		return ModelCost{}, err
+	}
+	switch cost.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return ModelCost{}, jsonv.Errorf(f.At("cost"), "want the model's prices, got %s", cost.Kind())
+	case jsonv.Object:
+		c := jsonv.ReadFields(cost, f.At("cost"))
+		return ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}, nil
+	}
+	return ModelCost{}, nil
+}
+
 func (m *Model) JSON() jsonv.Value {
 	input := make([]jsonv.Value, len(m.Input))
 	for i, s := range m.Input {

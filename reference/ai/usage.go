@@ -17,6 +17,10 @@ type Usage struct {
 type Cost struct {
 	Input, Output, CacheRead, CacheWrite, Total jsonv.Value
 	Extra                                       []jsonv.Member
+	// Array is set when the input held an array as the cost: Pi's
+	// CalculateCost assigns the prices to it as named members, which JSON
+	// never shows, so it is written back as it was.
+	Array jsonv.Value
 }
 
 // ZeroUsage is the usage of a message that consumed nothing.
@@ -28,23 +32,33 @@ func ZeroUsage() Usage {
 	}
 }
 
-// DecodeUsage reads a Usage object.
+// DecodeUsage reads a Usage object. Pi reads its counts and prices with
+// JavaScript's number conversion, so any value is kept as written
+// (input.lenient); only a cost that Pi's CalculateCost could not assign to
+// (absent, null, or a string, number or boolean) is refused.
 func DecodeUsage(v jsonv.Value, ptr string) (Usage, error) {
 	f := jsonv.ReadFields(v, ptr)
 	u := Usage{
-		Input: f.Number("input"), Output: f.Number("output"), CacheRead: f.Number("cacheRead"),
-		CacheWrite: f.Number("cacheWrite"), TotalTokens: f.Number("totalTokens"),
-		CacheWrite1h: f.OptNumber("cacheWrite1h"),
+		Input: f.Any("input"), Output: f.Any("output"), CacheRead: f.Any("cacheRead"),
+		CacheWrite: f.Any("cacheWrite"), TotalTokens: f.Any("totalTokens"),
+		CacheWrite1h: f.Any("cacheWrite1h"),
 	}
-	cost := f.Object("cost")
+	cost := f.Any("cost")
 	u.Extra = f.Rest()
 	if err := f.Err(); err != nil {
 		return Usage{}, err
 	}
+	if cost.Kind() == jsonv.Array {
+		u.Cost.Array = cost
+		return u, nil
+	}
+	if cost.Kind() != jsonv.Object {
+		return Usage{}, jsonv.Errorf(f.At("cost"), "want an object, got %s", cost.Kind())
+	}
 	c := jsonv.ReadFields(cost, f.At("cost"))
 	u.Cost = Cost{
-		Input: c.Number("input"), Output: c.Number("output"), CacheRead: c.Number("cacheRead"),
-		CacheWrite: c.Number("cacheWrite"), Total: c.Number("total"),
+		Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"),
+		CacheWrite: c.Any("cacheWrite"), Total: c.Any("total"),
 	}
 	u.Cost.Extra = c.Rest()
 	return u, c.Err()
@@ -58,6 +72,9 @@ func (u Usage) JSON() jsonv.Value {
 }
 
 func (c Cost) JSON() jsonv.Value {
+	if !c.Array.IsAbsent() {
+		return c.Array
+	}
 	o := new(jsonv.ObjectBuilder).Set("input", c.Input).Set("output", c.Output)
 	o.Set("cacheRead", c.CacheRead).Set("cacheWrite", c.CacheWrite).Set("total", c.Total)
 	return o.Extend(c.Extra).Value()
@@ -65,13 +82,15 @@ func (c Cost) JSON() jsonv.Value {
 
 // CalculateCost prices usage with the model's per-million-token prices and
 // stores the result in usage.Cost. It does the same double arithmetic in the
-// same order as Pi, so the results are bit-identical. Writes with one-hour
-// retention cost twice the input price; the rest of CacheWrite costs the
-// model's cache-write price. TotalTokens is left alone.
+// same order as Pi, so the results are bit-identical, and reads every count
+// and price with JavaScript's Number() (a NaN or infinite result is written
+// as null). Writes with one-hour retention cost twice the input price; the
+// rest of CacheWrite costs the model's cache-write price. TotalTokens is left
+// alone.
 func CalculateCost(model *Model, usage *Usage) Cost {
-	num := func(v jsonv.Value) float64 { f, _ := v.Float64(); return f }
+	num := jsonv.Value.JSNumber
 	longWrite := 0.0
-	if !usage.CacheWrite1h.IsAbsent() {
+	if k := usage.CacheWrite1h.Kind(); k != jsonv.Absent && k != jsonv.Null {
 		longWrite = num(usage.CacheWrite1h)
 	}
 	shortWrite := num(usage.CacheWrite) - longWrite

@@ -144,7 +144,8 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	model, err := ai.DecodeModel(rawModel, "/model")
+	// calculateCost reads nothing of the model but its prices.
+	prices, err := ai.DecodeModelCost(rawModel, "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -152,7 +153,7 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	ai.CalculateCost(model, &usage)
+	ai.CalculateCost(&ai.Model{Cost: prices}, &usage)
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
 }
 
