@@ -15,8 +15,10 @@ import (
 type Variant struct {
 	// Pointer is the JSON Pointer of the changed value, within the input.
 	Pointer string
-	// Change names what was done: "null", "absent", or the JSON type put in
-	// ("string", "number", "bool", "object", "array").
+	// Change names what was done: "null", "absent", the JSON type put in
+	// ("string", "number", "bool", "object", "array"), or a value of the
+	// same type that reads otherwise ("empty", "zero", "flip", and
+	// "numeric-string" for a number written as a string).
 	Change string
 	Input  jsonv.Value
 }
@@ -38,7 +40,8 @@ var replacements = []struct {
 }
 
 // Variants returns every perturbation of input below its root, in document
-// order. A member can be left out; an array element is only replaced, as
+// order: each value in turn made null, left out, replaced by a value of each
+// other JSON type, and by the values of falsy. A member can be left out; an array element is only replaced, as
 // removing one makes another valid array rather than a malformed one. Values
 // under a pointer for which skip reports true are left alone, with their
 // children.
@@ -88,12 +91,43 @@ func Variants(input jsonv.Value, skip func(pointer string) bool) []Variant {
 	return out
 }
 
+// falsy are the values of the same type that JavaScript's tests read
+// otherwise ("" and 0 are false, true and false swap), and a numeric string
+// for a number, which Number() reads as one.
+func falsy(v jsonv.Value) []struct {
+	change string
+	value  jsonv.Value
+} {
+	type alt = struct {
+		change string
+		value  jsonv.Value
+	}
+	switch v.Kind() {
+	case jsonv.String:
+		if v.Str() != "" {
+			return []alt{{"empty", jsonv.StringValue("")}}
+		}
+	case jsonv.Number:
+		alts := []alt{{"numeric-string", jsonv.StringValue(v.Literal())}}
+		if v.Truthy() {
+			alts = append(alts, alt{"zero", jsonv.NumberValue("0")})
+		}
+		return alts
+	case jsonv.Bool:
+		return []alt{{"flip", jsonv.BoolValue(!v.Bool())}}
+	}
+	return nil
+}
+
 func replaced(v jsonv.Value, ptr string, put func(jsonv.Value) jsonv.Value) []Variant {
 	var out []Variant
 	for _, r := range replacements {
 		if r.kind != v.Kind() {
 			out = append(out, Variant{Pointer: ptr, Change: r.change, Input: put(r.value)})
 		}
+	}
+	for _, a := range falsy(v) {
+		out = append(out, Variant{Pointer: ptr, Change: a.change, Input: put(a.value)})
 	}
 	return out
 }

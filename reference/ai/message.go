@@ -32,7 +32,9 @@ type Message interface {
 // UserMessage is what the user said: text, or text and images.
 type UserMessage struct {
 	Content Content
-	// Timestamp is Unix milliseconds; Absent when the input left it out.
+	// Timestamp is Unix milliseconds; Absent when the input left it out. No
+	// step reads it, so any value is kept as written (input.lenient): old
+	// sessions hold null where a time could not be parsed.
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
 }
@@ -134,7 +136,7 @@ func IsMessageRole(role string) bool {
 func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 	switch role {
 	case RoleUser:
-		m := &UserMessage{Timestamp: f.OptNumber("timestamp")}
+		m := &UserMessage{Timestamp: f.Any("timestamp")}
 		content := f.Any("content")
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
@@ -148,7 +150,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 			API: f.String("api"), Provider: f.String("provider"), Model: f.String("model"),
 			ResponseModel: f.OptString("responseModel"), ResponseID: f.OptString("responseId"),
 			StopReason: f.String("stopReason"), ErrorMessage: f.OptString("errorMessage"),
-			Timestamp: f.OptNumber("timestamp"),
+			Timestamp: f.Any("timestamp"),
 		}
 		if d, ok := f.OptArray("diagnostics"); ok {
 			m.Diagnostics = jsonv.ArrayValue(d...)
@@ -170,7 +172,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 	case RoleToolResult:
 		m := &ToolResultMessage{
 			ToolCallID: f.String("toolCallId"), ToolName: f.String("toolName"),
-			Details: f.Any("details"), IsError: f.Bool("isError"), Timestamp: f.OptNumber("timestamp"),
+			Details: f.Any("details"), IsError: f.Bool("isError"), Timestamp: f.Any("timestamp"),
 		}
 		content := f.Array("content")
 		m.Extra = f.Rest()

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -60,6 +61,36 @@ func DecodeModel(v jsonv.Value, ptr string) (*Model, error) {
 	m.Cost = ModelCost{Input: c.Number("input"), Output: c.Number("output"), CacheRead: c.Number("cacheRead"), CacheWrite: c.Number("cacheWrite")}
 	m.Cost.Extra = c.Rest()
 	return m, c.Err()
+}
+
+// DecodeTargetModel reads what transformMessages reads of its target model
+// (input.lenient): id, api and provider, which tell the model's own messages
+// and must be strings, and input, of which only whether it includes "image"
+// matters: an array holding that string among values of any type, or a
+// string containing it (JavaScript's includes works on both). Every other
+// member is left unread.
+func DecodeTargetModel(v jsonv.Value, ptr string) (*Model, error) {
+	f := jsonv.ReadFields(v, ptr)
+	m := &Model{ID: f.String("id"), API: f.String("api"), Provider: f.String("provider")}
+	input := f.Any("input")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	switch input.Kind() {
+	case jsonv.Array:
+		for _, e := range input.Elems() {
+			if e.Kind() == jsonv.String {
+				m.Input = append(m.Input, e.Str())
+			}
+		}
+	case jsonv.String:
+		if strings.Contains(input.Str(), "image") {
+			m.Input = []string{"image"}
+		}
+	default:
+		return nil, jsonv.Errorf(f.At("input"), "want an array or a string, got %s", input.Kind())
+	}
+	return m, nil
 }
 
 // DecodeModelCost reads only the prices of a model, as Pi's calculateCost

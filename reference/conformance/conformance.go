@@ -110,7 +110,7 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	model, err := ai.DecodeModel(rawModel, "/model")
+	model, err := ai.DecodeTargetModel(rawModel, "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
