@@ -135,7 +135,7 @@ func TestDecode(t *testing.T) {
 		{"role":"","x":1},
 		[], 7, {"text":"x"}, {"role":1},
 		{"role":"user","content":7},
-		{"role":"toolResult","toolCallId":"t","toolName":"n","content":[],"isError":"no"}
+		{"role":"toolResult","toolCallId":"t","toolName":"n","content":7,"isError":"no"}
 	]`)
 	msgs, err := r.DecodeAll(in, "/messages")
 	if err != nil {

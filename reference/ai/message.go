@@ -62,8 +62,10 @@ type ToolResultMessage struct {
 	ToolName   string
 	Content    []Block
 	// Details is structured data for a UI; no provider sends it.
-	Details   jsonv.Value
-	IsError   bool
+	Details jsonv.Value
+	// IsError is read for its truthiness, or sent as it is (anthropic), so
+	// any value is kept as written (input.lenient).
+	IsError   jsonv.Value
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
 }
@@ -110,7 +112,7 @@ func (m *AssistantMessage) JSON() jsonv.Value {
 func (m *ToolResultMessage) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("role", RoleToolResult).SetString("toolCallId", m.ToolCallID)
 	o.SetString("toolName", m.ToolName).Set("content", BlocksJSON(m.Content)).Set("details", m.Details)
-	return o.SetBool("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	return o.Set("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
 }
 
 // DecodeMessage reads one Message. The role must be one of the three.
@@ -156,7 +158,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 			m.Diagnostics = jsonv.ArrayValue(d...)
 		}
 		content := f.Array("content")
-		usage := f.Object("usage")
+		m.Usage = DecodeUsage(f.Any("usage"), f.At("usage"))
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err
@@ -165,14 +167,11 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks); err != nil {
 			return nil, err
 		}
-		if m.Usage, err = DecodeUsage(usage, f.At("usage")); err != nil {
-			return nil, err
-		}
 		return m, nil
 	case RoleToolResult:
 		m := &ToolResultMessage{
 			ToolCallID: f.String("toolCallId"), ToolName: f.String("toolName"),
-			Details: f.Any("details"), IsError: f.Bool("isError"), Timestamp: f.Any("timestamp"),
+			Details: f.Any("details"), IsError: f.Any("isError"), Timestamp: f.Any("timestamp"),
 		}
 		content := f.Array("content")
 		m.Extra = f.Rest()

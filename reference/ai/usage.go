@@ -11,16 +11,18 @@ type Usage struct {
 	CacheWrite1h jsonv.Value
 	Cost         Cost
 	Extra        []jsonv.Member
+	// Verbatim is set when the usage as written, Raw, is not an object or
+	// has a cost that is not one. Pi reads nothing of a message's usage, and
+	// its calculateCost gives an array cost named members, which JSON never
+	// shows: either way the usage is written back as it was (input.lenient).
+	Verbatim bool
+	Raw      jsonv.Value
 }
 
 // Cost is the price of a Usage in dollars.
 type Cost struct {
 	Input, Output, CacheRead, CacheWrite, Total jsonv.Value
 	Extra                                       []jsonv.Member
-	// Array is set when the input held an array as the cost: Pi's
-	// CalculateCost assigns the prices to it as named members, which JSON
-	// never shows, so it is written back as it was.
-	Array jsonv.Value
 }
 
 // ZeroUsage is the usage of a message that consumed nothing.
@@ -32,39 +34,36 @@ func ZeroUsage() Usage {
 	}
 }
 
-// DecodeUsage reads a Usage object. Pi reads its counts and prices with
-// JavaScript's number conversion, so any value is kept as written
-// (input.lenient); only a cost that Pi's CalculateCost could not assign to
-// (absent, null, or a string, number or boolean) is refused.
-func DecodeUsage(v jsonv.Value, ptr string) (Usage, error) {
+// DecodeUsage reads a Usage. Pi reads its counts and prices with
+// JavaScript's number conversion, so any value is kept as written, and a
+// usage that is not an object, or whose cost is not one, is kept Verbatim
+// (input.lenient).
+func DecodeUsage(v jsonv.Value, ptr string) Usage {
+	cost, _ := v.Get("cost")
+	if v.Kind() != jsonv.Object || cost.Kind() != jsonv.Object {
+		return Usage{Verbatim: true, Raw: v}
+	}
 	f := jsonv.ReadFields(v, ptr)
 	u := Usage{
 		Input: f.Any("input"), Output: f.Any("output"), CacheRead: f.Any("cacheRead"),
 		CacheWrite: f.Any("cacheWrite"), TotalTokens: f.Any("totalTokens"),
 		CacheWrite1h: f.Any("cacheWrite1h"),
 	}
-	cost := f.Any("cost")
+	f.Any("cost")
 	u.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return Usage{}, err
-	}
-	if cost.Kind() == jsonv.Array {
-		u.Cost.Array = cost
-		return u, nil
-	}
-	if cost.Kind() != jsonv.Object {
-		return Usage{}, jsonv.Errorf(f.At("cost"), "want an object, got %s", cost.Kind())
-	}
 	c := jsonv.ReadFields(cost, f.At("cost"))
 	u.Cost = Cost{
 		Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"),
 		CacheWrite: c.Any("cacheWrite"), Total: c.Any("total"),
 	}
 	u.Cost.Extra = c.Rest()
-	return u, c.Err()
+	return u
 }
 
 func (u Usage) JSON() jsonv.Value {
+	if u.Verbatim {
+		return u.Raw
+	}
 	o := new(jsonv.ObjectBuilder).Set("input", u.Input).Set("output", u.Output)
 	o.Set("cacheRead", u.CacheRead).Set("cacheWrite", u.CacheWrite).Set("cacheWrite1h", u.CacheWrite1h)
 	o.Set("totalTokens", u.TotalTokens).Set("cost", u.Cost.JSON())
@@ -72,9 +71,6 @@ func (u Usage) JSON() jsonv.Value {
 }
 
 func (c Cost) JSON() jsonv.Value {
-	if !c.Array.IsAbsent() {
-		return c.Array
-	}
 	o := new(jsonv.ObjectBuilder).Set("input", c.Input).Set("output", c.Output)
 	o.Set("cacheRead", c.CacheRead).Set("cacheWrite", c.CacheWrite).Set("total", c.Total)
 	return o.Extend(c.Extra).Value()
@@ -86,8 +82,11 @@ func (c Cost) JSON() jsonv.Value {
 // and price with JavaScript's Number() (a NaN or infinite result is written
 // as null). Writes with one-hour retention cost twice the input price; the
 // rest of CacheWrite costs the model's cache-write price. TotalTokens is left
-// alone.
+// alone, and so is a Verbatim usage.
 func CalculateCost(model *Model, usage *Usage) Cost {
+	if usage.Verbatim {
+		return usage.Cost
+	}
 	num := jsonv.Value.JSNumber
 	longWrite := 0.0
 	if k := usage.CacheWrite1h.Kind(); k != jsonv.Absent && k != jsonv.Null {

@@ -149,10 +149,12 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	usage, err := ai.DecodeUsage(rawUsage, "/usage")
-	if err != nil {
-		return jsonv.Value{}, err
+	// Pi assigns the prices to usage.cost, which throws unless it is an
+	// object or an array.
+	if c, _ := rawUsage.Get("cost"); c.Kind() != jsonv.Object && c.Kind() != jsonv.Array {
+		return jsonv.Value{}, jsonv.Errorf("/usage/cost", "want an object, got %s", c.Kind())
 	}
+	usage := ai.DecodeUsage(rawUsage, "/usage")
 	ai.CalculateCost(&ai.Model{Cost: prices}, &usage)
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
 }

@@ -275,7 +275,7 @@ func syntheticResult(tc *ai.ToolCallBlock, timestamp jsonv.Value) *ai.ToolResult
 		ToolCallID: tc.ID,
 		ToolName:   tc.Name,
 		Content:    []ai.Block{&ai.TextBlock{Text: NoResultText}},
-		IsError:    true,
+		IsError:    jsonv.BoolValue(true),
 		Timestamp:  timestamp,
 	}
 }
