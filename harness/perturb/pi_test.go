@@ -3,6 +3,7 @@ package perturb_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -21,6 +22,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -129,36 +131,65 @@ func skipPointer(kind string) func(string) bool {
 }
 
 // piThrew reports whether Pi's answer stands for an exception in Pi: an
-// error frame, or a pipeline case's {"error"} output, which is how the
-// adapter reports the agent loop rejecting before its request. The
-// reference answers those with an input error.
+// error frame; a pipeline case's {"error"} output, which is how the adapter
+// reports the agent loop rejecting before its request; or a wire case's
+// message that stopped with an error, which is how Pi's stream functions
+// report an exception (the reference answers an input it refuses with an
+// input error, where a response it cannot use gives such a message too).
 func piThrew(kind string, r subject.Reply) bool {
 	if r.Type == subject.ReplyError {
 		return true
 	}
-	_, failed := r.Output.Get("error")
-	return kind == "pipeline" && r.Type == subject.ReplyResult && failed
+	if r.Type != subject.ReplyResult {
+		return false
+	}
+	switch kind {
+	case "pipeline":
+		_, failed := r.Output.Get("error")
+		return failed
+	case "wire":
+		msg, _ := r.Output.Get("message")
+		stop, _ := msg.Get("stopReason")
+		return stop.Kind() == jsonv.String && stop.Str() == "error"
+	}
+	return false
 }
 
 // answer runs one input through a subject, setting up the kind's fixture
-// (a wire case's loopback server) around it.
-func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Case, input jsonv.Value) (subject.Reply, error) {
+// (a wire case's loopback server) around it. For a wire case it also
+// returns how the requests sent differ from the case's cassette: a
+// perturbed input's request differs by design, and two implementations
+// that agree send the same request, so they differ from it alike.
+func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Case, input jsonv.Value) (subject.Reply, string, error) {
+	var check func() error
 	if fx != nil {
 		pc := *c
 		pc.Input = input
-		in, check, err := fx.Setup(ctx, &pc)
+		in, chk, err := fx.Setup(ctx, &pc)
 		if err != nil {
-			return subject.Reply{Type: subject.ReplyError, Message: "setup: " + err.Error()}, nil
+			return subject.Reply{Type: subject.ReplyError, Message: "setup: " + err.Error()}, "", nil
 		}
-		defer check() // the request differs from the cassette by design
-		input = in
+		input, check = in, chk
 	}
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	rctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	return s.Run(ctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+	reply, err := s.Run(rctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+	if check == nil {
+		return reply, "", err
+	}
+	var requests string
+	if cerr := check(); cerr != nil {
+		var re *wire.RequestError
+		if errors.As(cerr, &re) {
+			requests = compare.FormatDiffs(re.Diffs, 20) + strings.Join(re.Problems, "\n")
+		} else {
+			requests = cerr.Error()
+		}
+	}
+	return reply, requests, err
 }
 
-func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, piErr error) *finding {
+func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, piReq string, piErr error) *finding {
 	f := &finding{Case: c.ID, Pointer: v.Pointer, Change: v.Change}
 	switch {
 	case piErr != nil:
@@ -172,6 +203,10 @@ func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, piErr err
 	case pi.Type == subject.ReplyError && ref.Type == subject.ReplyResult:
 		f.Class, f.Detail = refAccepts, pi.Message
 	default:
+		if refReq != piReq {
+			f.Class, f.Detail = outDiffers, "requests differ from the cassette:\npi:\n"+piReq+"\nreference:\n"+refReq
+			break
+		}
 		diffs := slices.DeleteFunc(compare.Diffs(pi.Output, ref.Output, compare.Rules{Redactions: c.Redactions}), clockDiff(c.Kind))
 		if len(diffs) == 0 {
 			return nil
@@ -248,18 +283,18 @@ func TestAgainstPi(t *testing.T) {
 				next++
 				mu.Unlock()
 				fx := fixtures[j.c.Kind]
-				refReply, err := answer(ctx, ref, fx, j.c, j.v.Input)
+				refReply, refReq, err := answer(ctx, ref, fx, j.c, j.v.Input)
 				if err != nil {
 					refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
 				}
-				piReply, piErr := answer(ctx, pi, fx, j.c, j.v.Input)
+				piReply, piReq, piErr := answer(ctx, pi, fx, j.c, j.v.Input)
 				if piErr != nil {
 					if _, err := pi.Start(ctx); err != nil {
 						t.Errorf("restart %s: %v", cmd, err)
 						return
 					}
 				}
-				f := classify(j.c, j.v, refReply, piReply, piErr)
+				f := classify(j.c, j.v, refReply, piReply, refReq, piReq, piErr)
 				mu.Lock()
 				if f != nil {
 					findings = append(findings, *f)
