@@ -192,6 +192,8 @@ func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Cas
 func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, piReq string, piErr error) *finding {
 	f := &finding{Case: c.ID, Pointer: v.Pointer, Change: v.Change}
 	switch {
+	case piErr != nil && ref.Type == subject.ReplyError:
+		return nil // the adapter died of the input (an SDK's unhandled rejection): Pi threw
 	case piErr != nil:
 		f.Class, f.Detail = piBroke, piErr.Error()
 	case pi.Type == subject.ReplySkip || ref.Type == subject.ReplySkip:

@@ -190,8 +190,9 @@ func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
 	return decodeMessages(v, ptr, false)
 }
 
-// DecodeMessagesAllowForeign reads an array of Messages in which a message
-// with a string role outside the three becomes a *ForeignMessage.
+// DecodeMessagesAllowForeign reads an array of Messages in which a value
+// other than null whose role is not one of the three (another string, no
+// string at all, or no object) becomes a *ForeignMessage.
 func DecodeMessagesAllowForeign(v jsonv.Value, ptr string) ([]Message, error) {
 	return decodeMessages(v, ptr, true)
 }
@@ -203,8 +204,11 @@ func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, er
 	msgs := make([]Message, 0, len(v.Elems()))
 	for i, e := range v.Elems() {
 		m, err := DecodeMessage(e, jsonv.Index(ptr, i))
-		if allowForeign {
-			if role, ok := e.Get("role"); ok && role.Kind() == jsonv.String && !IsMessageRole(role.Str()) {
+		if allowForeign && e.Kind() != jsonv.Null {
+			// Anything but null whose role is not one of the three: Pi
+			// reads its role and finds no match (input.lenient).
+			role, _ := e.Get("role")
+			if role.Kind() != jsonv.String || !IsMessageRole(role.Str()) {
 				m, err = &ForeignMessage{RoleName: role.Str(), Raw: e}, nil
 			}
 		}

@@ -159,7 +159,7 @@ func TestHandleErrors(t *testing.T) {
 		{"normalize", `{"messages":[],"model":{}}`, `/model/id: missing required string`},
 		{"normalize", `{"messages":[]}`, `/model: missing required object`},
 		{"normalize", `{"messages":[{"role":"user"}],"model":` + model + `}`, `/messages/0/content: missing required content`},
-		{"normalize", `{"messages":[{"role":1}],"model":` + model + `}`, `/messages/0/role: want string, got number`},
+		{"normalize", `{"messages":[{"role":1},null],"model":` + model + `}`, `/messages/1: want an object, got null`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"with":""}}`, `/toolCallIdNormalizer/replace: missing required string`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":1}}`, `/toolCallIdNormalizer/with: want string, got number`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":"","maxLength":"3"}}`, `/toolCallIdNormalizer/maxLength: want number, got string`},
