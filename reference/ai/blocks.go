@@ -54,6 +54,24 @@ type ToolCallBlock struct {
 	Extra            []jsonv.Member
 }
 
+// ForeignBlock is a content element the Message layer has no type for, kept
+// as written: an object of an unknown type (or none), a value that is not an
+// object, or a known block where it may not stand. Only decoding with
+// AllowForeign makes one: normalization passes such an element on as Pi
+// does (input.lenient). BlockType is "".
+type ForeignBlock struct{ Raw jsonv.Value }
+
+func (*ForeignBlock) BlockType() string   { return "" }
+func (b *ForeignBlock) JSON() jsonv.Value { return b.Raw }
+func (*ForeignBlock) isBlock()            {}
+
+// Text is the element's text member when it is a string, as JavaScript's
+// block.text reads it ("" otherwise).
+func (b *ForeignBlock) Text() (string, bool) {
+	t, _ := b.Raw.Get("text")
+	return t.Str(), t.Kind() == jsonv.String
+}
+
 func (*TextBlock) BlockType() string     { return "text" }
 func (*ThinkingBlock) BlockType() string { return "thinking" }
 func (*ImageBlock) BlockType() string    { return "image" }
@@ -96,6 +114,10 @@ const (
 	AllowToolCall
 )
 
+// AllowForeign keeps, as a *ForeignBlock, an element that is neither null,
+// an array, nor a block of a type the set allows, instead of refusing it.
+const AllowForeign BlockSet = 1 << 7
+
 // UserBlocks are the blocks of user and tool-result content.
 const UserBlocks = AllowText | AllowImage
 
@@ -105,6 +127,12 @@ const AssistantBlocks = AllowText | AllowThinking | AllowToolCall | AllowImage
 
 // DecodeBlock reads one content block of a type in allowed.
 func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
+	if allowed&AllowForeign != 0 && v.Kind() != jsonv.Null && v.Kind() != jsonv.Array {
+		t, _ := v.Get("type")
+		if kind := blockKinds[t.Str()]; v.Kind() != jsonv.Object || t.Kind() != jsonv.String || allowed&kind == 0 {
+			return &ForeignBlock{Raw: v}, nil
+		}
+	}
 	f := jsonv.ReadFields(v, ptr)
 	typ := f.String("type")
 	if err := f.Err(); err != nil {
@@ -144,6 +172,8 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 	}
 	return b, nil
 }
+
+var blockKinds = map[string]BlockSet{"text": AllowText, "thinking": AllowThinking, "image": AllowImage, "toolCall": AllowToolCall}
 
 // DecodeBlocks reads a content array.
 func DecodeBlocks(elems []jsonv.Value, ptr string, allowed BlockSet) ([]Block, error) {

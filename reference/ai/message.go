@@ -117,6 +117,12 @@ func (m *ToolResultMessage) JSON() jsonv.Value {
 
 // DecodeMessage reads one Message. The role must be one of the three.
 func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
+	return decodeMessage(v, ptr, 0)
+}
+
+// decodeMessage reads one Message; foreign is AllowForeign or 0, added to
+// the blocks its content may hold.
+func decodeMessage(v jsonv.Value, ptr string, foreign BlockSet) (Message, error) {
 	f := jsonv.ReadFields(v, ptr)
 	role := f.String("role")
 	if err := f.Err(); err != nil {
@@ -125,7 +131,7 @@ func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
 	if !IsMessageRole(role) {
 		return nil, jsonv.Errorf(f.At("role"), "unknown role %q, want user, assistant or toolResult", role)
 	}
-	return DecodeMessageFields(f, role)
+	return decodeMessageFields(f, role, foreign)
 }
 
 // IsMessageRole reports whether role belongs to the Message layer.
@@ -136,6 +142,10 @@ func IsMessageRole(role string) bool {
 // DecodeMessageFields finishes reading a message whose role was already read
 // from f. It lets the agent layer share one decoder for every role.
 func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
+	return decodeMessageFields(f, role, 0)
+}
+
+func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Message, error) {
 	switch role {
 	case RoleUser:
 		m := &UserMessage{Timestamp: f.Any("timestamp")}
@@ -144,7 +154,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		c, err := DecodeContent(content, f.At("content"), UserBlocks)
+		c, err := DecodeContent(content, f.At("content"), UserBlocks|foreign)
 		m.Content = c
 		return m, err
 	case RoleAssistant:
@@ -164,7 +174,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 			return nil, err
 		}
 		var err error
-		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks); err != nil {
+		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks|foreign); err != nil {
 			return nil, err
 		}
 		return m, nil
@@ -179,7 +189,7 @@ func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 			return nil, err
 		}
 		var err error
-		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks)
+		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks|foreign)
 		return m, err
 	}
 	return nil, jsonv.Errorf(f.At("role"), "unknown role %q", role)
@@ -192,7 +202,9 @@ func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
 
 // DecodeMessagesAllowForeign reads an array of Messages in which a value
 // other than null whose role is not one of the three (another string, no
-// string at all, or no object) becomes a *ForeignMessage.
+// string at all, or no object) becomes a *ForeignMessage, and a content
+// element the role's blocks do not cover becomes a *ForeignBlock
+// (AllowForeign).
 func DecodeMessagesAllowForeign(v jsonv.Value, ptr string) ([]Message, error) {
 	return decodeMessages(v, ptr, true)
 }
@@ -202,8 +214,12 @@ func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, er
 		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
 	}
 	msgs := make([]Message, 0, len(v.Elems()))
+	var foreign BlockSet
+	if allowForeign {
+		foreign = AllowForeign
+	}
 	for i, e := range v.Elems() {
-		m, err := DecodeMessage(e, jsonv.Index(ptr, i))
+		m, err := decodeMessage(e, jsonv.Index(ptr, i), foreign)
 		if allowForeign && e.Kind() != jsonv.Null {
 			// Anything but null whose role is not one of the three: Pi
 			// reads its role and finds no match (input.lenient).

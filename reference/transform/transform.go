@@ -97,7 +97,7 @@ func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
 // replaceImages turns each run of images into one placeholder text. A run
 // that follows a text block already equal to the placeholder adds nothing,
 // which is how Pi decides: it remembers whether the block before was a
-// placeholder, and only text can be one.
+// placeholder, and only a block whose text is a string can be one.
 func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 	out := make([]ai.Block, 0, len(blocks))
 	prevPlaceholder := false
@@ -110,8 +110,15 @@ func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 			continue
 		}
 		out = append(out, b)
-		t, ok := b.(*ai.TextBlock)
-		prevPlaceholder = ok && jsEqual(t.Text, placeholder)
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			prevPlaceholder = jsEqual(b.Text, placeholder)
+		case *ai.ForeignBlock:
+			text, ok := b.Text()
+			prevPlaceholder = ok && jsEqual(text, placeholder)
+		default:
+			prevPlaceholder = false
+		}
 	}
 	return out
 }
