@@ -56,7 +56,8 @@ type ToolCallBlock struct {
 
 // ForeignBlock is a content element the Message layer has no type for, kept
 // as written: an object of an unknown type (or none), a value that is not an
-// object, or a known block where it may not stand. Only decoding with
+// object, a known block where it may not stand, or a text or image block
+// whose members have other types than declared. Only decoding with
 // AllowForeign makes one: normalization passes such an element on as Pi
 // does (input.lenient). BlockType is "".
 type ForeignBlock struct{ Raw jsonv.Value }
@@ -64,6 +65,12 @@ type ForeignBlock struct{ Raw jsonv.Value }
 func (*ForeignBlock) BlockType() string   { return "" }
 func (b *ForeignBlock) JSON() jsonv.Value { return b.Raw }
 func (*ForeignBlock) isBlock()            {}
+
+// Type is the element's type member when it is a string ("" otherwise).
+func (b *ForeignBlock) Type() string {
+	t, _ := b.Raw.Get("type")
+	return t.Str()
+}
 
 // Text is the element's text member when it is a string, as JavaScript's
 // block.text reads it ("" otherwise).
@@ -165,6 +172,11 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 		return nil, jsonv.Errorf(f.At("type"), "unknown block type %q", typ)
 	}
 	if err := f.Err(); err != nil {
+		// Normalization reads nothing of a text or image block but its type
+		// and text, and copies the rest.
+		if allowed&AllowForeign != 0 && (kind == AllowText || kind == AllowImage) {
+			return &ForeignBlock{Raw: v}, nil
+		}
 		return nil, err
 	}
 	if allowed&kind == 0 {

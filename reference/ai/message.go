@@ -54,6 +54,7 @@ type AssistantMessage struct {
 	Diagnostics jsonv.Value
 	Timestamp   jsonv.Value
 	Extra       []jsonv.Member
+	Loose       Loose
 }
 
 // ToolResultMessage is the outcome of one tool call.
@@ -68,6 +69,44 @@ type ToolResultMessage struct {
 	IsError   jsonv.Value
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
+	Loose     Loose
+}
+
+// Loose holds, for a message decoded with AllowForeign, the members of
+// declared string fields that hold another value or are missing (Absent);
+// the typed field is then "". Pi only compares such a member with ===, which
+// matches no string, and passes it on as it was (input.lenient).
+type Loose []jsonv.Member
+
+// Has reports whether the member key is loose.
+func (l Loose) Has(key string) bool {
+	for _, m := range l {
+		if m.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// string reads the string member key; with foreign set, a value of another
+// type, or none, is kept in l instead of refused.
+func (l *Loose) string(f *jsonv.Fields, key string, foreign BlockSet) string {
+	if foreign == 0 {
+		return f.String(key)
+	}
+	v := f.Any(key)
+	if v.Kind() != jsonv.String {
+		*l = append(*l, jsonv.Member{Key: key, Value: v})
+	}
+	return v.Str()
+}
+
+// over writes the loose members over the object v.
+func (l Loose) over(v jsonv.Value) jsonv.Value {
+	for _, m := range l {
+		v = v.With(m.Key, m.Value)
+	}
+	return v
 }
 
 func (*UserMessage) Role() string       { return RoleUser }
@@ -106,13 +145,13 @@ func (m *AssistantMessage) JSON() jsonv.Value {
 	o.SetOptString("responseModel", m.ResponseModel).SetOptString("responseId", m.ResponseID)
 	o.Set("usage", m.Usage.JSON()).SetString("stopReason", m.StopReason)
 	o.SetOptString("errorMessage", m.ErrorMessage).Set("diagnostics", m.Diagnostics)
-	return o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	return m.Loose.over(o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
 }
 
 func (m *ToolResultMessage) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("role", RoleToolResult).SetString("toolCallId", m.ToolCallID)
 	o.SetString("toolName", m.ToolName).Set("content", BlocksJSON(m.Content)).Set("details", m.Details)
-	return o.Set("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	return m.Loose.over(o.Set("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
 }
 
 // DecodeMessage reads one Message. The role must be one of the three.
@@ -158,12 +197,14 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 		m.Content = c
 		return m, err
 	case RoleAssistant:
+		var loose Loose
 		m := &AssistantMessage{
-			API: f.String("api"), Provider: f.String("provider"), Model: f.String("model"),
+			API: loose.string(f, "api", foreign), Provider: loose.string(f, "provider", foreign), Model: loose.string(f, "model", foreign),
 			ResponseModel: f.OptString("responseModel"), ResponseID: f.OptString("responseId"),
-			StopReason: f.String("stopReason"), ErrorMessage: f.OptString("errorMessage"),
+			StopReason: loose.string(f, "stopReason", foreign), ErrorMessage: f.OptString("errorMessage"),
 			Timestamp: f.Any("timestamp"),
 		}
+		m.Loose = loose
 		if d, ok := f.OptArray("diagnostics"); ok {
 			m.Diagnostics = jsonv.ArrayValue(d...)
 		}
@@ -179,10 +220,12 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 		}
 		return m, nil
 	case RoleToolResult:
+		var loose Loose
 		m := &ToolResultMessage{
-			ToolCallID: f.String("toolCallId"), ToolName: f.String("toolName"),
+			ToolCallID: loose.string(f, "toolCallId", foreign), ToolName: loose.string(f, "toolName", foreign),
 			Details: f.Any("details"), IsError: f.Any("isError"), Timestamp: f.Any("timestamp"),
 		}
+		m.Loose = loose
 		content := f.Array("content")
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {

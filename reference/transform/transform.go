@@ -102,7 +102,7 @@ func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 	out := make([]ai.Block, 0, len(blocks))
 	prevPlaceholder := false
 	for _, b := range blocks {
-		if _, ok := b.(*ai.ImageBlock); ok {
+		if isImage(b) {
 			if !prevPlaceholder {
 				out = append(out, &ai.TextBlock{Text: placeholder})
 			}
@@ -123,6 +123,16 @@ func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 	return out
 }
 
+// isImage reports whether b is an image, well formed or not: Pi looks at the
+// type alone.
+func isImage(b ai.Block) bool {
+	if f, ok := b.(*ai.ForeignBlock); ok {
+		return f.Type() == "image"
+	}
+	_, ok := b.(*ai.ImageBlock)
+	return ok
+}
+
 // rewrite is pass 2. The id map lives for this one call; a tool result takes
 // the id recorded for its call at the moment it is reached, so only results
 // after their assistant are renamed.
@@ -133,7 +143,7 @@ func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Me
 		switch m := m.(type) {
 		case *ai.ToolResultMessage:
 			// An empty new id is falsy in Pi, so it renames the call but not the result.
-			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) {
+			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) && !m.Loose.Has("toolCallId") {
 				c := *m
 				c.ToolCallID = id
 				out[i] = &c
@@ -152,6 +162,9 @@ func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Me
 // SameModel reports whether m was produced by model: provider, API and
 // model id must all be equal.
 func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
+	if m.Loose.Has("provider") || m.Loose.Has("api") || m.Loose.Has("model") {
+		return false // not a string, so === never matches
+	}
 	return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
 }
 
@@ -173,6 +186,14 @@ func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNorma
 			}
 		case *ai.ToolCallBlock:
 			content = append(content, rewriteToolCall(b, same, model, m, normalize, ids))
+		case *ai.ForeignBlock:
+			// A text block of other member types: for another model, a new
+			// block of its type and text, whatever the text holds.
+			if b.Type() == "text" && !same {
+				text, _ := b.Raw.Get("text")
+				b = &ai.ForeignBlock{Raw: new(jsonv.ObjectBuilder).SetString("type", "text").Set("text", text).Value()}
+			}
+			content = append(content, b)
 		default:
 			content = append(content, b)
 		}
@@ -262,7 +283,9 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			}
 			out = append(out, m)
 		case *ai.ToolResultMessage:
-			seen[wtf8.Canonical(m.ToolCallID)] = true
+			if !m.Loose.Has("toolCallId") { // a value no call's string id can equal
+				seen[wtf8.Canonical(m.ToolCallID)] = true
+			}
 			out = append(out, m)
 		case *ai.UserMessage:
 			flush()
