@@ -88,6 +88,16 @@ func (l Loose) Has(key string) bool {
 	return false
 }
 
+// Value is the member key as written: its loose value, or else typed.
+func (l Loose) Value(key, typed string) jsonv.Value {
+	for _, m := range l {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return jsonv.StringValue(typed)
+}
+
 // string reads the string member key; with foreign set, a value of another
 // type, or none, is kept in l instead of refused.
 func (l *Loose) string(f *jsonv.Fields, key string, foreign BlockSet) string {
@@ -99,6 +109,23 @@ func (l *Loose) string(f *jsonv.Fields, key string, foreign BlockSet) string {
 		*l = append(*l, jsonv.Member{Key: key, Value: v})
 	}
 	return v.Str()
+}
+
+// optString reads the optional string member key as string does.
+func (l *Loose) optString(f *jsonv.Fields, key string, foreign BlockSet) *string {
+	if foreign == 0 {
+		return f.OptString(key)
+	}
+	v := f.Any(key)
+	if v.IsAbsent() {
+		return nil
+	}
+	if v.Kind() != jsonv.String {
+		*l = append(*l, jsonv.Member{Key: key, Value: v})
+		return nil
+	}
+	s := v.Str()
+	return &s
 }
 
 // over writes the loose members over the object v.
@@ -200,14 +227,16 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 		var loose Loose
 		m := &AssistantMessage{
 			API: loose.string(f, "api", foreign), Provider: loose.string(f, "provider", foreign), Model: loose.string(f, "model", foreign),
-			ResponseModel: f.OptString("responseModel"), ResponseID: f.OptString("responseId"),
-			StopReason: loose.string(f, "stopReason", foreign), ErrorMessage: f.OptString("errorMessage"),
+			ResponseModel: loose.optString(f, "responseModel", foreign), ResponseID: loose.optString(f, "responseId", foreign),
+			StopReason: loose.string(f, "stopReason", foreign), ErrorMessage: loose.optString(f, "errorMessage", foreign),
 			Timestamp: f.Any("timestamp"),
 		}
-		m.Loose = loose
-		if d, ok := f.OptArray("diagnostics"); ok {
+		if foreign != 0 {
+			m.Diagnostics = f.Any("diagnostics")
+		} else if d, ok := f.OptArray("diagnostics"); ok {
 			m.Diagnostics = jsonv.ArrayValue(d...)
 		}
+		m.Loose = loose
 		content := f.Array("content")
 		m.Usage = DecodeUsage(f.Any("usage"), f.At("usage"))
 		m.Extra = f.Rest()

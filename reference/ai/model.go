@@ -25,6 +25,9 @@ type Model struct {
 	Compat           jsonv.Value
 	ThinkingLevelMap jsonv.Value
 	Extra            []jsonv.Member
+	// Loose holds id, api or provider of another type than string, as only
+	// DecodeTargetModel reads them.
+	Loose Loose
 }
 
 // ModelCost holds prices in dollars per million tokens.
@@ -65,13 +68,15 @@ func DecodeModel(v jsonv.Value, ptr string) (*Model, error) {
 
 // DecodeTargetModel reads what transformMessages reads of its target model
 // (input.lenient): id, api and provider, which tell the model's own messages
-// and must be strings, and input, of which only whether it includes "image"
+// (of any type: one that is not a string is kept in Loose), and input, of which only whether it includes "image"
 // matters: an array holding that string among values of any type, or a
 // string containing it (JavaScript's includes works on both). Every other
 // member is left unread.
 func DecodeTargetModel(v jsonv.Value, ptr string) (*Model, error) {
 	f := jsonv.ReadFields(v, ptr)
-	m := &Model{ID: f.String("id"), API: f.String("api"), Provider: f.String("provider")}
+	var loose Loose
+	m := &Model{ID: loose.string(f, "id", AllowForeign), API: loose.string(f, "api", AllowForeign), Provider: loose.string(f, "provider", AllowForeign)}
+	m.Loose = loose
 	input := f.Any("input")
 	if err := f.Err(); err != nil {
 		return nil, err

@@ -156,7 +156,7 @@ func TestHandleErrors(t *testing.T) {
 		{"sanitize", `{"text":1}`, `/text: want string, got number`},
 		{"sanitize", `{}`, `/text: missing required string`},
 		{"sanitize", `"text"`, `/: want an object, got string`},
-		{"normalize", `{"messages":[],"model":{}}`, `/model/id: missing required string`},
+		{"normalize", `{"messages":[],"model":{}}`, `/model/input: want an array or a string, got absent`},
 		{"normalize", `{"messages":[]}`, `/model: missing required object`},
 		{"normalize", `{"messages":[{"role":"user"}],"model":` + model + `}`, `/messages/0/content: missing required content`},
 		{"normalize", `{"messages":[{"role":1},null],"model":` + model + `}`, `/messages/1: want an object, got null`},
