@@ -224,12 +224,12 @@ func TestImageAllowed(t *testing.T) {
 }
 
 func TestDecodeMessagesAllowForeign(t *testing.T) {
-	in := parse(t, `[{"role":"notification","text":"saved"},{"role":"user","content":"q"},{"role":"system","content":"s"},{"text":"x"},{"role":7},5,[]]`)
+	in := parse(t, `[{"role":"notification","text":"saved"},{"role":"user","content":"q"},{"role":"system","content":"s"},{"text":"x"},{"role":7},5,[],{"role":"user","content":7}]`)
 	msgs, err := ai.DecodeMessagesAllowForeign(in, "/messages")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(msgs) != 7 {
+	if len(msgs) != 8 {
 		t.Fatalf("got %d messages", len(msgs))
 	}
 	f, ok := msgs[0].(*ai.ForeignMessage)
@@ -241,7 +241,7 @@ func TestDecodeMessagesAllowForeign(t *testing.T) {
 	}
 	// Still strict about null and the three roles.
 	for in, want := range map[string]string{
-		`[{"role":"user","content":7}]`:        `/messages/0/content: want a string or an array of blocks, got number`,
+		`[{"role":"assistant","content":7}]`:   `/messages/0/content: want array, got number`,
 		`[{"role":"custom","content":7},null]`: `/messages/1: want an object, got null`,
 	} {
 		_, err := ai.DecodeMessagesAllowForeign(parse(t, in), "/messages")

@@ -215,6 +215,11 @@ type Content struct {
 	IsString bool
 	Text     string
 	Blocks   []Block
+	// Verbatim is set, and Raw holds the content as written, when it is
+	// neither a string nor an array (or is absent) and the decoder allowed
+	// foreign content (AllowForeign): normalization passes it on as Pi does.
+	Verbatim bool
+	Raw      jsonv.Value
 }
 
 // StringContent makes string content.
@@ -236,13 +241,20 @@ func DecodeContent(v jsonv.Value, ptr string, allowed BlockSet) (Content, error)
 	case jsonv.Array:
 		blocks, err := DecodeBlocks(v.Elems(), ptr, allowed)
 		return Content{Blocks: blocks}, err
-	case jsonv.Absent:
+	}
+	if allowed&AllowForeign != 0 {
+		return Content{Verbatim: true, Raw: v}, nil
+	}
+	if v.IsAbsent() {
 		return Content{}, jsonv.Errorf(ptr, "missing required content")
 	}
 	return Content{}, jsonv.Errorf(ptr, "want a string or an array of blocks, got %s", v.Kind())
 }
 
 func (c Content) JSON() jsonv.Value {
+	if c.Verbatim {
+		return c.Raw
+	}
 	if c.IsString {
 		return jsonv.StringValue(c.Text)
 	}

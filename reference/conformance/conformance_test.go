@@ -158,7 +158,7 @@ func TestHandleErrors(t *testing.T) {
 		{"sanitize", `"text"`, `/: want an object, got string`},
 		{"normalize", `{"messages":[],"model":{}}`, `/model/input: want an array or a string, got absent`},
 		{"normalize", `{"messages":[]}`, `/model: missing required object`},
-		{"normalize", `{"messages":[{"role":"user"}],"model":` + model + `}`, `/messages/0/content: missing required content`},
+		{"normalize", `{"messages":[{"role":"assistant"}],"model":` + model + `}`, `/messages/0/content: missing required array`},
 		{"normalize", `{"messages":[{"role":1},null],"model":` + model + `}`, `/messages/1: want an object, got null`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"with":""}}`, `/toolCallIdNormalizer/replace: missing required string`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":1}}`, `/toolCallIdNormalizer/with: want string, got number`},

@@ -76,7 +76,7 @@ func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
 	for i, m := range msgs {
 		switch m := m.(type) {
 		case *ai.UserMessage:
-			if m.Content.IsString {
+			if m.Content.IsString || m.Content.Verbatim {
 				out[i] = m
 				continue
 			}
