@@ -79,7 +79,7 @@ func (r *Registry) Register(t CustomType) error {
 }
 
 // Decode reads one AgentMessage as leniently as Pi's convertToLlm reads it
-// (input.strict): only null is refused, since Pi reads its role and throws.
+// (input.lenient): only null is refused, since Pi reads its role and throws.
 // Any other value whose role is not a string, or is a string that is
 // neither a Message role nor registered, gives an *Unknown. A message of a
 // Message role that the ai types cannot hold gives an *ai.ForeignMessage

@@ -1,6 +1,8 @@
 // Package ai is Pi's Message layer (pi-ai): the three roles a provider
 // adapter accepts, their content blocks, usage and cost, the model and the
-// context. Every type decodes strictly from JSON (a wrong type is an error
+// context. Every type decodes from JSON as leniently as Pi reads it and no
+// more (spec input.strict and input.lenient: a member no step reads, or reads
+// as JavaScript would, keeps any value; a wrong type elsewhere is an error
 // naming the JSON path), keeps members it does not know in Extra, and encodes
 // back to the JSON Pi would write. Strings are WTF-8 (see package wtf8), so
 // lone surrogates survive; numbers are jsonv values that keep their literal.

@@ -144,7 +144,7 @@ func (*ToolResultMessage) Role() string { return RoleToolResult }
 // reached it anyway, kept as written: a role outside the three (an
 // application's convertToLlm may pass one on), or a message of one of the
 // three whose members have other types than Pi declares (convertToLlm passes
-// such a message on as it is; see input.strict). Pi carries a foreign role
+// such a message on as it is; see input.lenient). Pi carries a foreign role
 // through normalization untouched and no provider sends it; the reference
 // does the same. DecodeMessagesAllowForeign makes the first kind, the agent
 // layer's decoder the second.

@@ -29,7 +29,7 @@ const (
 )
 
 // The fields of the four messages are JSON values as written, since Pi reads
-// them without checking their types (input.strict): a field the projection
+// them without checking their types (input.lenient): a field the projection
 // uses is read as JavaScript reads it (String(v), truthiness), and every
 // field goes back out unchanged. Absent means the member was left out.
 

@@ -214,7 +214,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 	}
 }
 
-// TestLenientFields: input.strict for the four roles. Pi reads their
+// TestLenientFields: input.lenient for the four roles. Pi reads their
 // members without checking types, so every value converts, as JavaScript
 // reads it; the outputs were printed by convertToLlm of pi-coding-agent
 // 0.80.2 under Node 22.

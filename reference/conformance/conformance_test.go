@@ -69,7 +69,7 @@ func TestHandle(t *testing.T) {
 		{"convert", "convert", `{"messages":[{"role":"notification","text":"saved"},{"role":"bashExecution","command":"ls","output":"","exitCode":2,"cancelled":false,"truncated":false,"timestamp":1},{"role":"user","content":"q","timestamp":2,"x":1}]}`,
 			"{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Ran `ls`\\n(no output)\\n\\nCommand exited with code 2\"}],\"timestamp\":1},{\"role\":\"user\",\"content\":\"q\",\"timestamp\":2,\"x\":1}]}"},
 		{"convert empty", "convert", `{"messages":[],"extra":true}`, `{"messages":[]}`},
-		// input.strict: convertToLlm reads what Pi reads and passes the rest on.
+		// input.lenient: convertToLlm reads what Pi reads and passes the rest on.
 		{"convert exitCode null", "convert", `{"messages":[{"role":"bashExecution","command":"ls","output":"","exitCode":null,"cancelled":false,"truncated":false}]}`,
 			"{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Ran `ls`\\n(no output)\"}]}]}"},
 		{"convert exitCode string", "convert", `{"messages":[{"role":"bashExecution","command":"ls","output":"","exitCode":"0","cancelled":false,"truncated":false}]}`,
