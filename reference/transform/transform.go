@@ -165,30 +165,9 @@ func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
 	if len(m.Loose) == 0 && len(model.Loose) == 0 {
 		return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
 	}
-	return strictEqual(m.Loose.Value("provider", m.Provider), model.Loose.Value("provider", model.Provider)) &&
-		strictEqual(m.Loose.Value("api", m.API), model.Loose.Value("api", model.API)) &&
-		strictEqual(m.Loose.Value("model", m.Model), model.Loose.Value("id", model.ID))
-}
-
-// strictEqual is JavaScript's === between two values JSON.parse made:
-// objects and arrays are never the same object, undefined equals undefined.
-func strictEqual(a, b jsonv.Value) bool {
-	if a.Kind() != b.Kind() {
-		return false
-	}
-	switch a.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return true
-	case jsonv.Bool:
-		return a.Bool() == b.Bool()
-	case jsonv.Number:
-		x, _ := a.Float64()
-		y, _ := b.Float64()
-		return x == y
-	case jsonv.String:
-		return jsEqual(a.Str(), b.Str())
-	}
-	return false
+	return jsonv.StrictEqual(m.Loose.Value("provider", m.Provider), model.Loose.Value("provider", model.Provider)) &&
+		jsonv.StrictEqual(m.Loose.Value("api", m.API), model.Loose.Value("api", model.API)) &&
+		jsonv.StrictEqual(m.Loose.Value("model", m.Model), model.Loose.Value("id", model.ID))
 }
 
 // rewriteAssistant always returns a copy of m with a new content slice.

@@ -85,27 +85,6 @@ func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
 // jsError is an exception thrown while Pi reads the stream.
 type jsError = stream.JSError
 
-// strictEqual is JavaScript's === for JSON values; two objects are never
-// the same object.
-func strictEqual(a, b jsonv.Value) bool {
-	if a.Kind() != b.Kind() {
-		return false
-	}
-	switch a.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return true
-	case jsonv.Bool:
-		return a.Bool() == b.Bool()
-	case jsonv.Number:
-		x, _ := a.Float64()
-		y, _ := b.Float64()
-		return x == y
-	case jsonv.String:
-		return a.Str() == b.Str()
-	}
-	return false
-}
-
 // scratch is what Pi keeps on a block while it streams: the provider's
 // index (deleted at content_block_stop) and, for tool calls, the raw
 // argument text.
@@ -374,7 +353,7 @@ func (p *parser) optString(v jsonv.Value) *string {
 func (p *parser) find(ev jsonv.Value) int {
 	index := stream.JSValue(stream.Member(ev, "index"))
 	for i, s := range p.scratch {
-		if strictEqual(s.index, index) {
+		if jsonv.StrictEqual(s.index, index) {
 			return i
 		}
 	}
