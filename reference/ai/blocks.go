@@ -34,10 +34,27 @@ type ThinkingBlock struct {
 	ThinkingSignature *string
 	Redacted          *bool
 	Extra             []jsonv.Member
+	// Loose holds thinking, thinkingSignature or redacted of another type
+	// (AllowForeign).
+	Loose Loose
 }
 
-// IsRedacted reports whether the block is redacted thinking.
-func (b *ThinkingBlock) IsRedacted() bool { return b.Redacted != nil && *b.Redacted }
+// IsRedacted reports whether the block is redacted thinking: redacted is
+// true, or, of another type, truthy.
+func (b *ThinkingBlock) IsRedacted() bool {
+	return b.Redacted != nil && *b.Redacted || b.Loose.Value("redacted", "").Truthy()
+}
+
+// IsSigned reports whether the block has a signature JavaScript calls truthy.
+func (b *ThinkingBlock) IsSigned() bool {
+	return b.ThinkingSignature != nil && *b.ThinkingSignature != "" || b.Loose.Value("thinkingSignature", "").Truthy()
+}
+
+// TextIsTruthyOther reports whether thinking holds a truthy value that is
+// not a string, which has no trim: Pi throws where it trims one.
+func (b *ThinkingBlock) TextIsTruthyOther() bool {
+	return b.Loose.Has("thinking") && b.Loose.Value("thinking", "").Truthy()
+}
 
 // ImageBlock is {type:"image", data, mimeType}; data is base64 without a data: prefix.
 type ImageBlock struct {
@@ -54,6 +71,8 @@ type ToolCallBlock struct {
 	Arguments        jsonv.Value
 	ThoughtSignature *string
 	Extra            []jsonv.Member
+	// Loose holds id, name or thoughtSignature of another type (AllowForeign).
+	Loose Loose
 }
 
 // ForeignBlock is a content element the Message layer has no type for, kept
@@ -99,7 +118,7 @@ func (b *TextBlock) JSON() jsonv.Value {
 func (b *ThinkingBlock) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("type", "thinking").SetString("thinking", b.Thinking)
 	o.SetOptString("thinkingSignature", b.ThinkingSignature).SetOptBool("redacted", b.Redacted)
-	return o.Extend(b.Extra).Value()
+	return b.Loose.over(o.Extend(b.Extra).Value())
 }
 
 func (b *ImageBlock) JSON() jsonv.Value {
@@ -110,7 +129,7 @@ func (b *ImageBlock) JSON() jsonv.Value {
 func (b *ToolCallBlock) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("type", "toolCall").SetString("id", b.ID).SetString("name", b.Name)
 	o.Set("arguments", b.Arguments).SetOptString("thoughtSignature", b.ThoughtSignature)
-	return o.Extend(b.Extra).Value()
+	return b.Loose.over(o.Extend(b.Extra).Value())
 }
 
 // BlockSet names the block types a content array may hold.
@@ -157,8 +176,18 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 		b = t
 	case "thinking":
 		kind = AllowThinking
-		t := &ThinkingBlock{Thinking: f.String("thinking"), ThinkingSignature: f.OptString("thinkingSignature"), Redacted: f.OptBool("redacted")}
-		t.Extra = f.Rest()
+		var loose Loose
+		foreign := allowed & AllowForeign
+		t := &ThinkingBlock{Thinking: loose.string(f, "thinking", foreign), ThinkingSignature: loose.optString(f, "thinkingSignature", foreign)}
+		if foreign == 0 {
+			t.Redacted = f.OptBool("redacted")
+		} else if r := f.Any("redacted"); r.Kind() == jsonv.Bool {
+			v := r.Bool()
+			t.Redacted = &v
+		} else if !r.IsAbsent() {
+			loose = append(loose, jsonv.Member{Key: "redacted", Value: r})
+		}
+		t.Extra, t.Loose = f.Rest(), loose
 		b = t
 	case "image":
 		kind = AllowImage
@@ -167,8 +196,15 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 		b = t
 	case "toolCall":
 		kind = AllowToolCall
-		t := &ToolCallBlock{ID: f.String("id"), Name: f.String("name"), Arguments: f.Object("arguments"), ThoughtSignature: f.OptString("thoughtSignature")}
-		t.Extra = f.Rest()
+		var loose Loose
+		foreign := allowed & AllowForeign
+		t := &ToolCallBlock{ID: loose.string(f, "id", foreign), Name: loose.string(f, "name", foreign), ThoughtSignature: loose.optString(f, "thoughtSignature", foreign)}
+		if foreign != 0 {
+			t.Arguments = f.Any("arguments") // normalization never reads them
+		} else {
+			t.Arguments = f.Object("arguments")
+		}
+		t.Extra, t.Loose = f.Rest(), loose
 		b = t
 	default:
 		return nil, jsonv.Errorf(f.At("type"), "unknown block type %q", typ)

@@ -78,6 +78,17 @@ type ToolResultMessage struct {
 // matches no string, and passes it on as it was (input.lenient).
 type Loose []jsonv.Member
 
+// Without returns l without the member key.
+func (l Loose) Without(key string) Loose {
+	var out Loose
+	for _, m := range l {
+		if m.Key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Has reports whether the member key is loose.
 func (l Loose) Has(key string) bool {
 	for _, m := range l {

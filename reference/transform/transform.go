@@ -207,7 +207,7 @@ func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNorma
 
 // rewriteThinking applies the thinking rules in Pi's order; nil drops the block.
 func rewriteThinking(b *ai.ThinkingBlock, same bool) ai.Block {
-	signed := b.ThinkingSignature != nil && *b.ThinkingSignature != ""
+	signed := b.IsSigned()
 	switch {
 	case b.IsRedacted():
 		// The payload is encrypted for one model only.
@@ -231,12 +231,13 @@ func rewriteToolCall(b *ai.ToolCallBlock, same bool, model *ai.Model, source *ai
 	}
 	out := b
 	// Only a truthy signature is removed; "" stays.
-	if b.ThoughtSignature != nil && *b.ThoughtSignature != "" {
+	if b.ThoughtSignature != nil && *b.ThoughtSignature != "" || b.Loose.Value("thoughtSignature", "").Truthy() {
 		c := *b
 		c.ThoughtSignature = nil
+		c.Loose = b.Loose.Without("thoughtSignature")
 		out = &c
 	}
-	if normalize != nil {
+	if normalize != nil && !b.Loose.Has("id") {
 		id := normalize(b.ID, model, source)
 		if !jsEqual(id, b.ID) {
 			ids[wtf8.Canonical(b.ID)] = id
@@ -259,7 +260,7 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			return
 		}
 		for _, tc := range pending {
-			if !seen[wtf8.Canonical(tc.ID)] {
+			if key, ok := sameValueKey(tc.Loose.Value("id", tc.ID)); !ok || !seen[key] {
 				out = append(out, syntheticResult(tc, now()))
 			}
 		}
@@ -285,8 +286,8 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			}
 			out = append(out, m)
 		case *ai.ToolResultMessage:
-			if !m.Loose.Has("toolCallId") { // a value no call's string id can equal
-				seen[wtf8.Canonical(m.ToolCallID)] = true
+			if key, ok := sameValueKey(m.Loose.Value("toolCallId", m.ToolCallID)); ok {
+				seen[key] = true
 			}
 			out = append(out, m)
 		case *ai.UserMessage:
@@ -300,10 +301,35 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 	return out
 }
 
+// sameValueKey is a map key under which two values JSON.parse made meet
+// when JavaScript's Set (SameValueZero) takes them for the same: strings as
+// UTF-16, numbers as doubles. An object or array equals only itself, so it
+// has no key.
+func sameValueKey(v jsonv.Value) (string, bool) {
+	switch v.Kind() {
+	case jsonv.String:
+		return "s" + wtf8.Canonical(v.Str()), true
+	case jsonv.Number:
+		f, _ := v.Float64()
+		return "n" + jsonv.FormatFloat(f), true
+	case jsonv.Object, jsonv.Array:
+		return "", false
+	}
+	return v.Kind().String() + v.JSString(), true
+}
+
 // syntheticResult is the error result Pi invents for a tool call that never
 // got one. It has no details.
 func syntheticResult(tc *ai.ToolCallBlock, timestamp jsonv.Value) *ai.ToolResultMessage {
+	// An id or name of another type is copied as it is.
+	var loose ai.Loose
+	for _, key := range [][2]string{{"id", "toolCallId"}, {"name", "toolName"}} {
+		if tc.Loose.Has(key[0]) {
+			loose = append(loose, jsonv.Member{Key: key[1], Value: tc.Loose.Value(key[0], "")})
+		}
+	}
 	return &ai.ToolResultMessage{
+		Loose:      loose,
 		ToolCallID: tc.ID,
 		ToolName:   tc.Name,
 		Content:    []ai.Block{&ai.TextBlock{Text: NoResultText}},
