@@ -98,25 +98,3 @@ func stringToNumber(s string) float64 {
 	}
 	return math.NaN()
 }
-
-// StrictEqual is JavaScript's === between two values JSON.parse made:
-// undefined (Absent) equals undefined, numbers compare as doubles, strings
-// as UTF-16, and two objects or arrays are never the same object.
-func StrictEqual(a, b Value) bool {
-	if a.kind != b.kind {
-		return false
-	}
-	switch a.kind {
-	case Absent, Null:
-		return true
-	case Bool:
-		return a.b == b.b
-	case Number:
-		x, _ := a.Float64()
-		y, _ := b.Float64()
-		return x == y
-	case String:
-		return a.s == b.s || wtf8.Canonical(a.s) == wtf8.Canonical(b.s)
-	}
-	return false
-}
