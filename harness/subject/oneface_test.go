@@ -137,7 +137,7 @@ func TestReferenceHasOneFace(t *testing.T) {
 			face{Type: "skip", Reason: `unsupported API "nope"`}},
 		{"not an object", "convert", `null`, face{Type: "error", Message: "/input: want an object, got null"}},
 		{"missing member", "sanitize", `{}`, face{Type: "error", Message: "/input/text: missing required string"}},
-		{"deep", "convert", `{"messages":[{"role":"user","content":42}]}`, face{Type: "error", Message: "/input/messages/0/content: "}},
+		{"deep", "convert", `{"messages":[{"role":"user","content":"a"},null]}`, face{Type: "error", Message: "/input/messages/1: want a message, got null"}},
 		{"bad regexp", "normalize", `{"messages":[],"model":` + strings.Replace(model, "API", "x", 1) + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`,
 			face{Type: "error", Message: "/input/toolCallIdNormalizer/replace: "}},
 		{"pipeline", "pipeline", `{"systemPrompt":"","messages":[]}`, face{Type: "error", Message: "/input/messages: a pipeline case needs at least one message"}},

@@ -22,7 +22,8 @@ type Message interface {
 	JSON() jsonv.Value
 }
 
-// Unknown is a message whose role is not registered. It is kept as written and
+// Unknown is a message whose role is not registered, or a value with no
+// string role at all (RoleName is then ""). It is kept as written and
 // convertToLlm drops it.
 type Unknown struct {
 	RoleName string
@@ -77,16 +78,29 @@ func (r *Registry) Register(t CustomType) error {
 	return nil
 }
 
-// Decode reads one AgentMessage. The role must be a string; a role that is
-// neither a Message role nor registered gives an *Unknown.
+// Decode reads one AgentMessage as leniently as Pi's convertToLlm reads it
+// (input.lenient): only null is refused, since Pi reads its role and throws.
+// Any other value whose role is not a string, or is a string that is
+// neither a Message role nor registered, gives an *Unknown. A message of a
+// Message role that the ai types cannot hold gives an *ai.ForeignMessage
+// that keeps it as written.
 func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
-	f := jsonv.ReadFields(v, ptr)
-	role := f.String("role")
-	if err := f.Err(); err != nil {
-		return nil, err
+	if v.Kind() == jsonv.Null || v.IsAbsent() {
+		return nil, jsonv.Errorf(ptr, "want a message, got %s", v.Kind())
 	}
+	roleValue, _ := v.Get("role")
+	if v.Kind() != jsonv.Object || roleValue.Kind() != jsonv.String {
+		return &Unknown{Raw: v}, nil
+	}
+	role := roleValue.Str()
+	f := jsonv.ReadFields(v, ptr)
+	f.String("role")
 	if ai.IsMessageRole(role) {
-		return ai.DecodeMessageFields(f, role)
+		m, err := ai.DecodeMessageFields(f, role)
+		if err != nil {
+			return &ai.ForeignMessage{RoleName: role, Raw: v}, nil
+		}
+		return m, nil
 	}
 	if t, ok := r.types[role]; ok {
 		m, err := t.Decode(f)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // State is what the agent keeps between requests.
@@ -14,6 +15,11 @@ type State struct {
 	Messages     []Message
 	// Tools is nil when the agent has no tools.
 	Tools []ai.Tool
+	// Passed holds the context members systemPrompt or tools when they are
+	// not of the types Pi declares, or absent (an Absent value): Pi hands
+	// them to the provider as they are (input.lenient), and each one stands
+	// in for the field of the same name.
+	Passed []jsonv.Member
 }
 
 // TransformContext rewrites the transcript for one request (pruning, injected
@@ -76,5 +82,17 @@ func (p Pipeline) Prepare(ctx context.Context, state State) (*ai.Context, error)
 		return nil, &StepError{Step: "convertToLlm", Err: err}
 	}
 	sys := state.SystemPrompt
-	return &ai.Context{SystemPrompt: &sys, Messages: llm, Tools: state.Tools, HasTools: state.Tools != nil}, nil
+	c := &ai.Context{SystemPrompt: &sys, Messages: llm, Tools: state.Tools, HasTools: state.Tools != nil}
+	for _, m := range state.Passed {
+		switch m.Key {
+		case "systemPrompt":
+			c.SystemPrompt = nil
+		case "tools":
+			c.Tools, c.HasTools = nil, false
+		}
+		if !m.Value.IsAbsent() {
+			c.Extra = append(c.Extra, m)
+		}
+	}
+	return c, nil
 }

@@ -1,6 +1,8 @@
 // Package ai is Pi's Message layer (pi-ai): the three roles a provider
 // adapter accepts, their content blocks, usage and cost, the model and the
-// context. Every type decodes strictly from JSON (a wrong type is an error
+// context. Every type decodes from JSON as leniently as Pi reads it and no
+// more (spec input.strict and input.lenient: a member no step reads, or reads
+// as JavaScript would, keeps any value; a wrong type elsewhere is an error
 // naming the JSON path), keeps members it does not know in Extra, and encodes
 // back to the JSON Pi would write. Strings are WTF-8 (see package wtf8), so
 // lone surrogates survive; numbers are jsonv values that keep their literal.
@@ -32,10 +34,27 @@ type ThinkingBlock struct {
 	ThinkingSignature *string
 	Redacted          *bool
 	Extra             []jsonv.Member
+	// Loose holds thinking, thinkingSignature or redacted of another type
+	// (AllowForeign).
+	Loose Loose
 }
 
-// IsRedacted reports whether the block is redacted thinking.
-func (b *ThinkingBlock) IsRedacted() bool { return b.Redacted != nil && *b.Redacted }
+// IsRedacted reports whether the block is redacted thinking: redacted is
+// true, or, of another type, truthy.
+func (b *ThinkingBlock) IsRedacted() bool {
+	return b.Redacted != nil && *b.Redacted || b.Loose.Value("redacted", "").Truthy()
+}
+
+// IsSigned reports whether the block has a signature JavaScript calls truthy.
+func (b *ThinkingBlock) IsSigned() bool {
+	return b.ThinkingSignature != nil && *b.ThinkingSignature != "" || b.Loose.Value("thinkingSignature", "").Truthy()
+}
+
+// TextIsTruthyOther reports whether thinking holds a truthy value that is
+// not a string, which has no trim: Pi throws where it trims one.
+func (b *ThinkingBlock) TextIsTruthyOther() bool {
+	return b.Loose.Has("thinking") && b.Loose.Value("thinking", "").Truthy()
+}
 
 // ImageBlock is {type:"image", data, mimeType}; data is base64 without a data: prefix.
 type ImageBlock struct {
@@ -52,6 +71,33 @@ type ToolCallBlock struct {
 	Arguments        jsonv.Value
 	ThoughtSignature *string
 	Extra            []jsonv.Member
+	// Loose holds id, name or thoughtSignature of another type (AllowForeign).
+	Loose Loose
+}
+
+// ForeignBlock is a content element the Message layer has no type for, kept
+// as written: an object of an unknown type (or none), a value that is not an
+// object, a known block where it may not stand, or a text or image block
+// whose members have other types than declared. Only decoding with
+// AllowForeign makes one: normalization passes such an element on as Pi
+// does (input.lenient). BlockType is "".
+type ForeignBlock struct{ Raw jsonv.Value }
+
+func (*ForeignBlock) BlockType() string   { return "" }
+func (b *ForeignBlock) JSON() jsonv.Value { return b.Raw }
+func (*ForeignBlock) isBlock()            {}
+
+// Type is the element's type member when it is a string ("" otherwise).
+func (b *ForeignBlock) Type() string {
+	t, _ := b.Raw.Get("type")
+	return t.Str()
+}
+
+// Text is the element's text member when it is a string, as JavaScript's
+// block.text reads it ("" otherwise).
+func (b *ForeignBlock) Text() (string, bool) {
+	t, _ := b.Raw.Get("text")
+	return t.Str(), t.Kind() == jsonv.String
 }
 
 func (*TextBlock) BlockType() string     { return "text" }
@@ -72,7 +118,7 @@ func (b *TextBlock) JSON() jsonv.Value {
 func (b *ThinkingBlock) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("type", "thinking").SetString("thinking", b.Thinking)
 	o.SetOptString("thinkingSignature", b.ThinkingSignature).SetOptBool("redacted", b.Redacted)
-	return o.Extend(b.Extra).Value()
+	return b.Loose.over(o.Extend(b.Extra).Value())
 }
 
 func (b *ImageBlock) JSON() jsonv.Value {
@@ -83,7 +129,7 @@ func (b *ImageBlock) JSON() jsonv.Value {
 func (b *ToolCallBlock) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("type", "toolCall").SetString("id", b.ID).SetString("name", b.Name)
 	o.Set("arguments", b.Arguments).SetOptString("thoughtSignature", b.ThoughtSignature)
-	return o.Extend(b.Extra).Value()
+	return b.Loose.over(o.Extend(b.Extra).Value())
 }
 
 // BlockSet names the block types a content array may hold.
@@ -96,6 +142,10 @@ const (
 	AllowToolCall
 )
 
+// AllowForeign keeps, as a *ForeignBlock, an element that is neither null,
+// an array, nor a block of a type the set allows, instead of refusing it.
+const AllowForeign BlockSet = 1 << 7
+
 // UserBlocks are the blocks of user and tool-result content.
 const UserBlocks = AllowText | AllowImage
 
@@ -105,6 +155,12 @@ const AssistantBlocks = AllowText | AllowThinking | AllowToolCall | AllowImage
 
 // DecodeBlock reads one content block of a type in allowed.
 func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
+	if allowed&AllowForeign != 0 && v.Kind() != jsonv.Null && v.Kind() != jsonv.Array {
+		t, _ := v.Get("type")
+		if kind := blockKinds[t.Str()]; v.Kind() != jsonv.Object || t.Kind() != jsonv.String || allowed&kind == 0 {
+			return &ForeignBlock{Raw: v}, nil
+		}
+	}
 	f := jsonv.ReadFields(v, ptr)
 	typ := f.String("type")
 	if err := f.Err(); err != nil {
@@ -120,8 +176,18 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 		b = t
 	case "thinking":
 		kind = AllowThinking
-		t := &ThinkingBlock{Thinking: f.String("thinking"), ThinkingSignature: f.OptString("thinkingSignature"), Redacted: f.OptBool("redacted")}
-		t.Extra = f.Rest()
+		var loose Loose
+		foreign := allowed & AllowForeign
+		t := &ThinkingBlock{Thinking: loose.string(f, "thinking", foreign), ThinkingSignature: loose.optString(f, "thinkingSignature", foreign)}
+		if foreign == 0 {
+			t.Redacted = f.OptBool("redacted")
+		} else if r := f.Any("redacted"); r.Kind() == jsonv.Bool {
+			v := r.Bool()
+			t.Redacted = &v
+		} else if !r.IsAbsent() {
+			loose = append(loose, jsonv.Member{Key: "redacted", Value: r})
+		}
+		t.Extra, t.Loose = f.Rest(), loose
 		b = t
 	case "image":
 		kind = AllowImage
@@ -130,13 +196,25 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 		b = t
 	case "toolCall":
 		kind = AllowToolCall
-		t := &ToolCallBlock{ID: f.String("id"), Name: f.String("name"), Arguments: f.Object("arguments"), ThoughtSignature: f.OptString("thoughtSignature")}
-		t.Extra = f.Rest()
+		var loose Loose
+		foreign := allowed & AllowForeign
+		t := &ToolCallBlock{ID: loose.string(f, "id", foreign), Name: loose.string(f, "name", foreign), ThoughtSignature: loose.optString(f, "thoughtSignature", foreign)}
+		if foreign != 0 {
+			t.Arguments = f.Any("arguments") // normalization never reads them
+		} else {
+			t.Arguments = f.Object("arguments")
+		}
+		t.Extra, t.Loose = f.Rest(), loose
 		b = t
 	default:
 		return nil, jsonv.Errorf(f.At("type"), "unknown block type %q", typ)
 	}
 	if err := f.Err(); err != nil {
+		// Normalization reads nothing of a text or image block but its type
+		// and text, and copies the rest.
+		if allowed&AllowForeign != 0 && (kind == AllowText || kind == AllowImage) {
+			return &ForeignBlock{Raw: v}, nil
+		}
 		return nil, err
 	}
 	if allowed&kind == 0 {
@@ -144,6 +222,8 @@ func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
 	}
 	return b, nil
 }
+
+var blockKinds = map[string]BlockSet{"text": AllowText, "thinking": AllowThinking, "image": AllowImage, "toolCall": AllowToolCall}
 
 // DecodeBlocks reads a content array.
 func DecodeBlocks(elems []jsonv.Value, ptr string, allowed BlockSet) ([]Block, error) {
@@ -173,6 +253,11 @@ type Content struct {
 	IsString bool
 	Text     string
 	Blocks   []Block
+	// Verbatim is set, and Raw holds the content as written, when it is
+	// neither a string nor an array (or is absent) and the decoder allowed
+	// foreign content (AllowForeign): normalization passes it on as Pi does.
+	Verbatim bool
+	Raw      jsonv.Value
 }
 
 // StringContent makes string content.
@@ -194,13 +279,20 @@ func DecodeContent(v jsonv.Value, ptr string, allowed BlockSet) (Content, error)
 	case jsonv.Array:
 		blocks, err := DecodeBlocks(v.Elems(), ptr, allowed)
 		return Content{Blocks: blocks}, err
-	case jsonv.Absent:
+	}
+	if allowed&AllowForeign != 0 {
+		return Content{Verbatim: true, Raw: v}, nil
+	}
+	if v.IsAbsent() {
 		return Content{}, jsonv.Errorf(ptr, "missing required content")
 	}
 	return Content{}, jsonv.Errorf(ptr, "want a string or an array of blocks, got %s", v.Kind())
 }
 
 func (c Content) JSON() jsonv.Value {
+	if c.Verbatim {
+		return c.Raw
+	}
 	if c.IsString {
 		return jsonv.StringValue(c.Text)
 	}

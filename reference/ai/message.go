@@ -32,7 +32,9 @@ type Message interface {
 // UserMessage is what the user said: text, or text and images.
 type UserMessage struct {
 	Content Content
-	// Timestamp is Unix milliseconds; Absent when the input left it out.
+	// Timestamp is Unix milliseconds; Absent when the input left it out. No
+	// step reads it, so any value is kept as written (input.lenient): old
+	// sessions hold null where a time could not be parsed.
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
 }
@@ -52,6 +54,7 @@ type AssistantMessage struct {
 	Diagnostics jsonv.Value
 	Timestamp   jsonv.Value
 	Extra       []jsonv.Member
+	Loose       Loose
 }
 
 // ToolResultMessage is the outcome of one tool call.
@@ -60,21 +63,102 @@ type ToolResultMessage struct {
 	ToolName   string
 	Content    []Block
 	// Details is structured data for a UI; no provider sends it.
-	Details   jsonv.Value
-	IsError   bool
+	Details jsonv.Value
+	// IsError is read for its truthiness, or sent as it is (anthropic), so
+	// any value is kept as written (input.lenient).
+	IsError   jsonv.Value
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
+	Loose     Loose
+}
+
+// Loose holds, for a message decoded with AllowForeign, the members of
+// declared string fields that hold another value or are missing (Absent);
+// the typed field is then "". Pi only compares such a member with ===, which
+// matches no string, and passes it on as it was (input.lenient).
+type Loose []jsonv.Member
+
+// Without returns l without the member key.
+func (l Loose) Without(key string) Loose {
+	var out Loose
+	for _, m := range l {
+		if m.Key != key {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Has reports whether the member key is loose.
+func (l Loose) Has(key string) bool {
+	for _, m := range l {
+		if m.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Value is the member key as written: its loose value, or else typed.
+func (l Loose) Value(key, typed string) jsonv.Value {
+	for _, m := range l {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return jsonv.StringValue(typed)
+}
+
+// string reads the string member key; with foreign set, a value of another
+// type, or none, is kept in l instead of refused.
+func (l *Loose) string(f *jsonv.Fields, key string, foreign BlockSet) string {
+	if foreign == 0 {
+		return f.String(key)
+	}
+	v := f.Any(key)
+	if v.Kind() != jsonv.String {
+		*l = append(*l, jsonv.Member{Key: key, Value: v})
+	}
+	return v.Str()
+}
+
+// optString reads the optional string member key as string does.
+func (l *Loose) optString(f *jsonv.Fields, key string, foreign BlockSet) *string {
+	if foreign == 0 {
+		return f.OptString(key)
+	}
+	v := f.Any(key)
+	if v.IsAbsent() {
+		return nil
+	}
+	if v.Kind() != jsonv.String {
+		*l = append(*l, jsonv.Member{Key: key, Value: v})
+		return nil
+	}
+	s := v.Str()
+	return &s
+}
+
+// over writes the loose members over the object v.
+func (l Loose) over(v jsonv.Value) jsonv.Value {
+	for _, m := range l {
+		v = v.With(m.Key, m.Value)
+	}
+	return v
 }
 
 func (*UserMessage) Role() string       { return RoleUser }
 func (*AssistantMessage) Role() string  { return RoleAssistant }
 func (*ToolResultMessage) Role() string { return RoleToolResult }
 
-// ForeignMessage is a message of a role outside the Message layer that
-// reached it anyway (an application's convertToLlm may pass one on). Pi
-// carries such a message through normalization untouched and no provider
-// sends it; the reference does the same. Only DecodeMessagesAllowForeign
-// produces one.
+// ForeignMessage is a message the Message layer's types cannot hold that
+// reached it anyway, kept as written: a role outside the three (an
+// application's convertToLlm may pass one on), or a message of one of the
+// three whose members have other types than Pi declares (convertToLlm passes
+// such a message on as it is; see input.lenient). Pi carries a foreign role
+// through normalization untouched and no provider sends it; the reference
+// does the same. DecodeMessagesAllowForeign makes the first kind, the agent
+// layer's decoder the second.
 type ForeignMessage struct {
 	RoleName string
 	Raw      jsonv.Value
@@ -99,17 +183,23 @@ func (m *AssistantMessage) JSON() jsonv.Value {
 	o.SetOptString("responseModel", m.ResponseModel).SetOptString("responseId", m.ResponseID)
 	o.Set("usage", m.Usage.JSON()).SetString("stopReason", m.StopReason)
 	o.SetOptString("errorMessage", m.ErrorMessage).Set("diagnostics", m.Diagnostics)
-	return o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	return m.Loose.over(o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
 }
 
 func (m *ToolResultMessage) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("role", RoleToolResult).SetString("toolCallId", m.ToolCallID)
 	o.SetString("toolName", m.ToolName).Set("content", BlocksJSON(m.Content)).Set("details", m.Details)
-	return o.SetBool("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	return m.Loose.over(o.Set("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
 }
 
 // DecodeMessage reads one Message. The role must be one of the three.
 func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
+	return decodeMessage(v, ptr, 0)
+}
+
+// decodeMessage reads one Message; foreign is AllowForeign or 0, added to
+// the blocks its content may hold.
+func decodeMessage(v jsonv.Value, ptr string, foreign BlockSet) (Message, error) {
 	f := jsonv.ReadFields(v, ptr)
 	role := f.String("role")
 	if err := f.Err(); err != nil {
@@ -118,7 +208,7 @@ func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
 	if !IsMessageRole(role) {
 		return nil, jsonv.Errorf(f.At("role"), "unknown role %q, want user, assistant or toolResult", role)
 	}
-	return DecodeMessageFields(f, role)
+	return decodeMessageFields(f, role, foreign)
 }
 
 // IsMessageRole reports whether role belongs to the Message layer.
@@ -129,53 +219,60 @@ func IsMessageRole(role string) bool {
 // DecodeMessageFields finishes reading a message whose role was already read
 // from f. It lets the agent layer share one decoder for every role.
 func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
+	return decodeMessageFields(f, role, 0)
+}
+
+func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Message, error) {
 	switch role {
 	case RoleUser:
-		m := &UserMessage{Timestamp: f.OptNumber("timestamp")}
+		m := &UserMessage{Timestamp: f.Any("timestamp")}
 		content := f.Any("content")
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		c, err := DecodeContent(content, f.At("content"), UserBlocks)
+		c, err := DecodeContent(content, f.At("content"), UserBlocks|foreign)
 		m.Content = c
 		return m, err
 	case RoleAssistant:
+		var loose Loose
 		m := &AssistantMessage{
-			API: f.String("api"), Provider: f.String("provider"), Model: f.String("model"),
-			ResponseModel: f.OptString("responseModel"), ResponseID: f.OptString("responseId"),
-			StopReason: f.String("stopReason"), ErrorMessage: f.OptString("errorMessage"),
-			Timestamp: f.OptNumber("timestamp"),
+			API: loose.string(f, "api", foreign), Provider: loose.string(f, "provider", foreign), Model: loose.string(f, "model", foreign),
+			ResponseModel: loose.optString(f, "responseModel", foreign), ResponseID: loose.optString(f, "responseId", foreign),
+			StopReason: loose.string(f, "stopReason", foreign), ErrorMessage: loose.optString(f, "errorMessage", foreign),
+			Timestamp: f.Any("timestamp"),
 		}
-		if d, ok := f.OptArray("diagnostics"); ok {
+		if foreign != 0 {
+			m.Diagnostics = f.Any("diagnostics")
+		} else if d, ok := f.OptArray("diagnostics"); ok {
 			m.Diagnostics = jsonv.ArrayValue(d...)
 		}
+		m.Loose = loose
 		content := f.Array("content")
-		usage := f.Object("usage")
+		m.Usage = DecodeUsage(f.Any("usage"), f.At("usage"))
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
 		var err error
-		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks); err != nil {
-			return nil, err
-		}
-		if m.Usage, err = DecodeUsage(usage, f.At("usage")); err != nil {
+		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks|foreign); err != nil {
 			return nil, err
 		}
 		return m, nil
 	case RoleToolResult:
+		var loose Loose
 		m := &ToolResultMessage{
-			ToolCallID: f.String("toolCallId"), ToolName: f.String("toolName"),
-			Details: f.Any("details"), IsError: f.Bool("isError"), Timestamp: f.OptNumber("timestamp"),
+			ToolCallID: loose.string(f, "toolCallId", foreign), ToolName: loose.string(f, "toolName", foreign),
+			Details: f.Any("details"), IsError: f.Any("isError"), Timestamp: f.Any("timestamp"),
 		}
+		m.Loose = loose
 		content := f.Array("content")
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
 		var err error
-		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks)
+		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks|foreign)
 		return m, err
 	}
 	return nil, jsonv.Errorf(f.At("role"), "unknown role %q", role)
@@ -186,8 +283,11 @@ func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
 	return decodeMessages(v, ptr, false)
 }
 
-// DecodeMessagesAllowForeign reads an array of Messages in which a message
-// with a string role outside the three becomes a *ForeignMessage.
+// DecodeMessagesAllowForeign reads an array of Messages in which a value
+// other than null whose role is not one of the three (another string, no
+// string at all, or no object) becomes a *ForeignMessage, and a content
+// element the role's blocks do not cover becomes a *ForeignBlock
+// (AllowForeign).
 func DecodeMessagesAllowForeign(v jsonv.Value, ptr string) ([]Message, error) {
 	return decodeMessages(v, ptr, true)
 }
@@ -197,10 +297,17 @@ func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, er
 		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
 	}
 	msgs := make([]Message, 0, len(v.Elems()))
+	var foreign BlockSet
+	if allowForeign {
+		foreign = AllowForeign
+	}
 	for i, e := range v.Elems() {
-		m, err := DecodeMessage(e, jsonv.Index(ptr, i))
-		if allowForeign {
-			if role, ok := e.Get("role"); ok && role.Kind() == jsonv.String && !IsMessageRole(role.Str()) {
+		m, err := decodeMessage(e, jsonv.Index(ptr, i), foreign)
+		if allowForeign && e.Kind() != jsonv.Null {
+			// Anything but null whose role is not one of the three: Pi
+			// reads its role and finds no match (input.lenient).
+			role, _ := e.Get("role")
+			if role.Kind() != jsonv.String || !IsMessageRole(role.Str()) {
 				m, err = &ForeignMessage{RoleName: role.Str(), Raw: e}, nil
 			}
 		}

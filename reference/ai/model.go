@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -24,6 +25,9 @@ type Model struct {
 	Compat           jsonv.Value
 	ThinkingLevelMap jsonv.Value
 	Extra            []jsonv.Member
+	// Loose holds id, api or provider of another type than string, as only
+	// DecodeTargetModel reads them.
+	Loose Loose
 }
 
 // ModelCost holds prices in dollars per million tokens.
@@ -60,6 +64,58 @@ func DecodeModel(v jsonv.Value, ptr string) (*Model, error) {
 	m.Cost = ModelCost{Input: c.Number("input"), Output: c.Number("output"), CacheRead: c.Number("cacheRead"), CacheWrite: c.Number("cacheWrite")}
 	m.Cost.Extra = c.Rest()
 	return m, c.Err()
+}
+
+// DecodeTargetModel reads what transformMessages reads of its target model
+// (input.lenient): id, api and provider, which tell the model's own messages
+// (of any type: one that is not a string is kept in Loose), and input, of which only whether it includes "image"
+// matters: an array holding that string among values of any type, or a
+// string containing it (JavaScript's includes works on both). Every other
+// member is left unread.
+func DecodeTargetModel(v jsonv.Value, ptr string) (*Model, error) {
+	f := jsonv.ReadFields(v, ptr)
+	var loose Loose
+	m := &Model{ID: loose.string(f, "id", AllowForeign), API: loose.string(f, "api", AllowForeign), Provider: loose.string(f, "provider", AllowForeign)}
+	m.Loose = loose
+	input := f.Any("input")
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	switch input.Kind() {
+	case jsonv.Array:
+		for _, e := range input.Elems() {
+			if e.Kind() == jsonv.String {
+				m.Input = append(m.Input, e.Str())
+			}
+		}
+	case jsonv.String:
+		if strings.Contains(input.Str(), "image") {
+			m.Input = []string{"image"}
+		}
+	default:
+		return nil, jsonv.Errorf(f.At("input"), "want an array or a string, got %s", input.Kind())
+	}
+	return m, nil
+}
+
+// DecodeModelCost reads only the prices of a model, as Pi's calculateCost
+// reads them: the model must be an object and its cost present and not null
+// (Pi reads members of both), and a cost that is not an object has no prices
+// (each reads as undefined, so every price is NaN).
+func DecodeModelCost(v jsonv.Value, ptr string) (ModelCost, error) {
+	f := jsonv.ReadFields(v, ptr)
+	cost := f.Any("cost")
+	if err := f.Err(); err != nil {
+		return ModelCost{}, err
+	}
+	switch cost.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return ModelCost{}, jsonv.Errorf(f.At("cost"), "want the model's prices, got %s", cost.Kind())
+	case jsonv.Object:
+		c := jsonv.ReadFields(cost, f.At("cost"))
+		return ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}, nil
+	}
+	return ModelCost{}, nil
 }
 
 func (m *Model) JSON() jsonv.Value {

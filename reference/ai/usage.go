@@ -11,6 +11,12 @@ type Usage struct {
 	CacheWrite1h jsonv.Value
 	Cost         Cost
 	Extra        []jsonv.Member
+	// Verbatim is set when the usage as written, Raw, is not an object or
+	// has a cost that is not one. Pi reads nothing of a message's usage, and
+	// its calculateCost gives an array cost named members, which JSON never
+	// shows: either way the usage is written back as it was (input.lenient).
+	Verbatim bool
+	Raw      jsonv.Value
 }
 
 // Cost is the price of a Usage in dollars.
@@ -28,29 +34,36 @@ func ZeroUsage() Usage {
 	}
 }
 
-// DecodeUsage reads a Usage object.
-func DecodeUsage(v jsonv.Value, ptr string) (Usage, error) {
+// DecodeUsage reads a Usage. Pi reads its counts and prices with
+// JavaScript's number conversion, so any value is kept as written, and a
+// usage that is not an object, or whose cost is not one, is kept Verbatim
+// (input.lenient).
+func DecodeUsage(v jsonv.Value, ptr string) Usage {
+	cost, _ := v.Get("cost")
+	if v.Kind() != jsonv.Object || cost.Kind() != jsonv.Object {
+		return Usage{Verbatim: true, Raw: v}
+	}
 	f := jsonv.ReadFields(v, ptr)
 	u := Usage{
-		Input: f.Number("input"), Output: f.Number("output"), CacheRead: f.Number("cacheRead"),
-		CacheWrite: f.Number("cacheWrite"), TotalTokens: f.Number("totalTokens"),
-		CacheWrite1h: f.OptNumber("cacheWrite1h"),
+		Input: f.Any("input"), Output: f.Any("output"), CacheRead: f.Any("cacheRead"),
+		CacheWrite: f.Any("cacheWrite"), TotalTokens: f.Any("totalTokens"),
+		CacheWrite1h: f.Any("cacheWrite1h"),
 	}
-	cost := f.Object("cost")
+	f.Any("cost")
 	u.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return Usage{}, err
-	}
 	c := jsonv.ReadFields(cost, f.At("cost"))
 	u.Cost = Cost{
-		Input: c.Number("input"), Output: c.Number("output"), CacheRead: c.Number("cacheRead"),
-		CacheWrite: c.Number("cacheWrite"), Total: c.Number("total"),
+		Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"),
+		CacheWrite: c.Any("cacheWrite"), Total: c.Any("total"),
 	}
 	u.Cost.Extra = c.Rest()
-	return u, c.Err()
+	return u
 }
 
 func (u Usage) JSON() jsonv.Value {
+	if u.Verbatim {
+		return u.Raw
+	}
 	o := new(jsonv.ObjectBuilder).Set("input", u.Input).Set("output", u.Output)
 	o.Set("cacheRead", u.CacheRead).Set("cacheWrite", u.CacheWrite).Set("cacheWrite1h", u.CacheWrite1h)
 	o.Set("totalTokens", u.TotalTokens).Set("cost", u.Cost.JSON())
@@ -65,13 +78,18 @@ func (c Cost) JSON() jsonv.Value {
 
 // CalculateCost prices usage with the model's per-million-token prices and
 // stores the result in usage.Cost. It does the same double arithmetic in the
-// same order as Pi, so the results are bit-identical. Writes with one-hour
-// retention cost twice the input price; the rest of CacheWrite costs the
-// model's cache-write price. TotalTokens is left alone.
+// same order as Pi, so the results are bit-identical, and reads every count
+// and price with JavaScript's Number() (a NaN or infinite result is written
+// as null). Writes with one-hour retention cost twice the input price; the
+// rest of CacheWrite costs the model's cache-write price. TotalTokens is left
+// alone, and so is a Verbatim usage.
 func CalculateCost(model *Model, usage *Usage) Cost {
-	num := func(v jsonv.Value) float64 { f, _ := v.Float64(); return f }
+	if usage.Verbatim {
+		return usage.Cost
+	}
+	num := jsonv.Value.JSNumber
 	longWrite := 0.0
-	if !usage.CacheWrite1h.IsAbsent() {
+	if k := usage.CacheWrite1h.Kind(); k != jsonv.Absent && k != jsonv.Null {
 		longWrite = num(usage.CacheWrite1h)
 	}
 	shortWrite := num(usage.CacheWrite) - longWrite

@@ -28,42 +28,49 @@ const (
 	CompactionSummarySuffix = "\n</summary>"
 )
 
+// The fields of the four messages are JSON values as written, since Pi reads
+// them without checking their types (input.lenient): a field the projection
+// uses is read as JavaScript reads it (String(v), truthiness), and every
+// field goes back out unchanged. Absent means the member was left out.
+
 // BashExecution records a command the user ran with "!" in the terminal.
 type BashExecution struct {
-	Command string
-	Output  string
-	// ExitCode is a number, or Absent when the process gave none.
+	Command jsonv.Value
+	Output  jsonv.Value
+	// ExitCode is a number, or null or Absent when the process gave none.
 	ExitCode       jsonv.Value
-	Cancelled      bool
-	Truncated      bool
-	FullOutputPath *string
+	Cancelled      jsonv.Value
+	Truncated      jsonv.Value
+	FullOutputPath jsonv.Value
 	Timestamp      jsonv.Value
 	// ExcludeFromContext keeps the command out of the model's view ("!!").
-	ExcludeFromContext *bool
+	ExcludeFromContext jsonv.Value
 	Extra              []jsonv.Member
 }
 
 // Custom is a message an extension injects, shown in the UI when Display is set.
 type Custom struct {
-	CustomType string
-	Content    ai.Content
-	Display    bool
-	Details    jsonv.Value
-	Timestamp  jsonv.Value
-	Extra      []jsonv.Member
+	CustomType jsonv.Value
+	// Content is a string or an array of blocks; anything else is passed on
+	// to the model's message as it is.
+	Content   jsonv.Value
+	Display   jsonv.Value
+	Details   jsonv.Value
+	Timestamp jsonv.Value
+	Extra     []jsonv.Member
 }
 
 // BranchSummary summarizes a branch the conversation came back from.
 type BranchSummary struct {
-	Summary   string
-	FromID    string
+	Summary   jsonv.Value
+	FromID    jsonv.Value
 	Timestamp jsonv.Value
 	Extra     []jsonv.Member
 }
 
 // CompactionSummary stands for the history that compaction replaced.
 type CompactionSummary struct {
-	Summary      string
+	Summary      jsonv.Value
 	TokensBefore jsonv.Value
 	Timestamp    jsonv.Value
 	Extra        []jsonv.Member
@@ -75,26 +82,26 @@ func (*BranchSummary) Role() string     { return RoleBranchSummary }
 func (*CompactionSummary) Role() string { return RoleCompactionSummary }
 
 func (m *BashExecution) JSON() jsonv.Value {
-	o := new(jsonv.ObjectBuilder).SetString("role", RoleBashExecution).SetString("command", m.Command)
-	o.SetString("output", m.Output).Set("exitCode", m.ExitCode).SetBool("cancelled", m.Cancelled)
-	o.SetBool("truncated", m.Truncated).SetOptString("fullOutputPath", m.FullOutputPath)
-	o.Set("timestamp", m.Timestamp).SetOptBool("excludeFromContext", m.ExcludeFromContext)
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleBashExecution).Set("command", m.Command)
+	o.Set("output", m.Output).Set("exitCode", m.ExitCode).Set("cancelled", m.Cancelled)
+	o.Set("truncated", m.Truncated).Set("fullOutputPath", m.FullOutputPath)
+	o.Set("timestamp", m.Timestamp).Set("excludeFromContext", m.ExcludeFromContext)
 	return o.Extend(m.Extra).Value()
 }
 
 func (m *Custom) JSON() jsonv.Value {
-	o := new(jsonv.ObjectBuilder).SetString("role", RoleCustom).SetString("customType", m.CustomType)
-	o.Set("content", m.Content.JSON()).SetBool("display", m.Display).Set("details", m.Details)
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleCustom).Set("customType", m.CustomType)
+	o.Set("content", m.Content).Set("display", m.Display).Set("details", m.Details)
 	return o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
 }
 
 func (m *BranchSummary) JSON() jsonv.Value {
-	o := new(jsonv.ObjectBuilder).SetString("role", RoleBranchSummary).SetString("summary", m.Summary)
-	return o.SetString("fromId", m.FromID).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleBranchSummary).Set("summary", m.Summary)
+	return o.Set("fromId", m.FromID).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
 }
 
 func (m *CompactionSummary) JSON() jsonv.Value {
-	o := new(jsonv.ObjectBuilder).SetString("role", RoleCompactionSummary).SetString("summary", m.Summary)
+	o := new(jsonv.ObjectBuilder).SetString("role", RoleCompactionSummary).Set("summary", m.Summary)
 	return o.Set("tokensBefore", m.TokensBefore).Set("timestamp", m.Timestamp).Extend(m.Extra).Value()
 }
 
@@ -122,34 +129,28 @@ func ConvertToLlm(msgs []agent.Message) []ai.Message { return Registry().Convert
 
 func decodeBash(f *jsonv.Fields) (agent.Message, error) {
 	m := &BashExecution{
-		Command: f.String("command"), Output: f.String("output"), ExitCode: f.OptNumber("exitCode"),
-		Cancelled: f.Bool("cancelled"), Truncated: f.Bool("truncated"), FullOutputPath: f.OptString("fullOutputPath"),
-		Timestamp: f.OptNumber("timestamp"), ExcludeFromContext: f.OptBool("excludeFromContext"),
+		Command: f.Any("command"), Output: f.Any("output"), ExitCode: f.Any("exitCode"),
+		Cancelled: f.Any("cancelled"), Truncated: f.Any("truncated"), FullOutputPath: f.Any("fullOutputPath"),
+		Timestamp: f.Any("timestamp"), ExcludeFromContext: f.Any("excludeFromContext"),
 	}
 	m.Extra = f.Rest()
 	return m, f.Err()
 }
 
 func decodeCustom(f *jsonv.Fields) (agent.Message, error) {
-	m := &Custom{CustomType: f.String("customType"), Display: f.Bool("display"), Details: f.Any("details"), Timestamp: f.OptNumber("timestamp")}
-	content := f.Any("content")
+	m := &Custom{CustomType: f.Any("customType"), Content: f.Any("content"), Display: f.Any("display"), Details: f.Any("details"), Timestamp: f.Any("timestamp")}
 	m.Extra = f.Rest()
-	if err := f.Err(); err != nil {
-		return nil, err
-	}
-	var err error
-	m.Content, err = ai.DecodeContent(content, f.At("content"), ai.UserBlocks)
-	return m, err
+	return m, f.Err()
 }
 
 func decodeBranch(f *jsonv.Fields) (agent.Message, error) {
-	m := &BranchSummary{Summary: f.String("summary"), FromID: f.String("fromId"), Timestamp: f.OptNumber("timestamp")}
+	m := &BranchSummary{Summary: f.Any("summary"), FromID: f.Any("fromId"), Timestamp: f.Any("timestamp")}
 	m.Extra = f.Rest()
 	return m, f.Err()
 }
 
 func decodeCompaction(f *jsonv.Fields) (agent.Message, error) {
-	m := &CompactionSummary{Summary: f.String("summary"), TokensBefore: f.Number("tokensBefore"), Timestamp: f.OptNumber("timestamp")}
+	m := &CompactionSummary{Summary: f.Any("summary"), TokensBefore: f.Any("tokensBefore"), Timestamp: f.Any("timestamp")}
 	m.Extra = f.Rest()
 	return m, f.Err()
 }
@@ -162,7 +163,7 @@ func userText(text string, timestamp jsonv.Value) *ai.UserMessage {
 
 func bashToLLM(m agent.Message) (ai.Message, bool) {
 	b := m.(*BashExecution)
-	if b.ExcludeFromContext != nil && *b.ExcludeFromContext {
+	if b.ExcludeFromContext.Truthy() {
 		return nil, false
 	}
 	return userText(BashExecutionToText(b), b.Timestamp), true
@@ -170,42 +171,61 @@ func bashToLLM(m agent.Message) (ai.Message, bool) {
 
 // BashExecutionToText renders a command for the model: the header, the output
 // in a fence or "(no output)", then either the cancellation note or the exit
-// code when it is not zero, then the truncation note when the full output was
-// saved. There is no trailing newline.
+// code when there is one and it is not zero, then the truncation note when
+// the full output was saved. There is no trailing newline.
 func BashExecutionToText(b *BashExecution) string {
-	parts := []string{"Ran `", b.Command, "`\n"}
-	if b.Output != "" {
-		parts = append(parts, "```\n", b.Output, "\n```")
+	parts := []string{"Ran `", b.Command.JSString(), "`\n"}
+	if b.Output.Truthy() {
+		parts = append(parts, "```\n", b.Output.JSString(), "\n```")
 	} else {
 		parts = append(parts, "(no output)")
 	}
-	if b.Cancelled {
+	if b.Cancelled.Truthy() {
 		parts = append(parts, "\n\n(command cancelled)")
-	} else if code, ok := b.ExitCode.Float64(); ok && code != 0 {
-		parts = append(parts, "\n\nCommand exited with code ", jsonv.FormatFloat(code))
+	} else if hasExitCode(b.ExitCode) {
+		parts = append(parts, "\n\nCommand exited with code ", b.ExitCode.JSString())
 	}
-	if b.Truncated && b.FullOutputPath != nil && *b.FullOutputPath != "" {
-		parts = append(parts, "\n\n[Output truncated. Full output: ", *b.FullOutputPath, "]")
+	if b.Truncated.Truthy() && b.FullOutputPath.Truthy() {
+		parts = append(parts, "\n\n[Output truncated. Full output: ", b.FullOutputPath.JSString(), "]")
 	}
 	return wtf8.Concat(parts...)
+}
+
+// hasExitCode reports whether an exit code is worth telling the model: it is
+// there, not null, and not the number zero. Pi compares with !==, so a
+// string "0" or false counts as a code.
+func hasExitCode(code jsonv.Value) bool {
+	switch code.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return false
+	case jsonv.Number:
+		f, _ := code.Float64()
+		return f != 0
+	}
+	return true
 }
 
 func customToLLM(m agent.Message) (ai.Message, bool) {
 	c := m.(*Custom)
 	// Display only matters to the UI: hidden messages still reach the model.
-	content := c.Content
-	if content.IsString {
-		content = ai.BlockContent(&ai.TextBlock{Text: content.Text})
+	// String content becomes one text block; any other content is passed on
+	// as it is, readable by the ai types or not.
+	if c.Content.Kind() == jsonv.String {
+		return userText(c.Content.Str(), c.Timestamp), true
 	}
-	return &ai.UserMessage{Content: content, Timestamp: c.Timestamp}, true
+	if blocks, err := ai.DecodeContent(c.Content, "", ai.UserBlocks); err == nil && !blocks.IsString {
+		return &ai.UserMessage{Content: blocks, Timestamp: c.Timestamp}, true
+	}
+	raw := new(jsonv.ObjectBuilder).SetString("role", ai.RoleUser).Set("content", c.Content).Set("timestamp", c.Timestamp)
+	return &ai.ForeignMessage{RoleName: ai.RoleUser, Raw: raw.Value()}, true
 }
 
 func branchToLLM(m agent.Message) (ai.Message, bool) {
 	b := m.(*BranchSummary)
-	return userText(wtf8.Concat(BranchSummaryPrefix, b.Summary, BranchSummarySuffix), b.Timestamp), true
+	return userText(wtf8.Concat(BranchSummaryPrefix, b.Summary.JSString(), BranchSummarySuffix), b.Timestamp), true
 }
 
 func compactionToLLM(m agent.Message) (ai.Message, bool) {
 	c := m.(*CompactionSummary)
-	return userText(wtf8.Concat(CompactionSummaryPrefix, c.Summary, CompactionSummarySuffix), c.Timestamp), true
+	return userText(wtf8.Concat(CompactionSummaryPrefix, c.Summary.JSString(), CompactionSummarySuffix), c.Timestamp), true
 }

@@ -124,7 +124,7 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	model, err := ai.DecodeModel(rawModel, "/model")
+	model, err := ai.DecodeTargetModel(rawModel, "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -148,8 +148,40 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 			return jsonv.Value{}, jsonv.Errorf("/toolCallIdNormalizer/replace", "%v", err)
 		}
 	}
+	if err := readable(msgs, model, norm != nil); err != nil {
+		return jsonv.Value{}, err
+	}
 	out := transform.Messages(msgs, model, norm, opts.now())
 	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(out)}), nil
+}
+
+// readable refuses what Pi's transformMessages throws on among members of
+// other types: thinking that is truthy but not a string, where Pi trims it
+// (not redacted, and not signed for the same model), and, when the case has
+// a normalizer, the id of a tool call from another model that is not a
+// string (the normalizer calls a string method on it).
+func readable(msgs []ai.Message, model *ai.Model, normalizing bool) error {
+	for i, m := range msgs {
+		a, ok := m.(*ai.AssistantMessage)
+		if !ok {
+			continue
+		}
+		same := transform.SameModel(a, model)
+		for j, b := range a.Content {
+			at := jsonv.Index(jsonv.Index("/messages", i)+"/content", j)
+			switch b := b.(type) {
+			case *ai.ThinkingBlock:
+				if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
+					return jsonv.Errorf(at+"/thinking", "want a string to trim, got %s", b.Loose.Value("thinking", "").Kind())
+				}
+			case *ai.ToolCallBlock:
+				if normalizing && !same && b.Loose.Has("id") {
+					return jsonv.Errorf(at+"/id", "want a string to normalize, got %s", b.Loose.Value("id", "").Kind())
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
@@ -158,15 +190,18 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	model, err := ai.DecodeModel(rawModel, "/model")
+	// calculateCost reads nothing of the model but its prices.
+	prices, err := ai.DecodeModelCost(rawModel, "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	usage, err := ai.DecodeUsage(rawUsage, "/usage")
-	if err != nil {
-		return jsonv.Value{}, err
+	// Pi assigns the prices to usage.cost, which throws unless it is an
+	// object or an array.
+	if c, _ := rawUsage.Get("cost"); c.Kind() != jsonv.Object && c.Kind() != jsonv.Array {
+		return jsonv.Value{}, jsonv.Errorf("/usage/cost", "want an object, got %s", c.Kind())
 	}
-	ai.CalculateCost(model, &usage)
+	usage := ai.DecodeUsage(rawUsage, "/usage")
+	ai.CalculateCost(&ai.Model{Cost: prices}, &usage)
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
 }
 

@@ -117,9 +117,12 @@ func checkDecoders(t *testing.T, v jsonv.Value, reg, bare *agent.Registry) {
 			if len(out) > len(msgs) {
 				t.Fatalf("convertToLlm made %d messages out of %d", len(out), len(msgs))
 			}
-			// What convertToLlm gives is made of Message-layer messages only.
-			if _, err := ai.DecodeMessages(ai.MessagesJSON(out), ""); err != nil {
-				t.Fatalf("convertToLlm output does not decode: %v\n%s", err, ai.MessagesJSON(out))
+			// What convertToLlm gives has Message-layer roles only, though
+			// not always their members' types (input.lenient).
+			for _, m := range out {
+				if !ai.IsMessageRole(m.Role()) {
+					t.Fatalf("convertToLlm output holds role %q:\n%s", m.Role(), ai.MessagesJSON(out))
+				}
 			}
 		}
 	}

@@ -18,31 +18,44 @@ import (
 // prepared. A failing hook gives {"error": <its message>} instead.
 func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
-	sys := f.String("systemPrompt")
+	rawSys := f.Any("systemPrompt")
 	rawMsgs := f.Any("messages")
-	rawTools, hasTools := f.OptArray("tools")
+	rawTools := f.Any("tools")
 	rawTransform := f.OptObject("transform")
 	rawConvert := f.Any("convert")
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
 	reg := codingagent.Registry()
-	msgs, err := reg.DecodeAll(rawMsgs, "/messages")
+	msgs, err := decodeTranscript(reg, rawMsgs, "/messages")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
 	// A continued run needs something to answer: Pi refuses an empty
-	// transcript and one that ends with an assistant before any hook runs.
+	// transcript and one that ends with an assistant before any hook runs
+	// (reading the role of a null there throws).
 	if len(msgs) == 0 {
 		return jsonv.Value{}, jsonv.Errorf("/messages", "a pipeline case needs at least one message")
 	}
-	if last := msgs[len(msgs)-1]; last.Role() == ai.RoleAssistant {
+	last := msgs[len(msgs)-1]
+	if isNull(last) {
+		return jsonv.Value{}, jsonv.Errorf(jsonv.Index("/messages", len(msgs)-1), "want a message, got null")
+	}
+	if last.Role() == ai.RoleAssistant {
 		return jsonv.Value{}, jsonv.Errorf(jsonv.Index("/messages", len(msgs)-1), "the last message of a pipeline case must not be an assistant")
 	}
-	state := agent.State{SystemPrompt: sys, Messages: msgs}
-	if hasTools {
-		if state.Tools, err = decodeTools(rawTools, "/tools"); err != nil {
-			return jsonv.Value{}, err
+	state := agent.State{SystemPrompt: rawSys.Str(), Messages: msgs}
+	// The loop hands systemPrompt and tools to the provider as they are,
+	// whatever they hold (input.lenient).
+	if rawSys.Kind() != jsonv.String {
+		state.Passed = append(state.Passed, jsonv.Member{Key: "systemPrompt", Value: rawSys})
+	}
+	if !rawTools.IsAbsent() {
+		tools, err := decodeTools(rawTools.Elems(), "/tools")
+		if rawTools.Kind() == jsonv.Array && err == nil {
+			state.Tools = tools
+		} else {
+			state.Passed = append(state.Passed, jsonv.Member{Key: "tools", Value: rawTools})
 		}
 	}
 	p := agent.Pipeline{Registry: reg}
@@ -57,7 +70,8 @@ func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, e
 	llm, err := p.Prepare(ctx, state)
 	if err != nil {
 		var step *agent.StepError
-		if errors.As(err, &step) {
+		var input *jsonv.PathError
+		if errors.As(err, &step) && !errors.As(step.Err, &input) {
 			// Pi rejects with the hook's own error; the step name is the
 			// reference's addition and not part of what is compared.
 			return object(jsonv.Member{Key: "error", Value: jsonv.StringValue(step.Err.Error())}), nil
@@ -68,6 +82,46 @@ func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, e
 		jsonv.Member{Key: "context", Value: llm.JSON()},
 		jsonv.Member{Key: "transcript", Value: agent.MessagesJSON(state.Messages)},
 	), nil
+}
+
+// decodeTranscript reads the agent's messages. A null among them is kept (as
+// an *agent.Unknown holding null): Pi only throws on it if it reaches
+// convertToLlm, and a transform may drop it first.
+func decodeTranscript(reg *agent.Registry, v jsonv.Value, ptr string) ([]agent.Message, error) {
+	if v.Kind() != jsonv.Array {
+		return reg.DecodeAll(v, ptr)
+	}
+	msgs := make([]agent.Message, len(v.Elems()))
+	for i, e := range v.Elems() {
+		if e.Kind() == jsonv.Null {
+			msgs[i] = &agent.Unknown{Raw: e}
+			continue
+		}
+		m, err := reg.Decode(e, jsonv.Index(ptr, i))
+		if err != nil {
+			return nil, err
+		}
+		msgs[i] = m
+	}
+	return msgs, nil
+}
+
+func isNull(m agent.Message) bool {
+	u, ok := m.(*agent.Unknown)
+	return ok && u.Raw.Kind() == jsonv.Null
+}
+
+// refuseNull makes a convertToLlm fail, as Pi's throws, when a null message
+// reaches it; the failure is an input error, not the hook's own.
+func refuseNull(convert agent.ConvertToLLM) agent.ConvertToLLM {
+	return func(ctx context.Context, msgs []agent.Message) ([]ai.Message, error) {
+		for _, m := range msgs {
+			if isNull(m) {
+				return nil, jsonv.Errorf("/messages", "a null message reaches convertToLlm")
+			}
+		}
+		return convert(ctx, msgs)
+	}
 }
 
 // decodeTools reads an array of Tools.
@@ -133,15 +187,15 @@ func convertOp(v jsonv.Value, reg *agent.Registry) (agent.ConvertToLLM, error) {
 	const ptr = "/convert"
 	switch v.Kind() {
 	case jsonv.Absent:
-		return agent.Converter(reg), nil
+		return refuseNull(agent.Converter(reg)), nil
 	case jsonv.String:
 		switch v.Str() {
 		case "coding-agent":
-			return agent.Converter(reg), nil
+			return refuseNull(agent.Converter(reg)), nil
 		case "default":
-			return func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
+			return refuseNull(func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
 				return agent.DefaultConvertToLLM(msgs), nil
-			}, nil
+			}), nil
 		}
 		return nil, jsonv.Errorf(ptr, "unknown convert %q; want coding-agent or default", v.Str())
 	case jsonv.Object:

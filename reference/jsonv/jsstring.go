@@ -1,6 +1,10 @@
 package jsonv
 
 import (
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/wtf8"
@@ -35,4 +39,62 @@ func (v Value) JSString() string {
 		return wtf8.Concat(strings.Join(parts, ","))
 	}
 	return "[object Object]"
+}
+
+// JSNumber is Number(v) as JavaScript computes it for the value JSON.parse
+// gives: NaN for Absent and objects, 0 for null and false, 1 for true, a
+// string read by StringToNumber, and an array through its String() form
+// ([] is 0, [5] is 5).
+func (v Value) JSNumber() float64 {
+	switch v.kind {
+	case Null:
+		return 0
+	case Bool:
+		if v.b {
+			return 1
+		}
+		return 0
+	case Number:
+		f, _ := v.Float64()
+		return f
+	case String:
+		return stringToNumber(v.s)
+	case Array:
+		return stringToNumber(v.JSString())
+	}
+	return math.NaN()
+}
+
+// jsSpace is what String.prototype.trim and StringToNumber strip: white
+// space and line terminators.
+const jsSpace = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+var (
+	jsDecimal = regexp.MustCompile(`^[+-]?(Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)$`)
+	jsRadix   = regexp.MustCompile(`^0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$`)
+)
+
+// stringToNumber is ECMAScript's StringToNumber: an empty or blank string is
+// 0, a decimal literal (Infinity included) or a 0x/0o/0b integer is its
+// value, anything else NaN.
+func stringToNumber(s string) float64 {
+	s = strings.Trim(s, jsSpace)
+	switch {
+	case s == "":
+		return 0
+	case jsDecimal.MatchString(s):
+		if strings.HasSuffix(s, "Infinity") {
+			if s[0] == '-' {
+				return math.Inf(-1)
+			}
+			return math.Inf(1)
+		}
+		f, _ := strconv.ParseFloat(s, 64) // a range error still gives ±Inf or 0
+		return f
+	case jsRadix.MatchString(s):
+		n, _ := new(big.Int).SetString(s[2:], map[byte]int{'x': 16, 'X': 16, 'o': 8, 'O': 8, 'b': 2, 'B': 2}[s[1]])
+		f, _ := new(big.Float).SetInt(n).Float64()
+		return f
+	}
+	return math.NaN()
 }

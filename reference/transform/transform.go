@@ -76,7 +76,7 @@ func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
 	for i, m := range msgs {
 		switch m := m.(type) {
 		case *ai.UserMessage:
-			if m.Content.IsString {
+			if m.Content.IsString || m.Content.Verbatim {
 				out[i] = m
 				continue
 			}
@@ -97,12 +97,12 @@ func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
 // replaceImages turns each run of images into one placeholder text. A run
 // that follows a text block already equal to the placeholder adds nothing,
 // which is how Pi decides: it remembers whether the block before was a
-// placeholder, and only text can be one.
+// placeholder, and only a block whose text is a string can be one.
 func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 	out := make([]ai.Block, 0, len(blocks))
 	prevPlaceholder := false
 	for _, b := range blocks {
-		if _, ok := b.(*ai.ImageBlock); ok {
+		if isImage(b) {
 			if !prevPlaceholder {
 				out = append(out, &ai.TextBlock{Text: placeholder})
 			}
@@ -110,10 +110,27 @@ func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 			continue
 		}
 		out = append(out, b)
-		t, ok := b.(*ai.TextBlock)
-		prevPlaceholder = ok && jsEqual(t.Text, placeholder)
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			prevPlaceholder = jsEqual(b.Text, placeholder)
+		case *ai.ForeignBlock:
+			text, ok := b.Text()
+			prevPlaceholder = ok && jsEqual(text, placeholder)
+		default:
+			prevPlaceholder = false
+		}
 	}
 	return out
+}
+
+// isImage reports whether b is an image, well formed or not: Pi looks at the
+// type alone.
+func isImage(b ai.Block) bool {
+	if f, ok := b.(*ai.ForeignBlock); ok {
+		return f.Type() == "image"
+	}
+	_, ok := b.(*ai.ImageBlock)
+	return ok
 }
 
 // rewrite is pass 2. The id map lives for this one call; a tool result takes
@@ -126,7 +143,7 @@ func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Me
 		switch m := m.(type) {
 		case *ai.ToolResultMessage:
 			// An empty new id is falsy in Pi, so it renames the call but not the result.
-			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) {
+			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) && !m.Loose.Has("toolCallId") {
 				c := *m
 				c.ToolCallID = id
 				out[i] = &c
@@ -145,7 +162,12 @@ func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Me
 // SameModel reports whether m was produced by model: provider, API and
 // model id must all be equal.
 func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
-	return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
+	if len(m.Loose) == 0 && len(model.Loose) == 0 {
+		return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
+	}
+	return jsonv.StrictEqual(m.Loose.Value("provider", m.Provider), model.Loose.Value("provider", model.Provider)) &&
+		jsonv.StrictEqual(m.Loose.Value("api", m.API), model.Loose.Value("api", model.API)) &&
+		jsonv.StrictEqual(m.Loose.Value("model", m.Model), model.Loose.Value("id", model.ID))
 }
 
 // rewriteAssistant always returns a copy of m with a new content slice.
@@ -166,6 +188,14 @@ func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNorma
 			}
 		case *ai.ToolCallBlock:
 			content = append(content, rewriteToolCall(b, same, model, m, normalize, ids))
+		case *ai.ForeignBlock:
+			// A text block of other member types: for another model, a new
+			// block of its type and text, whatever the text holds.
+			if b.Type() == "text" && !same {
+				text, _ := b.Raw.Get("text")
+				b = &ai.ForeignBlock{Raw: new(jsonv.ObjectBuilder).SetString("type", "text").Set("text", text).Value()}
+			}
+			content = append(content, b)
 		default:
 			content = append(content, b)
 		}
@@ -177,7 +207,7 @@ func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNorma
 
 // rewriteThinking applies the thinking rules in Pi's order; nil drops the block.
 func rewriteThinking(b *ai.ThinkingBlock, same bool) ai.Block {
-	signed := b.ThinkingSignature != nil && *b.ThinkingSignature != ""
+	signed := b.IsSigned()
 	switch {
 	case b.IsRedacted():
 		// The payload is encrypted for one model only.
@@ -201,12 +231,13 @@ func rewriteToolCall(b *ai.ToolCallBlock, same bool, model *ai.Model, source *ai
 	}
 	out := b
 	// Only a truthy signature is removed; "" stays.
-	if b.ThoughtSignature != nil && *b.ThoughtSignature != "" {
+	if b.ThoughtSignature != nil && *b.ThoughtSignature != "" || b.Loose.Value("thoughtSignature", "").Truthy() {
 		c := *b
 		c.ThoughtSignature = nil
+		c.Loose = b.Loose.Without("thoughtSignature")
 		out = &c
 	}
-	if normalize != nil {
+	if normalize != nil && !b.Loose.Has("id") {
 		id := normalize(b.ID, model, source)
 		if !jsEqual(id, b.ID) {
 			ids[wtf8.Canonical(b.ID)] = id
@@ -229,7 +260,7 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			return
 		}
 		for _, tc := range pending {
-			if !seen[wtf8.Canonical(tc.ID)] {
+			if key, ok := sameValueKey(tc.Loose.Value("id", tc.ID)); !ok || !seen[key] {
 				out = append(out, syntheticResult(tc, now()))
 			}
 		}
@@ -255,7 +286,9 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			}
 			out = append(out, m)
 		case *ai.ToolResultMessage:
-			seen[wtf8.Canonical(m.ToolCallID)] = true
+			if key, ok := sameValueKey(m.Loose.Value("toolCallId", m.ToolCallID)); ok {
+				seen[key] = true
+			}
 			out = append(out, m)
 		case *ai.UserMessage:
 			flush()
@@ -268,14 +301,39 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 	return out
 }
 
+// sameValueKey is a map key under which two values JSON.parse made meet
+// when JavaScript's Set (SameValueZero) takes them for the same: strings as
+// UTF-16, numbers as doubles. An object or array equals only itself, so it
+// has no key.
+func sameValueKey(v jsonv.Value) (string, bool) {
+	switch v.Kind() {
+	case jsonv.String:
+		return "s" + wtf8.Canonical(v.Str()), true
+	case jsonv.Number:
+		f, _ := v.Float64()
+		return "n" + jsonv.FormatFloat(f), true
+	case jsonv.Object, jsonv.Array:
+		return "", false
+	}
+	return v.Kind().String() + v.JSString(), true
+}
+
 // syntheticResult is the error result Pi invents for a tool call that never
 // got one. It has no details.
 func syntheticResult(tc *ai.ToolCallBlock, timestamp jsonv.Value) *ai.ToolResultMessage {
+	// An id or name of another type is copied as it is.
+	var loose ai.Loose
+	for _, key := range [][2]string{{"id", "toolCallId"}, {"name", "toolName"}} {
+		if tc.Loose.Has(key[0]) {
+			loose = append(loose, jsonv.Member{Key: key[1], Value: tc.Loose.Value(key[0], "")})
+		}
+	}
 	return &ai.ToolResultMessage{
+		Loose:      loose,
 		ToolCallID: tc.ID,
 		ToolName:   tc.Name,
 		Content:    []ai.Block{&ai.TextBlock{Text: NoResultText}},
-		IsError:    true,
+		IsError:    jsonv.BoolValue(true),
 		Timestamp:  timestamp,
 	}
 }

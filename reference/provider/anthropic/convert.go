@@ -128,7 +128,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Va
 					break
 				}
 				wm.blocks = append(wm.blocks, block("tool_result").SetString("tool_use_id", tr.ToolCallID).
-					Set("content", toolResultContent(tr.Content)).SetBool("is_error", tr.IsError))
+					Set("content", toolResultContent(tr.Content)).Set("is_error", tr.IsError))
 			}
 			i--
 			out = append(out, wm)

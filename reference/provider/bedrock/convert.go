@@ -156,7 +156,7 @@ func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
 		return jsonv.Value{}, err
 	}
 	status := "success"
-	if m.IsError {
+	if m.IsError.Truthy() {
 		status = "error"
 	}
 	tr := new(jsonv.ObjectBuilder).SetString("toolUseId", m.ToolCallID).Set("content", jsonv.ArrayValue(content...)).SetString("status", status)

@@ -204,7 +204,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 		value = SeeAttachedImage
 	}
 	key := "output"
-	if m.IsError {
+	if m.IsError.Truthy() {
 		key = "error"
 	}
 	nested := multimodalFunctionResponse(model.ID)

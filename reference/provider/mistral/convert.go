@@ -211,7 +211,7 @@ func toolMessage(m *ai.ToolResultMessage, images bool) jsonv.Value {
 			imgs = append(imgs, b)
 		}
 	}
-	content := []jsonv.Value{textChunk(toolResultText(strings.Join(texts, "\n"), len(imgs) > 0, images, m.IsError))}
+	content := []jsonv.Value{textChunk(toolResultText(strings.Join(texts, "\n"), len(imgs) > 0, images, m.IsError.Truthy()))}
 	if images {
 		for _, img := range imgs {
 			content = append(content, imageChunk(img))

@@ -1,0 +1,145 @@
+// Package perturb makes malformed neighbours of a case's input: each value in
+// turn made null, left out, or replaced by a value of another JSON type. Run
+// through two implementations, they show where one accepts an input the
+// other refuses (TestAgainstPi runs them against the real Pi).
+package perturb
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Variant is one perturbed input.
+type Variant struct {
+	// Pointer is the JSON Pointer of the changed value, within the input.
+	Pointer string
+	// Change names what was done: "null", "absent", the JSON type put in
+	// ("string", "number", "bool", "object", "array"), or a value of the
+	// same type that reads otherwise ("empty", "zero", "flip", and
+	// "numeric-string" for a number written as a string).
+	Change string
+	Input  jsonv.Value
+}
+
+// replacements are the values put in for each change, one per JSON type. The
+// string is not a number and the number is neither 0 nor 1, so neither can
+// pass for the other through JavaScript's coercions.
+var replacements = []struct {
+	change string
+	kind   jsonv.Kind
+	value  jsonv.Value
+}{
+	{"null", jsonv.Null, jsonv.NullValue()},
+	{"string", jsonv.String, jsonv.StringValue("x")},
+	{"number", jsonv.Number, jsonv.NumberValue("7")},
+	{"bool", jsonv.Bool, jsonv.BoolValue(true)},
+	{"object", jsonv.Object, jsonv.ObjectValue()},
+	{"array", jsonv.Array, jsonv.ArrayValue()},
+}
+
+// Variants returns every perturbation of input below its root, in document
+// order: each value in turn made null, left out, replaced by a value of each
+// other JSON type, and by the values of falsy. A member can be left out; an array element is only replaced, as
+// removing one makes another valid array rather than a malformed one. Values
+// under a pointer for which skip reports true are left alone, with their
+// children.
+func Variants(input jsonv.Value, skip func(pointer string) bool) []Variant {
+	var out []Variant
+	var walk func(v jsonv.Value, ptr string, rebuild func(jsonv.Value) jsonv.Value)
+	walk = func(v jsonv.Value, ptr string, rebuild func(jsonv.Value) jsonv.Value) {
+		switch v.Kind() {
+		case jsonv.Object:
+			members := v.Members()
+			for i, m := range members {
+				p := jsonv.Child(ptr, m.Key)
+				if skip != nil && skip(p) {
+					continue
+				}
+				put := func(nv jsonv.Value) jsonv.Value {
+					ms := slices.Clone(members)
+					if nv.IsAbsent() {
+						ms = slices.Delete(ms, i, i+1)
+					} else {
+						ms[i].Value = nv
+					}
+					return rebuild(jsonv.ObjectValue(ms...))
+				}
+				out = append(out, Variant{Pointer: p, Change: "absent", Input: put(jsonv.Value{})})
+				out = append(out, replaced(m.Value, p, put)...)
+				walk(m.Value, p, put)
+			}
+		case jsonv.Array:
+			elems := v.Elems()
+			for i, e := range elems {
+				p := jsonv.Index(ptr, i)
+				if skip != nil && skip(p) {
+					continue
+				}
+				put := func(nv jsonv.Value) jsonv.Value {
+					es := slices.Clone(elems)
+					es[i] = nv
+					return rebuild(jsonv.ArrayValue(es...))
+				}
+				out = append(out, replaced(e, p, put)...)
+				walk(e, p, put)
+			}
+		}
+	}
+	walk(input, "", func(v jsonv.Value) jsonv.Value { return v })
+	return out
+}
+
+// falsy are the values of the same type that JavaScript's tests read
+// otherwise ("" and 0 are false, true and false swap), and a numeric string
+// for a number, which Number() reads as one.
+func falsy(v jsonv.Value) []struct {
+	change string
+	value  jsonv.Value
+} {
+	type alt = struct {
+		change string
+		value  jsonv.Value
+	}
+	switch v.Kind() {
+	case jsonv.String:
+		if v.Str() != "" {
+			return []alt{{"empty", jsonv.StringValue("")}}
+		}
+	case jsonv.Number:
+		alts := []alt{{"numeric-string", jsonv.StringValue(v.Literal())}}
+		if v.Truthy() {
+			alts = append(alts, alt{"zero", jsonv.NumberValue("0")})
+		}
+		return alts
+	case jsonv.Bool:
+		return []alt{{"flip", jsonv.BoolValue(!v.Bool())}}
+	}
+	return nil
+}
+
+func replaced(v jsonv.Value, ptr string, put func(jsonv.Value) jsonv.Value) []Variant {
+	var out []Variant
+	for _, r := range replacements {
+		if r.kind != v.Kind() {
+			out = append(out, Variant{Pointer: ptr, Change: r.change, Input: put(r.value)})
+		}
+	}
+	for _, a := range falsy(v) {
+		out = append(out, Variant{Pointer: ptr, Change: a.change, Input: put(a.value)})
+	}
+	return out
+}
+
+// Pattern is ptr with its array indices replaced by "*", so that findings
+// about the same field of different elements group together.
+func Pattern(ptr string) string {
+	segs := strings.Split(ptr, "/")
+	for i, s := range segs {
+		if s != "" && strings.Trim(s, "0123456789") == "" {
+			segs[i] = "*"
+		}
+	}
+	return strings.Join(segs, "/")
+}

@@ -1,0 +1,63 @@
+package perturb_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/harness/perturb"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+func TestVariants(t *testing.T) {
+	in, err := jsonv.Parse([]byte(`{"a":1,"b":[true],"s":"x"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := in.String()
+	var got []string
+	for _, v := range perturb.Variants(in, func(p string) bool { return p == "/s" }) {
+		got = append(got, v.Pointer+" "+v.Change+" "+v.Input.String())
+	}
+	want := []string{
+		`/a absent {"b":[true],"s":"x"}`,
+		`/a null {"a":null,"b":[true],"s":"x"}`,
+		`/a string {"a":"x","b":[true],"s":"x"}`,
+		`/a bool {"a":true,"b":[true],"s":"x"}`,
+		`/a object {"a":{},"b":[true],"s":"x"}`,
+		`/a array {"a":[],"b":[true],"s":"x"}`,
+		`/a numeric-string {"a":"1","b":[true],"s":"x"}`,
+		`/a zero {"a":0,"b":[true],"s":"x"}`,
+		`/b absent {"a":1,"s":"x"}`,
+		`/b null {"a":1,"b":null,"s":"x"}`,
+		`/b string {"a":1,"b":"x","s":"x"}`,
+		`/b number {"a":1,"b":7,"s":"x"}`,
+		`/b bool {"a":1,"b":true,"s":"x"}`,
+		`/b object {"a":1,"b":{},"s":"x"}`,
+		`/b/0 null {"a":1,"b":[null],"s":"x"}`,
+		`/b/0 string {"a":1,"b":["x"],"s":"x"}`,
+		`/b/0 number {"a":1,"b":[7],"s":"x"}`,
+		`/b/0 object {"a":1,"b":[{}],"s":"x"}`,
+		`/b/0 array {"a":1,"b":[[]],"s":"x"}`,
+		`/b/0 flip {"a":1,"b":[false],"s":"x"}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("variants (-want +got):\n%s", diff)
+	}
+	if in.String() != before {
+		t.Errorf("Variants changed its input: %s", in)
+	}
+}
+
+func TestPattern(t *testing.T) {
+	for in, want := range map[string]string{
+		"/messages/12/content/0/type": "/messages/*/content/*/type",
+		"/model/id":                   "/model/id",
+		"":                            "",
+		"/a1/2b":                      "/a1/2b",
+	} {
+		if got := perturb.Pattern(in); got != want {
+			t.Errorf("Pattern(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,369 @@
+package perturb_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/kinds"
+	"github.com/piconform/piconform/harness/perturb"
+	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// The differential run against the real Pi is opt-in: it needs Node and the
+// Pi packages (adapters/pi-ts) and takes minutes.
+//
+//	PICONFORM_PI=1 go test ./harness/perturb -run TestAgainstPi -v -timeout 0
+//
+// PICONFORM_PI is the adapter command ("1" means adapters/pi-ts/run.sh).
+// PICONFORM_PERTURB_KINDS lists the kinds (comma-separated; default every
+// kind), PICONFORM_PERTURB_CASES is a glob over case ids,
+// PICONFORM_PERTURB_WIRE_EVERY takes every Nth wire case (default 10),
+// PICONFORM_PERTURB_JOBS is the number of Pi processes (default 2), and
+// PICONFORM_PERTURB_OUT names a JSON-lines file that receives every finding.
+const (
+	piEnv    = "PICONFORM_PI"
+	kindsEnv = "PICONFORM_PERTURB_KINDS"
+	casesEnv = "PICONFORM_PERTURB_CASES"
+	wireEnv  = "PICONFORM_PERTURB_WIRE_EVERY"
+	jobsEnv  = "PICONFORM_PERTURB_JOBS"
+	outEnv   = "PICONFORM_PERTURB_OUT"
+)
+
+// Finding classes. Agreement is either both giving the same output or both
+// failing.
+const (
+	refRefuses = "pi-result/ref-error" // the reference is stricter than Pi
+	refAccepts = "pi-error/ref-result" // the reference is more lenient than Pi
+	outDiffers = "outputs-differ"
+	piBroke    = "pi-broke" // the adapter crashed or timed out
+)
+
+type finding struct {
+	Case    string `json:"case"`
+	Pointer string `json:"pointer"`
+	Change  string `json:"change"`
+	Class   string `json:"class"`
+	Detail  string `json:"detail"`
+	Input   string `json:"input,omitempty"`
+}
+
+type job struct {
+	c *suite.Case
+	v perturb.Variant
+}
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		t.Fatalf("%s=%q: want a positive integer", name, s)
+	}
+	return n
+}
+
+// selectCases picks the cases to perturb.
+func selectCases(t *testing.T, all []*suite.Case) []*suite.Case {
+	want := strings.Split(os.Getenv(kindsEnv), ",")
+	glob := os.Getenv(casesEnv)
+	every := envInt(t, wireEnv, 10)
+	var out []*suite.Case
+	wireSeen := 0
+	for _, c := range all {
+		if want[0] != "" && !slices.Contains(want, c.Kind) {
+			continue
+		}
+		if glob != "" {
+			if ok, err := path.Match(glob, c.ID); err != nil || !ok {
+				continue
+			}
+		}
+		if c.Kind == "wire" {
+			wireSeen++
+			if glob == "" && (wireSeen-1)%every != 0 {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// skipPointer leaves alone what is not input to Pi's functions but tells
+// the adapter what to set up: a wire case's options that configure the
+// loopback transport, a normalize case's tool-call id normalizer, and a
+// pipeline case's description of its hooks (the messages a transform
+// appends are Pi's input, and are perturbed).
+func skipPointer(kind string) func(string) bool {
+	switch kind {
+	case "wire":
+		return func(p string) bool {
+			return p == "/options/env" || strings.HasPrefix(p, "/options/env/") || p == "/model/baseUrl"
+		}
+	case "normalize":
+		return func(p string) bool { return p == "/toolCallIdNormalizer" || strings.HasPrefix(p, "/toolCallIdNormalizer/") }
+	case "pipeline":
+		return func(p string) bool {
+			return p == "/convert" || strings.HasPrefix(p, "/convert/") || p == "/transform" ||
+				p == "/transform/append" || p == "/transform/keepLast" || p == "/transform/fail"
+		}
+	}
+	return nil
+}
+
+// piThrew reports whether Pi's answer stands for an exception in Pi: an
+// error frame; a pipeline case's {"error"} output, which is how the adapter
+// reports the agent loop rejecting before its request; or a wire case's
+// message that stopped with an error, which is how Pi's stream functions
+// report an exception (the reference answers an input it refuses with an
+// input error, where a response it cannot use gives such a message too).
+func piThrew(kind string, r subject.Reply) bool {
+	if r.Type == subject.ReplyError {
+		return true
+	}
+	if r.Type != subject.ReplyResult {
+		return false
+	}
+	switch kind {
+	case "pipeline":
+		_, failed := r.Output.Get("error")
+		return failed
+	case "wire":
+		msg, _ := r.Output.Get("message")
+		stop, _ := msg.Get("stopReason")
+		return stop.Kind() == jsonv.String && stop.Str() == "error"
+	}
+	return false
+}
+
+// answer runs one input through a subject, setting up the kind's fixture
+// (a wire case's loopback server) around it. For a wire case it also
+// returns how the requests sent differ from the case's cassette: a
+// perturbed input's request differs by design, and two implementations
+// that agree send the same request, so they differ from it alike.
+func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Case, input jsonv.Value) (subject.Reply, string, error) {
+	var check func() error
+	if fx != nil {
+		pc := *c
+		pc.Input = input
+		in, chk, err := fx.Setup(ctx, &pc)
+		if err != nil {
+			return subject.Reply{Type: subject.ReplyError, Message: "setup: " + err.Error()}, "", nil
+		}
+		input, check = in, chk
+	}
+	rctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	reply, err := s.Run(rctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+	if check == nil {
+		return reply, "", err
+	}
+	var requests string
+	if cerr := check(); cerr != nil {
+		var re *wire.RequestError
+		if errors.As(cerr, &re) {
+			requests = compare.FormatDiffs(re.Diffs, 20) + strings.Join(re.Problems, "\n")
+		} else {
+			requests = cerr.Error()
+		}
+	}
+	return reply, requests, err
+}
+
+func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, piReq string, piErr error) *finding {
+	f := &finding{Case: c.ID, Pointer: v.Pointer, Change: v.Change}
+	switch {
+	case piErr != nil && ref.Type == subject.ReplyError:
+		return nil // the adapter died of the input (an SDK's unhandled rejection): Pi threw
+	case piErr != nil:
+		f.Class, f.Detail = piBroke, piErr.Error()
+	case pi.Type == subject.ReplySkip || ref.Type == subject.ReplySkip:
+		return nil
+	case piThrew(c.Kind, pi) && ref.Type == subject.ReplyError:
+		return nil
+	case pi.Type == subject.ReplyResult && ref.Type == subject.ReplyError:
+		f.Class, f.Detail = refRefuses, ref.Message+"\npi: "+compare.Render(pi.Output)
+	case pi.Type == subject.ReplyError && ref.Type == subject.ReplyResult:
+		f.Class, f.Detail = refAccepts, pi.Message
+	default:
+		if refReq != piReq {
+			f.Class, f.Detail = outDiffers, "requests differ from the cassette:\npi:\n"+piReq+"\nreference:\n"+refReq
+			break
+		}
+		diffs := slices.DeleteFunc(compare.Diffs(pi.Output, ref.Output, compare.Rules{Redactions: c.Redactions}), clockDiff(c.Kind))
+		if len(diffs) == 0 {
+			return nil
+		}
+		f.Class, f.Detail = outDiffers, "-pi +reference\n"+compare.FormatDiffs(diffs, 5)
+	}
+	f.Input = string(v.Input.AppendJSON(nil))
+	return f
+}
+
+// clockDiff reports a difference that is only the clock: a perturbation
+// can leave a tool call without its result, and the synthetic result that
+// normalization adds is stamped with the time, which the case's redactions
+// do not expect there.
+func clockDiff(kind string) func(compare.Diff) bool {
+	return func(d compare.Diff) bool {
+		return kind == "normalize" && perturb.Pattern(d.Path) == "/messages/*/timestamp" &&
+			d.Want.Kind() == jsonv.Number && d.Got.Kind() == jsonv.Number
+	}
+}
+
+func TestAgainstPi(t *testing.T) {
+	cmd := os.Getenv(piEnv)
+	if cmd == "" {
+		t.Skipf("set %s=1 to run the perturbations against the real Pi (adapters/pi-ts)", piEnv)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmd == "1" {
+		cmd = filepath.Join(root, "adapters/pi-ts/run.sh")
+	}
+	s, err := kinds.Load(".", os.DirFS(root), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := selectCases(t, s.Cases)
+	var jobs []job
+	for _, c := range cases {
+		for _, v := range perturb.Variants(c.Input, skipPointer(c.Kind)) {
+			jobs = append(jobs, job{c, v})
+		}
+	}
+	t.Logf("%d cases, %d perturbed inputs", len(cases), len(jobs))
+
+	var (
+		mu       sync.Mutex
+		findings []finding
+		next     int
+		done     int
+	)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for range envInt(t, jobsEnv, 2) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pi := &subject.Process{Command: cmd, Dir: root}
+			if _, err := pi.Start(ctx); err != nil {
+				t.Errorf("start %s: %v", cmd, err)
+				return
+			}
+			defer pi.Close()
+			ref := &subject.Reference{}
+			fixtures := kinds.Builtin.Fixtures(kinds.FixtureOptions{})
+			for {
+				mu.Lock()
+				if next == len(jobs) {
+					mu.Unlock()
+					return
+				}
+				j := jobs[next]
+				next++
+				mu.Unlock()
+				fx := fixtures[j.c.Kind]
+				refReply, refReq, err := answer(ctx, ref, fx, j.c, j.v.Input)
+				if err != nil {
+					refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
+				}
+				piReply, piReq, piErr := answer(ctx, pi, fx, j.c, j.v.Input)
+				if piErr != nil {
+					if _, err := pi.Start(ctx); err != nil {
+						t.Errorf("restart %s: %v", cmd, err)
+						return
+					}
+				}
+				f := classify(j.c, j.v, refReply, piReply, refReq, piReq, piErr)
+				mu.Lock()
+				if f != nil {
+					findings = append(findings, *f)
+				}
+				done++
+				if done%1000 == 0 {
+					t.Logf("%d/%d inputs, %d findings", done, len(jobs), len(findings))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	report(t, len(jobs), findings)
+}
+
+// report logs the findings grouped by kind, field pattern, change and class,
+// writes them all to PICONFORM_PERTURB_OUT, and fails the test when there is
+// any.
+func report(t *testing.T, inputs int, findings []finding) {
+	sort.Slice(findings, func(i, j int) bool {
+		a, b := findings[i], findings[j]
+		if a.Case != b.Case {
+			return a.Case < b.Case
+		}
+		return a.Pointer < b.Pointer
+	})
+	if out := os.Getenv(outEnv); out != "" {
+		var b strings.Builder
+		for _, f := range findings {
+			line, _ := json.Marshal(f)
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	classes := map[string]int{}
+	groups := map[string][]finding{}
+	for _, f := range findings {
+		classes[f.Class]++
+		kind, _, _ := strings.Cut(f.Case, "/")
+		key := fmt.Sprintf("%s %s %s %s", f.Class, kind, perturb.Pattern(f.Pointer), f.Change)
+		groups[key] = append(groups[key], f)
+	}
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		g := groups[k]
+		t.Logf("%s: %d (e.g. %s: %s)", k, len(g), g[0].Case, firstLine(g[0].Detail))
+	}
+	t.Logf("%d inputs; %d %s, %d %s, %d %s, %d %s", inputs,
+		classes[refRefuses], refRefuses, classes[refAccepts], refAccepts,
+		classes[outDiffers], outDiffers, classes[piBroke], piBroke)
+	if len(findings) > 0 {
+		t.Errorf("%d inputs on which the reference and Pi disagree", len(findings))
+	}
+}
+
+func firstLine(s string) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > 2 {
+		return lines[0] + " " + lines[1] + " " + lines[2]
+	}
+	return strings.Join(lines, " ")
+}
