@@ -569,7 +569,7 @@ func findDecoded(data []byte, seen []Finding) []Finding {
 		if n.Kind == yaml.ScalarNode {
 			add(scanText(n.Value, n.Line))
 			if v, err := jsonv.Parse([]byte(n.Value)); err == nil {
-				forEachString(v, func(s string) { add(scanText(s, n.Line)) })
+				v.EachString(func(s string) { add(scanText(s, n.Line)) })
 			}
 		}
 		for _, c := range n.Content {
@@ -578,23 +578,6 @@ func findDecoded(data []byte, seen []Finding) []Finding {
 	}
 	walk(&doc)
 	return out
-}
-
-// forEachString calls fn with every string in v, member names included.
-func forEachString(v jsonv.Value, fn func(string)) {
-	switch v.Kind() {
-	case jsonv.String:
-		fn(v.Str())
-	case jsonv.Array:
-		for _, e := range v.Elems() {
-			forEachString(e, fn)
-		}
-	case jsonv.Object:
-		for _, m := range v.Members() {
-			fn(m.Key)
-			forEachString(m.Value, fn)
-		}
-	}
 }
 
 func unquote(s string) string {

@@ -86,22 +86,9 @@ func FuzzParse(f *testing.F) {
 
 // checkStrings: every string and key is canonical WTF-8.
 func checkStrings(t *testing.T, v jsonv.Value) {
-	check := func(s string) {
+	v.EachString(func(s string) {
 		if !wtf8.Valid(s) || wtf8.Canonical(s) != s {
 			t.Fatalf("Parse gave a string that is not canonical WTF-8: %q", s)
 		}
-	}
-	switch v.Kind() {
-	case jsonv.String:
-		check(v.Str())
-	case jsonv.Array:
-		for _, e := range v.Elems() {
-			checkStrings(t, e)
-		}
-	case jsonv.Object:
-		for _, m := range v.Members() {
-			check(m.Key)
-			checkStrings(t, m.Value)
-		}
-	}
+	})
 }
