@@ -77,10 +77,11 @@ type ToolCallBlock struct {
 
 // ForeignBlock is a content element the Message layer has no type for, kept
 // as written: an object of an unknown type (or none), a value that is not an
-// object, a known block where it may not stand, or a text or image block
-// whose members have other types than declared. Only decoding with
-// AllowForeign makes one: normalization passes such an element on as Pi
-// does (input.lenient). BlockType is "".
+// object (null and arrays included), a known block where it may not stand,
+// or a text or image block whose members have other types than declared.
+// Only decoding with AllowForeign makes one: normalization passes such an
+// element on as Pi does (input.lenient), and refuses a null only where Pi
+// reads its members. BlockType is "".
 type ForeignBlock struct{ Raw jsonv.Value }
 
 func (*ForeignBlock) BlockType() string   { return "" }
@@ -98,6 +99,25 @@ func (b *ForeignBlock) Type() string {
 func (b *ForeignBlock) Text() (string, bool) {
 	t, _ := b.Raw.Get("text")
 	return t.Str(), t.Kind() == jsonv.String
+}
+
+// Spliced is what JavaScript's flatMap puts in place of the element when a
+// callback returns it unchanged: the elements of an array, one level deep,
+// each read as an assistant block would be (a null or an array stays
+// foreign); any other element stands for itself.
+func (b *ForeignBlock) Spliced() []Block {
+	if b.Raw.Kind() != jsonv.Array {
+		return []Block{b}
+	}
+	out := make([]Block, 0, len(b.Raw.Elems()))
+	for _, e := range b.Raw.Elems() {
+		blk, err := DecodeBlock(e, "", AssistantBlocks|AllowForeign)
+		if err != nil {
+			blk = &ForeignBlock{Raw: e}
+		}
+		out = append(out, blk)
+	}
+	return out
 }
 
 func (*TextBlock) BlockType() string     { return "text" }
@@ -142,8 +162,8 @@ const (
 	AllowToolCall
 )
 
-// AllowForeign keeps, as a *ForeignBlock, an element that is neither null,
-// an array, nor a block of a type the set allows, instead of refusing it.
+// AllowForeign keeps, as a *ForeignBlock, an element that is not a block of
+// a type the set allows (null and arrays included), instead of refusing it.
 const AllowForeign BlockSet = 1 << 7
 
 // UserBlocks are the blocks of user and tool-result content.
@@ -155,7 +175,7 @@ const AssistantBlocks = AllowText | AllowThinking | AllowToolCall | AllowImage
 
 // DecodeBlock reads one content block of a type in allowed.
 func DecodeBlock(v jsonv.Value, ptr string, allowed BlockSet) (Block, error) {
-	if allowed&AllowForeign != 0 && v.Kind() != jsonv.Null && v.Kind() != jsonv.Array {
+	if allowed&AllowForeign != 0 {
 		t, _ := v.Get("type")
 		if kind := blockKinds[t.Str()]; v.Kind() != jsonv.Object || t.Kind() != jsonv.String || allowed&kind == 0 {
 			return &ForeignBlock{Raw: v}, nil

@@ -75,7 +75,9 @@ type ToolResultMessage struct {
 // Loose holds, for a message decoded with AllowForeign, the members of
 // declared string fields that hold another value or are missing (Absent);
 // the typed field is then "". Pi only compares such a member with ===, which
-// matches no string, and passes it on as it was (input.lenient).
+// matches no string, and passes it on as it was (input.lenient). A tool
+// result's content that is not an array is kept here too, its Content then
+// empty.
 type Loose []jsonv.Member
 
 // Without returns l without the member key.
@@ -265,8 +267,17 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 			ToolCallID: loose.string(f, "toolCallId", foreign), ToolName: loose.string(f, "toolName", foreign),
 			Details: f.Any("details"), IsError: f.Any("isError"), Timestamp: f.Any("timestamp"),
 		}
+		var content []jsonv.Value
+		if foreign == 0 {
+			content = f.Array("content")
+		} else if c := f.Any("content"); c.Kind() == jsonv.Array {
+			content = c.Elems()
+		} else {
+			// A vision model passes it on unread; the image downgrade
+			// iterates it (input.lenient).
+			loose = append(loose, jsonv.Member{Key: "content", Value: c})
+		}
 		m.Loose = loose
-		content := f.Array("content")
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err

@@ -85,7 +85,14 @@ func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
 			out[i] = &c
 		case *ai.ToolResultMessage:
 			c := *m
-			c.Content = replaceImages(m.Content, ToolImagePlaceholder)
+			blocks := m.Content
+			if m.Loose.Has("content") {
+				// Content that is not an array is iterated as it is: a
+				// string gives its characters (callers refuse the rest).
+				blocks = codePoints(m.Loose.Value("content", "").Str())
+				c.Loose = m.Loose.Without("content")
+			}
+			c.Content = replaceImages(blocks, ToolImagePlaceholder)
 			out[i] = &c
 		default:
 			out[i] = m
@@ -119,6 +126,19 @@ func replaceImages(blocks []ai.Block, placeholder string) []ai.Block {
 		default:
 			prevPlaceholder = false
 		}
+	}
+	return out
+}
+
+// codePoints is a string as JavaScript's for-of iterates it: one string per
+// code point, a lone surrogate on its own.
+func codePoints(s string) []ai.Block {
+	s = wtf8.Canonical(s)
+	var out []ai.Block
+	for len(s) > 0 {
+		_, n := wtf8.Next(s)
+		out = append(out, &ai.ForeignBlock{Raw: jsonv.StringValue(s[:n])})
+		s = s[n:]
 	}
 	return out
 }
@@ -195,7 +215,8 @@ func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNorma
 				text, _ := b.Raw.Get("text")
 				b = &ai.ForeignBlock{Raw: new(jsonv.ObjectBuilder).SetString("type", "text").Set("text", text).Value()}
 			}
-			content = append(content, b)
+			// An array is returned unchanged, and flatMap splices it in.
+			content = append(content, b.Spliced()...)
 		default:
 			content = append(content, b)
 		}
