@@ -132,7 +132,8 @@ func skipPointer(kind string) func(string) bool {
 
 // piThrew reports whether Pi's answer stands for an exception in Pi: an
 // error frame; a pipeline case's {"error"} output, which is how the adapter
-// reports the agent loop rejecting before its request; or a wire case's
+// reports the agent loop rejecting before its request; a session case's
+// {"throws"} output (protocol.Throws); or a wire case's
 // message that stopped with an error, which is how Pi's stream functions
 // report an exception (the reference answers an input it refuses with an
 // input error, where a response it cannot use gives such a message too).
@@ -147,6 +148,9 @@ func piThrew(kind string, r subject.Reply) bool {
 	case "pipeline":
 		_, failed := r.Output.Get("error")
 		return failed
+	case "session":
+		_, threw := r.Output.Get("throws")
+		return threw
 	case "wire":
 		msg, _ := r.Output.Get("message")
 		stop, _ := msg.Get("stopReason")

@@ -28,7 +28,7 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	case jsonv.String:
 		leaf.ID = rawLeaf.Str()
 	default:
-		return jsonv.Value{}, jsonv.Errorf("/leaf", "want a string or null, got %s", rawLeaf.Kind())
+		leaf.Value = rawLeaf
 	}
 	ctx, err := session.Load(text, leaf, session.Options{})
 	if thrown, ok := errors.AsType[*session.Thrown](err); ok {

@@ -36,9 +36,14 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 		return empty, nil
 	}
 	var current *Entry
+	key := leaf.Value
 	if leaf.ID != "" {
-		k, _ := mapKey(jsonv.StringValue(leaf.ID))
-		current = byID[k]
+		key = jsonv.StringValue(leaf.ID)
+	}
+	if key.Truthy() {
+		if k, ok := mapKey(key); ok {
+			current = byID[k]
+		}
 	}
 	if current == nil && len(entries) > 0 {
 		current = entries[len(entries)-1]

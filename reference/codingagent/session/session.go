@@ -54,6 +54,11 @@ type Leaf struct {
 	// ID names an entry; one that names none (or "") falls back to the last
 	// entry, as undefined does.
 	ID string
+	// Value is a leaf id of another JSON type, as a JavaScript caller may
+	// pass one; it is read when ID is "". A falsy one is undefined; a
+	// number finds an entry whose id is that number; an object or array
+	// finds none.
+	Value jsonv.Value
 }
 
 // Context is what BuildContext rebuilds.
