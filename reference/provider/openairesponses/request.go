@@ -158,7 +158,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", convertTools(ctx.Tools))
 	}
-	SetReasoning(b, model, opts.ReasoningEffort, opts.ReasoningSummary, model.Provider != "github-copilot")
+	SetReasoning(b, model, opts.Reasoning, model.Provider != "github-copilot")
 	return b.Value(), nil
 }
 
@@ -166,8 +166,9 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 // model to b. offDefault says whether the model's "off" effort is sent
 // when the caller asks for no reasoning (this API leaves it out for
 // github-copilot).
-func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, reasoningEffort, reasoningSummary *string, offDefault bool) {
+func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefault bool) {
 	if model.Reasoning {
+		reasoningEffort, reasoningSummary := r.ReasoningEffort, r.ReasoningSummary
 		effortSet := reasoningEffort != nil && *reasoningEffort != ""
 		summarySet := reasoningSummary != nil && *reasoningSummary != ""
 		switch {
