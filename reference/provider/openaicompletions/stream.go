@@ -24,7 +24,7 @@ const (
 // ParseStream is the stream.Parse of server-sent events carrying chat
 // completion chunks.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
+	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
@@ -38,7 +38,7 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	errMember, message := openaisdk.BodyError(body)
-	return Failure(model, errorMessage(status, errMember, message), now)
+	return stream.ModelFailure(model, errorMessage(status, errMember, message), now)
 }
 
 // errorMessage is the SDK's message for an error member, with a truthy
@@ -49,16 +49,6 @@ func errorMessage(status int, errMember, message jsonv.Value) string {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return msg
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived (see stream.RequestError, ParseHTTPError).
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
-}
-
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, model.API, now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.

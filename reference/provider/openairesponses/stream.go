@@ -38,7 +38,7 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 // member, or the body when it is not JSON) or "<status> status code (no
 // body)".
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return Failure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
+	return stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
 }
 
 // HTTPErrorText is the openai SDK's message for a non-2xx response,
@@ -47,16 +47,6 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 func HTTPErrorText(status int, body []byte) string {
 	errMember, message := openaisdk.BodyError(body)
 	return openaisdk.ErrorMessage(status, errMember, message)
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived.
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
-}
-
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, model.API, now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.
@@ -96,7 +86,7 @@ func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 }
 
 func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p.out, p.partial, p.block = newOutput(p.model, now), map[int]*string{}, -1
+	p.out, p.partial, p.block = stream.NewOutput(p.model, p.model.API, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
