@@ -2,7 +2,6 @@ package openaicompletions
 
 import (
 	"io"
-	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -72,7 +71,7 @@ type parser struct {
 	pending map[string]string
 	outside bool
 	sawStop bool
-	done    bool // [DONE] seen
+	sdk     openaisdk.Stream
 	body    io.Reader
 }
 
@@ -136,26 +135,14 @@ func (p *parser) finishBlocks() {
 // dispatch is the SDK's Stream iterator for one server-sent event, then
 // Pi's handling of the chunk it yields.
 func (p *parser) dispatch(ev sse.Event) {
-	if p.done {
-		return
+	data, errMember, ok := p.sdk.Next(ev)
+	switch {
+	case !ok:
+	case errMember.Truthy():
+		panic(jsError{Msg: errorMessage(0, errMember, jsonv.Value{})})
+	default:
+		p.chunk(data)
 	}
-	if strings.HasPrefix(ev.Data, "[DONE]") {
-		p.done = true
-		return
-	}
-	data, err := stream.ParseJSON(ev.Data)
-	if err != nil {
-		panic(jsError{Msg: err.Error()})
-	}
-	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
-		// The SDK yields {event, data}; Pi finds nothing it reads in it.
-		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}))
-		return
-	}
-	if e := stream.Member(data, "error"); e.Truthy() {
-		panic(jsError{Msg: errorMessage(0, e, jsonv.Value{})})
-	}
-	p.chunk(data)
 }
 
 // num is `v || 0` for a token count.

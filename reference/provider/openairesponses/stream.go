@@ -67,12 +67,12 @@ type parser struct {
 	events      []stream.Event
 	// partial is the raw argument text of each tool-call block, nil once
 	// the call is done.
-	partial    map[int]*string
-	cur        item
-	block      int // the block being streamed, -1 for none
-	terminal   bool
-	doneMarker bool
-	outside    bool
+	partial  map[int]*string
+	cur      item
+	block    int // the block being streamed, -1 for none
+	terminal bool
+	sdk      openaisdk.Stream
+	outside  bool
 	// noTier turns the service-tier pricing off entirely.
 	noTier bool
 	// resolveTier, when set, picks the tier that prices the answer from
@@ -145,26 +145,14 @@ func (p *parser) finishBlocks() {
 
 // dispatch is the SDK's handling of one server-sent event, then Pi's.
 func (p *parser) dispatch(ev sse.Event) {
-	if p.doneMarker {
-		return
+	data, errMember, ok := p.sdk.Next(ev)
+	switch {
+	case !ok:
+	case errMember.Truthy():
+		panic(jsError{Msg: openaisdk.ErrorMessage(0, errMember, jsonv.Value{})})
+	default:
+		p.handle(data)
 	}
-	if strings.HasPrefix(ev.Data, "[DONE]") {
-		p.doneMarker = true
-		return
-	}
-	data, err := stream.ParseJSON(ev.Data)
-	if err != nil {
-		panic(jsError{Msg: err.Error()})
-	}
-	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
-		return // yielded as {event, data}, which has no type
-	}
-	if data.Truthy() {
-		if e := stream.Member(data, "error"); e.Truthy() {
-			panic(jsError{Msg: openaisdk.ErrorMessage(0, e, jsonv.Value{})})
-		}
-	}
-	p.handle(data)
 }
 
 // handle is Pi's processResponsesStream step for one event's data.

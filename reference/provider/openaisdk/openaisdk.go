@@ -1,10 +1,11 @@
 // Package openaisdk is what the OpenAI APIs (openai-completions and the
 // Responses APIs) get alike from the openai SDK (6.26.0) under Pi: the
-// message of an API error.
+// message of an API error and the iterator over a streamed response.
 package openaisdk
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/sse"
@@ -56,4 +57,35 @@ func ErrorMessage(status int, errMember, message jsonv.Value) string {
 		return msg
 	}
 	return NoStatusNoBodyText
+}
+
+// Stream is the SDK's Stream iterator over server-sent events.
+type Stream struct {
+	done bool // the [DONE] marker was seen
+}
+
+// Next is what the iterator yields for ev: nothing (ok false) for the
+// [DONE] marker and every event after it, {event, data} for a thread.*
+// event, else the event's data. A truthy error member of that data is
+// errMember, which the SDK throws as an APIError instead of yielding.
+// Data that is not JSON throws JSON.parse's error (a stream.JSError panic).
+func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
+	if s.done {
+		return jsonv.Value{}, jsonv.Value{}, false
+	}
+	if strings.HasPrefix(ev.Data, "[DONE]") {
+		s.done = true
+		return jsonv.Value{}, jsonv.Value{}, false
+	}
+	data, err := stream.ParseJSON(ev.Data)
+	if err != nil {
+		panic(stream.JSError{Msg: err.Error()})
+	}
+	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
+		return jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}), jsonv.Value{}, true
+	}
+	if e := stream.Member(data, "error"); data.Truthy() && e.Truthy() {
+		return jsonv.Value{}, e, true
+	}
+	return data, jsonv.Value{}, true
 }
