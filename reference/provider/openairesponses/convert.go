@@ -133,7 +133,7 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 	var out []jsonv.Value
 	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
-		if model.Reasoning && !(compat{model.Compat}).isFalse("supportsDeveloperRole") {
+		if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
 			role = "developer"
 		}
 		out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).

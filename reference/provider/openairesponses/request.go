@@ -51,12 +51,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	retention := opts.Retention()
-	c := compat{model.Compat}
+	c := provider.CompatOf(model)
 
 	// Pi's defaultHeaders object, built with plain object semantics.
 	var session []httpheader.Header
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
-		if c.truthy("sendSessionIdHeader", true) {
+		if c.Truthy("sendSessionIdHeader", true) {
 			session = append(session, httpheader.New("session_id", *opts.SessionID))
 		}
 		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
@@ -116,26 +116,8 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 	return header, nil
 }
 
-// compat reads model.compat with JavaScript's rules.
-type compat struct{ v jsonv.Value }
-
-// truthy is `model.compat?.name ?? def` read as a condition.
-func (c compat) truthy(name string, def bool) bool {
-	v, ok := c.v.Get(name)
-	if !ok || v.Kind() == jsonv.Null {
-		return def
-	}
-	return v.Truthy()
-}
-
-// isFalse is `model.compat?.name === false`.
-func (c compat) isFalse(name string) bool {
-	v, ok := c.v.Get(name)
-	return ok && v.Kind() == jsonv.Bool && !v.Bool()
-}
-
 // buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c compat, now transform.Clock) (jsonv.Value, error) {
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
 	input, err := convertInput(model, ctx, now)
 	if err != nil {
 		return jsonv.Value{}, err
@@ -144,7 +126,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if retention != "none" && opts.SessionID != nil {
 		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 	}
-	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
+	if retention == "long" && c.Truthy("supportsLongCacheRetention", true) {
 		b.SetString("prompt_cache_retention", "24h")
 	}
 	b.SetBool("store", false)
