@@ -19,6 +19,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -27,11 +28,10 @@ import (
 // API is the model.api value this package serves.
 const API = "openai-responses"
 
-// Versions and literals Pi and its SDK put on the wire.
+// Literals Pi and its SDK put on the wire (the SDK's version and default
+// base URL are openaisdk's).
 const (
-	SDKVersion     = "6.26.0"
-	DefaultBaseURL = "https://api.openai.com/v1"
-	ResponsesPath  = "/responses"
+	ResponsesPath = "/responses"
 	// UnusedKey is the bearer token the SDK gets when the caller brought an
 	// authorization header instead of a key.
 	UnusedKey = "unused"
@@ -76,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, ResponsesPath), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, ResponsesPath), Header: header, Body: body}
 	tier := opts.ServiceTier
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -90,11 +90,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // timeoutMs, the client's auth header and Pi's default headers. A
 // *stream.RequestError is the SDK's or fetch's refusal to send.
 func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
-	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
+	sdk, err := openaisdk.Headers(client, timeoutMs)
 	if err != nil {
-		return nil, &stream.RequestError{Message: err.Error()}
+		return nil, err
 	}
-	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {

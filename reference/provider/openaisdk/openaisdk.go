@@ -1,6 +1,7 @@
 // Package openaisdk is what the OpenAI APIs (openai-completions and the
 // Responses APIs) get alike from the openai SDK (6.26.0) under Pi: the
-// message of an API error and the iterator over a streamed response.
+// SDK's own headers, the message of an API error and the iterator over a
+// streamed response.
 package openaisdk
 
 import (
@@ -8,9 +9,28 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
+
+// The SDK's version, which its headers name, and the base URL it uses when
+// the model gives none.
+const (
+	Version        = "6.26.0"
+	DefaultBaseURL = "https://api.openai.com/v1"
+)
+
+// Headers are the headers the SDK adds on its own for a client class (its
+// user agent names it: "OpenAI", "AzureOpenAI") and the request's
+// timeoutMs. A *stream.RequestError is the SDK's refusal of the timeout.
+func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
+	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
+	if err != nil {
+		return nil, &stream.RequestError{Message: err.Error()}
+	}
+	return httpheader.Stainless(client+"/JS "+Version, Version, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
+}
 
 // Texts of an error without a message.
 const (
