@@ -138,6 +138,11 @@ const (
 	FetchFailedText     = "fetch failed"
 )
 
+// SeeAttachedImageText is the text Pi writes for a tool result that has
+// images but no text, in every API that needs text there (or before the
+// images).
+const SeeAttachedImageText = "(see attached image)"
+
 // Texts of an aborted call (Client.AbortText, Client.AbortBeforeText):
 // Pi's own, the Stainless SDKs' error for a signal aborted before the call,
 // fetch's AbortError, and the text both Pi's Google check and the AWS SDK

@@ -11,9 +11,6 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// SeeAttachedImage is the output Pi sends for a tool result without text.
-const SeeAttachedImage = "(see attached image)"
-
 // PairedIDProviders are the providers whose tool-call ids keep the
 // "<call id>|<item id>" pairing when they come from another model.
 var PairedIDProviders = []string{"openai", "openai-codex", "opencode"}
@@ -265,7 +262,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
 		output = jsonv.ArrayValue(parts...)
 	} else {
 		if text == "" {
-			text = SeeAttachedImage
+			text = provider.SeeAttachedImageText
 		}
 		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
 	}
