@@ -155,13 +155,18 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 }
 
+// typeOf is `v.type` where Pi switches on it: V8's TypeError when v is
+// undefined or null, and "" (which no case names) when it is not a string.
+func typeOf(v jsonv.Value) string {
+	if t := stream.Prop(v, "type"); t.Kind() == jsonv.String {
+		return t.Str()
+	}
+	return ""
+}
+
 // handle is Pi's processResponsesStream step for one event's data.
 func (p *parser) handle(data jsonv.Value) {
-	typ := stream.Prop(data, "type")
-	if typ.Kind() != jsonv.String {
-		return
-	}
-	switch typ.Str() {
+	switch typeOf(data) {
 	case "response.created":
 		p.setResponseID(stream.Prop(stream.Member(data, "response"), "id"), true)
 	case "response.output_item.added":
@@ -356,11 +361,7 @@ func (p *parser) push(b ai.Block, start string) {
 }
 
 func (p *parser) itemAdded(it jsonv.Value) {
-	t := stream.Prop(it, "type")
-	if t.Kind() != jsonv.String {
-		return
-	}
-	switch t.Str() {
+	switch typeOf(it) {
 	case "reasoning":
 		p.cur = item{typ: "reasoning", parts: p.listOf(stream.Member(it, "summary"))}
 		p.push(&ai.ThinkingBlock{}, stream.TypeThinkingStart)
@@ -404,15 +405,11 @@ func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value)
 }
 
 func (p *parser) itemDone(it jsonv.Value) {
-	t := stream.Prop(it, "type")
-	if t.Kind() != jsonv.String {
-		return
-	}
 	var cur ai.Block
 	if p.block >= 0 {
 		cur = p.out.Content[p.block]
 	}
-	switch t.Str() {
+	switch typeOf(it) {
 	case "reasoning":
 		b, ok := cur.(*ai.ThinkingBlock)
 		if !ok {
