@@ -72,9 +72,20 @@ type Driver struct {
 	// API's streamSimple does before it calls stream. An error is Pi's
 	// throw: streamSimple returns no stream and nothing is sent.
 	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
-	// Failure is the message and lone error event Pi makes of a failure
-	// before any response.
-	Failure func(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event)
+	// Client is how the API's client library sends the request.
+	Client
+}
+
+// Failure is the message and lone error event Pi makes of a failure
+// before any response: an error message naming the driver's API.
+func (d Driver) Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return stream.Failure(stream.NewOutput(model, d.API, now), message)
+}
+
+// Client is how an API's client library (an SDK, or Pi's own fetch) acts
+// around the request Pi builds: what it says when no answer comes or the
+// caller aborts, how it repeats a failed request, and the headers it adds.
+type Client struct {
 	// NoResponseText is Pi's error when no response arrives at all.
 	NoResponseText string
 	// AbortText is Pi's error when the caller aborts while Pi waits for
@@ -127,7 +138,12 @@ const (
 	FetchFailedText     = "fetch failed"
 )
 
-// Texts of an aborted call (Driver.AbortText, Driver.AbortBeforeText):
+// SeeAttachedImageText is the text Pi writes for a tool result that has
+// images but no text, in every API that needs text there (or before the
+// images).
+const SeeAttachedImageText = "(see attached image)"
+
+// Texts of an aborted call (Client.AbortText, Client.AbortBeforeText):
 // Pi's own, the Stainless SDKs' error for a signal aborted before the call,
 // fetch's AbortError, and the text both Pi's Google check and the AWS SDK
 // use for a signal aborted before the call.
@@ -151,6 +167,22 @@ var StainlessIncidental = []string{
 // StainlessMachineHeaders are the Stainless SDKs' headers that name the
 // machine (operating system, architecture, Node build).
 var StainlessMachineHeaders = []string{"x-stainless-os", "x-stainless-arch", "x-stainless-runtime-version"}
+
+// StainlessClient is a Stainless-generated SDK (Anthropic's, OpenAI's and
+// Azure's OpenAI client): it retries as StainlessRetry, says
+// ConnectionErrorText when no answer comes and SDKAbortedText for a signal
+// aborted before the call, and adds its x-stainless-* telemetry, which
+// conformance checks leave out but for the retry count
+// (StainlessIncidental). userAgent is the pattern of its user-agent;
+// abortText is the error Pi reports when the caller aborts while the
+// stream is read.
+func StainlessClient(userAgent, abortText string) Client {
+	return Client{
+		NoResponseText: ConnectionErrorText, AbortText: abortText, AbortBeforeText: SDKAbortedText,
+		Retry: StainlessRetry, IncidentalHeaders: StainlessIncidental, MachineHeaders: StainlessMachineHeaders,
+		IdentityHeaders: ClientIdentity(userAgent, StainlessIdentity),
+	}
+}
 
 // Refusal reports the message of a request Pi will not send: err is a
 // *stream.RequestError. Any other error is not a refusal.

@@ -12,10 +12,6 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// SeeAttachedImage is the text Pi puts before the images of a tool result
-// that has no text, since a tool_result needs some.
-const SeeAttachedImage = "(see attached image)"
-
 // NormalizeToolCallID is this API's tool-call id normalizer, applied by
 // transform to calls made by other models: every UTF-16 code unit outside
 // [a-zA-Z0-9_-] becomes "_" (so an emoji becomes "__"), and the result is
@@ -219,7 +215,7 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) *
 
 // toolResultContent is Pi's convertContentBlocks: text alone becomes one
 // string joined with newlines; with images it is a block list in which
-// blank text is kept, led by SeeAttachedImage when there is no text.
+// blank text is kept, led by provider.SeeAttachedImageText when there is no text.
 func toolResultContent(content []ai.Block) jsonv.Value {
 	hasImage := false
 	for _, b := range content {
@@ -248,7 +244,7 @@ func toolResultContent(content []ai.Block) jsonv.Value {
 		}
 	}
 	if !hasText {
-		blocks = append([]jsonv.Value{block("text").SetString("text", SeeAttachedImage).Value()}, blocks...)
+		blocks = append([]jsonv.Value{block("text").SetString("text", provider.SeeAttachedImageText).Value()}, blocks...)
 	}
 	return jsonv.ArrayValue(blocks...)
 }

@@ -68,7 +68,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	c := compatOf(model)
+	c := provider.CompatOf(model)
 	copilot := model.Provider == "github-copilot"
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
 	retention := opts.Retention()
@@ -92,10 +92,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 
 	var betas []string
-	if len(ctx.Tools) > 0 && !c.truthy("supportsEagerToolInputStreaming", true) {
+	if len(ctx.Tools) > 0 && !c.Truthy("supportsEagerToolInputStreaming", true) {
 		betas = append(betas, BetaFineGrainedToolStreaming)
 	}
-	if (opts.InterleavedThinking == nil || *opts.InterleavedThinking) && !c.isTrue("forceAdaptiveThinking") {
+	if (opts.InterleavedThinking == nil || *opts.InterleavedThinking) && !c.IsTrue("forceAdaptiveThinking") {
 		betas = append(betas, BetaInterleavedThinking)
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
@@ -115,7 +115,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
 		var affinity []httpheader.Header
-		if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders", false) {
+		if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.Truthy("sendSessionAffinityHeaders", false) {
 			affinity = []httpheader.Header{httpheader.New("x-session-affinity", *opts.SessionID)}
 		}
 		sources = [][]httpheader.Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
@@ -140,43 +140,23 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}}, nil
 }
 
-// compat reads model.compat with JavaScript's rules.
-type compat struct{ v jsonv.Value }
-
-func compatOf(model *ai.Model) compat { return compat{model.Compat} }
-
-// truthy is `model.compat?.name ?? def` read as a condition.
-func (c compat) truthy(name string, def bool) bool {
-	v, ok := c.v.Get(name)
-	if !ok || v.Kind() == jsonv.Null {
-		return def
-	}
-	return v.Truthy()
-}
-
-// isTrue is `model.compat?.name === true`.
-func (c compat) isTrue(name string) bool {
-	v, ok := c.v.Get(name)
-	return ok && v.Kind() == jsonv.Bool && v.Bool()
-}
-
 // cacheControl is the cache_control object for a retention, Absent for "none".
-func cacheControl(retention string, c compat) jsonv.Value {
+func cacheControl(retention string, c provider.Compat) jsonv.Value {
 	if retention == "none" {
 		return jsonv.Value{}
 	}
 	b := new(jsonv.ObjectBuilder).SetString("type", "ephemeral")
-	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
+	if retention == "long" && c.Truthy("supportsLongCacheRetention", true) {
 		b.SetString("ttl", "1h")
 	}
 	return b.Value()
 }
 
 // buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c compat, now transform.Clock) jsonv.Value {
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) jsonv.Value {
 	cc := cacheControl(retention, c)
 	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
-	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.truthy("allowEmptySignature", false), now))
+	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.Truthy("allowEmptySignature", false), now))
 	maxTokens := opts.MaxTokens
 	if maxTokens.IsAbsent() {
 		maxTokens = model.MaxTokens
@@ -198,15 +178,15 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	}
 
 	thinkingOn := opts.ThinkingEnabled != nil && *opts.ThinkingEnabled
-	if !opts.Temperature.IsAbsent() && !thinkingOn && c.truthy("supportsTemperature", true) {
+	if !opts.Temperature.IsAbsent() && !thinkingOn && c.Truthy("supportsTemperature", true) {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	if len(ctx.Tools) > 0 {
 		toolCC := jsonv.Value{}
-		if c.truthy("supportsCacheControlOnTools", true) {
+		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		b.Set("tools", convertTools(ctx.Tools, oauth, c.truthy("supportsEagerToolInputStreaming", true), toolCC))
+		b.Set("tools", convertTools(ctx.Tools, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC))
 	}
 	if model.Reasoning {
 		switch {
@@ -215,7 +195,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 			if opts.ThinkingDisplay != nil {
 				display = *opts.ThinkingDisplay
 			}
-			if c.isTrue("forceAdaptiveThinking") {
+			if c.IsTrue("forceAdaptiveThinking") {
 				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "adaptive").SetString("display", display).Value())
 				if opts.Effort != nil && *opts.Effort != "" {
 					b.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", *opts.Effort).Value())

@@ -21,7 +21,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	o.ThinkingEnabled = &on
 	switch {
 	case !on:
-	case compatOf(model).isTrue("forceAdaptiveThinking"):
+	case provider.CompatOf(model).IsTrue("forceAdaptiveThinking"):
 		effort := provider.AdaptiveEffort(model, level)
 		o.Effort = &effort
 	default:

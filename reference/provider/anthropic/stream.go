@@ -65,19 +65,9 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 		msg = parsed.String()
 	}
 	if msg == "" {
-		return Failure(model, fmt.Sprintf("%d status code (no body)", status), now)
+		return stream.ModelFailure(model, fmt.Sprintf("%d status code (no body)", status), now)
 	}
-	return Failure(model, fmt.Sprintf("%d %s", status, msg), now)
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived (see RequestError, ParseHTTPError).
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
-}
-
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, model.API, now)
+	return stream.ModelFailure(model, fmt.Sprintf("%d %s", status, msg), now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.
@@ -105,7 +95,7 @@ type parser struct {
 }
 
 func parseStream(r io.Reader, model *ai.Model, names func(string) string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, names: names, out: newOutput(model, now)}
+	p := &parser{model: model, names: names, out: stream.NewOutput(model, model.API, now)}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	readErr := p.run(r)
 	var err error

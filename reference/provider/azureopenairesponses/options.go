@@ -3,6 +3,7 @@ package azureopenairesponses
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
 // Options are the members of Pi's AzureOpenAIResponsesOptions that shape a
@@ -17,10 +18,8 @@ import (
 // it does not read (serviceTier, toolChoice and the like) stay in Extra.
 type Options struct {
 	provider.StreamOptions
-	// ReasoningEffort and ReasoningSummary shape the reasoning member for
-	// reasoning models.
-	ReasoningEffort  *string
-	ReasoningSummary *string
+	// Reasoning shapes the reasoning member for reasoning models.
+	openairesponses.Reasoning
 	// AzureAPIVersion is the api-version query parameter (default "v1").
 	AzureAPIVersion *string
 	// AzureResourceName names the resource whose default endpoint is used
@@ -36,7 +35,7 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ReasoningEffort, o.ReasoningSummary = f.OptString("reasoningEffort"), f.OptString("reasoningSummary")
+		o.Reasoning.Read(f)
 		o.AzureAPIVersion, o.AzureResourceName = f.OptString("azureApiVersion"), f.OptString("azureResourceName")
 		o.AzureBaseURL, o.AzureDeploymentName = f.OptString("azureBaseUrl"), f.OptString("azureDeploymentName")
 	})
@@ -44,7 +43,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := o.Builder().SetOptString("reasoningEffort", o.ReasoningEffort).SetOptString("reasoningSummary", o.ReasoningSummary)
+	b := o.Reasoning.Add(o.Builder())
 	b.SetOptString("azureApiVersion", o.AzureAPIVersion).SetOptString("azureResourceName", o.AzureResourceName)
 	b.SetOptString("azureBaseUrl", o.AzureBaseURL).SetOptString("azureDeploymentName", o.AzureDeploymentName)
 	return b.Extend(o.Extra).Value()

@@ -242,6 +242,6 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", openairesponses.ConvertTools(ctx.Tools))
 	}
-	openairesponses.SetReasoning(b, model, opts.ReasoningEffort, opts.ReasoningSummary, true)
+	openairesponses.SetReasoning(b, model, opts.Reasoning, true)
 	return b.Value(), nil
 }

@@ -3,6 +3,7 @@ package azureopenairesponses
 import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
 // FromSimple is what Pi's streamSimple hands to stream: the level clamped
@@ -11,5 +12,5 @@ import (
 // Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
-	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model)}, err
+	return Options{StreamOptions: base, Reasoning: openairesponses.Reasoning{ReasoningEffort: s.Effort(model)}}, err
 }

@@ -21,11 +21,5 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // event whose errorMessage is "Azure OpenAI API error (<status>): " and
 // the SDK's message (see openairesponses.HTTPErrorText).
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return Failure(model, fmt.Sprintf("Azure OpenAI API error (%d): %s", status, openairesponses.HTTPErrorText(status, body)), now)
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived.
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return openairesponses.Failure(model, message, now)
+	return stream.ModelFailure(model, fmt.Sprintf("Azure OpenAI API error (%d): %s", status, openairesponses.HTTPErrorText(status, body)), now)
 }

@@ -13,15 +13,9 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// Texts Pi puts into contents.
-const (
-	// SeeAttachedImage is the response value of a tool result that has
-	// images but no text.
-	SeeAttachedImage = "(see attached image)"
-	// ToolResultImageText leads the extra user turn that carries a tool
-	// result's images for models before Gemini 3.
-	ToolResultImageText = "Tool result image:"
-)
+// ToolResultImageText leads the extra user turn that carries a tool
+// result's images for models before Gemini 3.
+const ToolResultImageText = "Tool result image:"
 
 // RequiresToolCallID reports whether Pi sends tool-call ids in
 // functionCall and functionResponse for this model id: only for Claude and
@@ -201,7 +195,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 	case joined != "":
 		value = ai.SanitizeSurrogates(joined)
 	case len(images) > 0:
-		value = SeeAttachedImage
+		value = provider.SeeAttachedImageText
 	}
 	key := "output"
 	if m.IsError.Truthy() {

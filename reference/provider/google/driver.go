@@ -5,9 +5,14 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the google-generative-ai API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: provider.FetchFailedText,
-	AbortText: provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
+	FromSimple: provider.SimpleMapper(FromSimple), Client: Client,
+}
+
+// Client is the Gen AI SDK, which calls fetch: fetch's errors, Pi's
+// Google check for a signal aborted before the call, and no retries.
+var Client = provider.Client{
+	NoResponseText: provider.FetchFailedText,
+	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
 }

@@ -75,24 +75,19 @@ func ParseHTTPErrorAs(api string, model *ai.Model, status int, statusText, conte
 	if strings.Contains(contentType, "application/json") {
 		v, err := stream.ParseJSON(text)
 		if err != nil {
-			return FailureAs(api, model, err.Error(), now)
+			return failureAs(api, model, err.Error(), now)
 		}
 		errorBody = v
 	} else {
 		inner := new(jsonv.ObjectBuilder).SetString("message", text).Set("code", jsonv.FloatValue(float64(status))).SetString("status", statusText)
 		errorBody = new(jsonv.ObjectBuilder).Set("error", inner.Value()).Value()
 	}
-	return FailureAs(api, model, string(errorBody.AppendJSON(nil)), now)
+	return failureAs(api, model, string(errorBody.AppendJSON(nil)), now)
 }
 
-// Failure is the message and lone error event of a request that failed
-// before a response arrived (see stream.RequestError, ParseHTTPError).
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return FailureAs(API, model, message, now)
-}
-
-// FailureAs is Failure for a message that names api.
-func FailureAs(api string, model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+// failureAs is the message and lone error event of a request that failed
+// before a response arrived, in a message that names api.
+func failureAs(api string, model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return stream.Failure(stream.NewOutput(model, api, now), message)
 }
 

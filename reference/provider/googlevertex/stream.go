@@ -25,9 +25,3 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 func ParseHTTPError(model *ai.Model, status int, statusText, contentType string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	return google.ParseHTTPErrorAs(API, model, status, statusText, contentType, body, now)
 }
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived.
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return google.FailureAs(API, model, message, now)
-}

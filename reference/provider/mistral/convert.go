@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -17,7 +18,6 @@ const ToolCallIDLength = 9
 const (
 	ImageOmittedText     = "(image omitted: model does not support images)"
 	ToolImageOmittedText = "[tool image omitted: model does not support images]"
-	SeeAttachedImageText = "(see attached image)"
 	NoToolOutputText     = "(no tool output)"
 	ToolErrorPrefix      = "[tool error] "
 )
@@ -235,7 +235,7 @@ func toolResultText(text string, hasImages, images, isError bool) string {
 	}
 	switch {
 	case hasImages && images:
-		return prefix + SeeAttachedImageText
+		return prefix + provider.SeeAttachedImageText
 	case hasImages:
 		return prefix + ImageOmittedText
 	}

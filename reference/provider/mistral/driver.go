@@ -6,16 +6,18 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, NoResponseText: ConnectionErrorText,
-	AbortText: provider.FetchAbortedText, AbortBeforeText: AbortBeforeText,
-	// IncidentalHeaders are the request headers (lower-case path.Match
-	// patterns) that describe the client rather than the translation. The
-	// Mistral SDK sends none that vary: its user-agent and its empty cookie
-	// header are fixed, so they are compared like the rest.
-	IncidentalHeaders: []string{},
-	// The SDK always sets the cookie header of its security scheme, empty
-	// here; a cookie with a value would be the caller's.
-	IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
+	Client: provider.Client{
+		NoResponseText: ConnectionErrorText,
+		AbortText:      provider.FetchAbortedText, AbortBeforeText: AbortBeforeText,
+		// IncidentalHeaders are the request headers (lower-case path.Match
+		// patterns) that describe the client rather than the translation. The
+		// Mistral SDK sends none that vary: its user-agent and its empty cookie
+		// header are fixed, so they are compared like the rest.
+		IncidentalHeaders: []string{},
+		// The SDK always sets the cookie header of its security scheme, empty
+		// here; a cookie with a value would be the caller's.
+		IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
+	},
 }
 
 // AbortBeforeText is the SDK's error for a signal aborted before the call:

@@ -64,16 +64,16 @@ func ParseHTTPError(model *ai.Model, status int, contentType string, body []byte
 	text := sse.Text(body)
 	if status == 422 && matchesJSON(contentType) {
 		if _, err := stream.ParseJSON(text); err != nil {
-			return Failure(model, err.Error(), now)
+			return stream.ModelFailure(model, err.Error(), now)
 		}
 	}
 	if trimmed := stream.JSTrim(text); trimmed != "" {
 		if n := wtf8.Len(trimmed); n > MaxErrorBodyChars {
 			trimmed = fmt.Sprintf("%s... [truncated %d chars]", wtf8.Slice(trimmed, MaxErrorBodyChars), n-MaxErrorBodyChars)
 		}
-		return Failure(model, fmt.Sprintf("Mistral API error (%d): %s", status, trimmed), now)
+		return stream.ModelFailure(model, fmt.Sprintf("Mistral API error (%d): %s", status, trimmed), now)
 	}
-	return Failure(model, fmt.Sprintf("Mistral API error (%d): %s", status, sdkErrorMessage(status, contentType, text)), now)
+	return stream.ModelFailure(model, fmt.Sprintf("Mistral API error (%d): %s", status, sdkErrorMessage(status, contentType, text)), now)
 }
 
 // matchesJSON is the SDK's content-type match for application/json.
@@ -114,12 +114,6 @@ func sdkErrorMessage(status int, contentType, body string) string {
 		body = fmt.Sprintf("%s...and %d more chars", wtf8.Slice(body, 10000), n-10000)
 	}
 	return stream.JSTrim(msg + "Body: " + body)
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived (see stream.RequestError, ParseHTTPError).
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(stream.NewOutput(model, model.API, now), message)
 }
 
 // ParseStream is the stream.Parse of a 200 text/event-stream body.

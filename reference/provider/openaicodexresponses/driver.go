@@ -6,12 +6,14 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
 	FromSimple: provider.SimpleMapper(FromSimple),
-	Failure:    Failure, Retry: Retry, NoResponseText: provider.FetchFailedText,
-	AbortText: provider.PiAbortedText, AbortBeforeText: provider.PiAbortedText,
-	// IncidentalHeaders are the request headers (lower-case path.Match
-	// patterns) that describe the client rather than the translation. Pi calls
-	// fetch itself, so there are no SDK headers; the user agent is one a
-	// client adds anyway.
-	IncidentalHeaders: []string{}, MachineHeaders: MachineHeaders,
-	IdentityHeaders: provider.ClientIdentity(""),
+	Client: provider.Client{
+		Retry: Retry, NoResponseText: provider.FetchFailedText,
+		AbortText: provider.PiAbortedText, AbortBeforeText: provider.PiAbortedText,
+		// IncidentalHeaders are the request headers (lower-case path.Match
+		// patterns) that describe the client rather than the translation. Pi calls
+		// fetch itself, so there are no SDK headers; the user agent is one a
+		// client adds anyway.
+		IncidentalHeaders: []string{}, MachineHeaders: MachineHeaders,
+		IdentityHeaders: provider.ClientIdentity(""),
+	},
 }

@@ -3,6 +3,7 @@ package openaicodexresponses
 import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
 // Options are the members of Pi's OpenAICodexResponsesOptions that shape a
@@ -20,10 +21,9 @@ import (
 // ignores here.
 type Options struct {
 	provider.StreamOptions
-	// ReasoningEffort, when given (even empty), sends a reasoning member.
-	ReasoningEffort *string
-	// ReasoningSummary is reasoning.summary ("auto" when not given).
-	ReasoningSummary *string
+	// Reasoning: a ReasoningEffort given (even empty) sends a reasoning
+	// member, whose summary is ReasoningSummary ("auto" when not given).
+	openairesponses.Reasoning
 	// ServiceTier is sent as service_tier and scales the cost.
 	ServiceTier *string
 	// TextVerbosity is text.verbosity ("low" when not given or empty).
@@ -34,14 +34,13 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ReasoningEffort, o.ReasoningSummary = f.OptString("reasoningEffort"), f.OptString("reasoningSummary")
+		o.Reasoning.Read(f)
 		o.ServiceTier, o.TextVerbosity = f.OptString("serviceTier"), f.OptString("textVerbosity")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := o.Builder().SetOptString("reasoningEffort", o.ReasoningEffort).SetOptString("reasoningSummary", o.ReasoningSummary)
-	b.SetOptString("serviceTier", o.ServiceTier).SetOptString("textVerbosity", o.TextVerbosity)
-	return b.Extend(o.Extra).Value()
+	b := o.Reasoning.Add(o.Builder())
+	return b.SetOptString("serviceTier", o.ServiceTier).SetOptString("textVerbosity", o.TextVerbosity).Extend(o.Extra).Value()
 }

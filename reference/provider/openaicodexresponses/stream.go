@@ -226,7 +226,7 @@ var usageLimitCode = regexp.MustCompile(`(?i)usage_limit_reached|usage_not_inclu
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
 // event whose errorMessage is HTTPErrorText.
 func ParseHTTPError(model *ai.Model, status int, statusText string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return Failure(model, HTTPErrorText(status, statusText, body, now), now)
+	return stream.ModelFailure(model, HTTPErrorText(status, statusText, body, now), now)
 }
 
 // HTTPErrorText is Pi's message for a non-2xx response. The body is read
@@ -288,10 +288,4 @@ func HTTPErrorText(status int, statusText string, body []byte, now transform.Clo
 		return m.JSString()
 	}
 	return message
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived.
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return openairesponses.Failure(model, message, now)
 }

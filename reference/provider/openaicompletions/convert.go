@@ -13,8 +13,6 @@ import (
 
 // Texts Pi puts into the conversation for the provider's sake.
 const (
-	// SeeAttachedImage stands in for the text of a tool result that has none.
-	SeeAttachedImage = "(see attached image)"
 	// ToolImagesIntro leads the user message that carries tool-result images.
 	ToolImagesIntro = "Attached image(s) from tool result:"
 	// BridgeText is the assistant turn Pi inserts after tool results where
@@ -204,7 +202,7 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				}
 				text := wtf8.Concat(strings.Join(texts, "\n"))
 				if text == "" {
-					text = SeeAttachedImage
+					text = provider.SeeAttachedImageText
 				}
 				wm := stringMessage("tool", ai.SanitizeSurrogates(text))
 				wm.set("tool_call_id", jsonv.StringValue(tr.ToolCallID))

@@ -22,6 +22,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -30,10 +31,9 @@ import (
 // API is the model.api value this package serves.
 const API = "openai-completions"
 
-// Versions and literals Pi and its SDK put on the wire.
+// Literals Pi and its SDK put on the wire (the SDK's version and default
+// base URL are openaisdk's).
 const (
-	SDKVersion      = "6.26.0"
-	DefaultBaseURL  = "https://api.openai.com/v1"
 	CompletionsPath = "/chat/completions"
 	// PromptCacheKeyMax is how many code points of the session id Pi sends
 	// as prompt_cache_key.
@@ -68,18 +68,17 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	defaults := httpheader.Assign(sources...)
 
 	// The SDK announces only a timeout the caller gave.
-	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, 0)
+	sdk, err := openaisdk.Headers("OpenAI", opts.TimeoutMs)
 	if err != nil {
-		return nil, &stream.RequestError{Message: err.Error()}
+		return nil, err
 	}
-	sdk := httpheader.Stainless("OpenAI/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
 		set.AppendLayer(layer)
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 

@@ -2,7 +2,6 @@ package openaicompletions
 
 import (
 	"io"
-	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -24,7 +23,7 @@ const (
 // ParseStream is the stream.Parse of server-sent events carrying chat
 // completion chunks.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, out: newOutput(model, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
+	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
@@ -38,7 +37,7 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // otherwise. A truthy error.metadata.raw is appended after a newline.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
 	errMember, message := openaisdk.BodyError(body)
-	return Failure(model, errorMessage(status, errMember, message), now)
+	return stream.ModelFailure(model, errorMessage(status, errMember, message), now)
 }
 
 // errorMessage is the SDK's message for an error member, with a truthy
@@ -49,16 +48,6 @@ func errorMessage(status int, errMember, message jsonv.Value) string {
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return msg
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived (see stream.RequestError, ParseHTTPError).
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
-}
-
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, model.API, now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.
@@ -82,7 +71,7 @@ type parser struct {
 	pending map[string]string
 	outside bool
 	sawStop bool
-	done    bool // [DONE] seen
+	sdk     openaisdk.Stream
 	body    io.Reader
 }
 
@@ -146,26 +135,14 @@ func (p *parser) finishBlocks() {
 // dispatch is the SDK's Stream iterator for one server-sent event, then
 // Pi's handling of the chunk it yields.
 func (p *parser) dispatch(ev sse.Event) {
-	if p.done {
-		return
+	data, errMember, ok := p.sdk.Next(ev)
+	switch {
+	case !ok:
+	case errMember.Truthy():
+		panic(jsError{Msg: errorMessage(0, errMember, jsonv.Value{})})
+	default:
+		p.chunk(data)
 	}
-	if strings.HasPrefix(ev.Data, "[DONE]") {
-		p.done = true
-		return
-	}
-	data, err := stream.ParseJSON(ev.Data)
-	if err != nil {
-		panic(jsError{Msg: err.Error()})
-	}
-	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
-		// The SDK yields {event, data}; Pi finds nothing it reads in it.
-		p.chunk(jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}))
-		return
-	}
-	if e := stream.Member(data, "error"); e.Truthy() {
-		panic(jsError{Msg: errorMessage(0, e, jsonv.Value{})})
-	}
-	p.chunk(data)
 }
 
 // num is `v || 0` for a token count.

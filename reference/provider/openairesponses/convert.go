@@ -11,9 +11,6 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// SeeAttachedImage is the output Pi sends for a tool result without text.
-const SeeAttachedImage = "(see attached image)"
-
 // PairedIDProviders are the providers whose tool-call ids keep the
 // "<call id>|<item id>" pairing when they come from another model.
 var PairedIDProviders = []string{"openai", "openai-codex", "opencode"}
@@ -133,7 +130,7 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 	out := make([]jsonv.Value, 0, 2*len(msgs)+1) // an assistant message makes up to three items, the rest one
 	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
-		if model.Reasoning && !(compat{model.Compat}).isFalse("supportsDeveloperRole") {
+		if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
 			role = "developer"
 		}
 		out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
@@ -265,7 +262,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
 		output = jsonv.ArrayValue(parts...)
 	} else {
 		if text == "" {
-			text = SeeAttachedImage
+			text = provider.SeeAttachedImageText
 		}
 		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
 	}

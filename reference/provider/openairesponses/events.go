@@ -25,7 +25,7 @@ type TierResolver func(answer jsonv.Value, requested *string) jsonv.Value
 // the rule that the answer's tier wins unless it is undefined or null.
 func NewEventParser(model *ai.Model, requested *string, resolve TierResolver, now transform.Clock) *EventParser {
 	p := &parser{model: model, serviceTier: requested, resolveTier: resolve}
-	p.out, p.partial, p.block = newOutput(model, now), map[int]*string{}, -1
+	p.out, p.partial, p.block = stream.NewOutput(model, model.API, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
 	return &EventParser{p: p}
 }

@@ -17,10 +17,7 @@ import (
 // not read (toolChoice and the like) stay in Extra: Pi ignores them here.
 type Options struct {
 	provider.StreamOptions
-	// ReasoningEffort and ReasoningSummary shape the reasoning member for
-	// reasoning models.
-	ReasoningEffort  *string
-	ReasoningSummary *string
+	Reasoning
 	// ServiceTier is sent as service_tier and scales the cost.
 	ServiceTier *string
 }
@@ -29,14 +26,31 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ReasoningEffort = f.OptString("reasoningEffort")
-		o.ReasoningSummary = f.OptString("reasoningSummary")
+		o.Reasoning.Read(f)
 		o.ServiceTier = f.OptString("serviceTier")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := o.Builder().SetOptString("reasoningEffort", o.ReasoningEffort).SetOptString("reasoningSummary", o.ReasoningSummary)
-	return b.SetOptString("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
+	return o.Reasoning.Add(o.Builder()).SetOptString("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
+}
+
+// Reasoning are the members that each Responses API (this one, Azure's
+// and Codex's) adds to StreamOptions for reasoning models. Each API reads
+// them its own way.
+type Reasoning struct {
+	ReasoningEffort  *string
+	ReasoningSummary *string
+}
+
+// Read reads the reasoning members from the fields of the options.
+func (r *Reasoning) Read(f *jsonv.Fields) {
+	r.ReasoningEffort, r.ReasoningSummary = f.OptString("reasoningEffort"), f.OptString("reasoningSummary")
+}
+
+// Add sets the reasoning members on the options' JSON, in the order Read
+// reads them.
+func (r Reasoning) Add(b *jsonv.ObjectBuilder) *jsonv.ObjectBuilder {
+	return b.SetOptString("reasoningEffort", r.ReasoningEffort).SetOptString("reasoningSummary", r.ReasoningSummary)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -27,11 +28,10 @@ import (
 // API is the model.api value this package serves.
 const API = "openai-responses"
 
-// Versions and literals Pi and its SDK put on the wire.
+// Literals Pi and its SDK put on the wire (the SDK's version and default
+// base URL are openaisdk's).
 const (
-	SDKVersion     = "6.26.0"
-	DefaultBaseURL = "https://api.openai.com/v1"
-	ResponsesPath  = "/responses"
+	ResponsesPath = "/responses"
 	// UnusedKey is the bearer token the SDK gets when the caller brought an
 	// authorization header instead of a key.
 	UnusedKey = "unused"
@@ -51,12 +51,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	retention := opts.Retention()
-	c := compat{model.Compat}
+	c := provider.CompatOf(model)
 
 	// Pi's defaultHeaders object, built with plain object semantics.
 	var session []httpheader.Header
 	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
-		if c.truthy("sendSessionIdHeader", true) {
+		if c.Truthy("sendSessionIdHeader", true) {
 			session = append(session, httpheader.New("session_id", *opts.SessionID))
 		}
 		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
@@ -76,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, ResponsesPath), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, ResponsesPath), Header: header, Body: body}
 	tier := opts.ServiceTier
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -90,11 +90,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // timeoutMs, the client's auth header and Pi's default headers. A
 // *stream.RequestError is the SDK's or fetch's refusal to send.
 func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
-	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
+	sdk, err := openaisdk.Headers(client, timeoutMs)
 	if err != nil {
-		return nil, &stream.RequestError{Message: err.Error()}
+		return nil, err
 	}
-	sdk := httpheader.Stainless(client+"/JS "+SDKVersion, SDKVersion, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"})
 
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
@@ -116,26 +115,8 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 	return header, nil
 }
 
-// compat reads model.compat with JavaScript's rules.
-type compat struct{ v jsonv.Value }
-
-// truthy is `model.compat?.name ?? def` read as a condition.
-func (c compat) truthy(name string, def bool) bool {
-	v, ok := c.v.Get(name)
-	if !ok || v.Kind() == jsonv.Null {
-		return def
-	}
-	return v.Truthy()
-}
-
-// isFalse is `model.compat?.name === false`.
-func (c compat) isFalse(name string) bool {
-	v, ok := c.v.Get(name)
-	return ok && v.Kind() == jsonv.Bool && !v.Bool()
-}
-
 // buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c compat, now transform.Clock) (jsonv.Value, error) {
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
 	input, err := convertInput(model, ctx, now)
 	if err != nil {
 		return jsonv.Value{}, err
@@ -144,7 +125,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if retention != "none" && opts.SessionID != nil {
 		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 	}
-	if retention == "long" && c.truthy("supportsLongCacheRetention", true) {
+	if retention == "long" && c.Truthy("supportsLongCacheRetention", true) {
 		b.SetString("prompt_cache_retention", "24h")
 	}
 	b.SetBool("store", false)
@@ -158,7 +139,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", convertTools(ctx.Tools))
 	}
-	SetReasoning(b, model, opts.ReasoningEffort, opts.ReasoningSummary, model.Provider != "github-copilot")
+	SetReasoning(b, model, opts.Reasoning, model.Provider != "github-copilot")
 	return b.Value(), nil
 }
 
@@ -166,8 +147,9 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 // model to b. offDefault says whether the model's "off" effort is sent
 // when the caller asks for no reasoning (this API leaves it out for
 // github-copilot).
-func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, reasoningEffort, reasoningSummary *string, offDefault bool) {
+func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefault bool) {
 	if model.Reasoning {
+		reasoningEffort, reasoningSummary := r.ReasoningEffort, r.ReasoningSummary
 		effortSet := reasoningEffort != nil && *reasoningEffort != ""
 		summarySet := reasoningSummary != nil && *reasoningSummary != ""
 		switch {

@@ -38,7 +38,7 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 // member, or the body when it is not JSON) or "<status> status code (no
 // body)".
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return Failure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
+	return stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
 }
 
 // HTTPErrorText is the openai SDK's message for a non-2xx response,
@@ -47,16 +47,6 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 func HTTPErrorText(status int, body []byte) string {
 	errMember, message := openaisdk.BodyError(body)
 	return openaisdk.ErrorMessage(status, errMember, message)
-}
-
-// Failure is the message and lone error event of a request that failed
-// before a response arrived.
-func Failure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.Failure(newOutput(model, now), message)
-}
-
-func newOutput(model *ai.Model, now transform.Clock) *ai.AssistantMessage {
-	return stream.NewOutput(model, model.API, now)
 }
 
 // jsError is an exception thrown while Pi reads the stream.
@@ -77,12 +67,12 @@ type parser struct {
 	events      []stream.Event
 	// partial is the raw argument text of each tool-call block, nil once
 	// the call is done.
-	partial    map[int]*string
-	cur        item
-	block      int // the block being streamed, -1 for none
-	terminal   bool
-	doneMarker bool
-	outside    bool
+	partial  map[int]*string
+	cur      item
+	block    int // the block being streamed, -1 for none
+	terminal bool
+	sdk      openaisdk.Stream
+	outside  bool
 	// noTier turns the service-tier pricing off entirely.
 	noTier bool
 	// resolveTier, when set, picks the tier that prices the answer from
@@ -96,7 +86,7 @@ func parseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 }
 
 func parseStreamWith(p *parser, r io.Reader, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p.out, p.partial, p.block = newOutput(p.model, now), map[int]*string{}, -1
+	p.out, p.partial, p.block = stream.NewOutput(p.model, p.model.API, now), map[int]*string{}, -1
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
@@ -155,35 +145,28 @@ func (p *parser) finishBlocks() {
 
 // dispatch is the SDK's handling of one server-sent event, then Pi's.
 func (p *parser) dispatch(ev sse.Event) {
-	if p.doneMarker {
-		return
+	data, errMember, ok := p.sdk.Next(ev)
+	switch {
+	case !ok:
+	case errMember.Truthy():
+		panic(jsError{Msg: openaisdk.ErrorMessage(0, errMember, jsonv.Value{})})
+	default:
+		p.handle(data)
 	}
-	if strings.HasPrefix(ev.Data, "[DONE]") {
-		p.doneMarker = true
-		return
+}
+
+// typeOf is `v.type` where Pi switches on it: V8's TypeError when v is
+// undefined or null, and "" (which no case names) when it is not a string.
+func typeOf(v jsonv.Value) string {
+	if t := stream.Prop(v, "type"); t.Kind() == jsonv.String {
+		return t.Str()
 	}
-	data, err := stream.ParseJSON(ev.Data)
-	if err != nil {
-		panic(jsError{Msg: err.Error()})
-	}
-	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
-		return // yielded as {event, data}, which has no type
-	}
-	if data.Truthy() {
-		if e := stream.Member(data, "error"); e.Truthy() {
-			panic(jsError{Msg: openaisdk.ErrorMessage(0, e, jsonv.Value{})})
-		}
-	}
-	p.handle(data)
+	return ""
 }
 
 // handle is Pi's processResponsesStream step for one event's data.
 func (p *parser) handle(data jsonv.Value) {
-	typ := stream.Prop(data, "type")
-	if typ.Kind() != jsonv.String {
-		return
-	}
-	switch typ.Str() {
+	switch typeOf(data) {
 	case "response.created":
 		p.setResponseID(stream.Prop(stream.Member(data, "response"), "id"), true)
 	case "response.output_item.added":
@@ -378,11 +361,7 @@ func (p *parser) push(b ai.Block, start string) {
 }
 
 func (p *parser) itemAdded(it jsonv.Value) {
-	t := stream.Prop(it, "type")
-	if t.Kind() != jsonv.String {
-		return
-	}
-	switch t.Str() {
+	switch typeOf(it) {
 	case "reasoning":
 		p.cur = item{typ: "reasoning", parts: p.listOf(stream.Member(it, "summary"))}
 		p.push(&ai.ThinkingBlock{}, stream.TypeThinkingStart)
@@ -426,15 +405,11 @@ func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value)
 }
 
 func (p *parser) itemDone(it jsonv.Value) {
-	t := stream.Prop(it, "type")
-	if t.Kind() != jsonv.String {
-		return
-	}
 	var cur ai.Block
 	if p.block >= 0 {
 		cur = p.out.Content[p.block]
 	}
-	switch t.Str() {
+	switch typeOf(it) {
 	case "reasoning":
 		b, ok := cur.(*ai.ThinkingBlock)
 		if !ok {

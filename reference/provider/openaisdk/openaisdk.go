@@ -1,15 +1,36 @@
 // Package openaisdk is what the OpenAI APIs (openai-completions and the
 // Responses APIs) get alike from the openai SDK (6.26.0) under Pi: the
-// message of an API error.
+// SDK's own headers, the message of an API error and the iterator over a
+// streamed response.
 package openaisdk
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
+
+// The SDK's version, which its headers name, and the base URL it uses when
+// the model gives none.
+const (
+	Version        = "6.26.0"
+	DefaultBaseURL = "https://api.openai.com/v1"
+)
+
+// Headers are the headers the SDK adds on its own for a client class (its
+// user agent names it: "OpenAI", "AzureOpenAI") and the request's
+// timeoutMs. A *stream.RequestError is the SDK's refusal of the timeout.
+func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
+	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
+	if err != nil {
+		return nil, &stream.RequestError{Message: err.Error()}
+	}
+	return httpheader.Stainless(client+"/JS "+Version, Version, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
+}
 
 // Texts of an error without a message.
 const (
@@ -56,4 +77,35 @@ func ErrorMessage(status int, errMember, message jsonv.Value) string {
 		return msg
 	}
 	return NoStatusNoBodyText
+}
+
+// Stream is the SDK's Stream iterator over server-sent events.
+type Stream struct {
+	done bool // the [DONE] marker was seen
+}
+
+// Next is what the iterator yields for ev: nothing (ok false) for the
+// [DONE] marker and every event after it, {event, data} for a thread.*
+// event, else the event's data. A truthy error member of that data is
+// errMember, which the SDK throws as an APIError instead of yielding.
+// Data that is not JSON throws JSON.parse's error (a stream.JSError panic).
+func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
+	if s.done {
+		return jsonv.Value{}, jsonv.Value{}, false
+	}
+	if strings.HasPrefix(ev.Data, "[DONE]") {
+		s.done = true
+		return jsonv.Value{}, jsonv.Value{}, false
+	}
+	data, err := stream.ParseJSON(ev.Data)
+	if err != nil {
+		panic(stream.JSError{Msg: err.Error()})
+	}
+	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
+		return jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}), jsonv.Value{}, true
+	}
+	if e := stream.Member(data, "error"); data.Truthy() && e.Truthy() {
+		return jsonv.Value{}, e, true
+	}
+	return data, jsonv.Value{}, true
 }

@@ -25,3 +25,10 @@ func Failure(out *ai.AssistantMessage, message string) (*ai.AssistantMessage, []
 	out.ErrorMessage = &message
 	return out, []Event{{Type: TypeError, Reason: ai.StopError, Message: out}}
 }
+
+// ModelFailure is the message and lone error event of a request to model
+// that failed before a response arrived (see RequestError), for an API
+// whose messages name model.api.
+func ModelFailure(model *ai.Model, message string, now transform.Clock) (*ai.AssistantMessage, []Event) {
+	return Failure(NewOutput(model, model.API, now), message)
+}

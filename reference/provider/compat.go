@@ -1,0 +1,34 @@
+package provider
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// Compat reads model.compat with JavaScript's rules, as the APIs that
+// read a few flags of it do.
+type Compat struct{ v jsonv.Value }
+
+// CompatOf is the model's compat.
+func CompatOf(model *ai.Model) Compat { return Compat{model.Compat} }
+
+// Truthy is `model.compat?.name ?? def` read as a condition.
+func (c Compat) Truthy(name string, def bool) bool {
+	v, ok := c.v.Get(name)
+	if !ok || v.Kind() == jsonv.Null {
+		return def
+	}
+	return v.Truthy()
+}
+
+// IsTrue is `model.compat?.name === true`.
+func (c Compat) IsTrue(name string) bool {
+	v, ok := c.v.Get(name)
+	return ok && v.Kind() == jsonv.Bool && v.Bool()
+}
+
+// IsFalse is `model.compat?.name === false`.
+func (c Compat) IsFalse(name string) bool {
+	v, ok := c.v.Get(name)
+	return ok && v.Kind() == jsonv.Bool && !v.Bool()
+}
