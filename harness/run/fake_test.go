@@ -228,6 +228,10 @@ func fakeAdapter(behaviour string) int {
 				continue
 			}
 			write(obj("type", str("result"), "seq", seq, "output", withModel(out, "not-the-model")))
+		case "wrong-wire-then-error":
+			// A wrong request body, then an error frame instead of an answer.
+			_, _ = handle(kindV.Str(), input, &http.Client{Transport: extraBodyMember{}})
+			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: reading the stream")))
 		case "twice":
 			answer(write, seq, kindV.Str(), input)
 			answer(write, seq, kindV.Str(), input)

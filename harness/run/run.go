@@ -480,17 +480,52 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 		if f.Outcome == subject.FailTimeout {
 			msg += fmt.Sprintf(" (%v)", deadline)
 		}
-		return Result{Outcome: Outcome(f.Outcome), Message: msg}
+		checked = true
+		return broken(Result{Outcome: Outcome(f.Outcome), Message: msg}, check())
 	}
 	w.used[use] = true
 	switch reply.Type {
 	case subject.ReplySkip:
 		return Result{Outcome: Skip, Message: reply.Reason, Link: reply.Link}
 	case subject.ReplyError:
-		return Result{Outcome: Error, Message: reply.Message}
+		checked = true
+		return broken(Result{Outcome: Error, Message: reply.Message}, check())
 	}
 	checked = true
 	return w.verdict(c, want, reply.Output, check())
+}
+
+// broken is the result of a case the implementation broke on (an error
+// frame, a crash, a timeout), with what the fixture's check found before
+// the break: a request that differs is a difference in its own right,
+// reported even though there is no output to compare.
+func broken(r Result, checkErr error) Result {
+	if msg, failed := addFindings(&r, checkErr); failed {
+		r.Message += "; " + msg
+		r.Mismatch = compare.NewMismatch(r.Diffs)
+	}
+	return r
+}
+
+// addFindings adds what a fixture's check found to r: its notes, and when
+// it fails the case, its differences. It returns the check's message and
+// whether it fails the case.
+func addFindings(r *Result, checkErr error) (string, bool) {
+	if checkErr == nil {
+		return "", false
+	}
+	var f Findings
+	if errors.As(checkErr, &f) {
+		r.Notes = append(r.Notes, f.Notes()...)
+		if !f.Failed() {
+			return "", false
+		}
+	}
+	var m *compare.Mismatch
+	if errors.As(checkErr, &m) {
+		r.Diffs = append(r.Diffs, m.Diffs...)
+	}
+	return checkErr.Error(), true
 }
 
 // verdict compares what the subject did with what the case wants: the
@@ -500,19 +535,8 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error) Result {
 	var r Result
 	var msgs []string
-	if checkErr != nil {
-		var f Findings
-		isFindings := errors.As(checkErr, &f)
-		if isFindings {
-			r.Notes = append(r.Notes, f.Notes()...)
-		}
-		if !isFindings || f.Failed() {
-			msgs = append(msgs, checkErr.Error())
-			var m *compare.Mismatch
-			if errors.As(checkErr, &m) {
-				r.Diffs = append(r.Diffs, m.Diffs...)
-			}
-		}
+	if msg, failed := addFindings(&r, checkErr); failed {
+		msgs = append(msgs, msg)
 	}
 	want, texts, err := compare.SplitGolden(golden)
 	if err != nil {

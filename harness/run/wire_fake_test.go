@@ -177,3 +177,22 @@ func TestEveryDifferenceInOneRun(t *testing.T) {
 		t.Errorf("JSON diff 1 %+v", d)
 	}
 }
+
+// TestRequestDifferencesOfABrokenCase: an implementation that sends a wrong
+// request and then answers with an error frame is an ERROR, and the report
+// still holds the request's difference, so that an expected-failure entry
+// cannot hide it.
+func TestRequestDifferencesOfABrokenCase(t *testing.T) {
+	const id = "wire/anthropic-cache-none"
+	s := runGuarded(t, time.Minute, builtinWire(t, id), wireOpts(t, "wrong-wire-then-error:"+id, false))
+	r := s.Results[0]
+	if r.Outcome != run.Error {
+		t.Fatalf("%s: %s: %s", id, r.Outcome, r.Message)
+	}
+	if len(r.Diffs) != 1 || r.Diffs[0].Path != "/requests/0/body/fake_extra" {
+		t.Errorf("diffs %v, want one at /requests/0/body/fake_extra", r.Diffs)
+	}
+	if !strings.Contains(r.Message, "TypeError: reading the stream") || !strings.Contains(r.Message, "/requests/0/body/fake_extra") {
+		t.Errorf("message %q names neither the error nor the request's difference", r.Message)
+	}
+}
