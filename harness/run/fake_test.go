@@ -228,6 +228,22 @@ func fakeAdapter(behaviour string) int {
 				continue
 			}
 			write(obj("type", str("result"), "seq", seq, "output", withModel(out, "not-the-model")))
+		case "big-body", "big-body-streamed":
+			// A request body over the test's 1 MiB limit to the case's
+			// server, announced or streamed, then silence.
+			base, _ := input.Get("baseUrl")
+			req, err := http.NewRequest("POST", base.Str()+"/big", io.LimitReader(zeroReader{}, 1<<20+1))
+			if err != nil {
+				logf("%v", err)
+				return 2
+			}
+			if name == "big-body" {
+				req.ContentLength = 1<<20 + 1
+			}
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+			time.Sleep(time.Hour)
 		case "twice":
 			answer(write, seq, kindV.Str(), input)
 			answer(write, seq, kindV.Str(), input)
@@ -262,6 +278,14 @@ var ownClient = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*ht
 	r.Header.Del("Accept")
 	return http.DefaultTransport.RoundTrip(r)
 })}
+
+// zeroReader reads zero bytes without end.
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
 
 type roundTripFunc func(*http.Request) (*http.Response, error)
 

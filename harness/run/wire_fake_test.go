@@ -177,3 +177,28 @@ func TestEveryDifferenceInOneRun(t *testing.T) {
 		t.Errorf("JSON diff 1 %+v", d)
 	}
 }
+
+// TestBodyOverLimitStopsTheCase: a request body over the loopback server's
+// limit fails its case at once with the limit named, though the adapter
+// then hangs (without the stop the case would time out); the adapter is
+// started again and the next case passes.
+func TestBodyOverLimitStopsTheCase(t *testing.T) {
+	const id, next = "wire/anthropic-cache-none", "wire/mistral-minimal-text"
+	tests := []struct{ name, behaviour string }{
+		{"announced", "big-body"},
+		{"streamed", "big-body-streamed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			opts := wireOpts(t, tt.behaviour+":"+id, false)
+			opts.Jobs, opts.Timeout = 1, 30*time.Second
+			opts.Fixtures[wire.Kind].(*wire.Fixture).MaxRequestBytes = 1 << 20
+			cases := builtinWire(t, id, next)
+			s := runGuarded(t, 2*time.Minute, cases, opts)
+			checkResults(t, s, cases, map[string]want{
+				id: {run.Fail, "request 1 (POST /big): the request body is over the limit of 1 MiB"},
+			})
+		})
+	}
+}
