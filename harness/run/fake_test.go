@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,6 +33,15 @@ const fakeEnv = "PICONFORM_FAKE_IMPL"
 func TestMain(m *testing.M) {
 	if b := os.Getenv(fakeEnv); b != "" {
 		os.Exit(fakeAdapter(b))
+	}
+	// The runner's tests mostly wait on their fake adapters' deadlines, not
+	// on the CPU: let more of them wait at once than there are cores,
+	// unless -parallel says otherwise.
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", "8")
 	}
 	os.Exit(m.Run())
 }

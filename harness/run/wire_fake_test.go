@@ -59,6 +59,7 @@ func wireOpts(t *testing.T, behaviour string, strict bool) run.Options {
 // user-agent and accept passes every wire case, with notes; under
 // --strict-identity it does not.
 func TestIdentityIsNotConformance(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs every wire case")
 	}
@@ -103,6 +104,7 @@ func hasPath(diffs []compare.Diff, p string) bool {
 // TestEveryDifferenceInOneRun: a port that sends a wrong body and returns
 // a wrong answer is told both, in one run, in every report format.
 func TestEveryDifferenceInOneRun(t *testing.T) {
+	t.Parallel()
 	const id = "wire/anthropic-cache-none"
 	cases := builtinWire(t, id)
 	s := runGuarded(t, time.Minute, cases, wireOpts(t, "wrong-wire:"+id, false))
@@ -183,6 +185,7 @@ func TestEveryDifferenceInOneRun(t *testing.T) {
 // then hangs (without the stop the case would time out); the adapter is
 // started again and the next case passes.
 func TestBodyOverLimitStopsTheCase(t *testing.T) {
+	t.Parallel()
 	const id, next = "wire/anthropic-cache-none", "wire/mistral-minimal-text"
 	tests := []struct{ name, behaviour string }{
 		{"announced", "big-body"},
