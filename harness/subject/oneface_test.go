@@ -66,6 +66,7 @@ func faceOf(r subject.Reply) face {
 }
 
 func TestReferenceHasOneFace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	inProcess := &subject.Reference{Options: conformance.Options{Now: golden.Clock, HTTPClient: wire.InProcess}}
 	served := servedReference(t)

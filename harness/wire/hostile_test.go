@@ -28,6 +28,7 @@ func (z *zeros) Read(p []byte) (int, error) {
 // a request body. A bigger one, announced or streamed, is answered 413 at
 // once, and the case fails on it.
 func TestRequestBodyCap(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		size   int64
@@ -41,6 +42,7 @@ func TestRequestBodyCap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			cas := &cassette.Cassette{Interactions: []*cassette.Interaction{{
 				Request:  cassette.Request{Method: "POST", URL: "/v1/say"},
 				Response: cassette.Response{Code: http.StatusOK, Body: "ok"},
