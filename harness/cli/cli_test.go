@@ -114,6 +114,7 @@ func expectCode(t *testing.T, r result, code int, args ...string) {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		msg  string // in stderr
@@ -143,6 +144,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelpAndVersion(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"help"}, {"--help"}, {"run", "--help"}, {"update", "-h"}, {"version"}} {
 		r := pic(t, nil, args...)
 		expectCode(t, r, 0, args...)
@@ -156,6 +158,7 @@ func TestHelpAndVersion(t *testing.T) {
 }
 
 func TestRunBuiltin(t *testing.T) {
+	t.Parallel()
 	r := pic(t, nil, "run")
 	expectCode(t, r, 0, "run")
 	if !strings.HasSuffix(r.stdout, "\nconforms\n") || strings.Contains(r.stdout, "\x1b[") {
@@ -170,6 +173,7 @@ func TestRunBuiltin(t *testing.T) {
 // TestRunStrictIdentity: the reference sends what the cassettes hold and
 // produces the goldens' runtime texts, so it passes strictly too.
 func TestRunStrictIdentity(t *testing.T) {
+	t.Parallel()
 	args := []string{"run", "--strict-identity", "--case", "wire/anthropic-*", "--case", "wire/*-bad-json*", "-v"}
 	r := pic(t, nil, args...)
 	expectCode(t, r, 0, args...)
@@ -181,6 +185,7 @@ func TestRunStrictIdentity(t *testing.T) {
 // TestNothingSelected: a filter that selects nothing, an unknown kind or an
 // invalid glob is a usage error naming it, never "0 cases … conforms".
 func TestNothingSelected(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		msg  string
@@ -331,6 +336,7 @@ func caseIDs(lines []map[string]any) []string {
 }
 
 func TestReports(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	jsonFile, junit, md := filepath.Join(dir, "out", "report.jsonl"), filepath.Join(dir, "junit.xml"), filepath.Join(dir, "summary.md")
 	r := pic(t, nil, "run", "--kind", "sanitize", "--json", jsonFile, "--junit", junit, "--markdown", md)
@@ -364,6 +370,7 @@ func TestReports(t *testing.T) {
 }
 
 func TestShards(t *testing.T) {
+	t.Parallel()
 	all := jsonLines(t, pic(t, nil, "run", "--kind", "sanitize", "--json", "-").stdout)
 	want := caseIDs(all)
 	if len(want) < 4 {
@@ -393,6 +400,7 @@ func TestShards(t *testing.T) {
 }
 
 func TestCoverage(t *testing.T) {
+	t.Parallel()
 	r := pic(t, nil, "coverage")
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "san.surrogates") || !strings.Contains(r.stdout, " rules: ") {
@@ -420,6 +428,7 @@ func writeFile(t *testing.T, p, data string) {
 }
 
 func TestBadSuite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "fixtures", "sanitize", "bad.json")
 	writeFile(t, file, `{"id":"sanitize/bad","kind":"sanitize","description":"x","rules":["san.surrogates", 42],"input":{"text":"a"}}`)
@@ -490,6 +499,7 @@ func copySuite(t *testing.T, kind string) (dir string, n int) {
 }
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	dir, n := copySuite(t, "sanitize")
 	goldenDir := filepath.Join(dir, "golden")
 
@@ -583,6 +593,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // path as its want.txt says; so are cases whose golden or cassette is
 // missing or broken.
 func TestInputErrorsBeforeRun(t *testing.T) {
+	t.Parallel()
 	dirs, err := filepath.Glob(filepath.Join("..", "kinds", "testdata", "broken", "*"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no broken suites (%v)", err)

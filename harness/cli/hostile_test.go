@@ -30,6 +30,7 @@ func wireSuite(t *testing.T, name, text string) string {
 // file at all, not even the goldens of the cases that worked, and says
 // which case was refused and why.
 func TestUpdateAllOrNothing(t *testing.T) {
+	t.Parallel()
 	dir := wireSuite(t, "anthropic-auth-header-only", "my key is sk-ant-api03-abcdefghijklmnop")
 	good, _ := copySuite(t, "sanitize")
 	if err := os.CopyFS(dir, os.DirFS(good)); err != nil {
@@ -53,6 +54,7 @@ func TestUpdateAllOrNothing(t *testing.T) {
 // golden/ or cassettes/ folder that leads outside the suite, and writes
 // nothing there or anywhere else.
 func TestUpdateStaysInSuite(t *testing.T) {
+	t.Parallel()
 	for _, link := range []string{"golden", "cassettes", "golden/wire", "cassettes/wire"} {
 		t.Run(link, func(t *testing.T) {
 			dir := wireSuite(t, "anthropic-auth-header-only", "Hello")
@@ -91,6 +93,7 @@ func TestTempLogsRemoved(t *testing.T) {
 // TestOutputPathsCheckedFirst: an output path that cannot be written is a
 // usage error before anything runs (nothing on stdout), not after the run.
 func TestOutputPathsCheckedFirst(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "file")
 	writeFile(t, file, "x")
 	for _, flag := range []string{"--json", "--junit", "--markdown", "--write-expect"} {
@@ -108,6 +111,7 @@ func TestOutputPathsCheckedFirst(t *testing.T) {
 // TestListEscapes: list prints a case description's terminal escapes
 // (ESC, OSC, BEL, CR) and line breaks escaped, one case a line.
 func TestListEscapes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "fixtures", "sanitize", "evil.json"), `{"id": "sanitize/evil", "kind": "sanitize",
   "description": "\u001b]0;owned\u0007\u001b[2J\rgone\nnext\u009b31m", "rules": ["san.other-untouched"], "input": {"text": "x"}}`)
@@ -122,6 +126,7 @@ func TestListEscapes(t *testing.T) {
 // TestBadDurations: a deadline of zero or less is a usage error, not a run
 // where every case times out.
 func TestBadDurations(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"run", "--timeout", "-1s"},
 		{"run", "--timeout", "0s"},

@@ -16,6 +16,7 @@ import (
 // a FIFO or a symlink to /dev/zero is an input error at once (exit 2,
 // naming it), not a hang or a read without end.
 func TestHostileInputFiles(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		file string // made hostile, in a suite holding sanitize/ascii-unchanged

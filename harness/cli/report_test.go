@@ -10,6 +10,7 @@ import (
 // A run's JSON report, split in shards, goes through piconform report into
 // a Markdown and an HTML matrix with one row.
 func TestReportMergesRunShards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var reports []string
 	for _, shard := range []string{"1/2", "2/2"} {
@@ -52,6 +53,7 @@ func TestReportMergesRunShards(t *testing.T) {
 }
 
 func TestReportInputErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	notReport := filepath.Join(dir, "junit.xml")
 	if err := os.WriteFile(notReport, []byte("<testsuites/>\n"), 0o644); err != nil {

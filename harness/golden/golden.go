@@ -68,16 +68,20 @@ func Fixtures() map[string]run.Fixture { return kinds.Fixtures() }
 // and the fixture's check must pass too (for a wire case: the reference's
 // request matches the cassette).
 func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error) {
-	ctx := context.Background()
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
 	input, check := c.Input, func() error { return nil }
 	if fx := fixtures[c.Kind]; fx != nil {
 		var err error
-		if input, check, err = fx.Setup(ctx, c); err != nil {
+		if input, check, err = fx.Setup(ctx, c, stop); err != nil {
 			return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("preparing it: %w", err)}
 		}
 	}
 	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: wire.InProcess})
 	cerr := check()
+	if cause := context.Cause(ctx); cause != nil {
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the fixture stopped the reference: %w", cause)}
+	}
 	if err != nil {
 		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference cannot run it: %w", jsonv.Under("input", err))}
 	}

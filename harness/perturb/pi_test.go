@@ -169,7 +169,7 @@ func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Cas
 	if fx != nil {
 		pc := *c
 		pc.Input = input
-		in, chk, err := fx.Setup(ctx, &pc)
+		in, chk, err := fx.Setup(ctx, &pc, func(error) {}) // a refused request shows in the check
 		if err != nil {
 			return subject.Reply{Type: subject.ReplyError, Message: "setup: " + err.Error()}, "", nil
 		}

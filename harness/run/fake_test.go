@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,6 +33,15 @@ const fakeEnv = "PICONFORM_FAKE_IMPL"
 func TestMain(m *testing.M) {
 	if b := os.Getenv(fakeEnv); b != "" {
 		os.Exit(fakeAdapter(b))
+	}
+	// The runner's tests mostly wait on their fake adapters' deadlines, not
+	// on the CPU: let more of them wait at once than there are cores,
+	// unless -parallel says otherwise.
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", "8")
 	}
 	os.Exit(m.Run())
 }
@@ -232,6 +242,22 @@ func fakeAdapter(behaviour string) int {
 			// A wrong request body, then an error frame instead of an answer.
 			_, _ = handle(kindV.Str(), input, &http.Client{Transport: extraBodyMember{}})
 			write(obj("type", str("error"), "seq", seq, "message", str("TypeError: reading the stream")))
+		case "big-body", "big-body-streamed":
+			// A request body over the test's 1 MiB limit to the case's
+			// server, announced or streamed, then silence.
+			base, _ := input.Get("baseUrl")
+			req, err := http.NewRequest("POST", base.Str()+"/big", io.LimitReader(zeroReader{}, 1<<20+1))
+			if err != nil {
+				logf("%v", err)
+				return 2
+			}
+			if name == "big-body" {
+				req.ContentLength = 1<<20 + 1
+			}
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+			time.Sleep(time.Hour)
 		case "twice":
 			answer(write, seq, kindV.Str(), input)
 			answer(write, seq, kindV.Str(), input)
@@ -266,6 +292,14 @@ var ownClient = &http.Client{Transport: roundTripFunc(func(r *http.Request) (*ht
 	r.Header.Del("Accept")
 	return http.DefaultTransport.RoundTrip(r)
 })}
+
+// zeroReader reads zero bytes without end.
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
 
 type roundTripFunc func(*http.Request) (*http.Response, error)
 

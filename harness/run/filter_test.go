@@ -32,6 +32,7 @@ func applied(f run.Filter, cases []*suite.Case) []string {
 }
 
 func TestFilter(t *testing.T) {
+	t.Parallel()
 	cases := filterCases()
 	tests := []struct {
 		name   string
@@ -70,6 +71,7 @@ func TestFilter(t *testing.T) {
 // TestShardsPartition: for every n, the shards 1/n..n/n are disjoint and
 // together hold every selected case, and their sizes differ by at most one.
 func TestShardsPartition(t *testing.T) {
+	t.Parallel()
 	var cases []*suite.Case
 	for i := range 23 {
 		cases = append(cases, &suite.Case{ID: fmt.Sprintf("sanitize/c%02d", (i*7)%23), Kind: "sanitize", Rules: []string{"san.x"}})
@@ -103,6 +105,7 @@ func TestShardsPartition(t *testing.T) {
 }
 
 func TestParseShard(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string][2]int{"1/1": {1, 1}, "1/2": {1, 2}, "2/2": {2, 2}, "7/10": {7, 10}} {
 		i, n, err := run.ParseShard(s)
 		if err != nil || i != want[0] || n != want[1] {

@@ -9,6 +9,7 @@ import (
 // TestQueue: every case is handed out exactly once, whatever order the
 // workers ask in, and a worker takes its own share in order first.
 func TestQueue(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ n, workers int }{{0, 1}, {1, 1}, {5, 1}, {5, 2}, {7, 3}, {2, 8}, {100, 8}} {
 		t.Run(fmt.Sprintf("%d cases, %d workers", tt.n, tt.workers), func(t *testing.T) {
 			for seed := range uint64(20) {
@@ -49,6 +50,7 @@ func TestQueue(t *testing.T) {
 // TestQueueShares: a worker takes its own contiguous share in order, then
 // steals the last group of another share, preferring a group it has run.
 func TestQueueShares(t *testing.T) {
+	t.Parallel()
 	groups := []string{"a", "a", "a", "a", "b", "b", "c", "c", "c", "d", "d", "d"}
 	q := newQueue(groups, 2) // shares [0,6) and [6,12)
 	used := map[string]bool{}

@@ -83,7 +83,12 @@ type Fixture interface {
 	// (an error wrapping a *compare.Mismatch shows its diff). The check is
 	// called once the subject answered or broke, whatever the outcome, and
 	// releases what Setup acquired.
-	Setup(ctx context.Context, c *suite.Case) (input jsonv.Value, check func() error, err error)
+	//
+	// ctx is the case's: it ends at the case's deadline, so what the
+	// fixture does counts inside it. stop ends the case at once, failing
+	// it with the cause: for a problem no answer can mend (a request body
+	// over the server's limit), so the run does not wait for the subject.
+	Setup(ctx context.Context, c *suite.Case, stop context.CancelCauseFunc) (input jsonv.Value, check func() error, err error)
 }
 
 // Findings is implemented by an error a fixture's check returns when it has
@@ -448,9 +453,19 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	if err != nil {
 		return Result{Outcome: Error, Message: err.Error()}
 	}
+	use := caseGroup(c)
+	deadline := w.opts.Timeout
+	if !w.used[use] {
+		deadline = max(deadline, w.opts.FirstUseTimeout)
+	}
+	cctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+	cctx, cancelCause := context.WithCancelCause(cctx)
+	defer cancelCause(nil)
+	stop := func(cause error) { cancelCause(&fixtureStop{cause}) }
 	input, check := c.Input, func() error { return nil }
 	if fx := w.opts.Fixtures[c.Kind]; fx != nil {
-		if input, check, err = fx.Setup(ctx, c); err != nil {
+		if input, check, err = fx.Setup(cctx, c, stop); err != nil {
 			return Result{Outcome: Error, Message: "preparing the case: " + err.Error()}
 		}
 	}
@@ -460,18 +475,19 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 			_ = check() // release the fixture's resources
 		}
 	}()
-	use := caseGroup(c)
-	deadline := w.opts.Timeout
-	if !w.used[use] {
-		deadline = max(deadline, w.opts.FirstUseTimeout)
-	}
-	cctx, cancel := context.WithTimeout(ctx, deadline)
 	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
-	cancel()
 	if err != nil && ctx.Err() != nil {
 		// Interrupted (Ctrl-C): the implementation did nothing wrong.
 		w.started = false
 		return Result{Outcome: Skip, Message: errInterrupted}
+	}
+	var fs *fixtureStop
+	if errors.As(context.Cause(cctx), &fs) {
+		if err != nil {
+			// Stopped mid-case, as at a deadline: start it again.
+			w.restarted(fs)
+		}
+		return Result{Outcome: Fail, Message: fs.Error()}
 	}
 	if err != nil {
 		f := subject.AsFailure(err)
@@ -563,6 +579,12 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 	r.Mismatch = compare.NewMismatch(r.Diffs)
 	return r
 }
+
+// fixtureStop is the cause of a case its fixture stopped.
+type fixtureStop struct{ err error }
+
+func (s *fixtureStop) Error() string { return s.err.Error() }
+func (s *fixtureStop) Unwrap() error { return s.err }
 
 // errInterrupted is the message of a case an interrupted run did not finish.
 const errInterrupted = "not run: the run was interrupted"

@@ -172,7 +172,9 @@ func checkResults(t *testing.T, s *run.Summary, cases []*suite.Case, wants map[s
 // misbehave in every way the protocol names. Each run must finish in bounded
 // time and classify every case.
 func TestFakeImplementations(t *testing.T) {
-	const short = time.Second // the other cases of a run must answer within it, even on a loaded machine
+	t.Parallel()
+	const short = time.Second            // the other cases of a run must answer within it, even on a loaded machine
+	const brief = 100 * time.Millisecond // for runs where every case is to time out or never be sent
 	tests := []struct {
 		name      string
 		behaviour string
@@ -206,10 +208,11 @@ func TestFakeImplementations(t *testing.T) {
 		name: "hang on one case is a timeout for it only", behaviour: "hang:" + idLone, timeout: short,
 		wants: map[string]want{idLone: {run.Timeout, "deadline"}},
 	}, {
-		name: "hang before hello", behaviour: "hang-start", restarts: 1, hello: short,
+		// No process ever says hello, so the start deadline can be brief.
+		name: "hang before hello", behaviour: "hang-start", restarts: 1, hello: brief,
 		// Start-up is not a case: no case is charged with a timeout.
 		wants: map[string]want{
-			idCost:  {run.Crash, "not sent: the implementation did not start (2 attempts; last: no hello within the start deadline of 1s"},
+			idCost:  {run.Crash, "not sent: the implementation did not start (2 attempts; last: no hello within the start deadline of 100ms"},
 			idASCII: {run.Crash, "not sent: the implementation did not start"},
 			idLone:  {run.Crash, "not sent: the implementation did not start"},
 			idPair:  {run.Crash, "not sent: the implementation did not start"},
@@ -322,7 +325,8 @@ func TestFakeImplementations(t *testing.T) {
 		broken: true,
 	}, {
 		// The big input cannot fit the pipe: the write itself must time out.
-		name: "an adapter that does not read its input times out", behaviour: "deaf", big: true, timeout: short,
+		// Every case times out, so the deadline can be brief.
+		name: "an adapter that does not read its input times out", behaviour: "deaf", big: true, timeout: brief,
 		only:   []string{idASCII, idBig},
 		wants:  map[string]want{idBig: {run.Timeout, "did not read"}, idASCII: {run.Timeout, "deadline"}},
 		broken: true,
@@ -371,6 +375,7 @@ func TestFakeImplementations(t *testing.T) {
 // TestMaxRestarts: past the cap, the remaining cases are crashes that were
 // never sent, and the run ends at once.
 func TestMaxRestarts(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	opts, _ := processOpts(t, "crash-always", 10*time.Second, 1)
 	start := time.Now()
@@ -391,6 +396,7 @@ func TestMaxRestarts(t *testing.T) {
 
 // TestJobs: several processes give the same results as one.
 func TestJobs(t *testing.T) {
+	t.Parallel()
 	for _, b := range []string{"ok", "crash:" + idLone, "error:" + idCost} {
 		t.Run(b, func(t *testing.T) {
 			t.Parallel()
@@ -427,6 +433,7 @@ func TestJobs(t *testing.T) {
 
 // TestReferenceSubject runs the in-process reference with expectations.
 func TestReferenceSubject(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	ref := func(int) subject.Subject {
 		return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
@@ -458,6 +465,7 @@ func TestReferenceSubject(t *testing.T) {
 
 // TestExpectedFailures: failures an entry covers do not fail the run.
 func TestExpectedFailures(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	opts, _ := processOpts(t, "wrong-output:"+idLone, 10*time.Second, 5)
 	exp, err := expect.Parse("exp.txt", []byte("sanitize/lone-*  # surrogates are replaced, not removed\n"))
@@ -477,6 +485,7 @@ func TestExpectedFailures(t *testing.T) {
 
 // TestInterrupted: a cancelled run still gives every case an outcome.
 func TestInterrupted(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -503,6 +512,7 @@ func TestInterrupted(t *testing.T) {
 
 // TestNoCases: an empty selection is a conforming run of nothing.
 func TestNoCases(t *testing.T) {
+	t.Parallel()
 	s := runGuarded(t, 10*time.Second, nil, run.Options{NewSubject: func(int) subject.Subject {
 		return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
 	}})
@@ -515,6 +525,7 @@ func TestNoCases(t *testing.T) {
 // those paths only; a difference elsewhere, or another outcome, fails the
 // run and the message names what the entry leaves out.
 func TestPinnedExpectedFailures(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	tests := []struct {
 		name, behaviour, entry string
@@ -530,7 +541,12 @@ func TestPinnedExpectedFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts, _ := processOpts(t, tt.behaviour, 2*time.Second, 5)
+			t.Parallel()
+			timeout := 10 * time.Second
+			if strings.HasPrefix(tt.behaviour, "hang:") {
+				timeout = time.Second // the other cases must answer within it, even on a loaded machine
+			}
+			opts, _ := processOpts(t, tt.behaviour, timeout, 5)
 			exp, err := expect.Parse("exp.txt", []byte(tt.entry+"\n"))
 			if err != nil {
 				t.Fatal(err)
@@ -563,28 +579,33 @@ func TestPinnedExpectedFailures(t *testing.T) {
 // holds no case up: the case runs in a process that started, and the run
 // conforms, with the failed start on record.
 func TestStartFailureChargesNoCase(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	for _, jobs := range []int{1, 2} {
-		mark := filepath.Join(t.TempDir(), "started")
-		opts, _ := processOpts(t, "hang-first-start:"+mark, 10*time.Second, 5)
-		opts.Jobs = jobs
-		mk := opts.NewSubject
-		opts.NewSubject = func(w int) subject.Subject {
-			p := mk(w).(*subject.Process)
-			p.StartTimeout = time.Second
-			return p
-		}
-		s := runGuarded(t, time.Minute, cases, opts)
-		checkResults(t, s, cases, nil)
-		if !s.OK() || len(s.StartFailures) != 1 || !strings.Contains(s.StartFailures[0].Message, "no hello within the start deadline of 1s") {
-			t.Errorf("jobs %d: OK %v, start failures %+v", jobs, s.OK(), s.StartFailures)
-		}
+		t.Run(fmt.Sprintf("jobs %d", jobs), func(t *testing.T) {
+			t.Parallel()
+			mark := filepath.Join(t.TempDir(), "started")
+			opts, _ := processOpts(t, "hang-first-start:"+mark, 10*time.Second, 5)
+			opts.Jobs = jobs
+			mk := opts.NewSubject
+			opts.NewSubject = func(w int) subject.Subject {
+				p := mk(w).(*subject.Process)
+				p.StartTimeout = time.Second
+				return p
+			}
+			s := runGuarded(t, time.Minute, cases, opts)
+			checkResults(t, s, cases, nil)
+			if !s.OK() || len(s.StartFailures) != 1 || !strings.Contains(s.StartFailures[0].Message, "no hello within the start deadline of 1s") {
+				t.Errorf("OK %v, start failures %+v", s.OK(), s.StartFailures)
+			}
+		})
 	}
 }
 
 // TestCaseDeadlineStartsAfterHello: a process slower to start than the case
 // deadline (but within its start deadline) times out no case.
 func TestCaseDeadlineStartsAfterHello(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
 	opts, _ := processOpts(t, "slow-start", time.Second, 5)
 	s := runGuarded(t, time.Minute, cases, opts)
@@ -598,14 +619,20 @@ func TestCaseDeadlineStartsAfterHello(t *testing.T) {
 // the longer first-use deadline (an adapter loading that kind's code); the
 // cases after it have the case deadline.
 func TestFirstUseTimeout(t *testing.T) {
+	t.Parallel()
 	cases := testSuite(t, false)
-	opts, _ := processOpts(t, "slow-first-answer", time.Second, 5)
-	s := runGuarded(t, time.Minute, cases, opts)
-	if s.Counts[run.Timeout] == 0 {
-		t.Errorf("without a first-use deadline: counts %v, want timeouts", s.Counts)
-	}
-	opts, _ = processOpts(t, "slow-first-answer", time.Second, 5)
-	opts.FirstUseTimeout = 10 * time.Second
-	s = runGuarded(t, time.Minute, cases, opts)
-	checkResults(t, s, cases, nil)
+	t.Run("without", func(t *testing.T) {
+		t.Parallel()
+		// One case is enough to see its first answer miss the deadline.
+		opts, _ := processOpts(t, "slow-first-answer", time.Second, 5)
+		s := runGuarded(t, time.Minute, cases[:1], opts)
+		checkResults(t, s, cases[:1], map[string]want{cases[0].ID: {run.Timeout, "deadline"}})
+	})
+	t.Run("with", func(t *testing.T) {
+		t.Parallel()
+		opts, _ := processOpts(t, "slow-first-answer", time.Second, 5)
+		opts.FirstUseTimeout = 10 * time.Second
+		s := runGuarded(t, time.Minute, cases, opts)
+		checkResults(t, s, cases, nil)
+	})
 }

@@ -59,6 +59,7 @@ func wireOpts(t *testing.T, behaviour string, strict bool) run.Options {
 // user-agent and accept passes every wire case, with notes; under
 // --strict-identity it does not.
 func TestIdentityIsNotConformance(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs every wire case")
 	}
@@ -103,6 +104,7 @@ func hasPath(diffs []compare.Diff, p string) bool {
 // TestEveryDifferenceInOneRun: a port that sends a wrong body and returns
 // a wrong answer is told both, in one run, in every report format.
 func TestEveryDifferenceInOneRun(t *testing.T) {
+	t.Parallel()
 	const id = "wire/anthropic-cache-none"
 	cases := builtinWire(t, id)
 	s := runGuarded(t, time.Minute, cases, wireOpts(t, "wrong-wire:"+id, false))
@@ -183,6 +185,7 @@ func TestEveryDifferenceInOneRun(t *testing.T) {
 // still holds the request's difference, so that an expected-failure entry
 // cannot hide it.
 func TestRequestDifferencesOfABrokenCase(t *testing.T) {
+	t.Parallel()
 	const id = "wire/anthropic-cache-none"
 	s := runGuarded(t, time.Minute, builtinWire(t, id), wireOpts(t, "wrong-wire-then-error:"+id, false))
 	r := s.Results[0]
@@ -194,5 +197,31 @@ func TestRequestDifferencesOfABrokenCase(t *testing.T) {
 	}
 	if !strings.Contains(r.Message, "TypeError: reading the stream") || !strings.Contains(r.Message, "/requests/0/body/fake_extra") {
 		t.Errorf("message %q names neither the error nor the request's difference", r.Message)
+	}
+}
+
+// TestBodyOverLimitStopsTheCase: a request body over the loopback server's
+// limit fails its case at once with the limit named, though the adapter
+// then hangs (without the stop the case would time out); the adapter is
+// started again and the next case passes.
+func TestBodyOverLimitStopsTheCase(t *testing.T) {
+	t.Parallel()
+	const id, next = "wire/anthropic-cache-none", "wire/mistral-minimal-text"
+	tests := []struct{ name, behaviour string }{
+		{"announced", "big-body"},
+		{"streamed", "big-body-streamed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			opts := wireOpts(t, tt.behaviour+":"+id, false)
+			opts.Jobs, opts.Timeout = 1, 30*time.Second
+			opts.Fixtures[wire.Kind].(*wire.Fixture).MaxRequestBytes = 1 << 20
+			cases := builtinWire(t, id, next)
+			s := runGuarded(t, 2*time.Minute, cases, opts)
+			checkResults(t, s, cases, map[string]want{
+				id: {run.Fail, "request 1 (POST /big): the request body is over the limit of 1 MiB"},
+			})
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 // TestCommand: a command of plain words runs without a shell, split as sh
 // splits it; anything more of sh goes to sh -c.
 func TestCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		line string
 		args []string // nil: sh -c line

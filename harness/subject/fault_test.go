@@ -72,6 +72,7 @@ func fault(behaviour string) int {
 // is a crash as soon as it closes it, not a timeout at the case deadline:
 // a command of plain words runs without a shell in between.
 func TestAdapterFaults(t *testing.T) {
+	t.Parallel()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +87,7 @@ func TestAdapterFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.behaviour, func(t *testing.T) {
+			t.Parallel()
 			p := &subject.Process{Command: faultEnv + "=" + tt.behaviour + " " + q(exe), StartTimeout: 30 * time.Second}
 			defer p.Close()
 			if _, err := p.Start(context.Background()); err != nil {
@@ -108,6 +110,7 @@ func TestAdapterFaults(t *testing.T) {
 // and session (setsid) is killed with the adapter when the runner stops it
 // at a timeout, and when the runner closes it and it exits on its own.
 func TestSetsidChildIsReaped(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc: only the process group is killed")
 	}
@@ -117,6 +120,7 @@ func TestSetsidChildIsReaped(t *testing.T) {
 	}
 	for _, how := range []string{"timeout", "close"} {
 		t.Run(how, func(t *testing.T) {
+			t.Parallel()
 			pidFile := filepath.Join(t.TempDir(), "pid")
 			p := &subject.Process{Command: pidFileEnv + "=" + pidFile + " " + faultEnv + "=setsid-child " + exe, StartTimeout: 30 * time.Second}
 			defer p.Close()

@@ -11,6 +11,7 @@ import (
 // then one note; every write reports success, so the copy keeps draining
 // the pipe.
 func TestLogCap(t *testing.T) {
+	t.Parallel()
 	const note = "\n[piconform: log truncated at 10 bytes; the rest of the implementation's stderr was dropped]\n"
 	tests := []struct {
 		name   string

@@ -33,6 +33,7 @@ func collect(t *testing.T, r io.Reader) []line {
 }
 
 func TestReadLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []string // data, or "ERR:" + error
@@ -72,6 +73,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func TestReadLinesFrameLimit(t *testing.T) {
+	t.Parallel()
 	// A line of exactly MaxFrameBytes, newline included, is fine.
 	exact := append(bytes.Repeat([]byte("x"), MaxFrameBytes-1), '\n')
 	ls := collect(t, bytes.NewReader(exact))
@@ -103,6 +105,7 @@ func parse(t *testing.T, s string) jsonv.Value {
 }
 
 func TestParseReply(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		frame string
 		want  string // reply type, or "ERR:" + a substring of the error
@@ -139,6 +142,7 @@ func TestParseReply(t *testing.T) {
 }
 
 func TestParseHello(t *testing.T) {
+	t.Parallel()
 	impl, err := parseHello(parse(t, `{"type":"hello","protocol":1,"implementation":{"name":"x","version":"1","language":"c","kinds":["sanitize"]}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +187,7 @@ func bounded(t *testing.T, d time.Duration, f func()) {
 }
 
 func TestProcess(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := &Process{Command: shAdapter(`printf '{"type":"result","seq":%s,"output":{"text":"ok"}}\n' "$seq"`)}
 	bounded(t, 20*time.Second, func() {
@@ -221,6 +226,7 @@ func TestProcess(t *testing.T) {
 }
 
 func TestProcessStartFailures(t *testing.T) {
+	t.Parallel()
 	for cmd, want := range map[string]string{
 		"exit 3":                       FailCrash,
 		"/nonexistent/adapter --serve": FailCrash,
@@ -247,6 +253,8 @@ func TestProcessStartFailures(t *testing.T) {
 // TestProcessNoLeak: a process that floods its output and is killed leaves
 // no goroutine behind.
 func TestProcessNoLeak(t *testing.T) {
+	// Not parallel: it counts goroutines, and the parallel tests wait
+	// paused while it runs.
 	before := runtime.NumGoroutine()
 	for range 3 {
 		p := &Process{Command: shAdapter(`yes '{"type":"progress","seq":1}'`)}

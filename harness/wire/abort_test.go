@@ -93,7 +93,7 @@ func TestHoldEndsWhenTheCaseEnds(t *testing.T) {
 	c := loadCase(t, strings.Replace(caseFile, `"say": "hello"`, `"say": "hello", "abort": {"afterEvents": 5}`, 1), nil)
 	cas := record(t, c)
 	fx := &Fixture{Cassettes: map[string][]byte{c.ID: cas}, Ignore: func(string) []string { return echoIgnore }}
-	input, check, err := fx.Setup(context.Background(), c)
+	input, check, err := fx.Setup(context.Background(), c, func(error) {})
 	if err != nil {
 		t.Fatal(err)
 	}

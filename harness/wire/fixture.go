@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -43,6 +44,9 @@ type Fixture struct {
 	// pause that lets the client read each one alone: for tests whose
 	// subjects need not see the split, only the bytes.
 	NoPause bool
+	// MaxRequestBytes bounds a request body; zero is MaxRequestBytes.
+	// Tests lower it.
+	MaxRequestBytes int64
 }
 
 // NewFixture returns a fixture that reads cassettes from the case's suite.
@@ -120,18 +124,35 @@ func (f *Fixture) ignore(c *suite.Case) []string {
 	return f.Ignore(CaseAPI(c))
 }
 
-// Setup implements run.Fixture.
-func (f *Fixture) Setup(_ context.Context, c *suite.Case) (jsonv.Value, func() error, error) {
+// Setup implements run.Fixture. A request the server refuses unread (a
+// body over the limit) stops the case at once: no answer can mend it.
+func (f *Fixture) Setup(ctx context.Context, c *suite.Case, stop context.CancelCauseFunc) (jsonv.Value, func() error, error) {
 	s, cas, err := f.Load(c)
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
-	r, err := Serve(cas, Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: f.identity(c), StrictIdentity: f.StrictIdentity}, s.ChunkBytes, s.Abort)
+	m := Matcher{Key: s.Key, Ignore: f.ignore(c), Identity: f.identity(c), StrictIdentity: f.StrictIdentity}
+	r, err := Serve(ctx, cas, m, ReplayOptions{ChunkBytes: s.ChunkBytes, Hold: s.Abort, NoPause: f.NoPause, MaxRequestBytes: f.MaxRequestBytes, Stop: stop})
 	if err != nil {
 		return jsonv.Value{}, nil, err
 	}
-	r.noPause = f.NoPause // before the subject has the URL, so before any request
 	return PrepareInput(c.Input, r.URL(), s), r.Finish, nil
+}
+
+// ReplayOptions configure a Replay.
+type ReplayOptions struct {
+	// ChunkBytes is Settings.ChunkBytes.
+	ChunkBytes int
+	// Hold (Settings.Abort) keeps each response open after its body until
+	// the client goes (see Hold).
+	Hold bool
+	// NoPause is Fixture.NoPause.
+	NoPause bool
+	// MaxRequestBytes bounds a request body; zero is MaxRequestBytes.
+	MaxRequestBytes int64
+	// Stop, if set, is called with the problem when a request is refused
+	// unread, to end the case without waiting for the implementation.
+	Stop func(error)
 }
 
 // Replay is a loopback server replaying one cassette.
@@ -139,10 +160,8 @@ type Replay struct {
 	srv     *httptest.Server
 	cas     *cassette.Cassette
 	matcher Matcher
-	chunk   int
-	hold    bool
+	opts    ReplayOptions
 	pipes   *pipeListener // connections from InProcess
-	noPause bool          // Fixture.NoPause
 
 	mu   sync.Mutex
 	n    int
@@ -154,16 +173,19 @@ type Replay struct {
 }
 
 // Serve starts a server on 127.0.0.1 that answers the n-th request with
-// the n-th interaction of cas. chunk is Settings.ChunkBytes; hold
-// (Settings.Abort) keeps each response open after its body until the
-// client goes (see Hold).
-func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, error) {
+// the n-th interaction of cas. Its requests' contexts end with ctx (the
+// case's), so a response held open ends with the case.
+func Serve(ctx context.Context, cas *cassette.Cassette, m Matcher, o ReplayOptions) (*Replay, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
-	r := &Replay{cas: cas, matcher: m, chunk: chunk, hold: hold, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr())}
+	if o.MaxRequestBytes <= 0 {
+		o.MaxRequestBytes = MaxRequestBytes
+	}
+	r := &Replay{cas: cas, matcher: m, opts: o, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr())}
 	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
+	r.srv.Config.BaseContext = func(net.Listener) context.Context { return ctx }
 	r.srv.Listener.Close()
 	r.srv.Listener = l
 	r.srv.Start()
@@ -176,15 +198,19 @@ func Serve(cas *cassette.Cassette, m Matcher, chunk int, hold bool) (*Replay, er
 func (r *Replay) URL() string { return r.srv.URL }
 
 func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
-	body, err := readBody(req)
+	body, err := readBody(req, r.opts.MaxRequestBytes)
 	r.mu.Lock()
 	r.n++
 	n := r.n
 	if err != nil {
 		// Not read further, not matched: the case fails on it now, and the
 		// connection closes.
-		r.err.Problems = append(r.err.Problems, fmt.Sprintf("request %d (%s %s): %v", n, req.Method, req.URL.RequestURI(), err))
+		problem := fmt.Sprintf("request %d (%s %s): %v", n, req.Method, req.URL.RequestURI(), err)
+		r.err.Problems = append(r.err.Problems, problem)
 		r.mu.Unlock()
+		if r.opts.Stop != nil {
+			r.opts.Stop(errors.New(problem))
+		}
 		w.Header().Set("Connection", "close")
 		http.Error(w, "piconform: "+err.Error(), http.StatusRequestEntityTooLarge)
 		return
@@ -216,8 +242,8 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 		disconnect(w)
 		return
 	}
-	writeResponse(w, resp, r.chunk, !r.noPause && !isPipe(req))
-	if r.hold {
+	writeResponse(w, resp, r.opts.ChunkBytes, !r.opts.NoPause && !isPipe(req))
+	if r.opts.Hold {
 		Hold(req)
 	}
 }

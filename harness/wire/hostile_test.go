@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"slices"
@@ -27,8 +28,7 @@ func (z *zeros) Read(p []byte) (int, error) {
 // a request body. A bigger one, announced or streamed, is answered 413 at
 // once, and the case fails on it.
 func TestRequestBodyCap(t *testing.T) {
-	defer func(l int64) { requestLimit = l }(requestLimit)
-	requestLimit = 1 << 20 // small, so the test sends little
+	t.Parallel()
 	tests := []struct {
 		name   string
 		size   int64
@@ -42,11 +42,14 @@ func TestRequestBodyCap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			cas := &cassette.Cassette{Interactions: []*cassette.Interaction{{
 				Request:  cassette.Request{Method: "POST", URL: "/v1/say"},
 				Response: cassette.Response{Code: http.StatusOK, Body: "ok"},
 			}}}
-			r, err := Serve(cas, Matcher{}, 0, false)
+			var stopped error
+			// Small, so the test sends little.
+			r, err := Serve(context.Background(), cas, Matcher{}, ReplayOptions{MaxRequestBytes: 1 << 20, Stop: func(err error) { stopped = err }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,6 +72,13 @@ func TestRequestBodyCap(t *testing.T) {
 			err = r.Finish()
 			if tt.status != http.StatusOK && (err == nil || !strings.Contains(err.Error(), "over the limit of 1 MiB")) {
 				t.Errorf("Finish = %v, want the limit named", err)
+			}
+			// Finish has waited for the handler, so stopped is set by now.
+			if tt.status != http.StatusOK && (stopped == nil || !strings.Contains(stopped.Error(), "over the limit of 1 MiB")) {
+				t.Errorf("the case was stopped with %v, want the limit named", stopped)
+			}
+			if tt.status == http.StatusOK && stopped != nil {
+				t.Errorf("a small body stopped the case: %v", stopped)
 			}
 		})
 	}

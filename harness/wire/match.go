@@ -83,7 +83,7 @@ func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (di
 // body and puts it back, so the request can be matched again.
 func (m Matcher) MatcherFunc() cassette.MatcherFunc {
 	return func(r *http.Request, i cassette.Request) bool {
-		body, err := readBody(r)
+		body, err := readBody(r, MaxRequestBytes)
 		return err == nil && m.Compare(r, body, i) == nil
 	}
 }
@@ -91,29 +91,29 @@ func (m Matcher) MatcherFunc() cassette.MatcherFunc {
 // MaxRequestBytes bounds the body of one request to the loopback server:
 // far above any real provider request, it keeps an implementation that
 // sends without end from taking the runner's memory and time. A bigger
-// body is not read; the request fails the case (answered 413).
+// body is not read; the request fails the case at once (answered 413).
 const MaxRequestBytes = 64 << 20
 
-// requestLimit is MaxRequestBytes; tests lower it.
-var requestLimit int64 = MaxRequestBytes
-
-// errBodyTooBig is a request body over the limit.
-func errBodyTooBig() error {
-	return fmt.Errorf("the request body is over the limit of %d MiB", requestLimit>>20)
+// errBodyTooBig is a request body over limit bytes.
+func errBodyTooBig(limit int64) error {
+	if limit%(1<<20) == 0 {
+		return fmt.Errorf("the request body is over the limit of %d MiB", limit>>20)
+	}
+	return fmt.Errorf("the request body is over the limit of %d bytes", limit)
 }
 
-// readBody reads a request's body, at most MaxRequestBytes, and puts it
-// back so the request can be read again.
-func readBody(r *http.Request) ([]byte, error) {
+// readBody reads a request's body, at most limit bytes, and puts it back
+// so the request can be read again.
+func readBody(r *http.Request, limit int64) ([]byte, error) {
 	if r.Body == nil {
 		return nil, nil
 	}
-	if r.ContentLength > requestLimit {
-		return nil, errBodyTooBig()
+	if r.ContentLength > limit {
+		return nil, errBodyTooBig(limit)
 	}
-	b, err := io.ReadAll(io.LimitReader(r.Body, requestLimit+1))
-	if int64(len(b)) > requestLimit {
-		return nil, errBodyTooBig()
+	b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if int64(len(b)) > limit {
+		return nil, errBodyTooBig(limit)
 	}
 	r.Body = io.NopCloser(bytes.NewReader(b))
 	return b, err

@@ -121,7 +121,7 @@ func serveResponses(responses []Response) (*httptest.Server, error) {
 	var mu sync.Mutex
 	next := 0
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := readBody(r); err != nil {
+		if _, err := readBody(r, MaxRequestBytes); err != nil {
 			http.Error(w, "piconform: "+err.Error(), http.StatusRequestEntityTooLarge)
 			return
 		}

@@ -102,7 +102,7 @@ func replay(t *testing.T, c *suite.Case, cas []byte, subj Subject) (jsonv.Value,
 		}
 		return echoIgnore
 	}}
-	input, check, err := fx.Setup(context.Background(), c)
+	input, check, err := fx.Setup(context.Background(), c, func(error) {})
 	if err != nil {
 		t.Fatal(err)
 	}
