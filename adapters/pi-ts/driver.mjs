@@ -11,6 +11,8 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -259,7 +261,10 @@ for (const [api, entry] of Object.entries(WIRE_APIS)) {
 // fetch from slot 1, npm undici's (which the coding agent installs as fetch, with its own
 // dispatcher, once it is loaded) from slot 2. During the case each slot that is in use holds an
 // Agent of that undici whose connector dials connectTo. Node's Agent class is taken at start-up,
-// before any library can replace the dispatcher in slot 1.
+// before any library can replace the dispatcher in slot 1. The AWS SDK does not use fetch: its
+// HTTP/1.1 handler (every Bedrock case sets AWS_BEDROCK_FORCE_HTTP1) asks a node:http or
+// node:https Agent for each socket, so during the case both Agent classes hand out a plain TCP
+// socket to connectTo; the request's own Host header is left as the SDK signed it.
 const DISPATCHER_SLOTS = [Symbol.for("undici.globalDispatcher.1"), Symbol.for("undici.globalDispatcher.2")];
 let bundledAgent;
 async function connectEverythingTo(address) {
@@ -277,12 +282,16 @@ async function connectEverythingTo(address) {
     const { Agent } = await import(pathToFileURL(npmUndici).href);
     agents.push(new Agent({ connect }));
   }
+  const agentClasses = [http.Agent, https.Agent];
+  const connectors = agentClasses.map((cls) => Object.getOwnPropertyDescriptor(cls.prototype, "createConnection"));
+  for (const cls of agentClasses) cls.prototype.createConnection = () => net.connect(port, host);
   const before = agents.map((agent, i) => {
     const old = globalThis[DISPATCHER_SLOTS[i]];
     globalThis[DISPATCHER_SLOTS[i]] = agent;
     return old;
   });
   return () => {
+    agentClasses.forEach((cls, i) => Object.defineProperty(cls.prototype, "createConnection", connectors[i]));
     before.forEach((old, i) => {
       globalThis[DISPATCHER_SLOTS[i]] = old;
       agents[i].close().catch(() => {});

@@ -127,7 +127,8 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		region = epRegion
 	}
 	endpoint := model.BaseURL
-	if !explicit {
+	// The SDK treats an empty endpoint as none and calls the region's own.
+	if !explicit || endpoint == "" {
 		endpoint = "https://bedrock-runtime." + region + ".amazonaws.com"
 		if strings.HasPrefix(region, "cn-") {
 			endpoint += ".cn"
