@@ -120,7 +120,9 @@ func skipPointer(kind string) func(string) bool {
 			return p == "/options/env" || strings.HasPrefix(p, "/options/env/") || p == "/model/baseUrl"
 		}
 	case "normalize":
-		return func(p string) bool { return p == "/toolCallIdNormalizer" || strings.HasPrefix(p, "/toolCallIdNormalizer/") }
+		return func(p string) bool {
+			return p == "/toolCallIdNormalizer" || strings.HasPrefix(p, "/toolCallIdNormalizer/")
+		}
 	case "pipeline":
 		return func(p string) bool {
 			return p == "/convert" || strings.HasPrefix(p, "/convert/") || p == "/transform" ||
