@@ -151,7 +151,7 @@ func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...
 	case len(authHeaders) > 0 && httpheader.HasNonBlank(o.Headers, authHeaders...):
 		return instead, nil
 	}
-	return "", &stream.RequestError{Message: NoAPIKeyText + model.Provider}
+	return "", &stream.RequestError{Message: NoAPIKeyText + model.ProviderText()}
 }
 
 // Retention is Pi's resolveCacheRetention: the cacheRetention option when

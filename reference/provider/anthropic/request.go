@@ -175,7 +175,7 @@ func cacheControl(retention string, c compat) jsonv.Value {
 // buildBody is Pi's buildParams, with its member order.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c compat, now transform.Clock) jsonv.Value {
 	cc := cacheControl(retention, c)
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.truthy("allowEmptySignature", false), now))
 	maxTokens := opts.MaxTokens
 	if maxTokens.IsAbsent() {

@@ -102,7 +102,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	msgs := convertMessages(model, ctx, c, now)
 	cc := cacheControl(c, retention)
 
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	// messages is filled in last: cache_control may still change it.
 	b.Set("messages", jsonv.NullValue()).SetBool("stream", true)
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
