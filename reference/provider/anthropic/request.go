@@ -178,7 +178,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.truthy("allowEmptySignature", false), now))
 	maxTokens := opts.MaxTokens
-	if maxTokens.IsAbsent() {
+	if maxTokens.IsAbsent() || maxTokens.Kind() == jsonv.Null { // ??
 		maxTokens = model.MaxTokens
 	}
 	b.Set("max_tokens", stream.JSValue(maxTokens)).SetBool("stream", true)

@@ -174,6 +174,9 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		messages = append([]jsonv.Value{sys}, messages...)
 	}
 
+	if model.Loose.Has("id") {
+		return jsonv.Value{}, ErrOutsideRequest // the SDK's schema wants a string
+	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
