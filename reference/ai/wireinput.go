@@ -2,7 +2,6 @@ package ai
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -17,34 +16,27 @@ import (
 // thinkingLevelMap that is not an object has no members. Only api must be
 // a string: it selects the provider.
 func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
-	f := jsonv.ReadFields(v, ptr)
-	var loose Loose
-	m := &Model{
-		ID: loose.string(f, "id", AllowForeign), Name: loose.string(f, "name", AllowForeign), API: f.String("api"),
-		Provider: loose.string(f, "provider", AllowForeign), BaseURL: f.String("baseUrl"), Reasoning: f.Any("reasoning").Truthy(),
-		ContextWindow: f.Any("contextWindow"), MaxTokens: f.Any("maxTokens"), Headers: f.OptObject("headers"),
-		Compat: f.OptObject("compat"), ThinkingLevelMap: objectOrAbsent(f.Any("thinkingLevelMap")),
+	m, err := DecodeTargetModel(v, ptr)
+	if err != nil {
+		return nil, err
 	}
-	m.Loose = loose
-	input := f.Any("input")
+	if m.Loose.Has("api") {
+		api := m.Loose.Value("api", "")
+		return nil, jsonv.Errorf(jsonv.Child(ptr, "api"), "want string, got %s", api.Kind())
+	}
+	f := jsonv.ReadFields(v, ptr)
+	f.Any("id")
+	f.Any("api")
+	f.Any("provider")
+	f.Any("input")
+	m.Name = m.Loose.string(f, "name", AllowForeign)
+	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
+	m.ContextWindow, m.MaxTokens, m.Headers = f.Any("contextWindow"), f.Any("maxTokens"), f.OptObject("headers")
+	m.Compat, m.ThinkingLevelMap = f.OptObject("compat"), objectOrAbsent(f.Any("thinkingLevelMap"))
 	cost := f.Any("cost")
 	m.Extra = f.Rest()
 	if err := f.Err(); err != nil {
 		return nil, err
-	}
-	switch input.Kind() {
-	case jsonv.Array:
-		for _, e := range input.Elems() {
-			if e.Kind() == jsonv.String {
-				m.Input = append(m.Input, e.Str())
-			}
-		}
-	case jsonv.String:
-		if strings.Contains(input.Str(), "image") {
-			m.Input = []string{"image"}
-		}
-	default:
-		return nil, jsonv.Errorf(f.At("input"), "want an array or a string, got %s", input.Kind())
 	}
 	if cost.Kind() == jsonv.Object {
 		c := jsonv.ReadFields(cost, f.At("cost"))
@@ -94,7 +86,11 @@ func DecodeWireContext(v jsonv.Value, ptr string) (*Context, error) {
 	for i, e := range msgs.Elems() {
 		role, _ := e.Get("role")
 		if e.Kind() != jsonv.Null && (role.Kind() != jsonv.String || !IsMessageRole(role.Str())) {
-			c.Messages = append(c.Messages, &ForeignMessage{RoleName: role.Str(), Raw: e})
+			name := ""
+			if role.Kind() == jsonv.String {
+				name = role.Str()
+			}
+			c.Messages = append(c.Messages, &ForeignMessage{RoleName: name, Raw: e})
 			continue
 		}
 		m, err := DecodeMessage(e, jsonv.Index(jsonv.Child(ptr, "messages"), i))
