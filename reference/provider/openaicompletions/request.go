@@ -171,10 +171,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 			b.Set("providerOptions", new(jsonv.ObjectBuilder).Set("gateway", g.Value()).Value())
 		}
 	}
-	body := b.Value()
-	members := body.Members()
-	members[1].Value = messagesJSON(msgs)
-	return jsonv.ObjectValue(members...)
+	return b.Value().With("messages", messagesJSON(msgs))
 }
 
 // thinkingParams adds the reasoning members compat.thinkingFormat asks for.
