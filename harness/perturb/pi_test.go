@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -156,10 +157,20 @@ func piThrew(kind string, r subject.Reply) bool {
 	case "wire":
 		msg, _ := r.Output.Get("message")
 		stop, _ := msg.Get("stopReason")
-		return stop.Kind() == jsonv.String && stop.Str() == "error"
+		if stop.Kind() == jsonv.String && stop.Str() == "error" {
+			return true
+		}
+		// With the signal already fired, a stream function reports an
+		// exception as an abort; its text is then V8's TypeError wording.
+		text, _ := msg.Get("errorMessage")
+		return stop.Kind() == jsonv.String && stop.Str() == "aborted" && text.Kind() == jsonv.String && v8TypeError.MatchString(text.Str())
 	}
 	return false
 }
+
+// v8TypeError matches the wording of the TypeErrors V8 throws when code
+// reads a member of undefined or null, or calls what is not a function.
+var v8TypeError = regexp.MustCompile(`^Cannot read properties of (undefined|null)|is not a function$|is not iterable|^Cannot convert undefined or null`)
 
 // answer runs one input through a subject, setting up the kind's fixture
 // (a wire case's loopback server) around it. For a wire case it also

@@ -10,7 +10,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
+	"unicode/utf16"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -35,6 +37,9 @@ type wireCase struct {
 	// connectTo is the host:port every connection goes to when the input
 	// names one (a case with its own baseUrl), else "".
 	connectTo string
+	// noPrices is true when the model's cost is null or absent: Pi throws
+	// reading its prices once an answer reports usage.
+	noPrices bool
 }
 
 // Calls a wire case may make: the API's stream, the default, or its
@@ -77,6 +82,9 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	out, events, err := call.Read(resp)
 	if errors.Is(err, stream.ErrOutsideModel) {
 		return nil, nil, err
+	}
+	if c.noPrices && counted(out.Usage) {
+		return nil, nil, fmt.Errorf("%w: the model has no cost to price the usage with (Pi throws a TypeError)", stream.ErrOutsideModel)
 	}
 	if errors.Is(err, stream.ErrAborted) {
 		stream.Aborted(out, events)
@@ -209,8 +217,8 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	apiKey := f.OptString("apiKey")
 	rawModel := f.Object("model")
 	rawCtx := f.Object("context")
-	options := f.OptObject("options")
-	call := f.OptString("call")
+	options := spreadObject(f.Any("options"))
+	call := f.Any("call")
 	connectTo := f.OptString("connectTo")
 	abortAfter, err := ReadAbort(f.OptObject("abort"), "/abort")
 	if err != nil {
@@ -219,19 +227,14 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	simple := call != nil && *call == CallStreamSimple
-	if call != nil && !simple && *call != CallStream {
-		return jsonv.Value{}, jsonv.Errorf("/call", "want %q or %q, got %q", CallStream, CallStreamSimple, *call)
-	}
-	if options.IsAbsent() {
-		options = jsonv.ObjectValue()
-	}
+	// Any call but streamSimple is stream, as the adapter tests it with ===.
+	simple := call.Kind() == jsonv.String && call.Str() == CallStreamSimple
 	// The model is called at the runner's server, as Pi's adapter does it.
-	model, err := ai.DecodeModel(rawModel.With("baseUrl", jsonv.StringValue(baseURL)), "/model")
+	model, err := ai.DecodeWireModel(rawModel.With("baseUrl", jsonv.StringValue(baseURL)), "/model")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	c, err := ai.DecodeContext(rawCtx, "/context")
+	c, err := ai.DecodeWireContext(rawCtx, "/context")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -244,6 +247,9 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		client = http.DefaultClient
 	}
 	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter}
+	if k, _ := rawModel.Get("cost"); k.Kind() == jsonv.Null || k.IsAbsent() {
+		wc.noPrices = true
+	}
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}
@@ -255,6 +261,35 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		jsonv.Member{Key: "message", Value: msg.JSON()},
 		jsonv.Member{Key: "events", Value: stream.EventsJSON(events)},
 	), nil
+}
+
+// counted reports whether u counts any token: the sign that Pi priced it
+// (each provider prices the usage it reads, and none reads a zero usage
+// from the answers the model covers).
+func counted(u ai.Usage) bool {
+	for _, n := range []jsonv.Value{u.Input, u.Output, u.CacheRead, u.CacheWrite, u.TotalTokens} {
+		if n.JSNumber() != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// spreadObject is the object {...v} makes of an input's options: an object
+// as it is, a string's characters under their indices, and nothing of any
+// other value.
+func spreadObject(v jsonv.Value) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Object:
+		return v
+	case jsonv.String:
+		var ms []jsonv.Member
+		for i, u := range utf16.Encode([]rune(v.Str())) {
+			ms = append(ms, jsonv.Member{Key: strconv.Itoa(i), Value: jsonv.StringValue(string(utf16.Decode([]uint16{u})))})
+		}
+		return jsonv.ObjectValue(ms...)
+	}
+	return jsonv.ObjectValue()
 }
 
 // ReadAbort reads a wire input's abort ({"afterEvents": k}, k a

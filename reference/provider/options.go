@@ -51,8 +51,8 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 	f := jsonv.ReadFields(v, ptr)
 	o := StreamOptions{
 		APIKey:                    f.OptString("apiKey"),
-		Temperature:               f.OptNumber("temperature"),
-		MaxTokens:                 f.OptNumber("maxTokens"),
+		Temperature:               f.Any("temperature"),
+		MaxTokens:                 f.Any("maxTokens"),
 		Transport:                 f.OptString("transport"),
 		CacheRetention:            f.OptString("cacheRetention"),
 		SessionID:                 f.OptString("sessionId"),
@@ -151,7 +151,7 @@ func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...
 	case len(authHeaders) > 0 && httpheader.HasNonBlank(o.Headers, authHeaders...):
 		return instead, nil
 	}
-	return "", &stream.RequestError{Message: NoAPIKeyText + model.Provider}
+	return "", &stream.RequestError{Message: NoAPIKeyText + model.ProviderText()}
 }
 
 // Retention is Pi's resolveCacheRetention: the cacheRetention option when
@@ -174,4 +174,21 @@ func OrEmpty(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// TruthyString reads the optional string member key that Pi reads only
+// when it is truthy (input.lenient): a string as it is, a falsy value of
+// another type (null, false, 0) as left out. A truthy value of another type
+// is an error.
+func TruthyString(f *jsonv.Fields, key string) *string {
+	v := f.Any(key)
+	switch {
+	case v.Kind() == jsonv.String:
+		s := v.Str()
+		return &s
+	case !v.Truthy():
+		return nil
+	}
+	f.Fail(key, "want string, got %s", v.Kind())
+	return nil
 }

@@ -29,7 +29,7 @@ type SimpleOptions struct {
 func DecodeSimpleOptions(v jsonv.Value, ptr string) (SimpleOptions, error) {
 	var o SimpleOptions
 	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) {
-		o.Reasoning = f.OptString("reasoning")
+		o.Reasoning = TruthyString(f, "reasoning")
 		o.ThinkingBudgets = f.OptObject("thinkingBudgets")
 	})
 	if err != nil {
@@ -193,13 +193,27 @@ func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level st
 	case !ok:
 		return jsonv.Value{}, jsonv.Value{}, fmt.Errorf("provider: reasoning %q has no thinking budget to add to maxTokens", level)
 	}
-	limit, _ := model.MaxTokens.Float64()
-	total := limit
-	if base, set := maxTokens.Float64(); set {
-		total = math.Min(base+b, limit)
+	// Values of other types are computed with as JavaScript computes
+	// (input.lenient): the model's maxTokens is passed on as it is when the
+	// caller gave none, else added to and compared after Number().
+	limit := model.MaxTokens.JSNumber()
+	outMax, total := model.MaxTokens, limit
+	if !maxTokens.IsAbsent() {
+		total = math.Min(jsPlus(maxTokens, b), limit)
+		outMax = jsonv.FloatValue(total)
 	}
 	if total <= b {
 		b = math.Max(0, total-minOutputTokens)
 	}
-	return jsonv.FloatValue(total), jsonv.FloatValue(b), nil
+	return outMax, jsonv.FloatValue(b), nil
+}
+
+// jsPlus is Number(v + n) in JavaScript: a string, an array or an object
+// is joined with n as text before it is read as a number again.
+func jsPlus(v jsonv.Value, n float64) float64 {
+	switch v.Kind() {
+	case jsonv.String, jsonv.Array, jsonv.Object:
+		return jsonv.StringValue(v.JSString() + jsonv.FloatValue(n).JSString()).JSNumber()
+	}
+	return v.JSNumber() + n
 }

@@ -36,7 +36,14 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ThinkingEnabled = f.OptBool("thinkingEnabled")
+		// Pi tests it for truthiness, and for === false (input.lenient).
+		switch v := f.Any("thinkingEnabled"); {
+		case v.Truthy():
+			o.ThinkingEnabled = new(bool)
+			*o.ThinkingEnabled = true
+		case v.Kind() == jsonv.Bool:
+			o.ThinkingEnabled = new(bool)
+		}
 		o.ThinkingBudgetTokens = f.OptNumber("thinkingBudgetTokens")
 		o.ThinkingDisplay = f.OptString("thinkingDisplay")
 		o.Effort = f.OptString("effort")

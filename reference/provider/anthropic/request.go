@@ -155,10 +155,10 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 // buildBody is Pi's buildParams, with its member order.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) jsonv.Value {
 	cc := cacheControl(retention, c)
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.Truthy("allowEmptySignature", false), now))
 	maxTokens := opts.MaxTokens
-	if maxTokens.IsAbsent() {
+	if maxTokens.IsAbsent() || maxTokens.Kind() == jsonv.Null { // ??
 		maxTokens = model.MaxTokens
 	}
 	b.Set("max_tokens", stream.JSValue(maxTokens)).SetBool("stream", true)

@@ -83,15 +83,16 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 }
 
 // DeploymentName is the body's model: azureDeploymentName, else the
-// model's entry in AZURE_OPENAI_DEPLOYMENT_NAME_MAP, else model.id.
-func DeploymentName(model *ai.Model, opts Options) string {
+// model's entry in AZURE_OPENAI_DEPLOYMENT_NAME_MAP, else model.id as it
+// was written (an id that is not a string names no entry).
+func DeploymentName(model *ai.Model, opts Options) jsonv.Value {
 	if name := provider.OrEmpty(opts.AzureDeploymentName); name != "" {
-		return name
+		return jsonv.StringValue(name)
 	}
-	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" {
-		return name
+	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" && !model.Loose.Has("id") {
+		return jsonv.StringValue(name)
 	}
-	return model.ID
+	return model.IDValue()
 }
 
 // parseDeploymentMap reads "id=deployment,id2=deployment2": entries and
@@ -228,7 +229,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	b := new(jsonv.ObjectBuilder).SetString("model", DeploymentName(model, opts)).Set("input", input).SetBool("stream", true)
+	b := new(jsonv.ObjectBuilder).Set("model", DeploymentName(model, opts)).Set("input", input).SetBool("stream", true)
 	if opts.SessionID != nil {
 		b.SetString("prompt_cache_key", openairesponses.ClampPromptCacheKey(*opts.SessionID))
 	}

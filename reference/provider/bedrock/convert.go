@@ -371,10 +371,19 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if maxTokens.IsAbsent() && isClaude(model) {
 		maxTokens = model.MaxTokens
 	}
-	inference.Set("maxTokens", stream.JSValue(maxTokens)).Set("temperature", stream.JSValue(opts.Temperature))
+	// The SDK's serializer leaves out members that are null.
+	inference.Set("maxTokens", stream.JSValue(orAbsent(maxTokens))).Set("temperature", stream.JSValue(orAbsent(opts.Temperature)))
 	b.Set("inferenceConfig", inference.Value())
 	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
 	b.Set("additionalModelRequestFields", additionalFields(model, opts))
 	b.Set("requestMetadata", stream.JSValue(opts.RequestMetadata))
 	return b.Value(), nil
+}
+
+// orAbsent is v, or Absent when v is null.
+func orAbsent(v jsonv.Value) jsonv.Value {
+	if v.Kind() == jsonv.Null {
+		return jsonv.Value{}
+	}
+	return v
 }

@@ -44,7 +44,7 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Region, o.Profile, o.BearerToken = f.OptString("region"), f.OptString("profile"), f.OptString("bearerToken")
+		o.Region, o.Profile, o.BearerToken = provider.TruthyString(f, "region"), f.OptString("profile"), f.OptString("bearerToken")
 		o.Reasoning, o.ThinkingBudgets = f.OptString("reasoning"), f.OptObject("thinkingBudgets")
 		o.ThinkingDisplay, o.InterleavedThinking = f.OptString("thinkingDisplay"), f.OptBool("interleavedThinking")
 		o.ToolChoice = provider.StringOrObject(f, "toolChoice")

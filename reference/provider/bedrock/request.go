@@ -15,6 +15,7 @@ package bedrock
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -114,6 +116,9 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if now == nil {
 		now = transform.SystemClock
 	}
+	if err := checkModelNames(model); err != nil {
+		return nil, err
+	}
 	configured := opts.configuredRegion()
 	epRegion := endpointRegion(model.BaseURL)
 	explicit := epRegion == "" || configured == ""
@@ -195,3 +200,16 @@ func invocationID() string {
 
 // newInvocationID makes the amz-sdk-invocation-id of a request; tests fix it.
 var newInvocationID = invocationID
+
+// checkModelNames refuses a model whose id is not a string, or whose name
+// is neither a string nor null nor absent: Pi lower-cases both, and throws
+// (for the id, in the SDK, outside the stream).
+func checkModelNames(model *ai.Model) error {
+	if model.Loose.Has("id") {
+		return errors.New("bedrock: the model's id is not a string, and Pi's client throws on it")
+	}
+	if name := model.Loose.Value("name", ""); model.Loose.Has("name") && name.Kind() != jsonv.Null && !name.IsAbsent() {
+		return errors.New("bedrock: the model's name is not a string, and Pi lower-cases it")
+	}
+	return nil
+}

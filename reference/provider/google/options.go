@@ -40,13 +40,21 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	var err error
 	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
 		o.ToolChoice = f.OptString("toolChoice")
-		thinking = f.OptObject("thinking")
+		thinking = f.Any("thinking")
 	})
-	if err != nil || thinking.IsAbsent() {
+	// Pi tests thinking and its enabled for truthiness, and sends a
+	// budget as it is (input.lenient): a thinking that is truthy but no
+	// object has no enabled member, so it turns thinking off.
+	if err != nil || !thinking.Truthy() {
 		return o, err
 	}
+	if thinking.Kind() != jsonv.Object {
+		o.Thinking = &Thinking{Enabled: new(bool)}
+		return o, nil
+	}
 	t := jsonv.ReadFields(thinking, jsonv.Child(ptr, "thinking"))
-	o.Thinking = &Thinking{Enabled: t.OptBool("enabled"), BudgetTokens: t.OptNumber("budgetTokens"), Level: t.OptString("level")}
+	enabled := t.Any("enabled").Truthy()
+	o.Thinking = &Thinking{Enabled: &enabled, BudgetTokens: t.Any("budgetTokens"), Level: t.OptString("level")}
 	o.Thinking.Extra = t.Rest()
 	return o, t.Err()
 }

@@ -16,6 +16,7 @@
 package google
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -59,6 +60,10 @@ const (
 	ephemeralTokenStart = "auth_tokens/"
 )
 
+// ErrModelNotString refuses a model whose id is not a string: the SDK
+// throws a TypeError reading it as one.
+var ErrModelNotString = errors.New("google: the model's id is not a string, and the SDK throws on it")
+
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
 // timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
@@ -70,7 +75,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	apiKey := *opts.APIKey
 	contents := convertMessages(ctx.Messages, model, now)
 
-	// The SDK checks the model name, then the contents, then the key.
+	// The SDK checks the model name, then the contents, then the key. It
+	// throws a TypeError on a name that is not a string.
+	if model.Loose.Has("id") {
+		return nil, ErrModelNotString
+	}
 	name := model.ID
 	switch {
 	case name == "":

@@ -61,8 +61,7 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"toolChoice":{}}`:                 "/options/toolChoice: want string, got object",
-		`{"thinking":{"enabled":"yes"}}`:    "/options/thinking/enabled: want boolean, got string",
-		`{"thinking":{"budgetTokens":"1"}}`: "/options/thinking/budgetTokens: want number, got string",
+		`{"toolChoice":{}}`:        "/options/toolChoice: want string, got object",
+		`{"thinking":{"level":7}}`: "/options/thinking/level: want string, got number",
 	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW","x":1}}`)
 }

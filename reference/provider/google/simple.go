@@ -1,6 +1,7 @@
 package google
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -13,7 +14,11 @@ import (
 // throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
-	return Options{StreamOptions: base, Thinking: SimpleThinking(model, s, false)}, err
+	if err != nil {
+		return Options{}, err
+	}
+	thinking, err := SimpleThinking(model, s, false)
+	return Options{StreamOptions: base, Thinking: thinking}, err
 }
 
 // SimpleThinking is the thinking object streamSimple sends: disabled
@@ -22,10 +27,15 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 // on google-generative-ai only), a token budget for the others. Vertex
 // differs in those two points and in having no budgets of its own for
 // Gemini 2.5 Flash-Lite.
-func SimpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) *Thinking {
+// With a level, Pi lower-cases the model's id, and throws when it is not a
+// string.
+func SimpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) (*Thinking, error) {
 	off, on := false, true
 	if s.Level() == "" {
-		return &Thinking{Enabled: &off}
+		return &Thinking{Enabled: &off}, nil
+	}
+	if model.Loose.Has("id") {
+		return nil, errors.New("google: the model's id is not a string, and Pi lower-cases it")
 	}
 	effort := provider.ClampThinkingLevel(model, s.Level())
 	if effort == "off" {
@@ -34,9 +44,9 @@ func SimpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) *Thi
 	id := strings.ToLower(model.ID)
 	gemma := !vertex && gemma4.MatchString(id)
 	if gemini3Pro.MatchString(id) || isGemini3Flash(id) || gemma {
-		return &Thinking{Enabled: &on, Level: thinkingLevel(effort, id, gemma)}
+		return &Thinking{Enabled: &on, Level: thinkingLevel(effort, id, gemma)}, nil
 	}
-	return &Thinking{Enabled: &on, BudgetTokens: budget(model.ID, effort, s.ThinkingBudgets, vertex)}
+	return &Thinking{Enabled: &on, BudgetTokens: budget(model.ID, effort, s.ThinkingBudgets, vertex)}, nil
 }
 
 // isGemini3Flash names Gemini 3 Flash models and the Flash aliases, id in

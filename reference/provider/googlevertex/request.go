@@ -86,7 +86,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	contents := google.Contents(model, ctx, now)
 
-	// The SDK checks the model name, then the contents, then the key.
+	// The SDK checks the model name, then the contents, then the key. It
+	// throws a TypeError on a name that is not a string.
+	if model.Loose.Has("id") {
+		return nil, google.ErrModelNotString
+	}
 	name := model.ID
 	switch {
 	case name == "":

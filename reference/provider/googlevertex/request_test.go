@@ -54,6 +54,5 @@ func TestDecodeOptionsPathErrors(t *testing.T) {
 		`{"location":null}`:                     "/options/location: want string, got null",
 		`{"env":{"GOOGLE_CLOUD_PROJECT":true}}`: "/options/env/GOOGLE_CLOUD_PROJECT: want a string, got boolean",
 		`{"env":[]}`:                            "/options/env: want object, got array",
-		`{"temperature":"hot"}`:                 "/options/temperature: want number, got string",
 	}, `{"apiKey":"k","temperature":0.5,"maxTokens":9,"headers":{"a":"b","c":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW"},"project":"p","location":"l","env":{"GOOGLE_CLOUD_LOCATION":"x"},"signal":{}}`)
 }

@@ -11,5 +11,6 @@ import (
 // is kept: they come from env. Pi does not require a key here (Vertex can
 // use Google credentials).
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
-	return Options{Options: google.Options{StreamOptions: s.Base(), Thinking: google.SimpleThinking(model, s, true)}}, nil
+	thinking, err := google.SimpleThinking(model, s, true)
+	return Options{Options: google.Options{StreamOptions: s.Base(), Thinking: thinking}}, err
 }

@@ -136,6 +136,13 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 // tool_choice, reasoning_effort, prompt_mode, prompt_cache_key.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
 	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)
+	for _, m := range msgs {
+		// Pi converts a message of another role as a tool result, and
+		// throws reading content that is not an array.
+		if _, ok := m.(*ai.ForeignMessage); ok {
+			return jsonv.Value{}, errors.New("mistral: a message of another role is converted as a tool result, which Pi's code cannot read")
+		}
+	}
 	messages := convertMessages(msgs, model.AcceptsImages())
 	var toolChoice jsonv.Value
 	switch tc := opts.ToolChoice; tc.Kind() {
@@ -167,7 +174,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		messages = append([]jsonv.Value{sys}, messages...)
 	}
 
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	if model.Loose.Has("id") {
+		return jsonv.Value{}, ErrOutsideRequest // the SDK's schema wants a string
+	}
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}

@@ -262,7 +262,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if opts.TextVerbosity != nil && *opts.TextVerbosity != "" {
 		verbosity = *opts.TextVerbosity
 	}
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).SetBool("store", false).SetBool("stream", true).
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
 		SetString("instructions", instructions).Set("input", input).
 		Set("text", new(jsonv.ObjectBuilder).SetString("verbosity", verbosity).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))

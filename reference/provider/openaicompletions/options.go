@@ -30,7 +30,7 @@ type Options struct {
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
-		o.ReasoningEffort = f.OptString("reasoningEffort")
+		o.ReasoningEffort = provider.TruthyString(f, "reasoningEffort")
 	})
 }
 

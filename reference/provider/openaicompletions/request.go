@@ -101,7 +101,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	msgs := convertMessages(model, ctx, c, now)
 	cc := cacheControl(c, retention)
 
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID)
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	// messages is filled in last: cache_control may still change it.
 	b.Set("messages", jsonv.NullValue()).SetBool("stream", true)
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
@@ -170,10 +170,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 			b.Set("providerOptions", new(jsonv.ObjectBuilder).Set("gateway", g.Value()).Value())
 		}
 	}
-	body := b.Value()
-	members := body.Members()
-	members[1].Value = messagesJSON(msgs)
-	return jsonv.ObjectValue(members...)
+	return b.Value().With("messages", messagesJSON(msgs))
 }
 
 // thinkingParams adds the reasoning members compat.thinkingFormat asks for.

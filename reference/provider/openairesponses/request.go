@@ -121,7 +121,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	b := new(jsonv.ObjectBuilder).SetString("model", model.ID).Set("input", input).SetBool("stream", true)
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).Set("input", input).SetBool("stream", true)
 	if retention != "none" && opts.SessionID != nil {
 		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
 	}

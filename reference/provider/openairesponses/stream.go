@@ -3,6 +3,7 @@ package openairesponses
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -502,7 +503,14 @@ func (p *parser) finalize(resp jsonv.Value) {
 	}
 	if m := tierMultiplier(p.model, tier); m != 1 && !p.noTier {
 		c := &p.out.Usage.Cost
-		num := func(v jsonv.Value) float64 { f, _ := v.Float64(); return f }
+		// A null cost is the NaN a price of another type gave (input.lenient).
+		num := func(v jsonv.Value) float64 {
+			if v.Kind() == jsonv.Null {
+				return math.NaN()
+			}
+			f, _ := v.Float64()
+			return f
+		}
 		in, out, cr, cw := num(c.Input)*m, num(c.Output)*m, num(c.CacheRead)*m, num(c.CacheWrite)*m
 		c.Input, c.Output, c.CacheRead, c.CacheWrite = jsonv.FloatValue(in), jsonv.FloatValue(out), jsonv.FloatValue(cr), jsonv.FloatValue(cw)
 		c.Total = jsonv.FloatValue(in + out + cr + cw)

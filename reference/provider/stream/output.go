@@ -2,6 +2,7 @@ package stream
 
 import (
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/transform"
 )
 
@@ -12,10 +13,20 @@ func NewOutput(model *ai.Model, api string, now transform.Clock) *ai.AssistantMe
 	if now == nil {
 		now = transform.SystemClock
 	}
-	return &ai.AssistantMessage{
+	out := &ai.AssistantMessage{
 		Content: []ai.Block{}, API: api, Provider: model.Provider, Model: model.ID,
 		Usage: ai.ZeroUsage(), StopReason: ai.StopStop, Timestamp: now(),
 	}
+	// An id or provider of another type is copied as it is (input.lenient).
+	for _, m := range model.Loose {
+		switch m.Key {
+		case "id":
+			out.Loose = append(out.Loose, jsonv.Member{Key: "model", Value: m.Value})
+		case "provider":
+			out.Loose = append(out.Loose, m)
+		}
+	}
+	return out
 }
 
 // Failure makes out the message of a request that failed before a

@@ -24,7 +24,7 @@ type OptionErrors map[string]string
 // sharedOptionErrors are bad members of provider.StreamOptions, which every
 // driver must decode with these errors.
 var sharedOptionErrors = OptionErrors{
-	`{"maxTokens":"10"}`:               "/options/maxTokens: want number, got string",
+	`{"cacheRetention":1}`:             "/options/cacheRetention: want string, got number",
 	`{"sessionId":3}`:                  "/options/sessionId: want string, got number",
 	`{"headers":{"x":1}}`:              "/options/headers/x: want a string or null, got number",
 	`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",

@@ -1,0 +1,103 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// DecodeWireModel reads the model of a provider call as Pi's stream
+// functions read it (input.lenient): id, provider and name of another type
+// than string are kept in Loose (id and provider are copied into the
+// answer as they are); reasoning is tested for its truthiness; the token
+// limits and prices are kept as written, for Number() to read where they
+// are computed with; a cost that is not an object has no prices; input is
+// read as transformMessages reads it (DecodeTargetModel); a
+// thinkingLevelMap that is not an object has no members. Only api must be
+// a string: it selects the provider.
+func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
+	m, err := DecodeTargetModel(v, ptr)
+	if err != nil {
+		return nil, err
+	}
+	if m.Loose.Has("api") {
+		api := m.Loose.Value("api", "")
+		return nil, jsonv.Errorf(jsonv.Child(ptr, "api"), "want string, got %s", api.Kind())
+	}
+	f := jsonv.ReadFields(v, ptr)
+	f.Any("id")
+	f.Any("api")
+	f.Any("provider")
+	f.Any("input")
+	m.Name = m.Loose.string(f, "name", AllowForeign)
+	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
+	m.ContextWindow, m.MaxTokens, m.Headers = f.Any("contextWindow"), f.Any("maxTokens"), f.OptObject("headers")
+	m.Compat, m.ThinkingLevelMap = f.OptObject("compat"), objectOrAbsent(f.Any("thinkingLevelMap"))
+	cost := f.Any("cost")
+	m.Extra = f.Rest()
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if cost.Kind() == jsonv.Object {
+		c := jsonv.ReadFields(cost, f.At("cost"))
+		m.Cost = ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}
+		m.Cost.Extra = c.Rest()
+	}
+	return m, nil
+}
+
+// objectOrAbsent is v when it is an object, else Absent: Pi reads the
+// members of such a value with ?. or [], which find none on another type.
+func objectOrAbsent(v jsonv.Value) jsonv.Value {
+	if v.Kind() != jsonv.Object {
+		return jsonv.Value{}
+	}
+	return v
+}
+
+// IDValue is the model's id as written: Pi copies it into a request body as
+// it is, whatever its type (Absent when it was left out).
+func (m *Model) IDValue() jsonv.Value { return m.Loose.Value("id", m.ID) }
+
+// ProviderText is the provider as String(v) writes it into a text.
+func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provider).JSString() }
+
+// DecodeWireContext reads the context of a provider call as Pi's stream
+// functions read it (input.lenient): a systemPrompt that is not a string is
+// no prompt when falsy, and refused when truthy (Pi sanitizes it as a
+// string); a message that is not null and has no role of the three
+// (another string, none, or no object at all) becomes a *ForeignMessage,
+// which no provider sends. The rest is read as DecodeContext reads it.
+func DecodeWireContext(v jsonv.Value, ptr string) (*Context, error) {
+	if sp, ok := v.Get("systemPrompt"); ok && sp.Kind() != jsonv.String {
+		if sp.Truthy() {
+			return nil, jsonv.Errorf(jsonv.Child(ptr, "systemPrompt"), "want a string, got %s (Pi sanitizes it as one)", sp.Kind())
+		}
+		v = jsonv.ObjectValue(slices.DeleteFunc(slices.Clone(v.Members()), func(m jsonv.Member) bool { return m.Key == "systemPrompt" })...)
+	}
+	msgs, ok := v.Get("messages")
+	if !ok || msgs.Kind() != jsonv.Array {
+		return DecodeContext(v, ptr)
+	}
+	c, err := DecodeContext(v.With("messages", jsonv.ArrayValue()), ptr)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range msgs.Elems() {
+		role, _ := e.Get("role")
+		if e.Kind() != jsonv.Null && (role.Kind() != jsonv.String || !IsMessageRole(role.Str())) {
+			name := ""
+			if role.Kind() == jsonv.String {
+				name = role.Str()
+			}
+			c.Messages = append(c.Messages, &ForeignMessage{RoleName: name, Raw: e})
+			continue
+		}
+		m, err := DecodeMessage(e, jsonv.Index(jsonv.Child(ptr, "messages"), i))
+		if err != nil {
+			return nil, err
+		}
+		c.Messages = append(c.Messages, m)
+	}
+	return c, nil
+}

@@ -1,0 +1,67 @@
+package ai_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/ai"
+)
+
+// wireModel is a model with every member DecodeWireModel reads leniently
+// of another type than Pi declares.
+const wireModel = `{"id":7,"name":[],"api":"anthropic-messages","provider":null,"baseUrl":"http://x",
+ "reasoning":"yes","input":"text,image","cost":"free","contextWindow":null,"maxTokens":"10","thinkingLevelMap":3}`
+
+func TestDecodeWireModel(t *testing.T) {
+	m, err := ai.DecodeWireModel(parse(t, wireModel), "/model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type summary struct {
+		ID, Provider, MaxTokens, CostInput string
+		Reasoning, Images, LevelMap        bool
+	}
+	got := summary{
+		ID: string(m.IDValue().AppendJSON(nil)), Provider: m.ProviderText(), MaxTokens: string(m.MaxTokens.AppendJSON(nil)),
+		CostInput: m.Cost.Input.Kind().String(), Reasoning: m.Reasoning, Images: m.AcceptsImages(), LevelMap: !m.ThinkingLevelMap.IsAbsent(),
+	}
+	want := summary{ID: "7", Provider: "null", MaxTokens: `"10"`, CostInput: "absent", Reasoning: true, Images: true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("DecodeWireModel (-want +got):\n%s", diff)
+	}
+	for _, bad := range []struct{ old, new, want string }{
+		{`"input":"text,image"`, `"input":null`, "/model/input: want an array or a string, got null"},
+		{`"api":"anthropic-messages"`, `"api":7`, "/model/api: want string, got number"},
+	} {
+		_, err := ai.DecodeWireModel(parse(t, strings.Replace(wireModel, bad.old, bad.new, 1)), "/model")
+		if err == nil || err.Error() != bad.want {
+			t.Errorf("with %s: error %v, want %q", bad.new, err, bad.want)
+		}
+	}
+}
+
+func TestDecodeWireContext(t *testing.T) {
+	c, err := ai.DecodeWireContext(parse(t, `{"systemPrompt":null,"messages":["x",{"role":7},{"role":"user","content":"hi"}]}`), "/context")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roles []string
+	for _, m := range c.Messages {
+		_, foreign := m.(*ai.ForeignMessage)
+		roles = append(roles, m.Role()+map[bool]string{true: " (foreign)"}[foreign])
+	}
+	if diff := cmp.Diff([]string{" (foreign)", " (foreign)", "user"}, roles); diff != "" || c.SystemPrompt != nil {
+		t.Errorf("DecodeWireContext: systemPrompt %v, roles (-want +got):\n%s", c.SystemPrompt, diff)
+	}
+	for in, want := range map[string]string{
+		`{"systemPrompt":7,"messages":[]}`:                  "/context/systemPrompt: want a string, got number (Pi sanitizes it as one)",
+		`{"messages":[null]}`:                               "/context/messages/0: want an object, got null",
+		`{"messages":[{"role":"user","content":"a"},null]}`: "/context/messages/1: want an object, got null",
+	} {
+		if _, err := ai.DecodeWireContext(parse(t, in), "/context"); err == nil || err.Error() != want {
+			t.Errorf("DecodeWireContext(%s): error %v, want %q", in, err, want)
+		}
+	}
+}
