@@ -118,7 +118,7 @@ func skipPointer(kind string) func(string) bool {
 	switch kind {
 	case "wire":
 		return func(p string) bool {
-			return p == "/options/env" || strings.HasPrefix(p, "/options/env/") || p == "/model/baseUrl"
+			return p == "/options/env" || strings.HasPrefix(p, "/options/env/") || p == "/model/baseUrl" || p == "/call"
 		}
 	case "normalize":
 		return func(p string) bool {

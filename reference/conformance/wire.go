@@ -218,7 +218,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	rawModel := f.Object("model")
 	rawCtx := f.Object("context")
 	options := spreadObject(f.Any("options"))
-	call := f.Any("call")
+	call := f.OptString("call")
 	connectTo := f.OptString("connectTo")
 	abortAfter, err := ReadAbort(f.OptObject("abort"), "/abort")
 	if err != nil {
@@ -227,8 +227,11 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	// Any call but streamSimple is stream, as the adapter tests it with ===.
-	simple := call.Kind() == jsonv.String && call.Str() == CallStreamSimple
+	// call is the case's, not Pi's: which function the runner asks for.
+	simple := call != nil && *call == CallStreamSimple
+	if call != nil && !simple && *call != CallStream {
+		return jsonv.Value{}, jsonv.Errorf("/call", "want %q or %q, got %q", CallStream, CallStreamSimple, *call)
+	}
 	// The model is called at the runner's server, as Pi's adapter does it.
 	model, err := ai.DecodeWireModel(rawModel.With("baseUrl", jsonv.StringValue(baseURL)), "/model")
 	if err != nil {
