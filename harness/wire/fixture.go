@@ -207,6 +207,13 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 		// connection closes.
 		problem := fmt.Sprintf("request %d (%s %s): %v", n, req.Method, req.URL.RequestURI(), err)
 		r.err.Problems = append(r.err.Problems, problem)
+		// It was sent, so it is not also "never sent": its body differs.
+		var want jsonv.Value
+		if i := n - 1; i < len(r.cas.Interactions) {
+			r.used[i] = true
+			want = bodyValue([]byte(r.cas.Interactions[i].Request.Body))
+		}
+		r.err.Diffs = append(r.err.Diffs, compare.Diff{Path: jsonv.Index("/requests", n-1) + "/body", Want: want, Got: jsonv.StringValue(err.Error())})
 		r.mu.Unlock()
 		if r.opts.Stop != nil {
 			r.opts.Stop(errors.New(problem))

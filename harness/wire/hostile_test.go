@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"gopkg.in/dnaeon/go-vcr.v3/cassette"
+
+	"github.com/piconform/piconform/harness/compare"
 )
 
 // zeros reads n zero bytes without holding them.
@@ -72,6 +75,12 @@ func TestRequestBodyCap(t *testing.T) {
 			err = r.Finish()
 			if tt.status != http.StatusOK && (err == nil || !strings.Contains(err.Error(), "over the limit of 1 MiB")) {
 				t.Errorf("Finish = %v, want the limit named", err)
+			}
+			// A refused body is a difference of that request's body, not
+			// also a request never sent.
+			var m *compare.Mismatch
+			if tt.status != http.StatusOK && (!errors.As(err, &m) || len(m.Diffs) != 1 || m.Diffs[0].Path != "/requests/0/body" || strings.Contains(err.Error(), "never sent")) {
+				t.Errorf("Finish = %v, want one difference, at /requests/0/body", err)
 			}
 			// Finish has waited for the handler, so stopped is set by now.
 			if tt.status != http.StatusOK && (stopped == nil || !strings.Contains(stopped.Error(), "over the limit of 1 MiB")) {
