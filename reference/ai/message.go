@@ -72,6 +72,13 @@ type ToolResultMessage struct {
 	Loose     Loose
 }
 
+// APIValue, ProviderValue and ModelValue are the assistant's api,
+// provider and model as written, whatever their type: Pi only compares
+// them with ===.
+func (m *AssistantMessage) APIValue() jsonv.Value      { return m.Loose.Value("api", m.API) }
+func (m *AssistantMessage) ProviderValue() jsonv.Value { return m.Loose.Value("provider", m.Provider) }
+func (m *AssistantMessage) ModelValue() jsonv.Value    { return m.Loose.Value("model", m.Model) }
+
 // Loose holds, for a message decoded with AllowForeign, the members of
 // declared string fields that hold another value or are missing (Absent);
 // the typed field is then "". Pi only compares such a member with ===, which

@@ -139,7 +139,17 @@ type Tool struct {
 	Description string
 	Parameters  jsonv.Value
 	Extra       []jsonv.Member
+	// Loose holds name or description of another type, or missing, for a
+	// context read leniently (DecodeWireContext); Parameters then holds
+	// any value, Absent included.
+	Loose Loose
 }
+
+// NameValue is the tool's name as written, whatever its type.
+func (t Tool) NameValue() jsonv.Value { return t.Loose.Value("name", t.Name) }
+
+// DescriptionValue is the tool's description as written, whatever its type.
+func (t Tool) DescriptionValue() jsonv.Value { return t.Loose.Value("description", t.Description) }
 
 // Context is everything one model request needs.
 type Context struct {
@@ -154,22 +164,43 @@ type Context struct {
 // DecodeContext reads a Context.
 func DecodeContext(v jsonv.Value, ptr string) (*Context, error) {
 	f := jsonv.ReadFields(v, ptr)
-	c := &Context{SystemPrompt: f.OptString("systemPrompt")}
 	msgs := f.Any("messages")
+	c, err := decodeContextFields(f, false)
+	if err != nil {
+		return nil, err
+	}
+	if c.Messages, err = DecodeMessages(msgs, f.At("messages")); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// decodeContextFields reads the members of a Context but its messages,
+// which the caller has taken from f; lenient tools are read as
+// DecodeWireContext says.
+func decodeContextFields(f *jsonv.Fields, lenient bool) (*Context, error) {
+	c := &Context{SystemPrompt: f.OptString("systemPrompt")}
+	f.Any("messages")
 	tools, hasTools := f.OptArray("tools")
 	c.Extra = f.Rest()
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	var err error
-	if c.Messages, err = DecodeMessages(msgs, f.At("messages")); err != nil {
-		return nil, err
-	}
 	c.HasTools = hasTools
+	var foreign BlockSet
+	if lenient {
+		foreign = AllowForeign
+	}
 	for i, t := range tools {
 		tf := jsonv.ReadFields(t, jsonv.Index(f.At("tools"), i))
-		tool := Tool{Name: tf.String("name"), Description: tf.String("description"), Parameters: tf.Object("parameters")}
-		tool.Extra = tf.Rest()
+		var loose Loose
+		tool := Tool{Name: loose.string(tf, "name", foreign), Description: loose.string(tf, "description", foreign)}
+		if lenient {
+			tool.Parameters = tf.Any("parameters")
+		} else {
+			tool.Parameters = tf.Object("parameters")
+		}
+		tool.Extra, tool.Loose = tf.Rest(), loose
 		if err := tf.Err(); err != nil {
 			return nil, err
 		}
@@ -180,7 +211,7 @@ func DecodeContext(v jsonv.Value, ptr string) (*Context, error) {
 
 func (t Tool) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description)
-	return o.Set("parameters", t.Parameters).Extend(t.Extra).Value()
+	return t.Loose.over(o.Set("parameters", t.Parameters).Extend(t.Extra).Value())
 }
 
 func (c *Context) JSON() jsonv.Value {

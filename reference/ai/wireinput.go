@@ -59,6 +59,12 @@ func objectOrAbsent(v jsonv.Value) jsonv.Value {
 // it is, whatever its type (Absent when it was left out).
 func (m *Model) IDValue() jsonv.Value { return m.Loose.Value("id", m.ID) }
 
+// ProviderValue and APIValue are the model's provider and api as written:
+// Pi compares them with ===, which no value of another type passes
+// against a string.
+func (m *Model) ProviderValue() jsonv.Value { return m.Loose.Value("provider", m.Provider) }
+func (m *Model) APIValue() jsonv.Value      { return m.Loose.Value("api", m.API) }
+
 // ProviderText is the provider as String(v) writes it into a text.
 func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provider).JSString() }
 
@@ -67,8 +73,15 @@ func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provi
 // no prompt when falsy, and refused when truthy (Pi sanitizes it as a
 // string); a message that is not null and has no role of the three
 // (another string, none, or no object at all) becomes a *ForeignMessage,
-// which no provider sends. The rest is read as DecodeContext reads it.
-func DecodeWireContext(v jsonv.Value, ptr string) (*Context, error) {
+// which no provider sends.
+//
+// With lenient false the rest is read as DecodeContext reads it. With
+// lenient true, for a provider whose conversion reads members of other
+// types as Pi does (provider.Driver.LenientContext), messages are read as
+// normalization reads them (DecodeMessagesAllowForeign: Loose members,
+// *ForeignBlock elements) and a tool's name, description and parameters
+// may hold any value (Tool.Loose).
+func DecodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error) {
 	if sp, ok := v.Get("systemPrompt"); ok && sp.Kind() != jsonv.String {
 		if sp.Truthy() {
 			return nil, jsonv.Errorf(jsonv.Child(ptr, "systemPrompt"), "want a string, got %s (Pi sanitizes it as one)", sp.Kind())
@@ -79,9 +92,14 @@ func DecodeWireContext(v jsonv.Value, ptr string) (*Context, error) {
 	if !ok || msgs.Kind() != jsonv.Array {
 		return DecodeContext(v, ptr)
 	}
-	c, err := DecodeContext(v.With("messages", jsonv.ArrayValue()), ptr)
+	f := jsonv.ReadFields(v.With("messages", jsonv.ArrayValue()), ptr)
+	c, err := decodeContextFields(f, lenient)
 	if err != nil {
 		return nil, err
+	}
+	if lenient {
+		c.Messages, err = DecodeMessagesAllowForeign(msgs, jsonv.Child(ptr, "messages"))
+		return c, err
 	}
 	for i, e := range msgs.Elems() {
 		role, _ := e.Get("role")

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // wireModel is a model with every member DecodeWireModel reads leniently
@@ -43,7 +44,7 @@ func TestDecodeWireModel(t *testing.T) {
 }
 
 func TestDecodeWireContext(t *testing.T) {
-	c, err := ai.DecodeWireContext(parse(t, `{"systemPrompt":null,"messages":["x",{"role":7},{"role":"user","content":"hi"}]}`), "/context")
+	c, err := ai.DecodeWireContext(parse(t, `{"systemPrompt":null,"messages":["x",{"role":7},{"role":"user","content":"hi"}]}`), "/context", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,8 +61,29 @@ func TestDecodeWireContext(t *testing.T) {
 		`{"messages":[null]}`:                               "/context/messages/0: want an object, got null",
 		`{"messages":[{"role":"user","content":"a"},null]}`: "/context/messages/1: want an object, got null",
 	} {
-		if _, err := ai.DecodeWireContext(parse(t, in), "/context"); err == nil || err.Error() != want {
+		if _, err := ai.DecodeWireContext(parse(t, in), "/context", false); err == nil || err.Error() != want {
 			t.Errorf("DecodeWireContext(%s): error %v, want %q", in, err, want)
 		}
+	}
+}
+
+// TestDecodeWireContextLenient: for a driver that reads them as Pi does,
+// members of other types are kept as written, not refused.
+func TestDecodeWireContextLenient(t *testing.T) {
+	in := `{"messages":[{"role":"assistant","content":[7,{"type":"text","text":null}],"api":null,"provider":"p","model":"m","stopReason":"stop"},` +
+		`{"role":"toolResult","toolCallId":1,"toolName":"t","content":[]}],"tools":[{"name":2,"parameters":"x"}]}`
+	if _, err := ai.DecodeWireContext(parse(t, in), "/context", false); err == nil {
+		t.Fatal("strict decoding accepted members of other types")
+	}
+	c, err := ai.DecodeWireContext(parse(t, in), "/context", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(c.JSON().AppendJSON(nil)); got != in {
+		t.Errorf("lenient context does not encode back as written:\n got %s\nwant %s", got, in)
+	}
+	a := c.Messages[0].(*ai.AssistantMessage)
+	if a.APIValue().Kind() != jsonv.Null || a.ProviderValue().Str() != "p" || c.Tools[0].NameValue().String() != "2" {
+		t.Errorf("lenient values: api %s, provider %s, tool name %s", a.APIValue(), a.ProviderValue(), c.Tools[0].NameValue())
 	}
 }

@@ -121,10 +121,11 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 
 // failure is Pi's lone error event for a call that sent nothing or got no
 // response; its stopReason is "aborted" when the caller's signal fired,
-// whatever the error.
+// whatever the error. No event has arrived yet, so only a signal aborted
+// before the call (afterEvents 0) has fired.
 func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	out, events := d.Failure(c.model, msg, now)
-	if c.abortAfter >= 0 {
+	if c.abortAfter == 0 {
 		stream.Aborted(out, events)
 	}
 	return out, events, nil
@@ -237,13 +238,13 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	c, err := ai.DecodeWireContext(rawCtx, "/context")
-	if err != nil {
-		return jsonv.Value{}, err
-	}
 	d, ok := drivers[model.API]
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
+	}
+	c, err := ai.DecodeWireContext(rawCtx, "/context", d.LenientContext)
+	if err != nil {
+		return jsonv.Value{}, err
 	}
 	client := opts.HTTPClient
 	if client == nil {

@@ -83,6 +83,9 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 		}
 		return append(dst, "false"...)
 	case Number:
+		if nonFinite(v.s) {
+			return append(dst, "null"...)
+		}
 		return append(dst, v.s...)
 	case String:
 		return AppendString(dst, v.s)

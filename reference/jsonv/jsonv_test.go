@@ -615,3 +615,29 @@ func TestReadFileNamesTheFile(t *testing.T) {
 		t.Errorf("testdata/js.json: %v, %v", v.Kind(), err)
 	}
 }
+
+// TestJSNumberValue: NaN and the infinities stay numbers for JavaScript's
+// operators (truthiness, String(), Number()) and are written as null.
+func TestJSNumberValue(t *testing.T) {
+	for _, tc := range []struct {
+		in                float64
+		json, text        string
+		truthy, roundTrip bool
+	}{
+		{math.NaN(), "null", "NaN", false, false},
+		{math.Inf(1), "null", "Infinity", true, true},
+		{math.Inf(-1), "null", "-Infinity", true, true},
+		{17384, "17384", "17384", true, true},
+		{0, "0", "0", false, true},
+	} {
+		v := jsonv.JSNumberValue(tc.in)
+		got := []any{v.Kind(), string(v.AppendJSON(nil)), v.JSString(), v.Truthy()}
+		want := []any{jsonv.Number, tc.json, tc.text, tc.truthy}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("JSNumberValue(%v) (-want +got):\n%s", tc.in, diff)
+		}
+		if n := v.JSNumber(); tc.roundTrip && n != tc.in || !tc.roundTrip && !math.IsNaN(n) {
+			t.Errorf("JSNumberValue(%v).JSNumber() = %v", tc.in, n)
+		}
+	}
+}

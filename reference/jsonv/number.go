@@ -33,6 +33,28 @@ func FloatValue(f float64) Value {
 	return Value{kind: Number, s: FormatFloat(f)}
 }
 
+// JSNumberValue is f as a JavaScript number that may still be computed
+// with: unlike FloatValue, NaN and the infinities stay numbers (they are
+// not nullish to ??, and String() writes them as "NaN" and "Infinity"),
+// and only AppendJSON writes them as null, as JSON.stringify does.
+func JSNumberValue(f float64) Value {
+	switch {
+	case math.IsNaN(f):
+		return Value{kind: Number, s: "NaN"}
+	case math.IsInf(f, 1):
+		return Value{kind: Number, s: "Infinity"}
+	case math.IsInf(f, -1):
+		return Value{kind: Number, s: "-Infinity"}
+	}
+	return FloatValue(f)
+}
+
+// nonFinite reports whether s, a Number's text, is one JSNumberValue made
+// for NaN or an infinity; a JSON number never starts with N or I.
+func nonFinite(s string) bool {
+	return s != "" && (s[0] == 'N' || s[0] == 'I' || len(s) > 1 && s[1] == 'I')
+}
+
 // FormatFloat formats f as JavaScript's Number.prototype.toString() does
 // (ECMAScript, Number::toString with radix 10).
 func FormatFloat(f float64) string {

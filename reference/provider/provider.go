@@ -72,6 +72,13 @@ type Driver struct {
 	// API's streamSimple does before it calls stream. An error is Pi's
 	// throw: streamSimple returns no stream and nothing is sent.
 	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
+	// LenientContext is true when BuildRequest reads a context decoded
+	// leniently (ai.DecodeWireContext with lenient true) as Pi does: it
+	// sends, skips or refuses *ai.ForeignBlock elements and the Loose
+	// members of messages, blocks and tools as the API's Pi code reads
+	// them (spec input.lenient). A driver without it gets only contexts
+	// of the declared types.
+	LenientContext bool
 	// Client is how the API's client library sends the request.
 	Client
 }

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -179,9 +178,9 @@ const minOutputTokens = 1024
 // beyond the budget, the budget shrinks to leave minOutputTokens, never
 // below 0. A level with neither a custom nor a default budget ("off") has
 // no budget (Absent): maxTokens is then the model's when the caller gave
-// none, and an error otherwise, where Pi computes with undefined and sends
-// a max_tokens of null.
-func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value, err error) {
+// none, and otherwise NaN (Pi adds undefined), which max_tokens carries as
+// null.
+func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value) {
 	level = ClampReasoning(level)
 	b, ok := defaultThinkingBudgets[level]
 	if v, set := custom.Get(level); set {
@@ -189,9 +188,9 @@ func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level st
 	}
 	switch {
 	case !ok && maxTokens.IsAbsent():
-		return model.MaxTokens, jsonv.Value{}, nil
+		return model.MaxTokens, jsonv.Value{}
 	case !ok:
-		return jsonv.Value{}, jsonv.Value{}, fmt.Errorf("provider: reasoning %q has no thinking budget to add to maxTokens", level)
+		return jsonv.JSNumberValue(math.NaN()), jsonv.Value{}
 	}
 	// Values of other types are computed with as JavaScript computes
 	// (input.lenient): the model's maxTokens is passed on as it is when the
@@ -200,12 +199,12 @@ func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level st
 	outMax, total := model.MaxTokens, limit
 	if !maxTokens.IsAbsent() {
 		total = math.Min(jsPlus(maxTokens, b), limit)
-		outMax = jsonv.FloatValue(total)
+		outMax = jsonv.JSNumberValue(total) // NaN is not nullish: max_tokens null
 	}
 	if total <= b {
 		b = math.Max(0, total-minOutputTokens)
 	}
-	return outMax, jsonv.FloatValue(b), nil
+	return outMax, jsonv.JSNumberValue(b)
 }
 
 // jsPlus is Number(v + n) in JavaScript: a string, an array or an object

@@ -185,9 +185,8 @@ func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
 	if len(m.Loose) == 0 && len(model.Loose) == 0 {
 		return jsEqual(m.Provider, model.Provider) && jsEqual(m.API, model.API) && jsEqual(m.Model, model.ID)
 	}
-	return jsonv.StrictEqual(m.Loose.Value("provider", m.Provider), model.Loose.Value("provider", model.Provider)) &&
-		jsonv.StrictEqual(m.Loose.Value("api", m.API), model.Loose.Value("api", model.API)) &&
-		jsonv.StrictEqual(m.Loose.Value("model", m.Model), model.Loose.Value("id", model.ID))
+	return jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) &&
+		jsonv.StrictEqual(m.APIValue(), model.APIValue()) && jsonv.StrictEqual(m.ModelValue(), model.IDValue())
 }
 
 // rewriteAssistant always returns a copy of m with a new content slice.

@@ -25,10 +25,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		effort := provider.AdaptiveEffort(model, level)
 		o.Effort = &effort
 	default:
-		o.MaxTokens, o.ThinkingBudgetTokens, err = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
-		if err != nil {
-			return Options{}, err
-		}
+		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 	}
 	return o, nil
 }

@@ -21,10 +21,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if !isClaude(model) || supportsAdaptive(model) {
 		return o, nil
 	}
-	maxTokens, budget, err := provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
-	if err != nil {
-		return Options{}, err
-	}
+	maxTokens, budget := provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 	o.MaxTokens = maxTokens
 	if budget.IsAbsent() {
 		return o, nil // the level has no budget; Pi writes undefined, which reads as none

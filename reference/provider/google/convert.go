@@ -132,7 +132,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) []
 // assistantParts converts one assistant message. Signatures are replayed
 // only to the same provider and model id, and only when they are base64.
 func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) []jsonv.Value {
-	same := m.Provider == model.Provider && m.Model == model.ID
+	same := jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.ModelValue(), model.IDValue())
 	signature := func(sig *string) *string {
 		if same && validSignature(sig) {
 			return sig

@@ -1,6 +1,7 @@
 package openaicompletions
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -23,22 +24,26 @@ var compatMembers = []string{
 
 // resolveCompat is Pi's getCompat (openRouterRouting and
 // vercelGatewayRouting are read from model.compat directly where used).
-func resolveCompat(model *ai.Model) compat {
-	d := detectCompat(model)
-	if model.Compat.Kind() != jsonv.Object {
-		return d
+func resolveCompat(model *ai.Model) (compat, error) {
+	d, err := detectCompat(model)
+	if err != nil || model.Compat.Kind() != jsonv.Object {
+		return d, err
 	}
 	for _, name := range compatMembers {
 		if v, ok := model.Compat.Get(name); ok && v.Kind() != jsonv.Null {
 			d.v[name] = v
 		}
 	}
-	return d
+	return d, nil
 }
+
+// ErrOpenRouterModelNotString is Pi's TypeError for an OpenRouter model
+// whose id is not a string: it calls the id's startsWith.
+var ErrOpenRouterModelNotString = errors.New("openaicompletions: an OpenRouter model's id is not a string, and Pi throws reading it as one")
 
 // detectCompat is what Pi derives from the provider name and from
 // substrings of the whole baseUrl (case-sensitive).
-func detectCompat(model *ai.Model) compat {
+func detectCompat(model *ai.Model) (compat, error) {
 	p, url := model.Provider, model.BaseURL
 	has := func(s ...string) bool {
 		for _, x := range s {
@@ -63,6 +68,9 @@ func detectCompat(model *ai.Model) compat {
 	maxTokens := "max_completion_tokens"
 	if has("chutes.ai") || moonshot || cfGateway || together || nvidia || antLing {
 		maxTokens = "max_tokens"
+	}
+	if openRouter && model.Loose.Has("id") {
+		return compat{}, ErrOpenRouterModelNotString
 	}
 	devModel := openRouter && (strings.HasPrefix(model.ID, "anthropic/") || strings.HasPrefix(model.ID, "openai/"))
 	format := "openai"
@@ -97,7 +105,7 @@ func detectCompat(model *ai.Model) compat {
 	if p == "openrouter" && strings.HasPrefix(model.ID, "anthropic/") {
 		v["cacheControlFormat"] = jsonv.StringValue("anthropic")
 	}
-	return compat{v}
+	return compat{v}, nil
 }
 
 func (c compat) get(name string) jsonv.Value { return c.v[name] }

@@ -51,7 +51,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	c := resolveCompat(model)
+	c, err := resolveCompat(model)
+	if err != nil {
+		return nil, err
+	}
 	retention := opts.Retention()
 
 	// Pi's default headers: one object, later sources replacing equal keys.

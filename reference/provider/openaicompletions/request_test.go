@@ -1,10 +1,13 @@
 package openaicompletions
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
@@ -53,4 +56,32 @@ func TestDecodeOptionsPathErrors(t *testing.T) {
 		`{"toolChoice":true}`:   "/options/toolChoice: want a string or an object, got boolean",
 		`{"reasoningEffort":1}`: "/options/reasoningEffort: want string, got number",
 	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":{"type":"function","function":{"name":"x"}},"reasoningEffort":"high"}`)
+}
+
+// TestOpenRouterModelIDNotAString: Pi calls the id's startsWith for an
+// OpenRouter model (by provider or by URL), and throws on any other value;
+// elsewhere the id is copied into the body as it is.
+func TestOpenRouterModelIDNotAString(t *testing.T) {
+	key := "k"
+	for _, tc := range []struct {
+		model string
+		want  error
+	}{
+		{`{"id":7,"api":"openai-completions","provider":"openrouter","baseUrl":"http://x","input":["text"]}`, ErrOpenRouterModelNotString},
+		{`{"api":"openai-completions","provider":"p","baseUrl":"https://openrouter.ai/api","input":["text"]}`, ErrOpenRouterModelNotString},
+		{`{"id":7,"api":"openai-completions","provider":"p","baseUrl":"http://x","input":["text"]}`, nil},
+	} {
+		v, err := jsonv.Parse([]byte(tc.model))
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, err := ai.DecodeWireModel(v, "/model")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = BuildRequest(model, &ai.Context{}, Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, nil)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("model %s: error %v, want %v", tc.model, err, tc.want)
+		}
+	}
 }

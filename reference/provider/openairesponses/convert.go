@@ -180,7 +180,8 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 // A thinking signature that is not JSON fails the whole request.
 func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]jsonv.Value, error) {
 	var out []jsonv.Value
-	differentModel := m.Model != model.ID && m.Provider == model.Provider && m.API == model.API
+	differentModel := !jsonv.StrictEqual(m.ModelValue(), model.IDValue()) &&
+		jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.APIValue(), model.APIValue())
 	textIndex := 0
 	for _, b := range m.Content {
 		switch b := b.(type) {
