@@ -13,7 +13,7 @@ import (
 // limits and prices are kept as written, for Number() to read where they
 // are computed with; a cost that is not an object has no prices; input is
 // read as transformMessages reads it (DecodeTargetModel); a
-// thinkingLevelMap that is not an object has no members. Only api must be
+// compat or thinkingLevelMap that is not an object has no members. Only api must be
 // a string: it selects the provider.
 func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	m, err := DecodeTargetModel(v, ptr)
@@ -32,7 +32,7 @@ func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	m.Name = m.Loose.string(f, "name", AllowForeign)
 	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
 	m.ContextWindow, m.MaxTokens, m.Headers = f.Any("contextWindow"), f.Any("maxTokens"), f.OptObject("headers")
-	m.Compat, m.ThinkingLevelMap = f.OptObject("compat"), objectOrAbsent(f.Any("thinkingLevelMap"))
+	m.Compat, m.ThinkingLevelMap = objectOrAbsent(f.Any("compat")), objectOrAbsent(f.Any("thinkingLevelMap"))
 	cost := f.Any("cost")
 	m.Extra = f.Rest()
 	if err := f.Err(); err != nil {

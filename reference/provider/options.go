@@ -18,8 +18,10 @@ type StreamOptions struct {
 	MaxTokens   jsonv.Value
 	// Transport is "sse", "websocket" or "auto".
 	Transport *string
-	// CacheRetention is "none", "short" or "long".
-	CacheRetention *string
+	// CacheRetention is "none", "short" or "long" as Pi declares it, but
+	// kept as written: Pi only tests it for truthiness and compares it
+	// with === (Retention).
+	CacheRetention jsonv.Value
 	SessionID      *string
 	// Headers are extra request headers, in the order given; a nil Value
 	// removes a header Pi or the SDK would send.
@@ -30,7 +32,9 @@ type StreamOptions struct {
 	// change the request, only how many of them are sent.
 	MaxRetries      jsonv.Value
 	MaxRetryDelayMs jsonv.Value
-	// Metadata is an object.
+	// Metadata is an object as Pi declares it, kept as written: Pi reads
+	// its user_id only when that is a string, and a member of anything
+	// else is undefined.
 	Metadata jsonv.Value
 	// Env holds provider environment values. Pi also falls back to the
 	// process environment, which the reference never reads.
@@ -54,13 +58,13 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		Temperature:               f.Any("temperature"),
 		MaxTokens:                 f.Any("maxTokens"),
 		Transport:                 f.OptString("transport"),
-		CacheRetention:            f.OptString("cacheRetention"),
+		CacheRetention:            f.Any("cacheRetention"),
 		SessionID:                 f.OptString("sessionId"),
 		TimeoutMs:                 f.OptNumber("timeoutMs"),
 		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
 		MaxRetries:                f.OptNumber("maxRetries"),
 		MaxRetryDelayMs:           f.OptNumber("maxRetryDelayMs"),
-		Metadata:                  f.OptObject("metadata"),
+		Metadata:                  f.Any("metadata"), // only its user_id is read, with a type check
 	}
 	headers := f.OptObject("headers")
 	env := f.OptObject("env")
@@ -103,7 +107,7 @@ func Decode[O any, P interface {
 func (o StreamOptions) Builder() *jsonv.ObjectBuilder {
 	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey)
 	b.Set("temperature", o.Temperature).Set("maxTokens", o.MaxTokens)
-	b.SetOptString("transport", o.Transport).SetOptString("cacheRetention", o.CacheRetention)
+	b.SetOptString("transport", o.Transport).Set("cacheRetention", o.CacheRetention)
 	b.SetOptString("sessionId", o.SessionID)
 	if o.Headers != nil {
 		b.Set("headers", httpheader.JSON(o.Headers))
@@ -155,17 +159,25 @@ func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...
 }
 
 // Retention is Pi's resolveCacheRetention: the cacheRetention option when
-// it is set and not empty, else "long" when PI_CACHE_RETENTION (in Env,
-// never the process's) is "long", else "short".
+// it is truthy, else "long" when the provider environment's
+// PI_CACHE_RETENTION is "long", else "short". A truthy cacheRetention of
+// another type is OtherRetention: Pi keeps it, and it equals none of the
+// three names.
 func (o StreamOptions) Retention() string {
-	if o.CacheRetention != nil && *o.CacheRetention != "" {
-		return *o.CacheRetention
-	}
-	if o.EnvValue("PI_CACHE_RETENTION") == "long" {
+	switch {
+	case o.CacheRetention.Kind() == jsonv.String && o.CacheRetention.Str() != "":
+		return o.CacheRetention.Str()
+	case o.CacheRetention.Truthy():
+		return OtherRetention
+	case o.EnvValue("PI_CACHE_RETENTION") == "long":
 		return "long"
 	}
 	return "short"
 }
+
+// OtherRetention is the retention of a truthy cacheRetention that is not a
+// string (no string Pi compares with can equal it).
+const OtherRetention = "\x00other"
 
 // OrEmpty is JavaScript's `value || ""` for an optional string member:
 // "" when it is missing.

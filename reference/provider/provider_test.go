@@ -47,7 +47,7 @@ func TestDecodeSharedAndOwnMembers(t *testing.T) {
 		`{"timeoutMs":"1"}`:    "/options/timeoutMs: want number, got string",
 		`{"env":{"E":true}}`:   "/options/env/E: want a string, got boolean",
 		`{"toolChoice":[]}`:    "",
-		`{"metadata":"x"}`:     "/options/metadata: want object, got string",
+		`{"metadata":"x"}`:     "",
 		`{"headers":{"h":[]}}`: "/options/headers/h: want a string or null, got array",
 	} {
 		v, _ := jsonv.Parse([]byte(in))
@@ -76,5 +76,28 @@ func TestRefusal(t *testing.T) {
 	}
 	if _, ok := provider.Refusal(errors.New("x")); ok {
 		t.Error("a plain error is a refusal")
+	}
+}
+
+// TestRetentionOfOtherTypes: Pi keeps a truthy cacheRetention whatever its
+// type, and falls back to the environment for a falsy one.
+func TestRetentionOfOtherTypes(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"cacheRetention":"long"}`: "long",
+		`{"cacheRetention":7}`:      provider.OtherRetention,
+		`{"cacheRetention":[]}`:     provider.OtherRetention,
+		`{"cacheRetention":0}`:      "short",
+		`{"cacheRetention":null}`:   "short",
+		`{"cacheRetention":""}`:     "short",
+		`{"cacheRetention":false,"env":{"PI_CACHE_RETENTION":"long"}}`: "long",
+	} {
+		v, _ := jsonv.Parse([]byte(in))
+		o, err := provider.DecodeOptions(v, "/options", nil)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := o.Retention(); got != want {
+			t.Errorf("%s: Retention() = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -86,7 +86,7 @@ func chatURL(base string) string {
 
 // usePromptCache is Pi's shouldUsePromptCaching.
 func usePromptCache(opts Options) bool {
-	return (opts.CacheRetention == nil || *opts.CacheRetention != "none") && opts.SessionID != nil && *opts.SessionID != ""
+	return !jsonv.StrictEqual(opts.CacheRetention, jsonv.StringValue("none")) && opts.SessionID != nil && *opts.SessionID != ""
 }
 
 // buildHeader layers the headers as the SDK does: its own, the bearer
