@@ -14,9 +14,11 @@ import (
 // API's streamSimple does before it calls stream.
 type SimpleOptions struct {
 	StreamOptions
-	// Reasoning is the thinking level ("minimal" … "xhigh"); nil or ""
-	// asks for no thinking.
-	Reasoning *string
+	// Reasoning is the thinking level ("minimal" … "xhigh") as written; a
+	// falsy value asks for no thinking. Pi also takes a truthy value of
+	// another type (input.lenient): it equals no level, and as a property
+	// key it is what String() makes of it (Level).
+	Reasoning jsonv.Value
 	// ThinkingBudgets overrides the token budget of some levels, as an
 	// object of numbers ({"low": 3000}); Absent when not given.
 	ThinkingBudgets jsonv.Value
@@ -28,7 +30,7 @@ type SimpleOptions struct {
 func DecodeSimpleOptions(v jsonv.Value, ptr string) (SimpleOptions, error) {
 	var o SimpleOptions
 	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) {
-		o.Reasoning = TruthyString(f, "reasoning")
+		o.Reasoning = f.Any("reasoning")
 		o.ThinkingBudgets = f.OptObject("thinkingBudgets")
 	})
 	if err != nil {
@@ -59,22 +61,41 @@ func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (Stream
 	return o.Base(), err
 }
 
-// Level is the thinking level, "" when none was asked for.
+// Thinking reports whether a level was asked for: Pi's `if (!reasoning)`.
+func (o SimpleOptions) Thinking() bool { return o.Reasoning.Truthy() }
+
+// Level is the thinking level, "" when none was asked for. A level of
+// another type is the property key JavaScript makes of it (String()), which
+// is what Pi's lookups in budget and level maps use; LevelIsName tells it
+// from a level given as a string, which alone can equal a level's name.
 func (o SimpleOptions) Level() string {
-	if o.Reasoning == nil {
+	if !o.Thinking() {
 		return ""
 	}
-	return *o.Reasoning
+	return o.Reasoning.JSString()
+}
+
+// LevelIsName reports whether the level was given as a string.
+func (o SimpleOptions) LevelIsName() bool { return o.Reasoning.Kind() == jsonv.String }
+
+// Clamped is Pi's clampThinkingLevel of the level: a level of another
+// type is in no list of levels, so it clamps to the model's first
+// supported level.
+func (o SimpleOptions) Clamped(model *ai.Model) string {
+	if !o.LevelIsName() {
+		return ClampThinkingLevel(model, "")
+	}
+	return ClampThinkingLevel(model, o.Level())
 }
 
 // Effort is the reasoning effort the OpenAI-style APIs hand to stream: the
-// level clamped to the model (ClampThinkingLevel), nil when none was asked
-// for or the clamp gives "off".
+// level clamped to the model (Clamped), nil when none was asked for or the
+// clamp gives "off".
 func (o SimpleOptions) Effort(model *ai.Model) *string {
-	if o.Level() == "" {
+	if !o.Thinking() {
 		return nil
 	}
-	level := ClampThinkingLevel(model, o.Level())
+	level := o.Clamped(model)
 	if level == "off" {
 		return nil
 	}
@@ -150,14 +171,22 @@ func ClampReasoning(level string) string {
 // AdaptiveEffort is the effort an adaptive-thinking Claude model gets for
 // a level: the model's thinkingLevelMap entry when it is a string, else low
 // for minimal and low, medium for medium, high for anything else.
-func AdaptiveEffort(model *ai.Model, level string) string {
-	if v, ok := model.ThinkingLevelMap.Get(level); ok && v.Kind() == jsonv.String {
+func AdaptiveEffort(model *ai.Model, level string) string { return adaptiveEffort(model, level, true) }
+
+// AdaptiveEffort is AdaptiveEffort of the level as Pi reads it: a level of
+// another type is looked up in the map by its key and is no level's name.
+func (o SimpleOptions) AdaptiveEffort(model *ai.Model) string {
+	return adaptiveEffort(model, o.Level(), o.LevelIsName())
+}
+
+func adaptiveEffort(model *ai.Model, key string, isName bool) string {
+	if v, ok := model.ThinkingLevelMap.Get(key); ok && v.Kind() == jsonv.String {
 		return v.Str()
 	}
-	switch level {
-	case "minimal", "low":
+	switch {
+	case isName && (key == "minimal" || key == "low"):
 		return "low"
-	case "medium":
+	case isName && key == "medium":
 		return "medium"
 	}
 	return "high"

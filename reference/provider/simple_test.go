@@ -140,3 +140,39 @@ func TestDecodeSimpleOptions(t *testing.T) {
 		t.Errorf("a budget that is a string: %v", err)
 	}
 }
+
+// TestReasoningOfOtherTypes: Pi takes a truthy reasoning of any type; it
+// equals no level's name, so clampThinkingLevel gives the model's first
+// supported level, and map lookups use the key String() makes of it.
+func TestReasoningOfOtherTypes(t *testing.T) {
+	model := simpleModel(t, parse(t, json.RawMessage(`{"reasoning":true,"thinkingLevelMap":{"off":null,"7":"max","low":"lo"}}`)))
+	for _, tc := range []struct {
+		reasoning, level, effort, adaptive string
+		thinking                           bool
+	}{
+		{`"low"`, "low", "low", "lo", true},
+		{`7`, "7", "minimal", "max", true},
+		{`["low"]`, "low", "minimal", "lo", true}, // the key finds the map's entry; no name matches
+		{`["medium"]`, "medium", "minimal", "high", true},
+		{`[]`, "", "minimal", "high", true},
+		{`0`, "", "", "", false},
+		{`null`, "", "", "", false},
+	} {
+		o, err := provider.DecodeSimpleOptions(parse(t, json.RawMessage(`{"reasoning":`+tc.reasoning+`}`)), "/options")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.reasoning, err)
+		}
+		effort := ""
+		if e := o.Effort(model); e != nil {
+			effort = *e
+		}
+		got := []any{o.Thinking(), o.Level(), effort}
+		want := []any{tc.thinking, tc.level, tc.effort}
+		if tc.thinking {
+			got, want = append(got, o.AdaptiveEffort(model)), append(want, tc.adaptive)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("reasoning %s: [thinking level effort adaptive] (-want +got):\n%s", tc.reasoning, diff)
+		}
+	}
+}

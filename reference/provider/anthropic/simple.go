@@ -17,12 +17,12 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	}
 	o := Options{StreamOptions: base}
 	level := s.Level()
-	on := level != ""
+	on := s.Thinking()
 	o.ThinkingEnabled = &on
 	switch {
 	case !on:
 	case provider.CompatOf(model).IsTrue("forceAdaptiveThinking"):
-		effort := provider.AdaptiveEffort(model, level)
+		effort := s.AdaptiveEffort(model)
 		o.Effort = &effort
 	default:
 		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)

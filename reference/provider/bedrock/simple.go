@@ -13,10 +13,10 @@ import (
 // the level (xhigh as high). None of Bedrock's own members is kept.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	o := Options{StreamOptions: s.Base()}
-	level := s.Level()
-	if level == "" {
+	if !s.Thinking() {
 		return o, nil
 	}
+	level := s.Level() // a level of another type is its key; see SimpleOptions.Level
 	o.Reasoning, o.ThinkingBudgets = &level, s.ThinkingBudgets
 	if !isClaude(model) || supportsAdaptive(model) {
 		return o, nil

@@ -31,13 +31,13 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 // string.
 func SimpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) (*Thinking, error) {
 	off, on := false, true
-	if s.Level() == "" {
+	if !s.Thinking() {
 		return &Thinking{Enabled: &off}, nil
 	}
 	if model.Loose.Has("id") {
 		return nil, errors.New("google: the model's id is not a string, and Pi lower-cases it")
 	}
-	effort := provider.ClampThinkingLevel(model, s.Level())
+	effort := s.Clamped(model)
 	if effort == "off" {
 		effort = "high"
 	}
