@@ -3,9 +3,11 @@ package provider
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // SimpleOptions are pi-ai's SimpleStreamOptions, what streamSimple takes:
@@ -20,7 +22,9 @@ type SimpleOptions struct {
 	// key it is what String() makes of it (Level).
 	Reasoning jsonv.Value
 	// ThinkingBudgets overrides the token budget of some levels, as an
-	// object of numbers ({"low": 3000}); Absent when not given.
+	// object of numbers ({"low": 3000}) as Pi declares it; Absent when not
+	// given. It is kept as written: Pi spreads it or reads its members
+	// with ?.[level] (Budget), and computes with what it finds.
 	ThinkingBudgets jsonv.Value
 }
 
@@ -31,17 +35,12 @@ func DecodeSimpleOptions(v jsonv.Value, ptr string) (SimpleOptions, error) {
 	var o SimpleOptions
 	shared, err := DecodeOptions(v, ptr, func(f *jsonv.Fields) {
 		o.Reasoning = f.Any("reasoning")
-		o.ThinkingBudgets = f.OptObject("thinkingBudgets")
+		o.ThinkingBudgets = f.Any("thinkingBudgets")
 	})
 	if err != nil {
 		return SimpleOptions{}, err
 	}
 	o.StreamOptions = shared
-	for _, m := range o.ThinkingBudgets.Members() {
-		if m.Value.Kind() != jsonv.Number {
-			return SimpleOptions{}, jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "thinkingBudgets"), m.Key), "want number, got %s", m.Value.Kind())
-		}
-	}
 	return o, nil
 }
 
@@ -211,37 +210,70 @@ const minOutputTokens = 1024
 // null.
 func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value) {
 	level = ClampReasoning(level)
-	b, ok := defaultThinkingBudgets[level]
-	if v, set := custom.Get(level); set {
-		b, ok = v.Float64()
-	}
-	switch {
-	case !ok && maxTokens.IsAbsent():
-		return model.MaxTokens, jsonv.Value{}
-	case !ok:
-		return jsonv.JSNumberValue(math.NaN()), jsonv.Value{}
+	// {...defaults, ...custom}[level]: a member of custom, whatever it
+	// holds, before the default; neither is undefined (Absent).
+	b, ok := Budget(custom, level)
+	if d, has := defaultThinkingBudgets[level]; !ok && has {
+		b = jsonv.FloatValue(d)
 	}
 	// Values of other types are computed with as JavaScript computes
 	// (input.lenient): the model's maxTokens is passed on as it is when the
-	// caller gave none, else added to and compared after Number().
-	limit := model.MaxTokens.JSNumber()
-	outMax, total := model.MaxTokens, limit
+	// caller gave none, else added to and compared after Number(). NaN
+	// stays a number, so ?? keeps it and max_tokens is null.
+	outMax = model.MaxTokens
 	if !maxTokens.IsAbsent() {
-		total = math.Min(jsPlus(maxTokens, b), limit)
-		outMax = jsonv.JSNumberValue(total) // NaN is not nullish: max_tokens null
+		outMax = jsonv.JSNumberValue(math.Min(jsPlus(maxTokens, b), model.MaxTokens.JSNumber()))
 	}
-	if total <= b {
-		b = math.Max(0, total-minOutputTokens)
+	if jsLessOrEqual(outMax, b) {
+		b = jsonv.JSNumberValue(math.Max(0, outMax.JSNumber()-minOutputTokens))
 	}
-	return outMax, jsonv.JSNumberValue(b)
+	return outMax, b
 }
 
-// jsPlus is Number(v + n) in JavaScript: a string, an array or an object
-// is joined with n as text before it is read as a number again.
-func jsPlus(v jsonv.Value, n float64) float64 {
-	switch v.Kind() {
-	case jsonv.String, jsonv.Array, jsonv.Object:
-		return jsonv.StringValue(v.JSString() + jsonv.FloatValue(n).JSString()).JSNumber()
+// Budget is Pi's budgets?.[level] of a thinkingBudgets value of any type:
+// an object's member, an array's element or a string's UTF-16 unit under
+// an index key; nothing on anything else.
+func Budget(budgets jsonv.Value, key string) (jsonv.Value, bool) {
+	switch budgets.Kind() {
+	case jsonv.Object:
+		return budgets.Get(key)
+	case jsonv.Array, jsonv.String:
+		i, err := strconv.Atoi(key)
+		if err != nil || i < 0 || strconv.Itoa(i) != key {
+			return jsonv.Value{}, false
+		}
+		if budgets.Kind() == jsonv.Array {
+			if i < len(budgets.Elems()) {
+				return budgets.Elems()[i], true
+			}
+			return jsonv.Value{}, false
+		}
+		if units := wtf8.ToUTF16(budgets.Str()); i < len(units) {
+			return jsonv.StringValue(wtf8.FromUTF16(units[i : i+1])), true
+		}
 	}
-	return v.JSNumber() + n
+	return jsonv.Value{}, false
+}
+
+// jsPlus is Number(a + b) in JavaScript: when either side is a string, an
+// array or an object (whose primitive is a string), both are joined as
+// text before the result is read as a number.
+func jsPlus(a, b jsonv.Value) float64 {
+	textual := func(v jsonv.Value) bool {
+		k := v.Kind()
+		return k == jsonv.String || k == jsonv.Array || k == jsonv.Object
+	}
+	if textual(a) || textual(b) {
+		return jsonv.StringValue(a.JSString() + b.JSString()).JSNumber()
+	}
+	return a.JSNumber() + b.JSNumber()
+}
+
+// jsLessOrEqual is JavaScript's a <= b: two strings compare by UTF-16
+// units, anything else by Number(), where NaN is never less or equal.
+func jsLessOrEqual(a, b jsonv.Value) bool {
+	if a.Kind() == jsonv.String && b.Kind() == jsonv.String {
+		return slices.Compare(wtf8.ToUTF16(a.Str()), wtf8.ToUTF16(b.Str())) <= 0
+	}
+	return a.JSNumber() <= b.JSNumber()
 }

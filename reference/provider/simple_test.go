@@ -135,9 +135,10 @@ func TestDecodeSimpleOptions(t *testing.T) {
 	if o.Level() != "low" || o.ExtraMember("toolChoice").Str() != "none" || o.Base().Extra != nil || *o.Base().APIKey != "k" {
 		t.Errorf("decoded %+v", o)
 	}
+	// Pi reads budgets of any type (Budget); none is refused.
 	v = parse(t, json.RawMessage(`{"thinkingBudgets":{"low":"5"}}`))
-	if _, err := provider.DecodeSimpleOptions(v, "/options"); err == nil || err.Error() != "/options/thinkingBudgets/low: want number, got string" {
-		t.Errorf("a budget that is a string: %v", err)
+	if o, err := provider.DecodeSimpleOptions(v, "/options"); err != nil || o.ThinkingBudgets.String() != `{"low":"5"}` {
+		t.Errorf("a budget that is a string: %v, %s", err, o.ThinkingBudgets)
 	}
 }
 
@@ -174,5 +175,30 @@ func TestReasoningOfOtherTypes(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("reasoning %s: [thinking level effort adaptive] (-want +got):\n%s", tc.reasoning, diff)
 		}
+	}
+}
+
+// TestAdjustMaxTokensOfOtherTypes: budgets and maxTokens of any type are
+// computed with as JavaScript computes (+ joins text, min and <= read
+// numbers, NaN is written null).
+func TestAdjustMaxTokensOfOtherTypes(t *testing.T) {
+	model := simpleModel(t, jsonv.ObjectValue())
+	for _, tc := range []struct{ maxTokens, budgets, wantMax, wantBudget string }{
+		{`"100"`, ``, `64000`, `16384`}, // "100" + 16384 is "10016384"
+		{`1000`, `{"high":"x"}`, `null`, `"x"`},
+		{`1000`, `{"high":null}`, `1000`, `null`},
+		{`1000`, `"abcdefg"`, `17384`, `16384`},
+		{``, `{"high":"20000"}`, `64000`, `"20000"`},
+		{``, `{"high":70000}`, `64000`, `62976`},
+		{`null`, `[1,2]`, `16384`, `15360`}, // null + 16384; the budget takes all of it
+	} {
+		maxTokens, budget := provider.AdjustMaxTokensForThinking(parse(t, json.RawMessage(tc.maxTokens)), model, "high", parse(t, json.RawMessage(tc.budgets)))
+		got := []string{string(maxTokens.AppendJSON(nil)), string(budget.AppendJSON(nil))}
+		if diff := cmp.Diff([]string{tc.wantMax, tc.wantBudget}, got); diff != "" {
+			t.Errorf("maxTokens %s, budgets %s: [maxTokens budget] (-want +got):\n%s", tc.maxTokens, tc.budgets, diff)
+		}
+	}
+	if b, ok := provider.Budget(parse(t, json.RawMessage(`"ab"`)), "1"); !ok || b.Str() != "b" {
+		t.Errorf(`Budget("ab", "1") = %s, %v; want "b"`, b, ok)
 	}
 }
