@@ -13,7 +13,8 @@ import (
 // limits and prices are kept as written, for Number() to read where they
 // are computed with; a cost that is not an object has no prices; input is
 // read as transformMessages reads it (DecodeTargetModel); a
-// compat or thinkingLevelMap that is not an object has no members. Only api must be
+// compat or thinkingLevelMap that is not an object has no members;
+// headers are kept as written, for the APIs to spread (httpheader.FromModel). Only api must be
 // a string: it selects the provider.
 func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	m, err := DecodeTargetModel(v, ptr)
@@ -31,7 +32,15 @@ func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	f.Any("input")
 	m.Name = m.Loose.string(f, "name", AllowForeign)
 	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
-	m.ContextWindow, m.MaxTokens, m.Headers = f.Any("contextWindow"), f.Any("maxTokens"), f.OptObject("headers")
+	m.ContextWindow, m.MaxTokens = f.Any("contextWindow"), f.Any("maxTokens")
+	m.Headers = f.Any("headers")
+	// Pi spreads them; the SDKs send each element of an array value as a
+	// value of its own, which is not modelled.
+	for _, hm := range jsonv.Spread(m.Headers).Members() {
+		if hm.Value.Kind() == jsonv.Array {
+			return nil, jsonv.Errorf(jsonv.Child(f.At("headers"), hm.Key), "not modelled: an array as a header value")
+		}
+	}
 	m.Compat, m.ThinkingLevelMap = objectOrAbsent(f.Any("compat")), objectOrAbsent(f.Any("thinkingLevelMap"))
 	cost := f.Any("cost")
 	m.Extra = f.Rest()

@@ -10,9 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
-	"strconv"
 	"time"
-	"unicode/utf16"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -218,7 +216,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	apiKey := f.OptString("apiKey")
 	rawModel := f.Object("model")
 	rawCtx := f.Object("context")
-	options := spreadObject(f.Any("options"))
+	options := jsonv.Spread(f.Any("options"))
 	call := f.OptString("call")
 	connectTo := f.OptString("connectTo")
 	abortAfter, err := ReadAbort(f.OptObject("abort"), "/abort")
@@ -277,23 +275,6 @@ func counted(u ai.Usage) bool {
 		}
 	}
 	return false
-}
-
-// spreadObject is the object {...v} makes of an input's options: an object
-// as it is, a string's characters under their indices, and nothing of any
-// other value.
-func spreadObject(v jsonv.Value) jsonv.Value {
-	switch v.Kind() {
-	case jsonv.Object:
-		return v
-	case jsonv.String:
-		var ms []jsonv.Member
-		for i, u := range utf16.Encode([]rune(v.Str())) {
-			ms = append(ms, jsonv.Member{Key: strconv.Itoa(i), Value: jsonv.StringValue(string(utf16.Decode([]uint16{u})))})
-		}
-		return jsonv.ObjectValue(ms...)
-	}
-	return jsonv.ObjectValue()
 }
 
 // ReadAbort reads a wire input's abort ({"afterEvents": k}, k a

@@ -66,7 +66,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		MaxRetryDelayMs:           f.OptNumber("maxRetryDelayMs"),
 		Metadata:                  f.Any("metadata"), // only its user_id is read, with a type check
 	}
-	headers := f.OptObject("headers")
+	headers := f.Any("headers")
 	env := f.OptObject("env")
 	if own != nil {
 		own(f)
@@ -149,11 +149,13 @@ const NoAPIKeyText = "No API key for provider: "
 // of authHeaders (they authenticate the request in its place). Without
 // either Pi sends nothing: a *stream.RequestError.
 func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...string) (string, error) {
-	switch {
-	case o.APIKey != nil && *o.APIKey != "":
+	if o.APIKey != nil && *o.APIKey != "" {
 		return *o.APIKey, nil
-	case len(authHeaders) > 0 && httpheader.HasNonBlank(o.Headers, authHeaders...):
-		return instead, nil
+	}
+	if len(authHeaders) > 0 {
+		if ok, err := httpheader.HasNonBlank(o.Headers, authHeaders...); ok || err != nil {
+			return instead, err
+		}
 	}
 	return "", &stream.RequestError{Message: NoAPIKeyText + model.ProviderText()}
 }

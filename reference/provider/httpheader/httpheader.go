@@ -4,6 +4,7 @@
 package httpheader
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -19,47 +20,65 @@ type Header struct {
 	Name string
 	// Value is nil for JSON null, which deletes the header.
 	Value *string
+	// Raw is a caller's value that was neither a string nor null, as
+	// written; Value then holds String(Raw), which is how a fetch Headers
+	// stores it. Pi's own string checks on such a value throw (HasNonBlank).
+	Raw jsonv.Value
 }
 
 // New is a header with a value.
 func New(name, value string) Header { return Header{Name: name, Value: &value} }
 
-// Decode reads a caller's header object (ptr is its JSON Pointer): each
-// member a string or null.
+// Decode reads a caller's header object as Object.assign pours it into
+// Pi's headers (spec input.lenient): a string gives its characters under
+// their indices, an array its elements, anything else but an object
+// nothing; a member null deletes the header, and one of another type than
+// string is kept as String() writes it (Header.Raw).
 func Decode(obj jsonv.Value, ptr string) ([]Header, error) {
 	var out []Header
-	for _, m := range obj.Members() {
+	for _, m := range jsonv.Spread(obj).Members() {
 		h := Header{Name: m.Key}
 		switch m.Value.Kind() {
 		case jsonv.String:
 			s := m.Value.Str()
 			h.Value = &s
 		case jsonv.Null:
+		case jsonv.Array:
+			// The SDKs append each element as a value of its own.
+			return nil, fmt.Errorf("%s: %w", jsonv.Child(ptr, m.Key), ErrArrayValue)
 		default:
-			return nil, jsonv.Errorf(jsonv.Child(ptr, m.Key), "want a string or null, got %s", m.Value.Kind())
+			s := m.Value.JSString()
+			h.Value, h.Raw = &s, m.Value
 		}
 		out = append(out, h)
 	}
 	return out, nil
 }
 
+// ErrArrayValue refuses a header whose value is an array, which the
+// reference does not model.
+var ErrArrayValue = errors.New("not modelled: an array as a header value")
+
 // JSON is the header object Decode reads.
 func JSON(headers []Header) jsonv.Value {
 	members := make([]jsonv.Member, len(headers))
 	for i, h := range headers {
 		members[i] = jsonv.Member{Key: h.Name, Value: jsonv.NullValue()}
-		if h.Value != nil {
+		if !h.Raw.IsAbsent() {
+			members[i].Value = h.Raw
+		} else if h.Value != nil {
 			members[i].Value = jsonv.StringValue(*h.Value)
 		}
 	}
 	return jsonv.ObjectValue(members...)
 }
 
-// FromModel reads model.headers: JSON null stays null, anything else is
-// turned into a string as fetch's Headers would.
+// FromModel reads model.headers as Pi spreads them ({...model.headers}):
+// JSON null stays null, anything else is turned into a string as fetch's
+// Headers would.
 func FromModel(model *ai.Model) []Header {
 	var out []Header
-	for _, m := range model.Headers.Members() {
+	for _, m := range jsonv.Spread(model.Headers).Members() {
 		h := Header{Name: m.Key}
 		if m.Value.Kind() != jsonv.Null {
 			s := m.Value.JSString()
@@ -119,17 +138,28 @@ func Assign(sources ...[]Header) []Header {
 }
 
 // HasNonBlank is Pi's check that the caller's headers carry one of names
-// (lower-case) with a value that is not blank.
-func HasNonBlank(headers []Header, names ...string) bool {
+// (lower case) with a value that is not blank. Pi trims each such value,
+// and throws (the error) on one that is not a string.
+func HasNonBlank(headers []Header, names ...string) (bool, error) {
 	for _, h := range headers {
 		for _, name := range names {
-			if strings.ToLower(h.Name) == name && h.Value != nil && !stream.IsBlank(*h.Value) {
-				return true
+			if strings.ToLower(h.Name) != name || h.Value == nil {
+				continue
+			}
+			if !h.Raw.IsAbsent() {
+				return false, fmt.Errorf("%w: header %q is a %s, and Pi trims it", ErrNotAString, h.Name, h.Raw.Kind())
+			}
+			if !stream.IsBlank(*h.Value) {
+				return true, nil
 			}
 		}
 	}
-	return false
+	return false, nil
 }
+
+// ErrNotAString is Pi's TypeError for a string method called on a header
+// value of another type.
+var ErrNotAString = errors.New("a header value is not a string")
 
 // CheckByteString is fetch's conversion of a header value to a ByteString:
 // a UTF-16 unit above 255 fails before anything is sent. The error is

@@ -74,6 +74,10 @@ var MachineHeaders = []string{"user-agent"}
 // transport other than "sse".
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
+// ErrModelHeaders is Pi's TypeError for model headers that new Headers
+// cannot take (neither an object nor a list of pairs).
+var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a headers init")
+
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
 // *stream.RequestError means Pi sends nothing and fails with that message; an
@@ -206,6 +210,13 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 			return &stream.RequestError{Message: err.Error()}
 		}
 		return nil
+	}
+	switch k := model.Headers.Kind(); {
+	case k == jsonv.Array && len(model.Headers.Elems()) > 0:
+		return nil, fmt.Errorf("%w: model headers as an array of pairs", ErrNotModelled)
+	case k != jsonv.Object && k != jsonv.Array && !model.Headers.IsAbsent():
+		// new Headers(v) takes only an object or a list of pairs.
+		return nil, fmt.Errorf("%w: model headers of type %s (new Headers throws)", ErrModelHeaders, k)
 	}
 	for _, m := range model.Headers.Members() {
 		v := m.Value.JSString()
