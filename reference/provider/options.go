@@ -1,10 +1,15 @@
 package provider
 
 import (
+	"errors"
+	"fmt"
+	"strings"
+
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // StreamOptions are the members of pi-ai's StreamOptions that can be
@@ -22,7 +27,10 @@ type StreamOptions struct {
 	// kept as written: Pi only tests it for truthiness and compares it
 	// with === (Retention).
 	CacheRetention jsonv.Value
-	SessionID      *string
+	// SessionID is a string as Pi declares it, kept as written: Pi tests
+	// it for truthiness and writes it into headers (Session) and bodies
+	// (PromptCacheKey) whatever it holds.
+	SessionID jsonv.Value
 	// Headers are extra request headers, in the order given; a nil Value
 	// removes a header Pi or the SDK would send.
 	Headers                   []httpheader.Header
@@ -59,7 +67,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		MaxTokens:                 f.Any("maxTokens"),
 		Transport:                 f.OptString("transport"),
 		CacheRetention:            f.Any("cacheRetention"),
-		SessionID:                 f.OptString("sessionId"),
+		SessionID:                 f.Any("sessionId"),
 		TimeoutMs:                 f.OptNumber("timeoutMs"),
 		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
 		MaxRetries:                f.OptNumber("maxRetries"),
@@ -108,7 +116,7 @@ func (o StreamOptions) Builder() *jsonv.ObjectBuilder {
 	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey)
 	b.Set("temperature", o.Temperature).Set("maxTokens", o.MaxTokens)
 	b.SetOptString("transport", o.Transport).Set("cacheRetention", o.CacheRetention)
-	b.SetOptString("sessionId", o.SessionID)
+	b.Set("sessionId", o.SessionID)
 	if o.Headers != nil {
 		b.Set("headers", httpheader.JSON(o.Headers))
 	}
@@ -175,6 +183,67 @@ func (o StreamOptions) Retention() string {
 		return "long"
 	}
 	return "short"
+}
+
+// Session is the session id where Pi tests it for truthiness (ok) and
+// then sets it as a header: what String() makes of it, which is how a
+// fetch Headers stores a value ("" for an empty array, which is truthy).
+func (o StreamOptions) Session() (id string, ok bool) {
+	if !o.SessionID.Truthy() {
+		return "", false
+	}
+	return o.SessionID.JSString(), true
+}
+
+// SDKSession is Session where a Stainless SDK (anthropic's, openai's)
+// takes the header: it sends each element of an array as a value of its
+// own, which is not modelled: err, for a caller about to set the header.
+func (o StreamOptions) SDKSession() (id string, ok bool, err error) {
+	id, ok = o.Session()
+	if ok && o.SessionID.Kind() == jsonv.Array {
+		return "", true, fmt.Errorf("%w: a sessionId array as a header value", stream.ErrOutsideModel)
+	}
+	return id, ok, nil
+}
+
+// PromptCacheKeyMax is the most elements (code points of a string) Pi
+// keeps of a prompt_cache_key.
+const PromptCacheKeyMax = 64
+
+// ErrNullSessionID is Pi's TypeError for a null sessionId where it clamps
+// a prompt_cache_key: Array.from(null) throws.
+var ErrNullSessionID = errors.New("provider: Array.from(null) throws on a null sessionId")
+
+// PromptCacheKey is Pi's clampOpenAIPromptCacheKey(sessionId): Absent
+// when there is none; otherwise Array.from of it, and the sessionId as it
+// is when that has at most PromptCacheKeyMax elements, else the first of
+// them joined as text. A string's elements are its code points, an
+// array's its elements, an object's those its length counts; a number or
+// a boolean has none.
+func (o StreamOptions) PromptCacheKey() (jsonv.Value, error) {
+	v := o.SessionID
+	switch v.Kind() {
+	case jsonv.Null:
+		return jsonv.Value{}, ErrNullSessionID
+	case jsonv.String:
+		return jsonv.StringValue(wtf8.Prefix(v.Str(), PromptCacheKeyMax)), nil
+	case jsonv.Array:
+		if len(v.Elems()) <= PromptCacheKeyMax {
+			return v, nil
+		}
+		var text strings.Builder
+		for _, e := range v.Elems()[:PromptCacheKeyMax] {
+			if e.Kind() != jsonv.Null {
+				text.WriteString(e.JSString())
+			}
+		}
+		return jsonv.StringValue(text.String()), nil
+	case jsonv.Object:
+		if n, _ := v.Get("length"); n.JSNumber() > PromptCacheKeyMax {
+			return jsonv.Value{}, fmt.Errorf("%w: a sessionId object with a length", stream.ErrOutsideModel)
+		}
+	}
+	return v, nil
 }
 
 // OtherRetention is the retention of a truthy cacheRetention that is not a

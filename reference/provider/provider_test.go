@@ -3,6 +3,7 @@ package provider_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -98,6 +99,36 @@ func TestRetentionOfOtherTypes(t *testing.T) {
 		}
 		if got := o.Retention(); got != want {
 			t.Errorf("%s: Retention() = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSessionOfOtherTypes: a sessionId of any type is written into headers
+// as String() writes it when truthy, and clamped into a prompt_cache_key
+// as Array.from counts it.
+func TestSessionOfOtherTypes(t *testing.T) {
+	long := "[" + strings.Repeat(`"ab",`, 70) + `null]`
+	for _, tc := range []struct{ in, session, key, err string }{
+		{`"s"`, "s", `"s"`, ""},
+		{`7`, "7", `7`, ""},
+		{`0`, "", `0`, ""},
+		{`{}`, "[object Object]", `{}`, ""},
+		{`[1,null]`, "1,", `[1,null]`, ""},
+		{long, strings.Repeat("ab,", 70) + "", `"` + strings.Repeat("ab", 64) + `"`, ""},
+		{`null`, "", ``, "Array.from(null)"},
+	} {
+		v, _ := jsonv.Parse([]byte(`{"sessionId":` + tc.in + `}`))
+		o, err := provider.DecodeOptions(v, "/options", nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		key, err := o.PromptCacheKey()
+		gotKey := ""
+		if !key.IsAbsent() {
+			gotKey = string(key.AppendJSON(nil))
+		}
+		if s, _ := o.Session(); s != tc.session || gotKey != tc.key || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("sessionId %s: Session() %q, PromptCacheKey() %s, %v; want %q, %s, %q", tc.in, tc.session, gotKey, err, tc.session, tc.key, tc.err)
 		}
 	}
 }

@@ -115,8 +115,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
 		var affinity []httpheader.Header
-		if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.Truthy("sendSessionAffinityHeaders", false) {
-			affinity = []httpheader.Header{httpheader.New("x-session-affinity", *opts.SessionID)}
+		s, ok, err := opts.SDKSession()
+		if retention != "none" && ok && c.Truthy("sendSessionAffinityHeaders", false) {
+			if err != nil {
+				return nil, err
+			}
+			affinity = []httpheader.Header{httpheader.New("x-session-affinity", s)}
 		}
 		sources = [][]httpheader.Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
 	}

@@ -230,9 +230,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		return jsonv.Value{}, err
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", DeploymentName(model, opts)).Set("input", input).SetBool("stream", true)
-	if opts.SessionID != nil {
-		b.SetString("prompt_cache_key", openairesponses.ClampPromptCacheKey(*opts.SessionID))
+	key, err := opts.PromptCacheKey()
+	if err != nil {
+		return jsonv.Value{}, err
 	}
+	b.Set("prompt_cache_key", key)
 	b.SetBool("store", false)
 	if opts.MaxTokens.Truthy() {
 		b.Set("max_output_tokens", stream.JSValue(opts.MaxTokens))

@@ -19,6 +19,7 @@ package mistral
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -86,7 +87,7 @@ func chatURL(base string) string {
 
 // usePromptCache is Pi's shouldUsePromptCaching.
 func usePromptCache(opts Options) bool {
-	return !jsonv.StrictEqual(opts.CacheRetention, jsonv.StringValue("none")) && opts.SessionID != nil && *opts.SessionID != ""
+	return !jsonv.StrictEqual(opts.CacheRetention, jsonv.StringValue("none")) && opts.SessionID.Truthy()
 }
 
 // buildHeader layers the headers as the SDK does: its own, the bearer
@@ -105,7 +106,8 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 			}
 		}
 		if set {
-			caller = httpheader.Assign(caller, []httpheader.Header{httpheader.New(AffinityHeader, *opts.SessionID)})
+			s, _ := opts.Session()
+			caller = httpheader.Assign(caller, []httpheader.Header{httpheader.New(AffinityHeader, s)})
 		}
 	}
 	// new Headers(object): every key appended, null written as "null".
@@ -203,7 +205,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.SetString("prompt_mode", *opts.PromptMode)
 	}
 	if usePromptCache(opts) {
-		b.SetString("prompt_cache_key", *opts.SessionID)
+		if opts.SessionID.Kind() != jsonv.String {
+			// The SDK validates the request and throws.
+			return jsonv.Value{}, fmt.Errorf("%w: promptCacheKey is a %s", ErrOutsideRequest, opts.SessionID.Kind())
+		}
+		b.Set("prompt_cache_key", opts.SessionID)
 	}
 	return b.Value(), nil
 }

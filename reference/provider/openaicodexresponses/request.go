@@ -245,8 +245,8 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 		httpheader.New("accept", "text/event-stream"),
 		httpheader.New("content-type", "application/json"),
 	)
-	if opts.SessionID != nil && *opts.SessionID != "" {
-		own = append(own, httpheader.New("session-id", *opts.SessionID), httpheader.New("x-client-request-id", *opts.SessionID))
+	if s, ok := opts.Session(); ok {
+		own = append(own, httpheader.New("session-id", s), httpheader.New("x-client-request-id", s))
 	}
 	for _, h := range own {
 		if err := put(h); err != nil {
@@ -277,9 +277,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		SetString("instructions", instructions).Set("input", input).
 		Set("text", new(jsonv.ObjectBuilder).SetString("verbosity", verbosity).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
-	if opts.SessionID != nil {
-		b.SetString("prompt_cache_key", openairesponses.ClampPromptCacheKey(*opts.SessionID))
+	key, err := opts.PromptCacheKey()
+	if err != nil {
+		return jsonv.Value{}, err
 	}
+	b.Set("prompt_cache_key", key)
 	b.SetString("tool_choice", "auto").SetBool("parallel_tool_calls", true)
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))

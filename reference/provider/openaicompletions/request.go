@@ -25,7 +25,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // API is the model.api value this package serves.
@@ -33,12 +32,7 @@ const API = "openai-completions"
 
 // Literals Pi and its SDK put on the wire (the SDK's version and default
 // base URL are openaisdk's).
-const (
-	CompletionsPath = "/chat/completions"
-	// PromptCacheKeyMax is how many code points of the session id Pi sends
-	// as prompt_cache_key.
-	PromptCacheKeyMax = 64
-)
+const CompletionsPath = "/chat/completions"
 
 // authHeaders authenticate a request without a key.
 var authHeaders = []string{"authorization", "cf-aig-authorization"}
@@ -63,8 +57,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if model.Provider == "github-copilot" {
 		sources = append(sources, httpheader.Copilot(ctx))
 	}
-	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" && c.truthy("sendSessionAffinityHeaders") {
-		s := *opts.SessionID
+	s, ok, err := opts.SDKSession()
+	if retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
+		if err != nil {
+			return nil, err
+		}
 		sources = append(sources, []httpheader.Header{httpheader.New("session_id", s), httpheader.New("x-client-request-id", s), httpheader.New("x-session-affinity", s)})
 	}
 	sources = append(sources, opts.Headers)
@@ -81,7 +78,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		set.AppendLayer(layer)
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: buildBody(model, ctx, opts, c, retention, now)}
+	body, err := buildBody(model, ctx, opts, c, retention, now)
+	if err != nil {
+		return nil, err
+	}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: body}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
@@ -100,7 +101,7 @@ func nullish(v, def jsonv.Value) jsonv.Value {
 }
 
 // buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retention string, now transform.Clock) jsonv.Value {
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retention string, now transform.Clock) (jsonv.Value, error) {
 	msgs := convertMessages(model, ctx, c, now)
 	cc := cacheControl(c, retention)
 
@@ -109,9 +110,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	b.Set("messages", jsonv.NullValue()).SetBool("stream", true)
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
 	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
-		if opts.SessionID != nil {
-			b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
+		key, err := opts.PromptCacheKey()
+		if err != nil {
+			return jsonv.Value{}, err
 		}
+		b.Set("prompt_cache_key", key)
 	}
 	if longRetention {
 		b.SetString("prompt_cache_retention", "24h")
@@ -173,7 +176,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 			b.Set("providerOptions", new(jsonv.ObjectBuilder).Set("gateway", g.Value()).Value())
 		}
 	}
-	return b.Value().With("messages", messagesJSON(msgs))
+	return b.Value().With("messages", messagesJSON(msgs)), nil
 }
 
 // thinkingParams adds the reasoning members compat.thinkingFormat asks for.

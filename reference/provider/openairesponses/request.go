@@ -22,7 +22,6 @@ import (
 	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // API is the model.api value this package serves.
@@ -35,8 +34,6 @@ const (
 	// UnusedKey is the bearer token the SDK gets when the caller brought an
 	// authorization header instead of a key.
 	UnusedKey = "unused"
-	// PromptCacheKeyMax is the most code points prompt_cache_key keeps.
-	PromptCacheKeyMax = 64
 )
 
 // AuthHeaders authenticate a request without a key.
@@ -55,11 +52,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 
 	// Pi's defaultHeaders object, built with plain object semantics.
 	var session []httpheader.Header
-	if retention != "none" && opts.SessionID != nil && *opts.SessionID != "" {
-		if c.Truthy("sendSessionIdHeader", true) {
-			session = append(session, httpheader.New("session_id", *opts.SessionID))
+	s, ok, err := opts.SDKSession()
+	if retention != "none" && ok {
+		if err != nil {
+			return nil, err
 		}
-		session = append(session, httpheader.New("x-client-request-id", *opts.SessionID))
+		if c.Truthy("sendSessionIdHeader", true) {
+			session = append(session, httpheader.New("session_id", s))
+		}
+		session = append(session, httpheader.New("x-client-request-id", s))
 	}
 	var copilot []httpheader.Header
 	if model.Provider == "github-copilot" {
@@ -122,8 +123,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 		return jsonv.Value{}, err
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).Set("input", input).SetBool("stream", true)
-	if retention != "none" && opts.SessionID != nil {
-		b.SetString("prompt_cache_key", wtf8.Prefix(*opts.SessionID, PromptCacheKeyMax))
+	if retention != "none" {
+		key, err := opts.PromptCacheKey()
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		b.Set("prompt_cache_key", key)
 	}
 	if retention == "long" && c.Truthy("supportsLongCacheRetention", true) {
 		b.SetString("prompt_cache_retention", "24h")
@@ -182,9 +187,6 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefau
 
 // ConvertTools is Pi's convertResponsesTools, for the variants of this API.
 func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
-
-// ClampPromptCacheKey keeps the first 64 code points of a prompt_cache_key.
-func ClampPromptCacheKey(key string) string { return wtf8.Prefix(key, PromptCacheKeyMax) }
 
 // ConvertToolsStrict is ConvertTools with another value of each tool's
 // strict member (a variant of this API sends null).

@@ -24,7 +24,6 @@ type OptionErrors map[string]string
 // sharedOptionErrors are bad members of provider.StreamOptions, which every
 // driver must decode with these errors.
 var sharedOptionErrors = OptionErrors{
-	`{"sessionId":3}`:                  "/options/sessionId: want string, got number",
 	`{"headers":{"x":[]}}`:             "/options/headers/x: not modelled: an array as a header value",
 	`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
 	`[]`:                               "/options: want an object, got array",
@@ -34,7 +33,7 @@ var sharedOptionErrors = OptionErrors{
 // type that Pi reads without failing (spec input.lenient), which every
 // driver must accept.
 var sharedLenientOptions = []string{`{"cacheRetention":1}`, `{"cacheRetention":[]}`, `{"metadata":"x"}`, `{"metadata":null}`,
-	`{"headers":{"x":1}}`, `{"headers":"ab"}`, `{"headers":7}`}
+	`{"headers":{"x":1}}`, `{"headers":"ab"}`, `{"headers":7}`, `{"sessionId":3}`, `{"sessionId":null}`}
 
 // CheckDecodeOptions checks that d decodes each bad input (and each bad
 // shared member) with its error, and that decoding roundTrip and encoding
