@@ -1,11 +1,14 @@
 package openaicompletions
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -80,9 +83,46 @@ func textPart(text string) *jsonv.ObjectBuilder {
 	return new(jsonv.ObjectBuilder).SetString("type", "text").SetString("text", text)
 }
 
-func imagePart(b *ai.ImageBlock) *jsonv.ObjectBuilder {
-	url := new(jsonv.ObjectBuilder).SetString("url", "data:"+b.MimeType+";base64,"+b.Data)
+// imagePart is the image_url part Pi makes of any block it takes for an
+// image: a well-formed one, or any other element, whose mimeType and data
+// Pi writes into the URL as String() writes them ("undefined" when
+// missing).
+func imagePart(b ai.Block) *jsonv.ObjectBuilder {
+	var mime, data string
+	switch b := b.(type) {
+	case *ai.ImageBlock:
+		mime, data = b.MimeType, b.Data
+	case *ai.ForeignBlock:
+		mime, data = stream.Member(b.Raw, "mimeType").JSString(), stream.Member(b.Raw, "data").JSString()
+	default:
+		mime, data = "undefined", "undefined"
+	}
+	url := new(jsonv.ObjectBuilder).SetString("url", "data:"+mime+";base64,"+data)
 	return new(jsonv.ObjectBuilder).SetString("type", "image_url").Set("image_url", url.Value())
+}
+
+// textOf is the text of a block whose type is "text": a text block's, or
+// the text member of another element of that type (Absent when it has
+// none). ok is false for a block of another type.
+func textOf(b ai.Block) (text jsonv.Value, ok bool) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return jsonv.StringValue(b.Text), true
+	case *ai.ForeignBlock:
+		if b.Type() == "text" {
+			return stream.Member(b.Raw, "text"), true
+		}
+	}
+	return jsonv.Value{}, false
+}
+
+// isImage reports whether Pi takes b for an image: its type is "image".
+func isImage(b ai.Block) bool {
+	if f, ok := b.(*ai.ForeignBlock); ok {
+		return f.Type() == "image"
+	}
+	_, ok := b.(*ai.ImageBlock)
+	return ok
 }
 
 // markText puts the cache marker on the message's text: non-empty string
@@ -122,7 +162,11 @@ func (m *wireMessage) json() jsonv.Value {
 		}
 		content = jsonv.ArrayValue(elems...)
 	}
-	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Extend(m.rest).Value()
+	b := new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content)
+	for _, r := range m.rest {
+		b.Set(r.Key, r.Value) // an undefined member is left out, as JSON.stringify does
+	}
+	return b.Value()
 }
 
 func messagesJSON(msgs []*wireMessage) jsonv.Value {
@@ -165,12 +209,13 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				if len(m.Content.Blocks) == 0 {
 					continue
 				}
+				// Every element that is not of type "text" is taken for an
+				// image (convertible refused what Pi cannot read).
 				wm := &wireMessage{role: "user"}
 				for _, b := range m.Content.Blocks {
-					switch b := b.(type) {
-					case *ai.TextBlock:
-						wm.addPart("text", textPart(ai.SanitizeSurrogates(b.Text)))
-					case *ai.ImageBlock:
+					if text, ok := textOf(b); ok {
+						wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
+					} else {
 						wm.addPart("image_url", imagePart(b))
 					}
 				}
@@ -190,30 +235,29 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				if !ok {
 					break
 				}
+				// Texts of any type are joined as Array#join writes them.
 				var texts []string
 				hasImage := false
 				for _, b := range tr.Content {
-					switch b.(type) {
-					case *ai.TextBlock:
-						texts = append(texts, b.(*ai.TextBlock).Text)
-					case *ai.ImageBlock:
-						hasImage = true
+					if text, ok := textOf(b); ok {
+						texts = append(texts, lenient.Joined(text))
 					}
+					hasImage = hasImage || isImage(b)
 				}
 				text := wtf8.Concat(strings.Join(texts, "\n"))
 				if text == "" {
 					text = provider.SeeAttachedImageText
 				}
 				wm := stringMessage("tool", ai.SanitizeSurrogates(text))
-				wm.set("tool_call_id", jsonv.StringValue(tr.ToolCallID))
-				if c.truthy("requiresToolResultName") && tr.ToolName != "" {
-					wm.set("name", jsonv.StringValue(tr.ToolName))
+				wm.set("tool_call_id", tr.Loose.Value("toolCallId", tr.ToolCallID))
+				if name := tr.Loose.Value("toolName", tr.ToolName); c.truthy("requiresToolResultName") && name.Truthy() {
+					wm.set("name", name)
 				}
 				out = append(out, wm)
 				if hasImage && model.AcceptsImages() {
 					for _, b := range tr.Content {
-						if img, ok := b.(*ai.ImageBlock); ok {
-							images = append(images, imagePart(img))
+						if isImage(b) {
+							images = append(images, imagePart(b))
 						}
 					}
 				}
@@ -242,7 +286,8 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 
 // convertAssistant turns one assistant message into a chat message, or nil
 // when it has neither content nor tool calls. Text is sanitized; the
-// reasoning field, tool names and arguments are sent as they are.
+// reasoning field, tool-call ids, names and arguments are sent as they are,
+// whatever their types.
 func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMessage {
 	wm := &wireMessage{role: "assistant", content: jsonv.NullValue()}
 	if c.truthy("requiresAssistantAfterToolResult") {
@@ -252,11 +297,14 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 	var thinking []*ai.ThinkingBlock
 	var calls []*ai.ToolCallBlock
 	for _, b := range m.Content {
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			if !stream.IsBlank(b.Text) {
-				texts = append(texts, ai.SanitizeSurrogates(b.Text))
+		// convertible refused a text or thinking of another type: Pi trims it.
+		if text, ok := textOf(b); ok {
+			if !stream.IsBlank(text.Str()) {
+				texts = append(texts, ai.SanitizeSurrogates(text.Str()))
 			}
+			continue
+		}
+		switch b := b.(type) {
 		case *ai.ThinkingBlock:
 			if !stream.IsBlank(b.Thinking) {
 				thinking = append(thinking, b)
@@ -280,14 +328,11 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		if text != "" {
 			wm.content = jsonv.StringValue(text)
 		}
-		sig := ""
-		if s := thinking[0].ThinkingSignature; s != nil {
-			sig = *s
-		}
-		if model.Provider == "opencode-go" && sig == "reasoning" {
+		sig, ok := signatureKey(thinking[0])
+		if ok && model.Provider == "opencode-go" && sig == "reasoning" {
 			sig = "reasoning_content"
 		}
-		if sig != "" {
+		if ok {
 			parts := make([]string, len(thinking))
 			for i, t := range thinking {
 				parts[i] = t.Thinking
@@ -313,16 +358,14 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		var details []jsonv.Value
 		for i, tc := range calls {
 			args := tc.Arguments
-			fn := new(jsonv.ObjectBuilder).SetString("name", tc.Name)
+			fn := new(jsonv.ObjectBuilder).Set("name", tc.Loose.Value("name", tc.Name))
 			if !args.IsAbsent() {
 				// JSON.stringify(undefined) is undefined: no member at all.
 				fn.SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
 			}
-			elems[i] = new(jsonv.ObjectBuilder).SetString("id", tc.ID).SetString("type", "function").Set("function", fn.Value()).Value()
-			if tc.ThoughtSignature != nil && *tc.ThoughtSignature != "" {
-				if d, err := stream.ParseJSON(*tc.ThoughtSignature); err == nil && d.Truthy() {
-					details = append(details, d)
-				}
+			elems[i] = new(jsonv.ObjectBuilder).Set("id", tc.Loose.Value("id", tc.ID)).SetString("type", "function").Set("function", fn.Value()).Value()
+			if d, ok := reasoningDetail(tc); ok {
+				details = append(details, d)
 			}
 		}
 		wm.set("tool_calls", jsonv.ArrayValue(elems...))
@@ -337,4 +380,154 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		return nil
 	}
 	return wm
+}
+
+// signatureKey is the member the first thinking block's signature names,
+// as Pi tests it: `signature && signature.length > 0`, then the signature
+// as a property key. A string names itself; an array (or an object whose
+// length is positive) passes too, and names its String() form.
+func signatureKey(b *ai.ThinkingBlock) (string, bool) {
+	if !b.Loose.Has("thinkingSignature") {
+		if b.ThinkingSignature == nil || *b.ThinkingSignature == "" {
+			return "", false
+		}
+		return *b.ThinkingSignature, true
+	}
+	sig := b.Loose.Value("thinkingSignature", "")
+	var length jsonv.Value
+	switch sig.Kind() {
+	case jsonv.Array:
+		length = jsonv.NumberValue(strconv.Itoa(len(sig.Elems())))
+	case jsonv.Object:
+		length = stream.Member(sig, "length")
+	}
+	if !sig.Truthy() || length.IsAbsent() || !(length.JSNumber() > 0) {
+		return "", false
+	}
+	return sig.JSString(), true
+}
+
+// reasoningDetail is what Pi makes of a tool call's thoughtSignature when
+// it is truthy: JSON.parse of its String() form, kept when that parses to
+// a truthy value.
+func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
+	sig := tc.Loose.Value("thoughtSignature", "")
+	if !tc.Loose.Has("thoughtSignature") && tc.ThoughtSignature != nil {
+		sig = jsonv.StringValue(*tc.ThoughtSignature)
+	}
+	if !sig.Truthy() {
+		return jsonv.Value{}, false
+	}
+	d, err := stream.ParseJSON(sig.JSString())
+	return d, err == nil && d.Truthy()
+}
+
+// ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
+// request (see convertible); its stream ends with an error message.
+var ErrThrows = lenient.ErrThrows
+
+// convertible refuses the contexts on which Pi throws while it converts
+// the messages, members of other types being read as JavaScript reads
+// them: where transformMessages throws (lenient.Transformable, with this
+// API's id normalizer), and where convertMessages does:
+//   - user content that is neither a string nor an array (Pi maps it);
+//   - a null in user content or in a tool result's content (Pi reads its
+//     type);
+//   - a user block of type "text" whose text is no string (Pi sanitizes
+//     it), and one in an assistant message Pi sends (Pi trims it);
+//   - thinking that is no string in a thinking block that normalization
+//     keeps (Pi trims it);
+//   - tool-result content that is not an array and that normalization
+//     leaves so (Pi filters it).
+func convertible(msgs []ai.Message, model *ai.Model) error {
+	if err := lenient.Transformable(msgs, model, idThrows); err != nil {
+		return err
+	}
+	for i, m := range msgs {
+		at := lenient.MessagePointer(i) + "/content"
+		var err error
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			err = convertibleUser(m, at)
+		case *ai.AssistantMessage:
+			err = convertibleAssistant(m, model, at)
+		case *ai.ToolResultMessage:
+			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (model.AcceptsImages() || c.Kind() != jsonv.String) {
+				err = lenient.Throws(at, "Pi filters a %s", c.Kind())
+			} else {
+				err = lenient.NoNull(m.Content, at)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func convertibleUser(m *ai.UserMessage, at string) error {
+	if m.Content.Verbatim {
+		return lenient.Throws(at, "Pi maps a %s", m.Content.Raw.Kind())
+	}
+	if err := lenient.NoNull(m.Content.Blocks, at); err != nil {
+		return err
+	}
+	for j, b := range m.Content.Blocks {
+		if text, ok := textOf(b); ok && text.Kind() != jsonv.String {
+			return lenient.Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
+		}
+	}
+	return nil
+}
+
+// convertibleAssistant checks an assistant message that normalization
+// keeps: its text blocks, those flatMap splices in from an array, and the
+// thinking blocks normalization passes on (redacted, signed or truthy ones
+// of the same model; spliced ones are not looked at).
+func convertibleAssistant(m *ai.AssistantMessage, model *ai.Model, at string) error {
+	if lenient.Dropped(m) {
+		return nil
+	}
+	same := transform.SameModel(m, model)
+	check := func(b ai.Block, at string, spliced bool) error {
+		if text, ok := textOf(b); ok && text.Kind() != jsonv.String {
+			return lenient.Throws(at+"/text", "Pi trims a %s", text.Kind())
+		}
+		t, ok := b.(*ai.ThinkingBlock)
+		if !ok || !t.Loose.Has("thinking") {
+			return nil
+		}
+		if spliced || same && (t.IsRedacted() || t.IsSigned() || t.TextIsTruthyOther()) {
+			return lenient.Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
+		}
+		return nil
+	}
+	for j, b := range m.Content {
+		at := jsonv.Index(at, j)
+		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Array {
+			for k, e := range f.Spliced() {
+				if err := check(e, jsonv.Index(at, k), true); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := check(b, at, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// idThrows reports the tool-call ids this API's normalizer throws on: it
+// calls includes("|"), which only strings and arrays have, and an array
+// that holds "|" is then split, which only strings can be.
+func idThrows(id jsonv.Value) bool {
+	switch id.Kind() {
+	case jsonv.String:
+		return false
+	case jsonv.Array:
+		return slices.ContainsFunc(id.Elems(), func(e jsonv.Value) bool { return e.Kind() == jsonv.String && e.Str() == "|" })
+	}
+	return true
 }
