@@ -203,4 +203,3 @@ func TestChatTemplateEffort(t *testing.T) {
 		}
 	}
 }
-
