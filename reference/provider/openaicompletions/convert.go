@@ -84,45 +84,10 @@ func textPart(text string) *jsonv.ObjectBuilder {
 }
 
 // imagePart is the image_url part Pi makes of any block it takes for an
-// image: a well-formed one, or any other element, whose mimeType and data
-// Pi writes into the URL as String() writes them ("undefined" when
-// missing).
+// image.
 func imagePart(b ai.Block) *jsonv.ObjectBuilder {
-	var mime, data string
-	switch b := b.(type) {
-	case *ai.ImageBlock:
-		mime, data = b.MimeType, b.Data
-	case *ai.ForeignBlock:
-		mime, data = stream.Member(b.Raw, "mimeType").JSString(), stream.Member(b.Raw, "data").JSString()
-	default:
-		mime, data = "undefined", "undefined"
-	}
-	url := new(jsonv.ObjectBuilder).SetString("url", "data:"+mime+";base64,"+data)
+	url := new(jsonv.ObjectBuilder).SetString("url", lenient.ImageURL(b))
 	return new(jsonv.ObjectBuilder).SetString("type", "image_url").Set("image_url", url.Value())
-}
-
-// textOf is the text of a block whose type is "text": a text block's, or
-// the text member of another element of that type (Absent when it has
-// none). ok is false for a block of another type.
-func textOf(b ai.Block) (text jsonv.Value, ok bool) {
-	switch b := b.(type) {
-	case *ai.TextBlock:
-		return jsonv.StringValue(b.Text), true
-	case *ai.ForeignBlock:
-		if b.Type() == "text" {
-			return stream.Member(b.Raw, "text"), true
-		}
-	}
-	return jsonv.Value{}, false
-}
-
-// isImage reports whether Pi takes b for an image: its type is "image".
-func isImage(b ai.Block) bool {
-	if f, ok := b.(*ai.ForeignBlock); ok {
-		return f.Type() == "image"
-	}
-	_, ok := b.(*ai.ImageBlock)
-	return ok
 }
 
 // markText puts the cache marker on the message's text: non-empty string
@@ -213,7 +178,7 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				// image (convertible refused what Pi cannot read).
 				wm := &wireMessage{role: "user"}
 				for _, b := range m.Content.Blocks {
-					if text, ok := textOf(b); ok {
+					if text, ok := lenient.TextOf(b); ok {
 						wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
 					} else {
 						wm.addPart("image_url", imagePart(b))
@@ -239,10 +204,10 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				var texts []string
 				hasImage := false
 				for _, b := range tr.Content {
-					if text, ok := textOf(b); ok {
+					if text, ok := lenient.TextOf(b); ok {
 						texts = append(texts, lenient.Joined(text))
 					}
-					hasImage = hasImage || isImage(b)
+					hasImage = hasImage || lenient.IsImage(b)
 				}
 				text := wtf8.Concat(strings.Join(texts, "\n"))
 				if text == "" {
@@ -256,7 +221,7 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				out = append(out, wm)
 				if hasImage && model.AcceptsImages() {
 					for _, b := range tr.Content {
-						if isImage(b) {
+						if lenient.IsImage(b) {
 							images = append(images, imagePart(b))
 						}
 					}
@@ -298,7 +263,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 	var calls []*ai.ToolCallBlock
 	for _, b := range m.Content {
 		// convertible refused a text or thinking of another type: Pi trims it.
-		if text, ok := textOf(b); ok {
+		if text, ok := lenient.TextOf(b); ok {
 			if !stream.IsBlank(text.Str()) {
 				texts = append(texts, ai.SanitizeSurrogates(text.Str()))
 			}
@@ -429,16 +394,9 @@ var ErrThrows = lenient.ErrThrows
 // convertible refuses the contexts on which Pi throws while it converts
 // the messages, members of other types being read as JavaScript reads
 // them: where transformMessages throws (lenient.Transformable, with this
-// API's id normalizer), and where convertMessages does:
-//   - user content that is neither a string nor an array (Pi maps it);
-//   - a null in user content or in a tool result's content (Pi reads its
-//     type);
-//   - a user block of type "text" whose text is no string (Pi sanitizes
-//     it), and one in an assistant message Pi sends (Pi trims it);
-//   - thinking that is no string in a thinking block that normalization
-//     keeps (Pi trims it);
-//   - tool-result content that is not an array and that normalization
-//     leaves so (Pi filters it).
+// API's id normalizer), and where convertMessages does (user content and
+// tool-result content it cannot iterate, a null it reads the type of, a
+// text or thinking of another type it sanitizes or trims).
 func convertible(msgs []ai.Message, model *ai.Model) error {
 	if err := lenient.Transformable(msgs, model, idThrows); err != nil {
 		return err
@@ -448,71 +406,13 @@ func convertible(msgs []ai.Message, model *ai.Model) error {
 		var err error
 		switch m := m.(type) {
 		case *ai.UserMessage:
-			err = convertibleUser(m, at)
+			err = lenient.UserContent(m, at)
 		case *ai.AssistantMessage:
-			err = convertibleAssistant(m, model, at)
+			err = lenient.AssistantTexts(m, model, at)
 		case *ai.ToolResultMessage:
-			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (model.AcceptsImages() || c.Kind() != jsonv.String) {
-				err = lenient.Throws(at, "Pi filters a %s", c.Kind())
-			} else {
-				err = lenient.NoNull(m.Content, at)
-			}
+			err = lenient.ToolResultContent(m, model, at)
 		}
 		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func convertibleUser(m *ai.UserMessage, at string) error {
-	if m.Content.Verbatim {
-		return lenient.Throws(at, "Pi maps a %s", m.Content.Raw.Kind())
-	}
-	if err := lenient.NoNull(m.Content.Blocks, at); err != nil {
-		return err
-	}
-	for j, b := range m.Content.Blocks {
-		if text, ok := textOf(b); ok && text.Kind() != jsonv.String {
-			return lenient.Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
-		}
-	}
-	return nil
-}
-
-// convertibleAssistant checks an assistant message that normalization
-// keeps: its text blocks, those flatMap splices in from an array, and the
-// thinking blocks normalization passes on (redacted, signed or truthy ones
-// of the same model; spliced ones are not looked at).
-func convertibleAssistant(m *ai.AssistantMessage, model *ai.Model, at string) error {
-	if lenient.Dropped(m) {
-		return nil
-	}
-	same := transform.SameModel(m, model)
-	check := func(b ai.Block, at string, spliced bool) error {
-		if text, ok := textOf(b); ok && text.Kind() != jsonv.String {
-			return lenient.Throws(at+"/text", "Pi trims a %s", text.Kind())
-		}
-		t, ok := b.(*ai.ThinkingBlock)
-		if !ok || !t.Loose.Has("thinking") {
-			return nil
-		}
-		if spliced || same && (t.IsRedacted() || t.IsSigned() || t.TextIsTruthyOther()) {
-			return lenient.Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
-		}
-		return nil
-	}
-	for j, b := range m.Content {
-		at := jsonv.Index(at, j)
-		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Array {
-			for k, e := range f.Spliced() {
-				if err := check(e, jsonv.Index(at, k), true); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if err := check(b, at, false); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
@@ -105,6 +106,121 @@ func NoNull(blocks []ai.Block, at string) error {
 	for j, b := range blocks {
 		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Null {
 			return Throws(jsonv.Index(at, j), "Pi reads the type of null")
+		}
+	}
+	return nil
+}
+
+// TextOf is the text of a block whose type is "text": a text block's, or
+// the text member of another element of that type (Absent when it has
+// none). ok is false for a block of another type.
+func TextOf(b ai.Block) (text jsonv.Value, ok bool) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return jsonv.StringValue(b.Text), true
+	case *ai.ForeignBlock:
+		if b.Type() == "text" {
+			return stream.Member(b.Raw, "text"), true
+		}
+	}
+	return jsonv.Value{}, false
+}
+
+// IsImage reports whether Pi takes b for an image: its type is "image".
+func IsImage(b ai.Block) bool {
+	if f, ok := b.(*ai.ForeignBlock); ok {
+		return f.Type() == "image"
+	}
+	_, ok := b.(*ai.ImageBlock)
+	return ok
+}
+
+// ImageURL is the data URL Pi writes for any block it takes for an image:
+// a well-formed one, or another element, whose mimeType and data it
+// writes as String() writes them ("undefined" when missing).
+func ImageURL(b ai.Block) string {
+	mime, data := "undefined", "undefined"
+	switch b := b.(type) {
+	case *ai.ImageBlock:
+		mime, data = b.MimeType, b.Data
+	case *ai.ForeignBlock:
+		mime, data = stream.Member(b.Raw, "mimeType").JSString(), stream.Member(b.Raw, "data").JSString()
+	}
+	return "data:" + mime + ";base64," + data
+}
+
+// UserContent refuses the user content Pi throws on when it converts it:
+// content that is neither a string nor an array (Pi iterates it), a null
+// element (Pi reads its type), and an element of type "text" whose text is
+// no string (Pi sanitizes it).
+func UserContent(m *ai.UserMessage, at string) error {
+	if m.Content.Verbatim {
+		return Throws(at, "Pi iterates a %s", m.Content.Raw.Kind())
+	}
+	if err := NoNull(m.Content.Blocks, at); err != nil {
+		return err
+	}
+	return StringTexts(m.Content.Blocks, at)
+}
+
+// StringTexts refuses an element of type "text" whose text is no string,
+// where Pi sanitizes it.
+func StringTexts(blocks []ai.Block, at string) error {
+	for j, b := range blocks {
+		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
+			return Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
+		}
+	}
+	return nil
+}
+
+// ToolResultContent refuses the tool-result content Pi throws on when it
+// converts it: content that is not an array, unless normalization made an
+// array of a string's characters (a model without images), and a null
+// element.
+func ToolResultContent(m *ai.ToolResultMessage, model *ai.Model, at string) error {
+	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (model.AcceptsImages() || c.Kind() != jsonv.String) {
+		return Throws(at, "Pi filters a %s", c.Kind())
+	}
+	return NoNull(m.Content, at)
+}
+
+// AssistantTexts refuses an assistant message that normalization keeps
+// and whose text or thinking Pi trims though it is no string: a block of
+// type "text" (also one flatMap splices in from an array), a thinking
+// block normalization passes on (redacted, signed or truthy ones of the
+// same model), and a spliced thinking block, which normalization does not
+// look at.
+func AssistantTexts(m *ai.AssistantMessage, model *ai.Model, at string) error {
+	if Dropped(m) {
+		return nil
+	}
+	same := transform.SameModel(m, model)
+	check := func(b ai.Block, at string, spliced bool) error {
+		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
+			return Throws(at+"/text", "Pi trims a %s", text.Kind())
+		}
+		t, ok := b.(*ai.ThinkingBlock)
+		if !ok || !t.Loose.Has("thinking") {
+			return nil
+		}
+		if spliced || same && (t.IsRedacted() || t.IsSigned() || t.TextIsTruthyOther()) {
+			return Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
+		}
+		return nil
+	}
+	for j, b := range m.Content {
+		at := jsonv.Index(at, j)
+		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Array {
+			for k, e := range f.Spliced() {
+				if err := check(e, jsonv.Index(at, k), true); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := check(b, at, false); err != nil {
+			return err
 		}
 	}
 	return nil
