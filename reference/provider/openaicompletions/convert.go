@@ -150,7 +150,7 @@ func stringMessage(role, text string) *wireMessage {
 // the system prompt, then one chat message per Pi message, with the bridges
 // and image carriers some providers need.
 func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.Clock) []*wireMessage {
-	msgs := transform.Messages(ctx.Messages, model, NormalizeToolCallID, now)
+	msgs := transform.Messages(cutArrayIDs(ctx.Messages, model), model, NormalizeToolCallID, now)
 	var out []*wireMessage
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
@@ -417,6 +417,49 @@ func convertible(msgs []ai.Message, model *ai.Model) error {
 		}
 	}
 	return nil
+}
+
+// cutArrayIDs is the one normalization transform leaves to this API for an
+// id of another type: for provider "openai", Pi's normalizer cuts an id
+// longer than 40 to its first 40, and an array has a length and a slice
+// too. The cut array is a new value, which the call and its synthetic
+// result carry. msgs is returned as it is when there is nothing to cut.
+func cutArrayIDs(msgs []ai.Message, model *ai.Model) []ai.Message {
+	if model.Provider != "openai" {
+		return msgs
+	}
+	var out []ai.Message
+	for i, m := range msgs {
+		a, ok := m.(*ai.AssistantMessage)
+		if !ok || transform.SameModel(a, model) {
+			continue
+		}
+		for j, b := range a.Content {
+			tc, ok := b.(*ai.ToolCallBlock)
+			if !ok {
+				continue
+			}
+			id := tc.Loose.Value("id", "")
+			if !tc.Loose.Has("id") || id.Kind() != jsonv.Array || len(id.Elems()) <= 40 {
+				continue
+			}
+			if out == nil {
+				out = slices.Clone(msgs)
+			}
+			if out[i] == m {
+				c := *a
+				c.Content = slices.Clone(a.Content)
+				out[i], a = &c, &c
+			}
+			cut := *tc
+			cut.Loose = append(tc.Loose.Without("id"), jsonv.Member{Key: "id", Value: jsonv.ArrayValue(id.Elems()[:40]...)})
+			a.Content[j] = &cut
+		}
+	}
+	if out == nil {
+		return msgs
+	}
+	return out
 }
 
 // idThrows reports the tool-call ids this API's normalizer throws on: it

@@ -2,6 +2,7 @@ package openaicompletions
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,8 +12,9 @@ import (
 )
 
 // build sends a context of members of other types, read as the wire kind
-// reads it (ai.DecodeWireContext with lenient true), for a model of
-// provider "p" with the given input kinds, and returns the request body.
+// reads it (ai.DecodeWireContext with lenient true), for a reasoning model
+// with the given input kinds, of provider "p" unless input names another
+// after the kinds, and returns the request body.
 func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	t.Helper()
 	parse := func(s string) jsonv.Value {
@@ -22,7 +24,7 @@ func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
 		}
 		return v
 	}
-	model, err := ai.DecodeWireModel(parse(`{"id":"m","api":"openai-completions","provider":"p","baseUrl":"http://x","reasoning":true,"input":`+input+`}`), "/model")
+	model, err := ai.DecodeWireModel(parse(`{"id":"m","api":"openai-completions","baseUrl":"http://x","reasoning":true,"input":`+withProvider(input)+`}`), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +47,17 @@ func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	}
 	return call.Body, nil
 }
+
+// withProvider adds provider "p" to input unless it names one.
+func withProvider(input string) string {
+	if strings.Contains(input, `"provider"`) {
+		return input
+	}
+	return input + `,"provider":"p"`
+}
+
+// ids is an array of n one-digit numbers, as JSON.
+func ids(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]" }
 
 // same marks an assistant message as the model's own.
 const same = `"api":"openai-completions","provider":"p","model":"m"`
@@ -93,6 +106,9 @@ func TestLenientMessages(t *testing.T) {
 		{"array id of another model", `["text"]`,
 			`[{"role":"assistant","api":"a","provider":"b","model":"c","stopReason":"toolUse","content":[{"type":"toolCall","id":[],"name":"n","arguments":{}}]}]`,
 			`[{"role":"assistant","content":null,"tool_calls":[{"id":[],"type":"function","function":{"name":"n","arguments":"{}"}}]},{"role":"tool","content":"No result provided","tool_call_id":[]}]`},
+		{"array id longer than 40 of another model, for provider openai", `["text"],"provider":"openai"`,
+			`[{"role":"assistant","api":"a","provider":"b","model":"c","stopReason":"toolUse","content":[{"type":"toolCall","id":` + ids(41) + `,"name":"n","arguments":{}}]}]`,
+			`[{"role":"assistant","content":null,"tool_calls":[{"id":` + ids(40) + `,"type":"function","function":{"name":"n","arguments":"{}"}}]},{"role":"tool","content":"No result provided","tool_call_id":` + ids(40) + `}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
