@@ -120,7 +120,7 @@ func imageChunk(b ai.Block) jsonv.Value {
 // SDK's request schema writes each message. Pi converts a message of a
 // role outside user and assistant as a tool result. An error is
 // ErrOutsideRequest: the SDK's schema rejects a member Pi copied.
-// convertible has refused what Pi cannot read.
+// conversion.Check has refused what Pi cannot read.
 func convertMessages(msgs []ai.Message, images bool) ([]jsonv.Value, error) {
 	out := []jsonv.Value{}
 	for _, msg := range msgs {
@@ -263,7 +263,7 @@ func toolResultOf(m *ai.ToolResultMessage) toolResult {
 }
 
 // foreignResult reads a message of another role as a tool result: its
-// content array (convertible refused any other), toolCallId, toolName and
+// content array (conversion.Check refused any other), toolCallId, toolName and
 // isError members.
 func foreignResult(m *ai.ForeignMessage) toolResult {
 	content, _ := m.Raw.Get("content")
@@ -326,42 +326,17 @@ func toolResultText(text string, hasImages, images, isError bool) string {
 }
 
 // ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
-// request (see convertible); its stream ends with an error message.
+// request (see conversion); its stream ends with an error message.
 var ErrThrows = lenient.ErrThrows
 
-// convertible refuses the contexts on which Pi throws while it converts
-// the messages, members of other types being read as JavaScript reads
-// them: where transformMessages throws (lenient.Transformable; this API's
-// id normalizer calls replace, which only strings have), and where
-// toChatMessages does (content it cannot iterate, a null it reads the type
-// of, a text or thinking of another type it sanitizes or trims). A message
-// of a role outside the three is read as a tool result: its content must
-// be an array.
-func convertible(msgs []ai.Message, model *ai.Model) error {
-	idThrows := func(id jsonv.Value) bool { return id.Kind() != jsonv.String }
-	if err := lenient.Transformable(msgs, model, idThrows); err != nil {
-		return err
-	}
-	for i, m := range msgs {
-		at := lenient.MessagePointer(i) + "/content"
-		var err error
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			err = lenient.UserContent(m, at)
-		case *ai.AssistantMessage:
-			err = lenient.AssistantTexts(m, model, at)
-		case *ai.ToolResultMessage:
-			if err = lenient.ToolResultContent(m, model, at); err == nil {
-				err = lenient.StringTexts(m.Content, at)
-			}
-		case *ai.ForeignMessage:
-			err = convertibleForeign(m, at)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+// conversion is what toChatMessages reads of values of other types
+// (lenient.Conversion): the id normalizer calls replace, which only strings
+// have; each tool-result text is sanitized; a message of a role outside
+// the three is read as a tool result.
+var conversion = lenient.Conversion{
+	IDThrows:         func(id jsonv.Value) bool { return id.Kind() != jsonv.String },
+	SanitizesResults: true,
+	Foreign:          convertibleForeign,
 }
 
 // convertibleForeign refuses a message of another role whose content Pi

@@ -4,47 +4,17 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-// build sends a context of members of other types, read as the wire kind
-// reads it (ai.DecodeWireContext with lenient true), for a model of
-// provider "p" with the given input kinds, and returns the request body.
+// build sends a context of members of other types for a model of provider
+// "p" with the given input kinds (capturetest.BuildLenient).
 func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	t.Helper()
-	parse := func(s string) jsonv.Value {
-		v, err := jsonv.Parse([]byte(s))
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		return v
-	}
-	model, err := ai.DecodeWireModel(parse(`{"id":"m","api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":`+input+`}`), "/model")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, err := ai.DecodeWireContext(parse(context), "/context", true)
-	if err != nil {
-		t.Fatalf("%s: %v", context, err)
-	}
-	if options == "" {
-		options = "{}"
-	}
-	opts, err := DecodeOptions(parse(options), "/options")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key := "k"
-	opts.APIKey = &key
-	call, err := BuildRequest(model, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	return call.Body, nil
+	model := `{"id":"m","api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":` + input + `}`
+	return capturetest.BuildLenient(t, Driver, model, context, options)
 }
 
 // same marks an assistant message as the model's own.
@@ -77,17 +47,7 @@ func TestLenientMessages(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := body.Get("messages")
-			want, err := jsonv.Parse([]byte(tc.want))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(want.String(), got.String()); diff != "" {
-				t.Errorf("messages (-want +got):\n%s", diff)
-			}
+			capturetest.WantMember(t, body, err, "messages", tc.want)
 		})
 	}
 }

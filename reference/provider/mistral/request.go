@@ -136,7 +136,7 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 // it: model, temperature, max_tokens, stream, messages, tools,
 // tool_choice, reasoning_effort, prompt_mode, prompt_cache_key.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	if err := convertible(ctx.Messages, model); err != nil {
+	if err := conversion.Check(ctx.Messages, model); err != nil {
 		return jsonv.Value{}, err
 	}
 	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)

@@ -175,7 +175,7 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 					continue
 				}
 				// Every element that is not of type "text" is taken for an
-				// image (convertible refused what Pi cannot read).
+				// image (conversion.Check refused what Pi cannot read).
 				wm := &wireMessage{role: "user"}
 				for _, b := range m.Content.Blocks {
 					if text, ok := lenient.TextOf(b); ok {
@@ -262,7 +262,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 	var thinking []*ai.ThinkingBlock
 	var calls []*ai.ToolCallBlock
 	for _, b := range m.Content {
-		// convertible refused a text or thinking of another type: Pi trims it.
+		// conversion.Check refused a text or thinking of another type: Pi trims it.
 		if text, ok := lenient.TextOf(b); ok {
 			if !stream.IsBlank(text.Str()) {
 				texts = append(texts, ai.SanitizeSurrogates(text.Str()))
@@ -388,36 +388,13 @@ func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
 }
 
 // ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
-// request (see convertible); its stream ends with an error message.
+// request (see conversion); its stream ends with an error message.
 var ErrThrows = lenient.ErrThrows
 
-// convertible refuses the contexts on which Pi throws while it converts
-// the messages, members of other types being read as JavaScript reads
-// them: where transformMessages throws (lenient.Transformable, with this
-// API's id normalizer), and where convertMessages does (user content and
-// tool-result content it cannot iterate, a null it reads the type of, a
-// text or thinking of another type it sanitizes or trims).
-func convertible(msgs []ai.Message, model *ai.Model) error {
-	if err := lenient.Transformable(msgs, model, idThrows); err != nil {
-		return err
-	}
-	for i, m := range msgs {
-		at := lenient.MessagePointer(i) + "/content"
-		var err error
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			err = lenient.UserContent(m, at)
-		case *ai.AssistantMessage:
-			err = lenient.AssistantTexts(m, model, at)
-		case *ai.ToolResultMessage:
-			err = lenient.ToolResultContent(m, model, at)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// conversion is what convertMessages reads of values of other types
+// (lenient.Conversion): the id normalizer calls includes("|"), tool-result
+// texts are joined, messages of other roles are skipped.
+var conversion = lenient.Conversion{IDThrows: idThrows}
 
 // cutArrayIDs is the one normalization transform leaves to this API for an
 // id of another type: for provider "openai", Pi's normalizer cuts an id

@@ -55,7 +55,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	if err := convertible(ctx.Messages, model); err != nil {
+	if err := conversion.Check(ctx.Messages, model); err != nil {
 		return nil, err
 	}
 	retention := opts.Retention()

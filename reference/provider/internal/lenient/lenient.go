@@ -28,6 +28,52 @@ func Throws(ptr, format string, args ...any) error {
 // context.
 func MessagePointer(i int) string { return jsonv.Index("/context/messages", i) }
 
+// Conversion is what a provider's conversion of the messages reads of
+// values of other types beyond what every one reads (UserContent,
+// AssistantTexts, ToolResultContent).
+type Conversion struct {
+	// IDThrows reports the tool-call ids the API's normalizer throws on.
+	IDThrows func(id jsonv.Value) bool
+	// SanitizesResults is set when the conversion sanitizes each text of a
+	// tool result, so that a text of another type throws, rather than
+	// joining them as Array#join does.
+	SanitizesResults bool
+	// Foreign refuses a message of a role outside the three that the
+	// conversion cannot read; nil when it skips such messages.
+	Foreign func(m *ai.ForeignMessage, at string) error
+}
+
+// Check refuses msgs, the messages of a wire case's context, where Pi
+// throws while it normalizes them for model (Transformable) or converts
+// them as c says.
+func (c Conversion) Check(msgs []ai.Message, model *ai.Model) error {
+	if err := Transformable(msgs, model, c.IDThrows); err != nil {
+		return err
+	}
+	for i, m := range msgs {
+		at := MessagePointer(i) + "/content"
+		var err error
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			err = UserContent(m, at)
+		case *ai.AssistantMessage:
+			err = AssistantTexts(m, model, at)
+		case *ai.ToolResultMessage:
+			if err = ToolResultContent(m, model, at); err == nil && c.SanitizesResults {
+				err = StringTexts(m.Content, at)
+			}
+		case *ai.ForeignMessage:
+			if c.Foreign != nil {
+				err = c.Foreign(m, at)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Transformable refuses what Pi's transformMessages throws on, for model
 // and an id normalizer that throws on the ids idThrows reports:
 //   - a null in assistant content (flatMap reads its type), or inside an
