@@ -294,8 +294,8 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 			wm.content = jsonv.StringValue(text)
 		}
 		sig, ok := signatureKey(thinking[0])
-		if ok && model.Provider == "opencode-go" && sig == "reasoning" {
-			sig = "reasoning_content"
+		if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
+			sig = "reasoning_content" // a string only: Pi compares with ===
 		}
 		if ok {
 			parts := make([]string, len(thinking))

@@ -62,6 +62,10 @@ func TestLenientMessages(t *testing.T) {
 				`{"role":"assistant",` + same + `,"stopReason":"stop","content":[{"type":"thinking","thinking":"t","thinkingSignature":[]},{"type":"text","text":"b"}]},` +
 				`{"role":"assistant",` + same + `,"stopReason":"stop","content":[{"type":"thinking","thinking":"t","thinkingSignature":7},{"type":"text","text":"c"}]}]`,
 			`[{"role":"assistant","content":"a","r,s":"t"},{"role":"assistant","content":"b"},{"role":"assistant","content":"c"}]`},
+		{"opencode-go renames only the string signature reasoning", `["text"],"provider":"opencode-go"`,
+			`[{"role":"assistant","api":"openai-completions","provider":"opencode-go","model":"m","stopReason":"stop","content":[{"type":"thinking","thinking":"t","thinkingSignature":["reasoning"]},{"type":"text","text":"a"}]},` +
+				`{"role":"assistant","api":"openai-completions","provider":"opencode-go","model":"m","stopReason":"stop","content":[{"type":"thinking","thinking":"u","thinkingSignature":"reasoning"},{"type":"text","text":"b"}]}]`,
+			`[{"role":"assistant","content":"a","reasoning":"t"},{"role":"assistant","content":"b","reasoning_content":"u"}]`},
 		{"assistant of another model whose provider is a number", `["text"]`,
 			`[{"role":"assistant","api":"openai-completions","provider":7,"model":"m","stopReason":"stop","content":[{"type":"thinking","thinking":"t","thinkingSignature":"sig"}]}]`,
 			`[{"role":"assistant","content":"t"}]`},
