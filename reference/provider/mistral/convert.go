@@ -1,11 +1,13 @@
 package mistral
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -109,83 +111,111 @@ func textChunk(text string) jsonv.Value {
 	return new(jsonv.ObjectBuilder).SetString("type", "text").SetString("text", text).Value()
 }
 
-func imageChunk(b *ai.ImageBlock) jsonv.Value {
-	return new(jsonv.ObjectBuilder).SetString("type", "image_url").SetString("image_url", "data:"+b.MimeType+";base64,"+b.Data).Value()
+// imageChunk is the chunk Pi makes of any block it takes for an image.
+func imageChunk(b ai.Block) jsonv.Value {
+	return new(jsonv.ObjectBuilder).SetString("type", "image_url").SetString("image_url", lenient.ImageURL(b)).Value()
 }
 
 // convertMessages is Pi's toChatMessages after transform, written as the
-// SDK's request schema writes each message.
-func convertMessages(msgs []ai.Message, images bool) []jsonv.Value {
+// SDK's request schema writes each message. Pi converts a message of a
+// role outside user and assistant as a tool result. An error is
+// ErrOutsideRequest: the SDK's schema rejects a member Pi copied.
+// conversion.Check has refused what Pi cannot read.
+func convertMessages(msgs []ai.Message, images bool) ([]jsonv.Value, error) {
 	out := []jsonv.Value{}
 	for _, msg := range msgs {
 		switch m := msg.(type) {
 		case *ai.UserMessage:
-			if m.Content.IsString {
-				out = append(out, userMessage(jsonv.StringValue(ai.SanitizeSurrogates(m.Content.Text))))
-				continue
-			}
-			var parts []jsonv.Value
-			hadImages := false
-			for _, b := range m.Content.Blocks {
-				switch b := b.(type) {
-				case *ai.TextBlock:
-					parts = append(parts, textChunk(ai.SanitizeSurrogates(b.Text)))
-				case *ai.ImageBlock:
-					hadImages = true
-					if images {
-						parts = append(parts, imageChunk(b))
-					}
-				}
-			}
-			switch {
-			case len(parts) > 0:
-				out = append(out, userMessage(jsonv.ArrayValue(parts...)))
-			case hadImages && !images:
-				out = append(out, userMessage(jsonv.StringValue(ImageOmittedText)))
+			if v, ok := userMessage(m, images); ok {
+				out = append(out, v)
 			}
 		case *ai.AssistantMessage:
-			if v, ok := assistantMessage(m); ok {
+			v, ok, err := assistantMessage(m)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
 				out = append(out, v)
 			}
 		case *ai.ToolResultMessage:
-			out = append(out, toolMessage(m, images))
+			v, err := toolMessage(toolResultOf(m), images)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		case *ai.ForeignMessage:
+			v, err := toolMessage(foreignResult(m), images)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
 		}
 	}
-	return out
+	return out, nil
 }
 
-func userMessage(content jsonv.Value) jsonv.Value {
+// userMessage is a user message as Pi converts it: a string sanitized;
+// blocks as chunks, every element of type "text" a text chunk and, for a
+// model that takes images, every other element an image chunk. A message
+// left with no chunks is not sent, unless it had images a text-only model
+// cannot take.
+func userMessage(m *ai.UserMessage, images bool) (jsonv.Value, bool) {
+	if m.Content.IsString {
+		return userJSON(jsonv.StringValue(ai.SanitizeSurrogates(m.Content.Text))), true
+	}
+	var parts []jsonv.Value
+	hadImages := false
+	for _, b := range m.Content.Blocks {
+		hadImages = hadImages || lenient.IsImage(b)
+		if text, ok := lenient.TextOf(b); ok {
+			parts = append(parts, textChunk(ai.SanitizeSurrogates(text.Str())))
+		} else if images {
+			parts = append(parts, imageChunk(b))
+		}
+	}
+	switch {
+	case len(parts) > 0:
+		return userJSON(jsonv.ArrayValue(parts...)), true
+	case hadImages && !images:
+		return userJSON(jsonv.StringValue(ImageOmittedText)), true
+	}
+	return jsonv.Value{}, false
+}
+
+func userJSON(content jsonv.Value) jsonv.Value {
 	return new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", content).Value()
 }
 
 // assistantMessage keeps text and thinking that are not blank, as content
-// chunks in block order, and every tool call, with its arguments as JSON
-// text; the SDK adds index 0 to each call and prefix false to the message.
-func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool) {
+// chunks in block order, and makes a tool call of every other block, with
+// its arguments as JSON text; the SDK adds index 0 to each call and prefix
+// false to the message. A call's id and name are the block's own members:
+// the SDK writes "null" for a missing id and rejects a name or an id that
+// is not a string.
+func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool, error) {
 	var parts, calls []jsonv.Value
 	for _, b := range m.Content {
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			if !stream.IsBlank(b.Text) {
-				parts = append(parts, textChunk(ai.SanitizeSurrogates(b.Text)))
+		if text, ok := lenient.TextOf(b); ok {
+			if !stream.IsBlank(text.Str()) {
+				parts = append(parts, textChunk(ai.SanitizeSurrogates(text.Str())))
 			}
-		case *ai.ThinkingBlock:
+			continue
+		}
+		if b, ok := b.(*ai.ThinkingBlock); ok {
 			if !stream.IsBlank(b.Thinking) {
 				thinking := jsonv.ArrayValue(textChunk(ai.SanitizeSurrogates(b.Thinking)))
 				parts = append(parts, new(jsonv.ObjectBuilder).SetString("type", "thinking").Set("thinking", thinking).Value())
 			}
-		case *ai.ToolCallBlock:
-			args := b.Arguments
-			if !args.Truthy() {
-				args = jsonv.ObjectValue()
-			}
-			fn := new(jsonv.ObjectBuilder).SetString("name", b.Name).SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
-			calls = append(calls, new(jsonv.ObjectBuilder).SetString("id", b.ID).SetString("type", "function").
-				Set("function", fn.Value()).Set("index", jsonv.NumberValue("0")).Value())
+			continue
 		}
+		call, err := toolCall(b)
+		if err != nil {
+			return jsonv.Value{}, false, err
+		}
+		calls = append(calls, call)
 	}
 	if len(parts) == 0 && len(calls) == 0 {
-		return jsonv.Value{}, false
+		return jsonv.Value{}, false, nil
 	}
 	out := new(jsonv.ObjectBuilder).SetString("role", "assistant")
 	if len(parts) > 0 {
@@ -194,31 +224,84 @@ func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool) {
 	if len(calls) > 0 {
 		out.Set("tool_calls", jsonv.ArrayValue(calls...))
 	}
-	return out.SetBool("prefix", false).Value(), true
+	return out.SetBool("prefix", false).Value(), true, nil
+}
+
+// toolCall is the call Pi makes of an assistant block that is neither
+// text nor thinking, from its id, name and arguments members.
+func toolCall(b ai.Block) (jsonv.Value, error) {
+	var id, name, args jsonv.Value
+	switch b := b.(type) {
+	case *ai.ToolCallBlock:
+		id, name, args = b.Loose.Value("id", b.ID), b.Loose.Value("name", b.Name), b.Arguments
+	case *ai.ForeignBlock:
+		id, name, args = stream.Member(b.Raw, "id"), stream.Member(b.Raw, "name"), stream.Member(b.Raw, "arguments")
+	}
+	if id.IsAbsent() {
+		id = jsonv.StringValue("null")
+	}
+	if id.Kind() != jsonv.String || name.Kind() != jsonv.String {
+		return jsonv.Value{}, fmt.Errorf("%w: a tool call's id and name must be strings", ErrOutsideRequest)
+	}
+	if !args.Truthy() {
+		args = jsonv.ObjectValue()
+	}
+	fn := new(jsonv.ObjectBuilder).Set("name", name).SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
+	return new(jsonv.ObjectBuilder).Set("id", id).SetString("type", "function").
+		Set("function", fn.Value()).Set("index", jsonv.NumberValue("0")).Value(), nil
+}
+
+// toolResult is what Pi reads of a message it converts as a tool result.
+type toolResult struct {
+	content          []ai.Block
+	toolCallID, name jsonv.Value
+	isError          bool
+}
+
+func toolResultOf(m *ai.ToolResultMessage) toolResult {
+	return toolResult{m.Content, m.Loose.Value("toolCallId", m.ToolCallID), m.Loose.Value("toolName", m.ToolName), m.IsError.Truthy()}
+}
+
+// foreignResult reads a message of another role as a tool result: its
+// content array (conversion.Check refused any other), toolCallId, toolName and
+// isError members.
+func foreignResult(m *ai.ForeignMessage) toolResult {
+	content, _ := m.Raw.Get("content")
+	blocks := make([]ai.Block, len(content.Elems()))
+	for i, e := range content.Elems() {
+		blocks[i], _ = ai.DecodeBlock(e, "", ai.UserBlocks|ai.AllowForeign)
+	}
+	return toolResult{blocks, stream.Member(m.Raw, "toolCallId"), stream.Member(m.Raw, "toolName"), stream.Member(m.Raw, "isError").Truthy()}
 }
 
 // toolMessage is one tool result: a text chunk (the texts sanitized,
 // joined with "\n" and trimmed, or a placeholder) and, for models that
-// take images, the images.
-func toolMessage(m *ai.ToolResultMessage, images bool) jsonv.Value {
+// take images, the images. The SDK takes a tool_call_id and a name that
+// are strings, null or missing.
+func toolMessage(r toolResult, images bool) (jsonv.Value, error) {
+	for _, v := range []jsonv.Value{r.toolCallID, r.name} {
+		if k := v.Kind(); k != jsonv.String && k != jsonv.Null && k != jsonv.Absent {
+			return jsonv.Value{}, fmt.Errorf("%w: a tool result's toolCallId and toolName must be strings, null or missing", ErrOutsideRequest)
+		}
+	}
 	var texts []string
-	var imgs []*ai.ImageBlock
-	for _, b := range m.Content {
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			texts = append(texts, ai.SanitizeSurrogates(b.Text))
-		case *ai.ImageBlock:
+	var imgs []ai.Block
+	for _, b := range r.content {
+		if text, ok := lenient.TextOf(b); ok {
+			texts = append(texts, ai.SanitizeSurrogates(text.Str()))
+		}
+		if lenient.IsImage(b) {
 			imgs = append(imgs, b)
 		}
 	}
-	content := []jsonv.Value{textChunk(toolResultText(strings.Join(texts, "\n"), len(imgs) > 0, images, m.IsError.Truthy()))}
+	content := []jsonv.Value{textChunk(toolResultText(strings.Join(texts, "\n"), len(imgs) > 0, images, r.isError))}
 	if images {
 		for _, img := range imgs {
 			content = append(content, imageChunk(img))
 		}
 	}
 	return new(jsonv.ObjectBuilder).SetString("role", "tool").Set("content", jsonv.ArrayValue(content...)).
-		SetString("tool_call_id", m.ToolCallID).SetString("name", m.ToolName).Value()
+		Set("tool_call_id", r.toolCallID).Set("name", r.name).Value(), nil
 }
 
 // toolResultText is Pi's buildToolResultText.
@@ -240,4 +323,32 @@ func toolResultText(text string, hasImages, images, isError bool) string {
 		return prefix + ImageOmittedText
 	}
 	return prefix + NoToolOutputText
+}
+
+// ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
+// request (see conversion); its stream ends with an error message.
+var ErrThrows = lenient.ErrThrows
+
+// conversion is what toChatMessages reads of values of other types
+// (lenient.Conversion): the id normalizer calls replace, which only strings
+// have; each tool-result text is sanitized; a message of a role outside
+// the three is read as a tool result.
+var conversion = lenient.Conversion{
+	IDThrows:         func(id jsonv.Value) bool { return id.Kind() != jsonv.String },
+	SanitizesResults: true,
+	Foreign:          convertibleForeign,
+}
+
+// convertibleForeign refuses a message of another role whose content Pi
+// cannot read as a tool result's.
+func convertibleForeign(m *ai.ForeignMessage, at string) error {
+	content := stream.Member(m.Raw, "content")
+	if content.Kind() != jsonv.Array {
+		return lenient.Throws(at, "Pi filters the content of a message of another role as a tool result's, and it is a %s", content.Kind())
+	}
+	blocks := foreignResult(m).content
+	if err := lenient.NoNull(blocks, at); err != nil {
+		return err
+	}
+	return lenient.StringTexts(blocks, at)
 }

@@ -17,26 +17,27 @@ import (
 type Options struct {
 	provider.StreamOptions
 	// ToolChoice is "auto", "none", "any", "required" or an object
-	// {"type":"function","function":{"name":…}}.
+	// {"type":"function","function":{"name":…}}; any value is kept, as Pi
+	// reads it unchecked (mapToolChoice).
 	ToolChoice jsonv.Value
-	// PromptMode is prompt_mode (for example "reasoning") when non-empty.
-	PromptMode *string
-	// ReasoningEffort is reasoning_effort when non-empty.
-	ReasoningEffort *string
+	// PromptMode is prompt_mode (for example "reasoning") when truthy.
+	PromptMode jsonv.Value
+	// ReasoningEffort is reasoning_effort when truthy.
+	ReasoningEffort jsonv.Value
 }
 
-// DecodeOptions reads Options from a JSON object. A member of the wrong
-// type is an error naming its JSON Pointer.
+// DecodeOptions reads Options from a JSON object. A shared member of the
+// wrong type is an error naming its JSON Pointer; this API's own members
+// take any value (input.lenient), which BuildRequest reads as Pi does.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
-		o.PromptMode, o.ReasoningEffort = f.OptString("promptMode"), f.OptString("reasoningEffort")
+		o.ToolChoice, o.PromptMode, o.ReasoningEffort = f.Any("toolChoice"), f.Any("promptMode"), f.Any("reasoningEffort")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
 	b := o.Builder().Set("toolChoice", o.ToolChoice)
-	b.SetOptString("promptMode", o.PromptMode).SetOptString("reasoningEffort", o.ReasoningEffort)
+	b.Set("promptMode", o.PromptMode).Set("reasoningEffort", o.ReasoningEffort)
 	return b.Extend(o.Extra).Value()
 }

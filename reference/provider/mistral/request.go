@@ -137,39 +137,17 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 // it: model, temperature, max_tokens, stream, messages, tools,
 // tool_choice, reasoning_effort, prompt_mode, prompt_cache_key.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)
-	for _, m := range msgs {
-		// Pi converts a message of another role as a tool result, and
-		// throws reading content that is not an array.
-		if _, ok := m.(*ai.ForeignMessage); ok {
-			return jsonv.Value{}, errors.New("mistral: a message of another role is converted as a tool result, which Pi's code cannot read")
-		}
+	if err := conversion.Check(ctx.Messages, model); err != nil {
+		return jsonv.Value{}, err
 	}
-	messages := convertMessages(msgs, model.AcceptsImages())
-	var toolChoice jsonv.Value
-	switch tc := opts.ToolChoice; tc.Kind() {
-	case jsonv.String:
-		switch s := tc.Str(); s {
-		case "":
-		case "auto", "none", "any", "required":
-			toolChoice = tc
-		default:
-			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
-		}
-	case jsonv.Object:
-		fn := stream.Member(tc, "function")
-		switch fn.Kind() {
-		case jsonv.Absent:
-			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
-		case jsonv.Null:
-			return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of null (reading 'name')"}
-		}
-		name := stream.Member(fn, "name")
-		if name.Kind() != jsonv.String {
-			return jsonv.Value{}, ErrOutsideRequest
-		}
-		toolChoice = new(jsonv.ObjectBuilder).SetString("type", "function").
-			Set("function", new(jsonv.ObjectBuilder).Set("name", name).Value()).Value()
+	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)
+	messages, err := convertMessages(msgs, model.AcceptsImages())
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	toolChoice, err := mapToolChoice(opts.ToolChoice)
+	if err != nil {
+		return jsonv.Value{}, err
 	}
 	if system := ctx.SystemPrompt; system != nil && *system != "" {
 		sys := new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(*system)).Value()
@@ -198,11 +176,17 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("tools", tools)
 	}
 	b.Set("tool_choice", toolChoice)
-	if opts.ReasoningEffort != nil && *opts.ReasoningEffort != "" {
-		b.SetString("reasoning_effort", *opts.ReasoningEffort)
-	}
-	if opts.PromptMode != nil && *opts.PromptMode != "" {
-		b.SetString("prompt_mode", *opts.PromptMode)
+	for _, o := range []struct {
+		key string
+		v   jsonv.Value
+	}{{"reasoning_effort", opts.ReasoningEffort}, {"prompt_mode", opts.PromptMode}} {
+		// Pi copies a truthy value; the SDK's schema takes a string.
+		if o.v.Truthy() {
+			if o.v.Kind() != jsonv.String {
+				return jsonv.Value{}, fmt.Errorf("%w: %s must be a string", ErrOutsideRequest, o.key)
+			}
+			b.Set(o.key, o.v)
+		}
 	}
 	if usePromptCache(opts) {
 		if opts.SessionID.Kind() != jsonv.String {
@@ -212,6 +196,35 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("prompt_cache_key", opts.SessionID)
 	}
 	return b.Value(), nil
+}
+
+// mapToolChoice is Pi's mapToolChoice for a truthy choice (a falsy one is
+// not sent): the four names as they are, anything else read as
+// {function: {name}}, which throws where there is no function member.
+// The SDK's schema wants the name to be a string.
+func mapToolChoice(tc jsonv.Value) (jsonv.Value, error) {
+	if !tc.Truthy() {
+		return jsonv.Value{}, nil
+	}
+	if tc.Kind() == jsonv.String {
+		switch tc.Str() {
+		case "auto", "none", "any", "required":
+			return tc, nil
+		}
+	}
+	fn := stream.Member(tc, "function")
+	switch fn.Kind() {
+	case jsonv.Absent:
+		return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
+	case jsonv.Null:
+		return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of null (reading 'name')"}
+	}
+	name := stream.Member(fn, "name")
+	if name.Kind() != jsonv.String {
+		return jsonv.Value{}, ErrOutsideRequest
+	}
+	return new(jsonv.ObjectBuilder).SetString("type", "function").
+		Set("function", new(jsonv.ObjectBuilder).Set("name", name).Value()).Value(), nil
 }
 
 // isInt is zod's int check: a number with no fraction within the safe
@@ -226,14 +239,17 @@ func isInt(v jsonv.Value) bool {
 }
 
 // convertTools is Pi's toFunctionTools: every tool a function with
-// strict false and its parameters as given.
+// strict false and its name, description and parameters as given. The
+// SDK's schema wants a string name, a string description or none, and
+// parameters that are an object.
 func convertTools(tools []ai.Tool) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		if t.Parameters.Kind() != jsonv.Object {
+		name, desc := t.NameValue(), t.DescriptionValue()
+		if t.Parameters.Kind() != jsonv.Object || name.Kind() != jsonv.String || desc.Kind() != jsonv.String && !desc.IsAbsent() {
 			return jsonv.Value{}, ErrOutsideRequest
 		}
-		fn := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description).
+		fn := new(jsonv.ObjectBuilder).Set("name", name).Set("description", desc).
 			SetBool("strict", false).Set("parameters", stream.JSValue(t.Parameters))
 		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value()).Value()
 	}

@@ -18,14 +18,13 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	switch {
 	case !model.Reasoning || level == nil:
 	case usesReasoningEffort(model):
-		effort := "high"
-		if v, ok := model.ThinkingLevelMap.Get(*level); ok && v.Kind() == jsonv.String {
-			effort = v.Str()
+		// thinkingLevelMap[level] ?? "high", whatever its type.
+		o.ReasoningEffort = jsonv.StringValue("high")
+		if v, _ := model.ThinkingLevelMap.Get(*level); v.Kind() != jsonv.Null && !v.IsAbsent() {
+			o.ReasoningEffort = v
 		}
-		o.ReasoningEffort = &effort
 	default:
-		mode := "reasoning"
-		o.PromptMode = &mode
+		o.PromptMode = jsonv.StringValue("reasoning")
 	}
 	return o, err
 }

@@ -1,11 +1,14 @@
 package openaicompletions
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -80,8 +83,10 @@ func textPart(text string) *jsonv.ObjectBuilder {
 	return new(jsonv.ObjectBuilder).SetString("type", "text").SetString("text", text)
 }
 
-func imagePart(b *ai.ImageBlock) *jsonv.ObjectBuilder {
-	url := new(jsonv.ObjectBuilder).SetString("url", "data:"+b.MimeType+";base64,"+b.Data)
+// imagePart is the image_url part Pi makes of any block it takes for an
+// image.
+func imagePart(b ai.Block) *jsonv.ObjectBuilder {
+	url := new(jsonv.ObjectBuilder).SetString("url", lenient.ImageURL(b))
 	return new(jsonv.ObjectBuilder).SetString("type", "image_url").Set("image_url", url.Value())
 }
 
@@ -122,7 +127,11 @@ func (m *wireMessage) json() jsonv.Value {
 		}
 		content = jsonv.ArrayValue(elems...)
 	}
-	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Extend(m.rest).Value()
+	b := new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content)
+	for _, r := range m.rest {
+		b.Set(r.Key, r.Value) // an undefined member is left out, as JSON.stringify does
+	}
+	return b.Value()
 }
 
 func messagesJSON(msgs []*wireMessage) jsonv.Value {
@@ -141,7 +150,7 @@ func stringMessage(role, text string) *wireMessage {
 // the system prompt, then one chat message per Pi message, with the bridges
 // and image carriers some providers need.
 func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.Clock) []*wireMessage {
-	msgs := transform.Messages(ctx.Messages, model, NormalizeToolCallID, now)
+	msgs := transform.Messages(cutArrayIDs(ctx.Messages, model), model, NormalizeToolCallID, now)
 	var out []*wireMessage
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
@@ -165,12 +174,13 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				if len(m.Content.Blocks) == 0 {
 					continue
 				}
+				// Every element that is not of type "text" is taken for an
+				// image (conversion.Check refused what Pi cannot read).
 				wm := &wireMessage{role: "user"}
 				for _, b := range m.Content.Blocks {
-					switch b := b.(type) {
-					case *ai.TextBlock:
-						wm.addPart("text", textPart(ai.SanitizeSurrogates(b.Text)))
-					case *ai.ImageBlock:
+					if text, ok := lenient.TextOf(b); ok {
+						wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
+					} else {
 						wm.addPart("image_url", imagePart(b))
 					}
 				}
@@ -190,30 +200,29 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				if !ok {
 					break
 				}
+				// Texts of any type are joined as Array#join writes them.
 				var texts []string
 				hasImage := false
 				for _, b := range tr.Content {
-					switch b.(type) {
-					case *ai.TextBlock:
-						texts = append(texts, b.(*ai.TextBlock).Text)
-					case *ai.ImageBlock:
-						hasImage = true
+					if text, ok := lenient.TextOf(b); ok {
+						texts = append(texts, lenient.Joined(text))
 					}
+					hasImage = hasImage || lenient.IsImage(b)
 				}
 				text := wtf8.Concat(strings.Join(texts, "\n"))
 				if text == "" {
 					text = provider.SeeAttachedImageText
 				}
 				wm := stringMessage("tool", ai.SanitizeSurrogates(text))
-				wm.set("tool_call_id", jsonv.StringValue(tr.ToolCallID))
-				if c.truthy("requiresToolResultName") && tr.ToolName != "" {
-					wm.set("name", jsonv.StringValue(tr.ToolName))
+				wm.set("tool_call_id", tr.Loose.Value("toolCallId", tr.ToolCallID))
+				if name := tr.Loose.Value("toolName", tr.ToolName); c.truthy("requiresToolResultName") && name.Truthy() {
+					wm.set("name", name)
 				}
 				out = append(out, wm)
 				if hasImage && model.AcceptsImages() {
 					for _, b := range tr.Content {
-						if img, ok := b.(*ai.ImageBlock); ok {
-							images = append(images, imagePart(img))
+						if lenient.IsImage(b) {
+							images = append(images, imagePart(b))
 						}
 					}
 				}
@@ -242,7 +251,8 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 
 // convertAssistant turns one assistant message into a chat message, or nil
 // when it has neither content nor tool calls. Text is sanitized; the
-// reasoning field, tool names and arguments are sent as they are.
+// reasoning field, tool-call ids, names and arguments are sent as they are,
+// whatever their types.
 func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMessage {
 	wm := &wireMessage{role: "assistant", content: jsonv.NullValue()}
 	if c.truthy("requiresAssistantAfterToolResult") {
@@ -252,11 +262,14 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 	var thinking []*ai.ThinkingBlock
 	var calls []*ai.ToolCallBlock
 	for _, b := range m.Content {
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			if !stream.IsBlank(b.Text) {
-				texts = append(texts, ai.SanitizeSurrogates(b.Text))
+		// conversion.Check refused a text or thinking of another type: Pi trims it.
+		if text, ok := lenient.TextOf(b); ok {
+			if !stream.IsBlank(text.Str()) {
+				texts = append(texts, ai.SanitizeSurrogates(text.Str()))
 			}
+			continue
+		}
+		switch b := b.(type) {
 		case *ai.ThinkingBlock:
 			if !stream.IsBlank(b.Thinking) {
 				thinking = append(thinking, b)
@@ -280,14 +293,11 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		if text != "" {
 			wm.content = jsonv.StringValue(text)
 		}
-		sig := ""
-		if s := thinking[0].ThinkingSignature; s != nil {
-			sig = *s
+		sig, ok := signatureKey(thinking[0])
+		if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
+			sig = "reasoning_content" // a string only: Pi compares with ===
 		}
-		if model.Provider == "opencode-go" && sig == "reasoning" {
-			sig = "reasoning_content"
-		}
-		if sig != "" {
+		if ok {
 			parts := make([]string, len(thinking))
 			for i, t := range thinking {
 				parts[i] = t.Thinking
@@ -313,16 +323,14 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		var details []jsonv.Value
 		for i, tc := range calls {
 			args := tc.Arguments
-			fn := new(jsonv.ObjectBuilder).SetString("name", tc.Name)
+			fn := new(jsonv.ObjectBuilder).Set("name", tc.Loose.Value("name", tc.Name))
 			if !args.IsAbsent() {
 				// JSON.stringify(undefined) is undefined: no member at all.
 				fn.SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
 			}
-			elems[i] = new(jsonv.ObjectBuilder).SetString("id", tc.ID).SetString("type", "function").Set("function", fn.Value()).Value()
-			if tc.ThoughtSignature != nil && *tc.ThoughtSignature != "" {
-				if d, err := stream.ParseJSON(*tc.ThoughtSignature); err == nil && d.Truthy() {
-					details = append(details, d)
-				}
+			elems[i] = new(jsonv.ObjectBuilder).Set("id", tc.Loose.Value("id", tc.ID)).SetString("type", "function").Set("function", fn.Value()).Value()
+			if d, ok := reasoningDetail(tc); ok {
+				details = append(details, d)
 			}
 		}
 		wm.set("tool_calls", jsonv.ArrayValue(elems...))
@@ -337,4 +345,109 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		return nil
 	}
 	return wm
+}
+
+// signatureKey is the member the first thinking block's signature names,
+// as Pi tests it: `signature && signature.length > 0`, then the signature
+// as a property key. A string names itself; an array (or an object whose
+// length is positive) passes too, and names its String() form.
+func signatureKey(b *ai.ThinkingBlock) (string, bool) {
+	if !b.Loose.Has("thinkingSignature") {
+		if b.ThinkingSignature == nil || *b.ThinkingSignature == "" {
+			return "", false
+		}
+		return *b.ThinkingSignature, true
+	}
+	sig := b.Loose.Value("thinkingSignature", "")
+	var length jsonv.Value
+	switch sig.Kind() {
+	case jsonv.Array:
+		length = jsonv.NumberValue(strconv.Itoa(len(sig.Elems())))
+	case jsonv.Object:
+		length = stream.Member(sig, "length")
+	}
+	if !sig.Truthy() || length.IsAbsent() || !(length.JSNumber() > 0) {
+		return "", false
+	}
+	return sig.JSString(), true
+}
+
+// reasoningDetail is what Pi makes of a tool call's thoughtSignature when
+// it is truthy: JSON.parse of its String() form, kept when that parses to
+// a truthy value.
+func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
+	sig := tc.Loose.Value("thoughtSignature", "")
+	if !tc.Loose.Has("thoughtSignature") && tc.ThoughtSignature != nil {
+		sig = jsonv.StringValue(*tc.ThoughtSignature)
+	}
+	if !sig.Truthy() {
+		return jsonv.Value{}, false
+	}
+	d, err := stream.ParseJSON(sig.JSString())
+	return d, err == nil && d.Truthy()
+}
+
+// ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
+// request (see conversion); its stream ends with an error message.
+var ErrThrows = lenient.ErrThrows
+
+// conversion is what convertMessages reads of values of other types
+// (lenient.Conversion): the id normalizer calls includes("|"), tool-result
+// texts are joined, messages of other roles are skipped.
+var conversion = lenient.Conversion{IDThrows: idThrows}
+
+// cutArrayIDs is the one normalization transform leaves to this API for an
+// id of another type: for provider "openai", Pi's normalizer cuts an id
+// longer than 40 to its first 40, and an array has a length and a slice
+// too. The cut array is a new value, which the call and its synthetic
+// result carry. msgs is returned as it is when there is nothing to cut.
+func cutArrayIDs(msgs []ai.Message, model *ai.Model) []ai.Message {
+	if model.Provider != "openai" {
+		return msgs
+	}
+	var out []ai.Message
+	for i, m := range msgs {
+		a, ok := m.(*ai.AssistantMessage)
+		if !ok || transform.SameModel(a, model) {
+			continue
+		}
+		for j, b := range a.Content {
+			tc, ok := b.(*ai.ToolCallBlock)
+			if !ok {
+				continue
+			}
+			id := tc.Loose.Value("id", "")
+			if !tc.Loose.Has("id") || id.Kind() != jsonv.Array || len(id.Elems()) <= 40 {
+				continue
+			}
+			if out == nil {
+				out = slices.Clone(msgs)
+			}
+			if out[i] == m {
+				c := *a
+				c.Content = slices.Clone(a.Content)
+				out[i], a = &c, &c
+			}
+			cut := *tc
+			cut.Loose = append(tc.Loose.Without("id"), jsonv.Member{Key: "id", Value: jsonv.ArrayValue(id.Elems()[:40]...)})
+			a.Content[j] = &cut
+		}
+	}
+	if out == nil {
+		return msgs
+	}
+	return out
+}
+
+// idThrows reports the tool-call ids this API's normalizer throws on: it
+// calls includes("|"), which only strings and arrays have, and an array
+// that holds "|" is then split, which only strings can be.
+func idThrows(id jsonv.Value) bool {
+	switch id.Kind() {
+	case jsonv.String:
+		return false
+	case jsonv.Array:
+		return slices.ContainsFunc(id.Elems(), func(e jsonv.Value) bool { return e.Kind() == jsonv.String && e.Str() == "|" })
+	}
+	return true
 }

@@ -49,6 +49,9 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
+	if err := conversion.Check(ctx.Messages, model); err != nil {
+		return nil, err
+	}
 	retention := opts.Retention()
 
 	// Pi's default headers: one object, later sources replacing equal keys.
@@ -181,19 +184,19 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 
 // thinkingParams adds the reasoning members compat.thinkingFormat asks for.
 // Pi tests the formats in a chain; a format whose branch does not apply
-// falls through to the generic reasoning_effort branches at the end.
+// falls through to the generic reasoning_effort branches at the end. The
+// effort is read as Pi reads it, whatever its type: tested for
+// truthiness, looked up in thinkingLevelMap by String(effort), copied as
+// it is.
 func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c compat) {
-	effort := ""
-	if opts.ReasoningEffort != nil {
-		effort = *opts.ReasoningEffort
-	}
-	on := effort != ""
+	effort := opts.ReasoningEffort
+	on := effort.Truthy()
 	format := c.get("thinkingFormat")
 	is := func(name string) bool { return format.Kind() == jsonv.String && format.Str() == name }
 	sre := c.truthy("supportsReasoningEffort")
 	offNotNull := mapped(model, "off").Kind() != jsonv.Null
 	effortValue := func() jsonv.Value {
-		return stream.JSValue(nullish(mapped(model, effort), jsonv.StringValue(effort)))
+		return stream.JSValue(nullish(mapped(model, effort.JSString()), effort))
 	}
 	r := model.Reasoning
 	switch {
@@ -204,9 +207,9 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 		}
 		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", typ).Value())
 		if on && sre {
-			v := mapped(model, effort)
+			v := mapped(model, effort.JSString())
 			if v.IsAbsent() {
-				v = jsonv.StringValue(effort)
+				v = effort
 			}
 			if v.Kind() == jsonv.String {
 				b.Set("reasoning_effort", v)
@@ -236,7 +239,7 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(nullish(mapped(model, "off"), jsonv.StringValue("none")))).Value())
 		}
 	case is("ant-ling") && r && on:
-		if v := mapped(model, effort); v.Kind() == jsonv.String {
+		if v := mapped(model, effort.JSString()); v.Kind() == jsonv.String {
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", v).Value())
 		}
 	case is("together") && r:
@@ -260,8 +263,10 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 }
 
 // chatTemplateKwargs resolves compat.chatTemplateKwargs; Absent when no
-// member is left.
-func chatTemplateKwargs(model *ai.Model, effort string, c compat) jsonv.Value {
+// member is left. An effort that is not undefined but falsy (null, "")
+// resolves a member the level map leaves out to itself.
+func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Value {
+	on := effort.Truthy()
 	kw := stream.JSValue(c.get("chatTemplateKwargs"))
 	out := new(jsonv.ObjectBuilder)
 	n := 0
@@ -269,22 +274,22 @@ func chatTemplateKwargs(model *ai.Model, effort string, c compat) jsonv.Value {
 		v := m.Value
 		if k := v.Kind(); k == jsonv.Object || k == jsonv.Array {
 			switch {
-			case effort == "" && stream.Member(v, "omitWhenOff").Truthy():
+			case !on && stream.Member(v, "omitWhenOff").Truthy():
 				continue
 			case strictString(stream.Member(v, "$var"), "thinking.enabled"):
-				v = jsonv.BoolValue(effort != "")
+				v = jsonv.BoolValue(on)
 			default:
 				var mv jsonv.Value
-				if effort != "" {
-					mv = mapped(model, effort)
+				if on {
+					mv = mapped(model, effort.JSString())
 				} else {
 					mv = mapped(model, "off")
 				}
 				switch {
-				case mv.IsAbsent() && effort == "":
+				case mv.IsAbsent() && effort.IsAbsent():
 					continue
 				case mv.IsAbsent():
-					v = jsonv.StringValue(effort)
+					v = stream.JSValue(effort)
 				case mv.Kind() == jsonv.String:
 					v = mv
 				default:
@@ -321,12 +326,13 @@ func hasToolHistory(msgs []ai.Message) bool {
 	return false
 }
 
-// convertTools is Pi's convertTools: function tools, the schema as given,
-// strict:false unless the provider rejects the member.
+// convertTools is Pi's convertTools: function tools, the name, description
+// and schema as given (whatever their types; undefined leaves the member
+// out), strict:false unless the provider rejects the member.
 func convertTools(tools []ai.Tool, c compat) []*jsonv.ObjectBuilder {
 	out := make([]*jsonv.ObjectBuilder, len(tools))
 	for i, t := range tools {
-		fn := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description).
+		fn := new(jsonv.ObjectBuilder).Set("name", t.NameValue()).Set("description", t.DescriptionValue()).
 			Set("parameters", stream.JSValue(t.Parameters))
 		if !c.isFalse("supportsStrictMode") {
 			fn.SetBool("strict", false)

@@ -2,6 +2,7 @@ package openaicompletions
 
 import (
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 )
 
@@ -11,5 +12,9 @@ import (
 // key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model, authHeaders...)
-	return Options{StreamOptions: base, ReasoningEffort: s.Effort(model), ToolChoice: s.ExtraMember("toolChoice")}, err
+	o := Options{StreamOptions: base, ToolChoice: s.ExtraMember("toolChoice")}
+	if effort := s.Effort(model); effort != nil {
+		o.ReasoningEffort = jsonv.StringValue(*effort)
+	}
+	return o, err
 }

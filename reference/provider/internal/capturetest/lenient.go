@@ -1,0 +1,54 @@
+package capturetest
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// BuildLenient is d's request for a model, a context and options given as
+// JSON, read as the wire kind reads them (ai.DecodeWireModel,
+// ai.DecodeWireContext with lenient true), with the key "k" and a clock
+// that says 1: the body, or BuildRequest's error. options "" is {}.
+func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
+	t.Helper()
+	m, err := ai.DecodeWireModel(parse(t, model), "/model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, err := ai.DecodeWireContext(parse(t, context), "/context", true)
+	if err != nil {
+		t.Fatalf("%s: %v", context, err)
+	}
+	if options == "" {
+		options = "{}"
+	}
+	opts, err := d.DecodeOptions(parse(t, options), "/options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := "k"
+	opts.Shared().APIKey = &key
+	call, err := d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	return call.Body, nil
+}
+
+// WantMember checks that BuildLenient gave a body (err is nil) whose
+// member key is the JSON want.
+func WantMember(t *testing.T, body jsonv.Value, err error, key, want string) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := body.Get(key)
+	if diff := cmp.Diff(parse(t, want).String(), got.String()); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", key, diff)
+	}
+}

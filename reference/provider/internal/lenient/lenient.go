@@ -1,0 +1,282 @@
+// Package lenient is what the provider conversions share when they read a
+// context decoded leniently (spec input.lenient, provider.Driver's
+// LenientContext): where Pi's transformMessages throws on members of other
+// types, and how JavaScript turns such a member into text.
+package lenient
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// ErrThrows marks an input on which Pi throws while it builds the request:
+// it reads a member of null, or calls a method the value has not. Pi's
+// stream ends with an error message; the reference refuses the input.
+var ErrThrows = errors.New("Pi throws reading a value of another type")
+
+// Throws is ErrThrows at the JSON Pointer ptr, with what Pi does there.
+func Throws(ptr, format string, args ...any) error {
+	return fmt.Errorf("%w: %w", ErrThrows, jsonv.Errorf(ptr, format, args...))
+}
+
+// MessagePointer is the JSON Pointer of the i-th message of a wire case's
+// context.
+func MessagePointer(i int) string { return jsonv.Index("/context/messages", i) }
+
+// Conversion is what a provider's conversion of the messages reads of
+// values of other types beyond what every one reads (UserContent,
+// AssistantTexts, ToolResultContent).
+type Conversion struct {
+	// IDThrows reports the tool-call ids the API's normalizer throws on.
+	IDThrows func(id jsonv.Value) bool
+	// SanitizesResults is set when the conversion sanitizes each text of a
+	// tool result, so that a text of another type throws, rather than
+	// joining them as Array#join does.
+	SanitizesResults bool
+	// Foreign refuses a message of a role outside the three that the
+	// conversion cannot read; nil when it skips such messages.
+	Foreign func(m *ai.ForeignMessage, at string) error
+}
+
+// Check refuses msgs, the messages of a wire case's context, where Pi
+// throws while it normalizes them for model (Transformable) or converts
+// them as c says.
+func (c Conversion) Check(msgs []ai.Message, model *ai.Model) error {
+	if err := Transformable(msgs, model, c.IDThrows); err != nil {
+		return err
+	}
+	for i, m := range msgs {
+		at := MessagePointer(i) + "/content"
+		var err error
+		switch m := m.(type) {
+		case *ai.UserMessage:
+			err = UserContent(m, at)
+		case *ai.AssistantMessage:
+			err = AssistantTexts(m, model, at)
+		case *ai.ToolResultMessage:
+			if err = ToolResultContent(m, model, at); err == nil && c.SanitizesResults {
+				err = StringTexts(m.Content, at)
+			}
+		case *ai.ForeignMessage:
+			if c.Foreign != nil {
+				err = c.Foreign(m, at)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Transformable refuses what Pi's transformMessages throws on, for model
+// and an id normalizer that throws on the ids idThrows reports:
+//   - a null in assistant content (flatMap reads its type), or inside an
+//     array there that flatMap splices in, unless the assistant is an error
+//     or abort, dropped before its tool calls are looked up;
+//   - thinking that is truthy but no string, where Pi trims it (not
+//     redacted, and not signed for the same model);
+//   - the id of another model's tool call that the normalizer cannot read;
+//   - for a model without images, a null in user array content or in a tool
+//     result's content, and tool-result content that is neither an array nor
+//     a string (the image downgrade iterates it and reads each type).
+func Transformable(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool) error {
+	images := model.AcceptsImages()
+	for i, m := range msgs {
+		at := MessagePointer(i) + "/content"
+		var err error
+		switch m := m.(type) {
+		case *ai.AssistantMessage:
+			err = transformableAssistant(m, model, idThrows, at)
+		case *ai.UserMessage:
+			if !images && !m.Content.IsString && !m.Content.Verbatim {
+				err = NoNull(m.Content.Blocks, at)
+			}
+		case *ai.ToolResultMessage:
+			if images {
+				break
+			}
+			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
+				err = Throws(at, "the image downgrade iterates a %s", c.Kind())
+			} else {
+				err = NoNull(m.Content, at)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func transformableAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv.Value) bool, at string) error {
+	same := transform.SameModel(a, model)
+	for j, b := range a.Content {
+		at := jsonv.Index(at, j)
+		switch b := b.(type) {
+		case *ai.ForeignBlock:
+			if b.Raw.Kind() == jsonv.Null {
+				return Throws(at, "transformMessages reads the type of null")
+			}
+			if b.Raw.Kind() == jsonv.Array && !Dropped(a) {
+				if err := NoNull(b.Spliced(), at); err != nil {
+					return err
+				}
+			}
+		case *ai.ThinkingBlock:
+			if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
+				return Throws(at+"/thinking", "transformMessages trims a %s", b.Loose.Value("thinking", "").Kind())
+			}
+		case *ai.ToolCallBlock:
+			if id := b.Loose.Value("id", b.ID); !same && idThrows(id) {
+				return Throws(at+"/id", "the tool-call id normalizer cannot read a %s", id.Kind())
+			}
+		}
+	}
+	return nil
+}
+
+// Dropped reports whether transformMessages drops the assistant message
+// (an error or an abort) before a provider converts it.
+func Dropped(a *ai.AssistantMessage) bool {
+	return a.StopReason == ai.StopError || a.StopReason == ai.StopAborted
+}
+
+// NoNull refuses a null among blocks, whose type Pi reads.
+func NoNull(blocks []ai.Block, at string) error {
+	for j, b := range blocks {
+		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Null {
+			return Throws(jsonv.Index(at, j), "Pi reads the type of null")
+		}
+	}
+	return nil
+}
+
+// TextOf is the text of a block whose type is "text": a text block's, or
+// the text member of another element of that type (Absent when it has
+// none). ok is false for a block of another type.
+func TextOf(b ai.Block) (text jsonv.Value, ok bool) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return jsonv.StringValue(b.Text), true
+	case *ai.ForeignBlock:
+		if b.Type() == "text" {
+			return stream.Member(b.Raw, "text"), true
+		}
+	}
+	return jsonv.Value{}, false
+}
+
+// IsImage reports whether Pi takes b for an image: its type is "image".
+func IsImage(b ai.Block) bool {
+	if f, ok := b.(*ai.ForeignBlock); ok {
+		return f.Type() == "image"
+	}
+	_, ok := b.(*ai.ImageBlock)
+	return ok
+}
+
+// ImageURL is the data URL Pi writes for any block it takes for an image:
+// a well-formed one, or another element, whose mimeType and data it
+// writes as String() writes them ("undefined" when missing).
+func ImageURL(b ai.Block) string {
+	mime, data := "undefined", "undefined"
+	switch b := b.(type) {
+	case *ai.ImageBlock:
+		mime, data = b.MimeType, b.Data
+	case *ai.ForeignBlock:
+		mime, data = stream.Member(b.Raw, "mimeType").JSString(), stream.Member(b.Raw, "data").JSString()
+	}
+	return "data:" + mime + ";base64," + data
+}
+
+// UserContent refuses the user content Pi throws on when it converts it:
+// content that is neither a string nor an array (Pi iterates it), a null
+// element (Pi reads its type), and an element of type "text" whose text is
+// no string (Pi sanitizes it).
+func UserContent(m *ai.UserMessage, at string) error {
+	if m.Content.Verbatim {
+		return Throws(at, "Pi iterates a %s", m.Content.Raw.Kind())
+	}
+	if err := NoNull(m.Content.Blocks, at); err != nil {
+		return err
+	}
+	return StringTexts(m.Content.Blocks, at)
+}
+
+// StringTexts refuses an element of type "text" whose text is no string,
+// where Pi sanitizes it.
+func StringTexts(blocks []ai.Block, at string) error {
+	for j, b := range blocks {
+		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
+			return Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
+		}
+	}
+	return nil
+}
+
+// ToolResultContent refuses the tool-result content Pi throws on when it
+// converts it: content that is not an array, unless normalization made an
+// array of a string's characters (a model without images), and a null
+// element.
+func ToolResultContent(m *ai.ToolResultMessage, model *ai.Model, at string) error {
+	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (model.AcceptsImages() || c.Kind() != jsonv.String) {
+		return Throws(at, "Pi filters a %s", c.Kind())
+	}
+	return NoNull(m.Content, at)
+}
+
+// AssistantTexts refuses an assistant message that normalization keeps
+// and whose text or thinking Pi trims though it is no string: a block of
+// type "text" (also one flatMap splices in from an array), a thinking
+// block normalization passes on (redacted, signed or truthy ones of the
+// same model), and a spliced thinking block, which normalization does not
+// look at.
+func AssistantTexts(m *ai.AssistantMessage, model *ai.Model, at string) error {
+	if Dropped(m) {
+		return nil
+	}
+	same := transform.SameModel(m, model)
+	check := func(b ai.Block, at string, spliced bool) error {
+		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
+			return Throws(at+"/text", "Pi trims a %s", text.Kind())
+		}
+		t, ok := b.(*ai.ThinkingBlock)
+		if !ok || !t.Loose.Has("thinking") {
+			return nil
+		}
+		if spliced || same && (t.IsRedacted() || t.IsSigned() || t.TextIsTruthyOther()) {
+			return Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
+		}
+		return nil
+	}
+	for j, b := range m.Content {
+		at := jsonv.Index(at, j)
+		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Array {
+			for k, e := range f.Spliced() {
+				if err := check(e, jsonv.Index(at, k), true); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := check(b, at, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Joined is v as Array.prototype.join writes an element: "" for null and
+// undefined, String(v) otherwise.
+func Joined(v jsonv.Value) string {
+	if k := v.Kind(); k == jsonv.Null || k == jsonv.Absent {
+		return ""
+	}
+	return v.JSString()
+}
