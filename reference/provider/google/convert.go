@@ -110,6 +110,9 @@ var ErrPiThrows = errors.New("google: Pi's conversion throws on this context")
 // are read as Pi reads them (input.lenient); the parts are in Pi's form,
 // which each SDK serializer then rewrites (see mldevContents).
 func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([]jsonv.Value, error) {
+	if err := transformThrows(msgs, model); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPiThrows, err)
+	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	withIDs := RequiresToolCallID(model.ID)
 	var out []*wireContent
@@ -138,6 +141,47 @@ func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([
 		contents[i] = content(c.role, c.parts)
 	}
 	return contents, nil
+}
+
+// transformThrows finds what Pi's transformMessages throws on before this
+// API's conversion sees it, where transform.Messages instead drops or
+// rewrites: a null block of an assistant (its type is read), a thinking
+// that is truthy but no string where it is trimmed (not redacted, not
+// signed for the same model), and, for the models that take ids, a tool
+// call of another model whose id is no string (the normalizer calls a
+// string method on it). Any assistant counts, even one dropped later.
+// For a model without images, a tool result's content that is neither an
+// array nor a string is not iterable.
+func transformThrows(msgs []ai.Message, model *ai.Model) error {
+	for i, msg := range msgs {
+		if r, ok := msg.(*ai.ToolResultMessage); ok && !model.AcceptsImages() {
+			if c := r.Loose.Value("content", ""); r.Loose.Has("content") && c.Kind() != jsonv.String {
+				return fmt.Errorf("message %d: content is %s, which is not iterable", i, describe(c))
+			}
+		}
+		a, ok := msg.(*ai.AssistantMessage)
+		if !ok {
+			continue
+		}
+		same := transform.SameModel(a, model)
+		for j, b := range a.Content {
+			switch b := b.(type) {
+			case *ai.ForeignBlock:
+				if b.Raw.Kind() == jsonv.Null {
+					return fmt.Errorf("message %d: content %d is null", i, j)
+				}
+			case *ai.ThinkingBlock:
+				if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
+					return fmt.Errorf("message %d: content %d: thinking is %s, which has no trim", i, j, describe(b.Loose.Value("thinking", "")))
+				}
+			case *ai.ToolCallBlock:
+				if !same && RequiresToolCallID(model.ID) && b.Loose.Has("id") {
+					return fmt.Errorf("message %d: content %d: id is %s, which has no replace", i, j, describe(b.Loose.Value("id", "")))
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // userParts converts a user message: a string is one text part; in an
@@ -208,7 +252,7 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			if v := rawMember(b, "text"); !ok && v.Truthy() {
 				return nil, fmt.Errorf("content %d: text is %s, which has no trim", j, describe(v))
 			}
-			if !stream.IsBlank(text) {
+			if ok && !stream.IsBlank(text) {
 				sig, _ := b.Raw.Get("textSignature")
 				parts = append(parts, textPart(ai.SanitizeSurrogates(text)).SetOptString("thoughtSignature", signature(stringOrNil(sig))).Value())
 			}
@@ -216,7 +260,7 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			if b.TextIsTruthyOther() {
 				return nil, fmt.Errorf("content %d: thinking is %s, which has no trim", j, describe(b.Loose.Value("thinking", "")))
 			}
-			if stream.IsBlank(b.Thinking) {
+			if b.Loose.Has("thinking") || stream.IsBlank(b.Thinking) {
 				continue
 			}
 			p := textPart(ai.SanitizeSurrogates(b.Thinking))
