@@ -79,6 +79,7 @@ export default [
   { name: "thinking level __proto__", model: m0, context: hi, options: { ...KEY, thinking: { enabled: true, level: "__proto__" } } },
   { name: "thinking level toString", model: m0, context: hi, options: { ...KEY, thinking: { enabled: true, level: "toString", budgetTokens: 9 } } },
   { name: "thinking number of another model", model: m0, context: { messages: [user("q"), asst(other, [{ type: "thinking", thinking: 5 }]), user("n")] }, options: KEY },
+  { name: "thinking 0 and null of another model", model: m0, context: { messages: [user("q"), asst(other, [{ type: "thinking", thinking: 0 }, { type: "thinking", thinking: null }, { type: "thinking", thinking: false }, text("a")]), user("n")] }, options: KEY },
   { name: "signed thinking number of the same model", model: m0, context: { messages: [user("q"), asst(m0, [{ type: "thinking", thinking: 5, thinkingSignature: "QUJD" }]), user("n")] }, options: KEY },
   { name: "redacted thinking object of another model", model: m0, context: { messages: [user("q"), asst(other, [{ type: "thinking", thinking: {}, redacted: true }, text("a")]), user("n")] }, options: KEY },
   { name: "errored assistant with a null element", model: m0, context: { messages: [user("q"), asst(m0, [null], { stopReason: "error" }), user("n")] }, options: KEY },
