@@ -1,7 +1,10 @@
 package google
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,17 +70,25 @@ func textPart(text string) *jsonv.ObjectBuilder {
 	return new(jsonv.ObjectBuilder).SetString("text", text)
 }
 
-// inlineData is an image part as the SDK writes a part (data first).
-func inlineData(b *ai.ImageBlock) jsonv.Value {
-	blob := new(jsonv.ObjectBuilder).SetString("data", b.Data).SetString("mimeType", b.MimeType).Value()
+// inlineData is an image as Pi builds it: {mimeType, data}, each member
+// copied as it is (a null kept, a missing one left out).
+func inlineData(mimeType, data jsonv.Value) jsonv.Value {
+	blob := new(jsonv.ObjectBuilder).Set("mimeType", stream.JSValue(mimeType)).Set("data", stream.JSValue(data)).Value()
 	return new(jsonv.ObjectBuilder).Set("inlineData", blob).Value()
 }
 
-// nestedInlineData is an image inside functionResponse.parts, which the
-// SDK passes through as Pi built it (mimeType first).
-func nestedInlineData(b *ai.ImageBlock) jsonv.Value {
-	blob := new(jsonv.ObjectBuilder).SetString("mimeType", b.MimeType).SetString("data", b.Data).Value()
-	return new(jsonv.ObjectBuilder).Set("inlineData", blob).Value()
+// imageData is inlineData of an image block, or of an element Pi takes for
+// one, whose mimeType and data may be anything (input.lenient).
+func imageData(b ai.Block) jsonv.Value {
+	switch b := b.(type) {
+	case *ai.ImageBlock:
+		return inlineData(jsonv.StringValue(b.MimeType), jsonv.StringValue(b.Data))
+	case *ai.ForeignBlock:
+		mimeType, _ := b.Raw.Get("mimeType")
+		data, _ := b.Raw.Get("data")
+		return inlineData(mimeType, data)
+	}
+	return inlineData(jsonv.Value{}, jsonv.Value{})
 }
 
 // wireContent is one content while it is being built; tool results may
@@ -88,50 +99,166 @@ type wireContent struct {
 	functions bool // holds a functionResponse
 }
 
+// ErrPiThrows marks a context on which Pi's conversion throws a TypeError
+// (a member of null read, a string method called on another type, an
+// array method on what is no array), so Pi sends nothing and its stream
+// ends in an error.
+var ErrPiThrows = errors.New("google: Pi's conversion throws on this context")
+
 // convertMessages is Pi's convertMessages of google-shared.js: transform
 // for the target model, then one content per message, with consecutive
-// tool results in one user content.
-func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) []jsonv.Value {
-	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
+// tool results in one user content. Members of other types than declared
+// are read as Pi reads them (input.lenient); the parts are in Pi's form,
+// which each SDK serializer then rewrites (see mldevContents).
+func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([]jsonv.Value, error) {
+	if err := transformThrows(msgs, model); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPiThrows, err)
+	}
+	msgs = transform.Messages(withoutFalsyThinking(msgs), model, NormalizeToolCallID, now)
 	withIDs := RequiresToolCallID(model.ID)
 	var out []*wireContent
-	for _, msg := range msgs {
+	for i, msg := range msgs {
+		var err error
 		switch m := msg.(type) {
 		case *ai.UserMessage:
-			if m.Content.IsString {
-				out = append(out, &wireContent{role: "user", parts: []jsonv.Value{textPart(ai.SanitizeSurrogates(m.Content.Text)).Value()}})
-				continue
-			}
 			var parts []jsonv.Value
-			for _, b := range m.Content.Blocks {
-				switch b := b.(type) {
-				case *ai.TextBlock:
-					parts = append(parts, textPart(ai.SanitizeSurrogates(b.Text)).Value())
-				case *ai.ImageBlock:
-					parts = append(parts, inlineData(b))
-				}
-			}
-			if len(parts) > 0 {
+			if parts, err = userParts(m); err == nil && len(parts) > 0 {
 				out = append(out, &wireContent{role: "user", parts: parts})
 			}
 		case *ai.AssistantMessage:
-			if parts := assistantParts(m, model, withIDs); len(parts) > 0 {
+			var parts []jsonv.Value
+			if parts, err = assistantParts(m, model, withIDs); err == nil && len(parts) > 0 {
 				out = append(out, &wireContent{role: "model", parts: parts})
 			}
 		case *ai.ToolResultMessage:
-			out = appendToolResult(out, m, model, withIDs)
+			out, err = appendToolResult(out, m, model, withIDs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: transformed message %d: %v", ErrPiThrows, i, err)
 		}
 	}
 	contents := make([]jsonv.Value, len(out))
 	for i, c := range out {
 		contents[i] = content(c.role, c.parts)
 	}
-	return contents
+	return contents, nil
+}
+
+// transformThrows finds what Pi's transformMessages throws on before this
+// API's conversion sees it, where transform.Messages instead drops or
+// rewrites: a null block of an assistant (its type is read), a thinking
+// that is truthy but no string where it is trimmed (not redacted, not
+// signed for the same model), and, for the models that take ids, a tool
+// call of another model whose id is no string (the normalizer calls a
+// string method on it). Any assistant counts, even one dropped later.
+// For a model without images, a tool result's content that is neither an
+// array nor a string is not iterable.
+func transformThrows(msgs []ai.Message, model *ai.Model) error {
+	for i, msg := range msgs {
+		if r, ok := msg.(*ai.ToolResultMessage); ok && !model.AcceptsImages() {
+			if c := r.Loose.Value("content", ""); r.Loose.Has("content") && c.Kind() != jsonv.String {
+				return fmt.Errorf("message %d: content is %s, which is not iterable", i, describe(c))
+			}
+		}
+		a, ok := msg.(*ai.AssistantMessage)
+		if !ok {
+			continue
+		}
+		same := transform.SameModel(a, model)
+		for j, b := range a.Content {
+			switch b := b.(type) {
+			case *ai.ForeignBlock:
+				if b.Raw.Kind() == jsonv.Null {
+					return fmt.Errorf("message %d: content %d is null", i, j)
+				}
+			case *ai.ThinkingBlock:
+				if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
+					return fmt.Errorf("message %d: content %d: thinking is %s, which has no trim", i, j, describe(b.Loose.Value("thinking", "")))
+				}
+			case *ai.ToolCallBlock:
+				if !same && RequiresToolCallID(model.ID) && b.Loose.Has("id") {
+					return fmt.Errorf("message %d: content %d: id is %s, which has no replace", i, j, describe(b.Loose.Value("id", "")))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// withoutFalsyThinking gives thinking blocks whose thinking is no string
+// an empty Thinking. What is left of them after transformThrows is falsy
+// (0, null, false), which transform then drops or this conversion skips,
+// as Pi does; the decoder keeps a number's literal there ("0"), which
+// transform would turn into text for another model.
+func withoutFalsyThinking(msgs []ai.Message) []ai.Message {
+	out := slices.Clone(msgs)
+	for i, msg := range msgs {
+		a, ok := msg.(*ai.AssistantMessage)
+		if !ok {
+			continue
+		}
+		var content []ai.Block
+		for j, b := range a.Content {
+			t, ok := b.(*ai.ThinkingBlock)
+			if !ok || !t.Loose.Has("thinking") || t.Thinking == "" {
+				continue
+			}
+			if content == nil {
+				content = slices.Clone(a.Content)
+			}
+			blank := *t
+			blank.Thinking = ""
+			content[j] = &blank
+		}
+		if content != nil {
+			c := *a
+			c.Content = content
+			out[i] = &c
+		}
+	}
+	return out
+}
+
+// userParts converts a user message: a string is one text part; in an
+// array a text block is a text part and every other element Pi reads as
+// an image (an element of no image type gives an empty inlineData).
+func userParts(m *ai.UserMessage) ([]jsonv.Value, error) {
+	switch {
+	case m.Content.Verbatim:
+		return nil, fmt.Errorf("content is %s, which has no map", describe(m.Content.Raw))
+	case m.Content.IsString:
+		return []jsonv.Value{textPart(ai.SanitizeSurrogates(m.Content.Text)).Value()}, nil
+	}
+	var parts []jsonv.Value
+	for j, b := range m.Content.Blocks {
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			parts = append(parts, textPart(ai.SanitizeSurrogates(b.Text)).Value())
+		case *ai.ForeignBlock:
+			if b.Raw.Kind() == jsonv.Null {
+				return nil, fmt.Errorf("content %d is null", j)
+			}
+			if b.Type() != "text" {
+				parts = append(parts, imageData(b))
+				continue
+			}
+			text, ok := b.Text()
+			if !ok {
+				return nil, fmt.Errorf("content %d: text is %s, which has no replace", j, describe(rawMember(b, "text")))
+			}
+			parts = append(parts, textPart(ai.SanitizeSurrogates(text)).Value())
+		default:
+			parts = append(parts, imageData(b))
+		}
+	}
+	return parts, nil
 }
 
 // assistantParts converts one assistant message. Signatures are replayed
-// only to the same provider and model id, and only when they are base64.
-func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) []jsonv.Value {
+// only to the same provider and model id, and only when they are base64
+// strings. A text or thinking that is falsy is skipped like a blank one;
+// a truthy one of another type has no trim, so Pi throws.
+func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]jsonv.Value, error) {
 	same := jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.ModelValue(), model.IDValue())
 	signature := func(sig *string) *string {
 		if same && validSignature(sig) {
@@ -140,15 +267,35 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) []jso
 		return nil
 	}
 	var parts []jsonv.Value
-	for _, b := range m.Content {
+	for j, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.TextBlock:
 			if stream.IsBlank(b.Text) {
 				continue
 			}
 			parts = append(parts, textPart(ai.SanitizeSurrogates(b.Text)).SetOptString("thoughtSignature", signature(b.TextSignature)).Value())
+		case *ai.ForeignBlock:
+			if b.Raw.Kind() == jsonv.Null {
+				return nil, fmt.Errorf("content %d is null", j)
+			}
+			if b.Type() != "text" {
+				continue // no type Pi converts
+			}
+			// A text block with a member of another type: the text is
+			// read as above, a signature that is no string is invalid.
+			text, ok := b.Text()
+			if v := rawMember(b, "text"); !ok && v.Truthy() {
+				return nil, fmt.Errorf("content %d: text is %s, which has no trim", j, describe(v))
+			}
+			if ok && !stream.IsBlank(text) {
+				sig, _ := b.Raw.Get("textSignature")
+				parts = append(parts, textPart(ai.SanitizeSurrogates(text)).SetOptString("thoughtSignature", signature(stringOrNil(sig))).Value())
+			}
 		case *ai.ThinkingBlock:
-			if stream.IsBlank(b.Thinking) {
+			if b.TextIsTruthyOther() {
+				return nil, fmt.Errorf("content %d: thinking is %s, which has no trim", j, describe(b.Loose.Value("thinking", "")))
+			}
+			if b.Loose.Has("thinking") || stream.IsBlank(b.Thinking) {
 				continue
 			}
 			p := textPart(ai.SanitizeSurrogates(b.Thinking))
@@ -161,33 +308,47 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) []jso
 			if args.IsAbsent() || args.Kind() == jsonv.Null {
 				args = jsonv.ObjectValue()
 			}
-			call := new(jsonv.ObjectBuilder)
+			call := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(b.Loose.Value("name", b.Name))).Set("args", stream.JSValue(args))
 			if withIDs {
-				call.SetString("id", b.ID)
+				call.Set("id", stream.JSValue(b.Loose.Value("id", b.ID)))
 			}
-			call.Set("args", stream.JSValue(args)).SetString("name", b.Name)
 			p := new(jsonv.ObjectBuilder).Set("functionCall", call.Value()).SetOptString("thoughtSignature", signature(b.ThoughtSignature))
 			parts = append(parts, p.Value())
 		}
 	}
-	return parts
+	return parts, nil
 }
 
 // appendToolResult adds one functionResponse: to the last content when it
 // is a user turn already holding one, else as a new user turn. For models
-// before Gemini 3 the images follow in a user turn of their own.
-func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Model, withIDs bool) []*wireContent {
+// before Gemini 3 the images follow in a user turn of their own. The
+// texts are joined as JavaScript joins values (null and a missing one as
+// ""), the tool name and call id are copied as they are.
+func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Model, withIDs bool) ([]*wireContent, error) {
+	if m.Loose.Has("content") {
+		return nil, fmt.Errorf("content is %s, which has no filter", describe(m.Loose.Value("content", "")))
+	}
 	var texts []string
-	var images []*ai.ImageBlock
-	for _, b := range m.Content {
+	var images []ai.Block
+	for j, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.TextBlock:
 			texts = append(texts, b.Text)
 		case *ai.ImageBlock:
-			if model.AcceptsImages() {
+			images = append(images, b)
+		case *ai.ForeignBlock:
+			switch {
+			case b.Raw.Kind() == jsonv.Null:
+				return nil, fmt.Errorf("content %d is null", j)
+			case b.Type() == "text":
+				texts = append(texts, joinElement(rawMember(b, "text")))
+			case b.Type() == "image":
 				images = append(images, b)
 			}
 		}
+	}
+	if !model.AcceptsImages() {
+		images = nil
 	}
 	joined := wtf8.Concat(strings.Join(texts, "\n"))
 	value := ""
@@ -202,16 +363,17 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 		key = "error"
 	}
 	nested := multimodalFunctionResponse(model.ID)
-	fr := new(jsonv.ObjectBuilder).SetString("name", m.ToolName).Set("response", new(jsonv.ObjectBuilder).SetString(key, value).Value())
+	imageParts := make([]jsonv.Value, len(images))
+	for i, img := range images {
+		imageParts[i] = imageData(img)
+	}
+	fr := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(m.Loose.Value("toolName", m.ToolName)))
+	fr.Set("response", new(jsonv.ObjectBuilder).SetString(key, value).Value())
 	if len(images) > 0 && nested {
-		parts := make([]jsonv.Value, len(images))
-		for i, img := range images {
-			parts[i] = nestedInlineData(img)
-		}
-		fr.Set("parts", jsonv.ArrayValue(parts...))
+		fr.Set("parts", jsonv.ArrayValue(imageParts...))
 	}
 	if withIDs {
-		fr.SetString("id", m.ToolCallID)
+		fr.Set("id", stream.JSValue(m.Loose.Value("toolCallId", m.ToolCallID)))
 	}
 	part := new(jsonv.ObjectBuilder).Set("functionResponse", fr.Value()).Value()
 	if n := len(out); n > 0 && out[n-1].role == "user" && out[n-1].functions {
@@ -220,11 +382,77 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 		out = append(out, &wireContent{role: "user", parts: []jsonv.Value{part}, functions: true})
 	}
 	if len(images) > 0 && !nested {
-		parts := []jsonv.Value{textPart(ToolResultImageText).Value()}
-		for _, img := range images {
-			parts = append(parts, inlineData(img))
-		}
+		parts := append([]jsonv.Value{textPart(ToolResultImageText).Value()}, imageParts...)
 		out = append(out, &wireContent{role: "user", parts: parts})
 	}
+	return out, nil
+}
+
+// rawMember is the member key of a foreign element, Absent when it has none.
+func rawMember(b *ai.ForeignBlock, key string) jsonv.Value {
+	v, _ := b.Raw.Get(key)
+	return v
+}
+
+// joinElement is a value as Array.prototype.join writes it: null and
+// undefined as "", anything else as String(v).
+func joinElement(v jsonv.Value) string {
+	if v.IsAbsent() || v.Kind() == jsonv.Null {
+		return ""
+	}
+	return v.JSString()
+}
+
+// stringOrNil is v when it is a string; a signature of another type is
+// never valid.
+func stringOrNil(v jsonv.Value) *string {
+	if v.Kind() != jsonv.String {
+		return nil
+	}
+	s := v.Str()
+	return &s
+}
+
+// describe names a value's type in an error.
+func describe(v jsonv.Value) string {
+	if v.IsAbsent() {
+		return "missing"
+	}
+	return v.Kind().String()
+}
+
+// mldevContents rewrites contents in Pi's form as the Gemini API's
+// serializer of the SDK does: a part's functionCall becomes {id, args,
+// name} and its inlineData {data, mimeType}, each without the members
+// that are null. What sits inside a functionResponse is sent as it is.
+func mldevContents(contents []jsonv.Value) []jsonv.Value {
+	out := make([]jsonv.Value, len(contents))
+	for i, c := range contents {
+		parts, _ := c.Get("parts")
+		elems := make([]jsonv.Value, len(parts.Elems()))
+		for j, p := range parts.Elems() {
+			if fc, ok := p.Get("functionCall"); ok {
+				p = p.With("functionCall", SDKCopy(fc, "id", "args", "name"))
+			}
+			if blob, ok := p.Get("inlineData"); ok {
+				p = p.With("inlineData", SDKCopy(blob, "data", "mimeType"))
+			}
+			elems[j] = p
+		}
+		out[i] = c.With("parts", jsonv.ArrayValue(elems...))
+	}
 	return out
+}
+
+// SDKCopy is the members keys of obj in that order, leaving out those
+// that are null or missing: the SDK's serializers copy a member only when
+// it is != null.
+func SDKCopy(obj jsonv.Value, keys ...string) jsonv.Value {
+	b := new(jsonv.ObjectBuilder)
+	for _, k := range keys {
+		if v, ok := obj.Get(k); ok && v.Kind() != jsonv.Null {
+			b.Set(k, v)
+		}
+	}
+	return b.Value()
 }

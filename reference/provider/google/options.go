@@ -14,9 +14,10 @@ import (
 // drops a header of model.headers; it cannot remove one the SDK sets).
 type Options struct {
 	provider.StreamOptions
-	// ToolChoice is "auto", "none" or "any" (any other non-empty string
-	// means "auto"); it is sent only together with tools.
-	ToolChoice *string
+	// ToolChoice is "auto", "none" or "any"; any other truthy value means
+	// "auto" and a falsy one none at all (input.lenient). It is sent only
+	// together with tools.
+	ToolChoice jsonv.Value
 	// Thinking is the thinking object; nil when absent.
 	Thinking *Thinking
 }
@@ -27,24 +28,26 @@ type Thinking struct {
 	Enabled *bool
 	// BudgetTokens is thinkingConfig.thinkingBudget when no level is given.
 	BudgetTokens jsonv.Value
-	// Level is thinkingConfig.thinkingLevel ("MINIMAL", "LOW", "MEDIUM", "HIGH").
-	Level *string
+	// Level is thinkingConfig.thinkingLevel ("MINIMAL", "LOW", "MEDIUM",
+	// "HIGH"), sent as it is whatever its type; Absent when not given.
+	Level jsonv.Value
 	Extra []jsonv.Member
 }
 
-// DecodeOptions reads Options from a JSON object. A member of the wrong
-// type is an error naming its JSON Pointer.
+// DecodeOptions reads Options from a JSON object. A shared member of the
+// wrong type is an error naming its JSON Pointer; toolChoice and thinking
+// take any value, as Pi reads them without checking (input.lenient).
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	var o Options
 	var thinking jsonv.Value
 	var err error
 	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
-		o.ToolChoice = f.OptString("toolChoice")
+		o.ToolChoice = f.Any("toolChoice")
 		thinking = f.Any("thinking")
 	})
 	// Pi tests thinking and its enabled for truthiness, and sends a
-	// budget as it is (input.lenient): a thinking that is truthy but no
-	// object has no enabled member, so it turns thinking off.
+	// budget and a level as they are (input.lenient): a thinking that is
+	// truthy but no object has no enabled member, so it turns thinking off.
 	if err != nil || !thinking.Truthy() {
 		return o, err
 	}
@@ -54,17 +57,17 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	}
 	t := jsonv.ReadFields(thinking, jsonv.Child(ptr, "thinking"))
 	enabled := t.Any("enabled").Truthy()
-	o.Thinking = &Thinking{Enabled: &enabled, BudgetTokens: t.Any("budgetTokens"), Level: t.OptString("level")}
+	o.Thinking = &Thinking{Enabled: &enabled, BudgetTokens: t.Any("budgetTokens"), Level: t.Any("level")}
 	o.Thinking.Extra = t.Rest()
 	return o, t.Err()
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	b := o.Builder().SetOptString("toolChoice", o.ToolChoice)
+	b := o.Builder().Set("toolChoice", o.ToolChoice)
 	if o.Thinking != nil {
 		t := new(jsonv.ObjectBuilder).SetOptBool("enabled", o.Thinking.Enabled).Set("budgetTokens", o.Thinking.BudgetTokens)
-		t.SetOptString("level", o.Thinking.Level)
+		t.Set("level", o.Thinking.Level)
 		b.Set("thinking", t.Extend(o.Thinking.Extra).Value())
 	}
 	return b.Extend(o.Extra).Value()

@@ -73,7 +73,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	apiKey := *opts.APIKey
-	contents := convertMessages(ctx.Messages, model, now)
+	contents, err := convertMessages(ctx.Messages, model, now)
+	if err != nil {
+		return nil, err
+	}
 
 	// The SDK checks the model name, then the contents, then the key. It
 	// throws a TypeError on a name that is not a string.
@@ -102,7 +105,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	base = strings.TrimSuffix(base, "/")
 
-	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey), Body: buildBody(model, ctx, opts, contents, disabledThinking)}
+	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey), Body: buildBody(model, ctx, opts, mldevContents(contents), disabledThinking)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return ReadResponse(API, &toolCallCounter, model, resp, now)
 	}}, nil
@@ -156,12 +159,14 @@ func disabledThinking(model *ai.Model) jsonv.Value {
 	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
 }
 
-// toolChoiceMode maps options.toolChoice to functionCallingConfig.mode.
-func toolChoiceMode(choice string) string {
-	switch choice {
-	case "none":
+// toolChoiceMode maps a truthy options.toolChoice to
+// functionCallingConfig.mode: Pi compares it with the three strings, so
+// any other value is AUTO.
+func toolChoiceMode(choice jsonv.Value) string {
+	switch {
+	case jsonv.StrictEqual(choice, jsonv.StringValue("none")):
 		return "NONE"
-	case "any":
+	case jsonv.StrictEqual(choice, jsonv.StringValue("any")):
 		return "ANY"
 	}
 	return "AUTO"
@@ -179,12 +184,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 	if len(ctx.Tools) > 0 {
 		decls := make([]jsonv.Value, len(ctx.Tools))
 		for i, t := range ctx.Tools {
-			d := new(jsonv.ObjectBuilder).SetString("name", t.Name).SetString("description", t.Description)
-			decls[i] = d.Set("parametersJsonSchema", stream.JSValue(t.Parameters)).Value()
+			decls[i] = functionDeclaration(t)
 		}
 		b.Set("tools", jsonv.ArrayValue(new(jsonv.ObjectBuilder).Set("functionDeclarations", jsonv.ArrayValue(decls...)).Value()))
-		if opts.ToolChoice != nil && *opts.ToolChoice != "" {
-			fcc := new(jsonv.ObjectBuilder).SetString("mode", toolChoiceMode(*opts.ToolChoice)).Value()
+		if opts.ToolChoice.Truthy() {
+			fcc := new(jsonv.ObjectBuilder).SetString("mode", toolChoiceMode(opts.ToolChoice)).Value()
 			b.Set("toolConfig", new(jsonv.ObjectBuilder).Set("functionCallingConfig", fcc).Value())
 		}
 	}
@@ -194,8 +198,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 		if t.Enabled != nil && *t.Enabled {
 			tc := new(jsonv.ObjectBuilder).SetBool("includeThoughts", true)
 			switch {
-			case t.Level != nil:
-				tc.SetString("thinkingLevel", *t.Level)
+			case !t.Level.IsAbsent():
+				tc.Set("thinkingLevel", stream.JSValue(t.Level))
 			case !t.BudgetTokens.IsAbsent():
 				tc.Set("thinkingBudget", stream.JSValue(t.BudgetTokens))
 			}
@@ -208,12 +212,22 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 	return b.Value()
 }
 
+// functionDeclaration is Pi's declaration of a tool, which this SDK sends
+// as it is: name, description and parameters whatever their types, a null
+// kept and a missing one left out (input.lenient).
+func functionDeclaration(t ai.Tool) jsonv.Value {
+	d := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(t.NameValue())).Set("description", stream.JSValue(t.DescriptionValue()))
+	return d.Set("parametersJsonSchema", stream.JSValue(t.Parameters)).Value()
+}
+
 // Hooks for an API built on this one (google-vertex), which converts the
 // messages, merges the headers and fills the body as BuildRequest does.
 
-// Contents are ctx's messages converted for model, as BuildRequest sends
-// them; now stamps the synthetic tool results transform adds.
-func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) []jsonv.Value {
+// Contents are ctx's messages converted for model in Pi's form, before
+// an SDK serializer rewrites them: a functionCall is {name, args, id} and
+// an inlineData {mimeType, data}, nulls kept. now stamps the synthetic
+// tool results transform adds. An error wraps ErrPiThrows.
+func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) ([]jsonv.Value, error) {
 	return convertMessages(ctx.Messages, model, now)
 }
 
@@ -223,7 +237,9 @@ func Headers(model *ai.Model, opts Options, key string) http.Header {
 }
 
 // BodyWith is the body BuildRequest sends for contents, except that off
-// gives the thinkingConfig that turns thinking off.
+// gives the thinkingConfig that turns thinking off. Its function
+// declarations are in Pi's form: {name, description,
+// parametersJsonSchema}, nulls kept.
 func BodyWith(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value, off func(*ai.Model) jsonv.Value) jsonv.Value {
 	return buildBody(model, ctx, opts, contents, off)
 }

@@ -61,7 +61,6 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"toolChoice":{}}`:        "/options/toolChoice: want string, got object",
-		`{"thinking":{"level":7}}`: "/options/thinking/level: want string, got number",
+		`{"env":[]}`: "/options/env: want object, got array",
 	}, `{"apiKey":"k","signal":{},"headers":{"a":"1","b":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW","x":1}}`)
 }

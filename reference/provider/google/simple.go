@@ -56,12 +56,13 @@ func isGemini3Flash(id string) bool {
 }
 
 // thinkingLevel maps a level to thinkingConfig.thinkingLevel: Gemini 3
-// Pro and Gemma 4 have only two steps. A level without one (xhigh) is nil.
-func thinkingLevel(effort, id string, gemma bool) *string {
+// Pro and Gemma 4 have only two steps. A level without one (xhigh) is
+// Absent.
+func thinkingLevel(effort, id string, gemma bool) jsonv.Value {
 	level := map[string]string{"minimal": "MINIMAL", "low": "LOW", "medium": "MEDIUM", "high": "HIGH"}[effort]
 	switch {
 	case level == "":
-		return nil
+		return jsonv.Value{}
 	case gemini3Pro.MatchString(id) && (level == "MINIMAL" || level == "LOW"):
 		level = "LOW"
 	case gemma && (level == "MINIMAL" || level == "LOW"):
@@ -69,7 +70,7 @@ func thinkingLevel(effort, id string, gemma bool) *string {
 	case gemini3Pro.MatchString(id) || gemma:
 		level = "HIGH"
 	}
-	return &level
+	return jsonv.StringValue(level)
 }
 
 // budgetTables are the thinking budgets of Gemini 2.5 models by the part of

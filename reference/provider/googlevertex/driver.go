@@ -10,5 +10,5 @@ import (
 // and the Node build.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client,
+	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client, LenientContext: true,
 }

@@ -1,6 +1,8 @@
 package googlevertex
 
 import (
+	"slices"
+
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/google"
 )
@@ -16,13 +18,14 @@ type Options struct {
 	// Extra keeps the members neither API reads.
 	google.Options
 	// Project and Location name the Google Cloud project and region used
-	// with Google credentials (no usable key).
-	Project  *string
-	Location *string
+	// with Google credentials (no usable key). Pi only tests them for
+	// truthiness, so any value is kept as written (input.lenient).
+	Project  jsonv.Value
+	Location jsonv.Value
 }
 
-// DecodeOptions reads Options from a JSON object. A member of the wrong
-// type is an error naming its JSON Pointer.
+// DecodeOptions reads Options from a JSON object. A shared member of the
+// wrong type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	base, err := google.DecodeOptions(v, ptr)
 	if err != nil {
@@ -30,7 +33,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	}
 	// What google leaves over is read here, at the same pointer.
 	f := jsonv.ReadFields(jsonv.ObjectValue(base.Extra...), ptr)
-	o := Options{Options: base, Project: f.OptString("project"), Location: f.OptString("location")}
+	o := Options{Options: base, Project: f.Any("project"), Location: f.Any("location")}
 	o.Extra = f.Rest()
 	return o, f.Err()
 }
@@ -40,16 +43,12 @@ func (o Options) JSON() jsonv.Value {
 	shared := o.Options
 	shared.Extra = nil
 	b := new(jsonv.ObjectBuilder).Extend(shared.JSON().Members())
-	b.SetOptString("project", o.Project).SetOptString("location", o.Location)
+	b.Set("project", o.Project).Set("location", o.Location)
 	return b.Extend(o.Extra).Value()
 }
 
-// firstSet is JavaScript's `a || b || ...` over optional strings.
-func firstSet(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
+// anySet is JavaScript's `a || b || ...` tested for truthiness: whether
+// the project (or location) option, else one of the env values, is set.
+func anySet(option jsonv.Value, env ...string) bool {
+	return option.Truthy() || slices.ContainsFunc(env, func(v string) bool { return v != "" })
 }

@@ -76,15 +76,18 @@ func ResolveKey(opts Options) string {
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	key := ResolveKey(opts)
 	if key == "" {
-		if firstSet(provider.OrEmpty(opts.Project), opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) == "" {
+		if !anySet(opts.Project, opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) {
 			return nil, &stream.RequestError{Message: NoProjectText}
 		}
-		if firstSet(provider.OrEmpty(opts.Location), opts.EnvValue("GOOGLE_CLOUD_LOCATION")) == "" {
+		if !anySet(opts.Location, opts.EnvValue("GOOGLE_CLOUD_LOCATION")) {
 			return nil, &stream.RequestError{Message: NoLocationText}
 		}
 		return nil, ErrCredentials
 	}
-	contents := google.Contents(model, ctx, now)
+	contents, err := google.Contents(model, ctx, now)
+	if err != nil {
+		return nil, err
+	}
 
 	// The SDK checks the model name, then the contents, then the key. It
 	// throws a TypeError on a name that is not a string.
@@ -168,18 +171,30 @@ func namesVersion(base string) bool {
 	return false
 }
 
-// thinkingLevels are the levels Pi maps to the SDK's ThinkingLevel; any
-// other level is sent as nothing at all.
+// thinkingLevels are the levels Pi maps to the SDK's ThinkingLevel.
 var thinkingLevels = map[string]bool{"THINKING_LEVEL_UNSPECIFIED": true, "MINIMAL": true, "LOW": true, "MEDIUM": true, "HIGH": true}
 
-// withThinkingLevel drops a level Pi cannot map: the thinkingConfig then
-// holds only includeThoughts, even when a budget is given.
+// withThinkingLevel is the level Pi sends: it looks the level up in its
+// map by String(level), so any value that names one of the levels (an
+// array ["LOW"] too) is that level, "__proto__" finds the map's prototype,
+// an empty object on the wire, and anything else is sent as nothing at
+// all: the thinkingConfig then holds only includeThoughts, even when a
+// budget is given.
 func withThinkingLevel(o google.Options) google.Options {
-	if t := o.Thinking; t != nil && t.Level != nil && !thinkingLevels[*t.Level] {
-		dropped := *t
-		dropped.Level, dropped.BudgetTokens = nil, jsonv.Value{}
-		o.Thinking = &dropped
+	t := o.Thinking
+	if t == nil || t.Level.IsAbsent() {
+		return o
 	}
+	mapped := *t
+	switch key := t.Level.JSString(); {
+	case thinkingLevels[key]:
+		mapped.Level = jsonv.StringValue(key)
+	case key == "__proto__":
+		mapped.Level = jsonv.ObjectValue()
+	default:
+		mapped.Level, mapped.BudgetTokens = jsonv.Value{}, jsonv.Value{}
+	}
+	o.Thinking = &mapped
 	return o
 }
 
@@ -202,39 +217,23 @@ func disabledThinking(model *ai.Model) jsonv.Value {
 	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
 }
 
-// vertexOrder rewrites google's body in the member order of the SDK's
-// Vertex serializer: functionCall is {name, args, id}, a part's inlineData
-// is {mimeType, data}, a function declaration is {description, name,
-// parametersJsonSchema}. Nothing else moves.
+// vertexOrder rewrites google's body, whose contents are in Pi's form,
+// as the SDK's Vertex serializer does: it sends the parts as Pi built
+// them, and a function declaration as {description, name,
+// parametersJsonSchema} without the members that are null. Nothing else
+// moves.
 func vertexOrder(body jsonv.Value) jsonv.Value {
 	return mapMembers(body, func(key string, v jsonv.Value) jsonv.Value {
 		switch key {
-		case "contents":
-			return mapElems(v, func(c jsonv.Value) jsonv.Value {
-				return mapMembers(c, func(key string, v jsonv.Value) jsonv.Value {
-					if key != "parts" {
-						return v
-					}
-					return mapElems(v, func(part jsonv.Value) jsonv.Value {
-						return mapMembers(part, func(key string, v jsonv.Value) jsonv.Value {
-							switch key {
-							case "functionCall":
-								return reorder(v, "name", "args", "id")
-							case "inlineData":
-								return reorder(v, "mimeType", "data")
-							}
-							return v
-						})
-					})
-				})
-			})
 		case "tools":
 			return mapElems(v, func(tool jsonv.Value) jsonv.Value {
 				return mapMembers(tool, func(key string, v jsonv.Value) jsonv.Value {
 					if key != "functionDeclarations" {
 						return v
 					}
-					return mapElems(v, func(d jsonv.Value) jsonv.Value { return reorder(d, "description", "name", "parametersJsonSchema") })
+					return mapElems(v, func(d jsonv.Value) jsonv.Value {
+						return google.SDKCopy(d, "description", "name", "parametersJsonSchema")
+					})
 				})
 			})
 		}
@@ -262,30 +261,4 @@ func mapElems(arr jsonv.Value, f func(jsonv.Value) jsonv.Value) jsonv.Value {
 		elems[i] = f(e)
 	}
 	return jsonv.ArrayValue(elems...)
-}
-
-// reorder puts the named members first, in that order, and the others
-// after them as they were.
-func reorder(obj jsonv.Value, first ...string) jsonv.Value {
-	if obj.Kind() != jsonv.Object {
-		return obj
-	}
-	var head, tail []jsonv.Member
-	for _, k := range first {
-		for _, m := range obj.Members() {
-			if m.Key == k {
-				head = append(head, m)
-			}
-		}
-	}
-	for _, m := range obj.Members() {
-		found := false
-		for _, k := range first {
-			found = found || m.Key == k
-		}
-		if !found {
-			tail = append(tail, m)
-		}
-	}
-	return jsonv.ObjectValue(append(head, tail...)...)
 }

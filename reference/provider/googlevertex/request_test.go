@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
@@ -21,8 +22,8 @@ func TestEndpointsMatchPi(t *testing.T) { captures.CheckURLs(t, "testdata/urls.j
 func TestOutsideTheModel(t *testing.T) {
 	hi := &ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}
 	model := &ai.Model{ID: "gemini-2.5-pro", API: API, Provider: API, BaseURL: "http://h"}
-	project, location := "p", "us-central1"
-	if _, err := BuildRequest(model, hi, Options{Project: &project, Location: &location}, capturetest.Clock); !errors.Is(err, ErrCredentials) {
+	project, location := jsonv.StringValue("p"), jsonv.StringValue("us-central1")
+	if _, err := BuildRequest(model, hi, Options{Project: project, Location: location}, capturetest.Clock); !errors.Is(err, ErrCredentials) {
 		t.Errorf("credentials mode: err = %v, want ErrCredentials", err)
 	}
 	key := "k"
@@ -50,8 +51,6 @@ func TestResourceName(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"project":1}`:                         "/options/project: want string, got number",
-		`{"location":null}`:                     "/options/location: want string, got null",
 		`{"env":{"GOOGLE_CLOUD_PROJECT":true}}`: "/options/env/GOOGLE_CLOUD_PROJECT: want a string, got boolean",
 		`{"env":[]}`:                            "/options/env: want object, got array",
 	}, `{"apiKey":"k","temperature":0.5,"maxTokens":9,"headers":{"a":"b","c":null},"toolChoice":"any","thinking":{"enabled":true,"level":"LOW"},"project":"p","location":"l","env":{"GOOGLE_CLOUD_LOCATION":"x"},"signal":{}}`)

@@ -11,7 +11,7 @@ import { user, hi, model as makeModel } from "../../casekit.mjs";
 const PORT = 47931;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-function swap(v) {
+export function swap(v) {
   if (typeof v === "string") {
     if (v === "google-generative-ai") return "google-vertex";
     if (v === "google-vertex") return "google-generative-ai";

@@ -1,0 +1,68 @@
+package google_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/googlevertex"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+)
+
+// TestLenientMatchesPi replays testdata/lenient.json and its Vertex twin:
+// contexts and options whose members have other types than Pi declares,
+// sent through real Pi by capture.mjs (lenient-cases.mjs). Each is read
+// as the harness reads a wire case (ai.DecodeWireContext, lenient), and
+// must give Pi's exact body, or ErrPiThrows where Pi threw a TypeError.
+func TestLenientMatchesPi(t *testing.T) {
+	for _, api := range []struct {
+		file   string
+		driver provider.Driver
+	}{
+		{"testdata/lenient.json", google.Driver},
+		{"../googlevertex/testdata/lenient.json", googlevertex.Driver},
+	} {
+		if !api.driver.LenientContext {
+			t.Errorf("%s: LenientContext is false", api.driver.API)
+		}
+		cases, err := jsonv.ReadFile(api.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases.Elems() {
+			f := jsonv.ReadFields(c, jsonv.Index("", i))
+			name, want := f.String("name"), f.Object("want")
+			model, err := ai.DecodeModel(f.Object("model"), f.At("model"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, err := ai.DecodeWireContext(f.Object("context"), f.At("context"), true)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			opts, err := api.driver.DecodeOptions(f.Object("options"), f.At("options"))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			t.Run(api.driver.API+"/"+name, func(t *testing.T) {
+				call, err := api.driver.BuildRequest(model, ctx, opts, capturetest.Clock)
+				if threw, ok := want.Get("error"); ok {
+					if !errors.Is(err, google.ErrPiThrows) {
+						t.Fatalf("err = %v, want ErrPiThrows (Pi: %s)", err, threw.Str())
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := want.Get("body")
+				if got := string(call.Request.Body.AppendJSON(nil)); got != body.Str() {
+					t.Errorf("body\n got %s\nwant %s", got, body.Str())
+				}
+			})
+		}
+	}
+}
