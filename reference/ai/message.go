@@ -127,6 +127,7 @@ func (l *Loose) string(f *jsonv.Fields, key string, foreign BlockSet) string {
 	v := f.Any(key)
 	if v.Kind() != jsonv.String {
 		*l = append(*l, jsonv.Member{Key: key, Value: v})
+		return ""
 	}
 	return v.Str()
 }

@@ -181,7 +181,19 @@ func DecodeContext(v jsonv.Value, ptr string) (*Context, error) {
 func decodeContextFields(f *jsonv.Fields, lenient bool) (*Context, error) {
 	c := &Context{SystemPrompt: f.OptString("systemPrompt")}
 	f.Any("messages")
-	tools, hasTools := f.OptArray("tools")
+	var tools []jsonv.Value
+	var hasTools bool
+	if lenient {
+		raw := f.Any("tools")
+		tools, hasTools = raw.Elems(), raw.Kind() == jsonv.Array
+		if raw.Kind() == jsonv.String && raw.Str() != "" {
+			// tools.length > 0 holds, and Pi calls its map.
+			return nil, jsonv.Errorf(f.At("tools"), "want an array, got a string (Pi maps it)")
+		}
+		// Anything else but an array has no length: Pi sends no tools.
+	} else {
+		tools, hasTools = f.OptArray("tools")
+	}
 	c.Extra = f.Rest()
 	if err := f.Err(); err != nil {
 		return nil, err
@@ -192,6 +204,11 @@ func decodeContextFields(f *jsonv.Fields, lenient bool) (*Context, error) {
 		foreign = AllowForeign
 	}
 	for i, t := range tools {
+		if lenient && t.Kind() != jsonv.Object && t.Kind() != jsonv.Null {
+			// Its members are undefined, as JavaScript reads them.
+			c.Tools = append(c.Tools, Tool{Loose: Loose{{Key: "name"}, {Key: "description"}}})
+			continue
+		}
 		tf := jsonv.ReadFields(t, jsonv.Index(f.At("tools"), i))
 		var loose Loose
 		tool := Tool{Name: loose.string(tf, "name", foreign), Description: loose.string(tf, "description", foreign)}

@@ -1,6 +1,7 @@
 package ai_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -85,5 +86,31 @@ func TestDecodeWireContextLenient(t *testing.T) {
 	a := c.Messages[0].(*ai.AssistantMessage)
 	if a.APIValue().Kind() != jsonv.Null || a.ProviderValue().Str() != "p" || c.Tools[0].NameValue().String() != "2" {
 		t.Errorf("lenient values: api %s, provider %s, tool name %s", a.APIValue(), a.ProviderValue(), c.Tools[0].NameValue())
+	}
+}
+
+// TestDecodeWireContextLenientTools: tools that are not an array have no
+// length, so Pi sends none, except a string, which it maps and throws on;
+// an element that is not an object has undefined members, and null throws.
+func TestDecodeWireContextLenientTools(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"messages":[],"tools":{}}`:              "0 tools, HasTools false",
+		`{"messages":[],"tools":7}`:               "0 tools, HasTools false",
+		`{"messages":[],"tools":""}`:              "0 tools, HasTools false",
+		`{"messages":[],"tools":[5,"x",[]]}`:      "3 tools, HasTools true",
+		`{"messages":[],"tools":"abc"}`:           "/context/tools: want an array, got a string (Pi maps it)",
+		`{"messages":[],"tools":[null]}`:          "/context/tools/0: want an object, got null",
+		`{"messages":[],"tools":[{"name":null}]}`: "1 tools, HasTools true",
+	} {
+		c, err := ai.DecodeWireContext(parse(t, in), "/context", true)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = fmt.Sprintf("%d tools, HasTools %v", len(c.Tools), c.HasTools)
+		}
+		if got != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -114,7 +113,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([
 	if err := transformThrows(msgs, model); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPiThrows, err)
 	}
-	msgs = transform.Messages(withoutFalsyThinking(msgs), model, NormalizeToolCallID, now)
+	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	withIDs := RequiresToolCallID(model.ID)
 	var out []*wireContent
 	for i, msg := range msgs {
@@ -183,40 +182,6 @@ func transformThrows(msgs []ai.Message, model *ai.Model) error {
 		}
 	}
 	return nil
-}
-
-// withoutFalsyThinking gives thinking blocks whose thinking is no string
-// an empty Thinking. What is left of them after transformThrows is falsy
-// (0, null, false), which transform then drops or this conversion skips,
-// as Pi does; the decoder keeps a number's literal there ("0"), which
-// transform would turn into text for another model.
-func withoutFalsyThinking(msgs []ai.Message) []ai.Message {
-	out := slices.Clone(msgs)
-	for i, msg := range msgs {
-		a, ok := msg.(*ai.AssistantMessage)
-		if !ok {
-			continue
-		}
-		var content []ai.Block
-		for j, b := range a.Content {
-			t, ok := b.(*ai.ThinkingBlock)
-			if !ok || !t.Loose.Has("thinking") || t.Thinking == "" {
-				continue
-			}
-			if content == nil {
-				content = slices.Clone(a.Content)
-			}
-			blank := *t
-			blank.Thinking = ""
-			content[j] = &blank
-		}
-		if content != nil {
-			c := *a
-			c.Content = content
-			out[i] = &c
-		}
-	}
-	return out
 }
 
 // userParts converts a user message: a string is one text part; in an
