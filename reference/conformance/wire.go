@@ -58,6 +58,10 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	}
 	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
 	if msg, ok := provider.Refusal(err); ok {
+		var re *stream.RequestError
+		if c.abortAfter == 0 && errors.As(err, &re) && re.AfterAbortCheck {
+			msg = d.AbortBeforeText
+		}
 		return c.failure(d, msg, now)
 	}
 	if err != nil {

@@ -86,17 +86,17 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	name := model.ID
 	switch {
 	case name == "":
-		return nil, &stream.RequestError{Message: ModelRequiredText}
+		return nil, &stream.RequestError{Message: ModelRequiredText, AfterAbortCheck: true}
 	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &stream.RequestError{Message: InvalidModelText}
+		return nil, &stream.RequestError{Message: InvalidModelText, AfterAbortCheck: true}
 	case !strings.HasPrefix(name, "models/") && !strings.HasPrefix(name, "tunedModels/"):
 		name = "models/" + name
 	}
 	if len(contents) == 0 {
-		return nil, &stream.RequestError{Message: NoContentsText}
+		return nil, &stream.RequestError{Message: NoContentsText, AfterAbortCheck: true}
 	}
 	if strings.HasPrefix(apiKey, ephemeralTokenStart) {
-		return nil, &stream.RequestError{Message: EphemeralTokenText}
+		return nil, &stream.RequestError{Message: EphemeralTokenText, AfterAbortCheck: true}
 	}
 
 	base := model.BaseURL

@@ -97,15 +97,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	name := model.ID
 	switch {
 	case name == "":
-		return nil, &stream.RequestError{Message: google.ModelRequiredText}
+		return nil, &stream.RequestError{Message: google.ModelRequiredText, AfterAbortCheck: true}
 	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &stream.RequestError{Message: google.InvalidModelText}
+		return nil, &stream.RequestError{Message: google.InvalidModelText, AfterAbortCheck: true}
 	}
 	if len(contents) == 0 {
-		return nil, &stream.RequestError{Message: google.NoContentsText}
+		return nil, &stream.RequestError{Message: google.NoContentsText, AfterAbortCheck: true}
 	}
 	if strings.HasPrefix(key, "auth_tokens/") {
-		return nil, &stream.RequestError{Message: google.EphemeralTokenText}
+		return nil, &stream.RequestError{Message: google.EphemeralTokenText, AfterAbortCheck: true}
 	}
 	endpoint, err := Endpoint(model.BaseURL, ResourceName(name))
 	if err != nil {

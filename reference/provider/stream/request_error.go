@@ -13,6 +13,12 @@ var ErrOutsideModel = errors.New("stream outside the modelled JavaScript and SDK
 // header fetch refuses, an option the SDK rejects). Pi reports it as a lone
 // error event whose errorMessage is Message; each provider package's
 // Failure builds that event.
-type RequestError struct{ Message string }
+type RequestError struct {
+	Message string
+	// AfterAbortCheck is set for a failure the client library raises
+	// after Pi has checked the caller's signal: with a signal aborted
+	// before the call, Pi fails with its abort error instead.
+	AfterAbortCheck bool
+}
 
 func (e *RequestError) Error() string { return e.Message }
