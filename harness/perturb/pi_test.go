@@ -24,6 +24,7 @@ import (
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -161,9 +162,13 @@ func piThrew(kind string, r subject.Reply) bool {
 			return true
 		}
 		// With the signal already fired, a stream function reports an
-		// exception as an abort; its text is then V8's TypeError wording.
+		// exception as an abort; its text is then not the API's abort
+		// error but the exception's (V8's TypeError wording, an SDK's
+		// validation).
 		text, _ := msg.Get("errorMessage")
-		return stop.Kind() == jsonv.String && stop.Str() == "aborted" && text.Kind() == jsonv.String && v8TypeError.MatchString(text.Str())
+		api, _ := msg.Get("api")
+		return stop.Kind() == jsonv.String && stop.Str() == "aborted" && text.Kind() == jsonv.String &&
+			(v8TypeError.MatchString(text.Str()) || api.Kind() == jsonv.String && !slices.Contains(conformance.AbortTexts(api.Str()), text.Str()))
 	}
 	return false
 }

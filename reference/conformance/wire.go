@@ -205,6 +205,13 @@ func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 // path.Match patterns. A harness leaves them out of what it compares.
 func IncidentalHeaders(api string) []string { return slices.Clone(drivers[api].IncidentalHeaders) }
 
+// AbortTexts are the errors an API's stream ends with when the caller
+// aborts: before the call, or while Pi waits for more of the answer.
+func AbortTexts(api string) []string {
+	d := drivers[api]
+	return []string{d.AbortBeforeText, d.AbortText}
+}
+
 // IdentityHeaders lists the request headers an API's client library adds to
 // say what it is (provider.Driver.IdentityHeaders).
 func IdentityHeaders(api string) []provider.IdentityHeader {
