@@ -91,7 +91,11 @@ const NoCredentialsText = "Could not load credentials from any providers"
 
 func (o Options) credentials() (credentials, error) {
 	skip := o.EnvValue("AWS_BEDROCK_SKIP_AUTH") == "1"
-	bearer := provider.OrEmpty(o.BearerToken)
+	// A truthy token of another type is written with String().
+	bearer := ""
+	if o.BearerToken.Truthy() {
+		bearer = o.BearerToken.JSString()
+	}
 	if bearer == "" {
 		bearer = o.EnvValue("AWS_BEARER_TOKEN_BEDROCK")
 	}

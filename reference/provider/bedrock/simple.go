@@ -17,7 +17,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if level == "" {
 		return o, nil
 	}
-	o.Reasoning, o.ThinkingBudgets = &level, s.ThinkingBudgets
+	o.Reasoning, o.ThinkingBudgets = jsonv.StringValue(level), s.ThinkingBudgets
 	if !isClaude(model) || supportsAdaptive(model) {
 		return o, nil
 	}
