@@ -8,31 +8,23 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )
-
-func mustParse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return v
-}
 
 // lenientBody builds the request body for a context and options decoded
 // as the wire kind decodes them for this driver.
 func lenientBody(t *testing.T, model, ctx, opts string) (jsonv.Value, error) {
 	t.Helper()
-	m, err := ai.DecodeWireModel(mustParse(t, model), "/model")
+	m, err := ai.DecodeWireModel(capturetest.MustParse(t, model), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := ai.DecodeWireContext(mustParse(t, ctx), "/context", Driver.LenientContext)
+	c, err := ai.DecodeWireContext(capturetest.MustParse(t, ctx), "/context", Driver.LenientContext)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := DecodeOptions(mustParse(t, opts), "/options")
+	o, err := DecodeOptions(capturetest.MustParse(t, opts), "/options")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +113,7 @@ func TestLenientMembers(t *testing.T) {
 			opts := tc.opts
 			if opts == "" {
 				opts = `{"apiKey":"k"}`
-			} else if _, ok := mustParse(t, opts).Get("apiKey"); !ok {
+			} else if _, ok := capturetest.MustParse(t, opts).Get("apiKey"); !ok {
 				opts = `{"apiKey":"k",` + opts[1:]
 			}
 			body, err := lenientBody(t, lenientModel, tc.ctx, opts)
@@ -134,26 +126,7 @@ func TestLenientMembers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := body
-			for _, k := range tc.pick {
-				if got.Kind() == jsonv.Array {
-					i := int(k[0] - '0')
-					if i >= len(got.Elems()) {
-						got = jsonv.Value{}
-						break
-					}
-					got = got.Elems()[i]
-					continue
-				}
-				got, _ = got.Get(k)
-			}
-			want := jsonv.Value{}
-			if tc.want != "" {
-				want = mustParse(t, tc.want)
-			}
-			if !jsonv.Equal(got, want) {
-				t.Errorf("%v\n got %s\nwant %s", tc.pick, got, want)
-			}
+			capturetest.CheckMember(t, body, tc.pick, tc.want)
 		})
 	}
 }
@@ -164,7 +137,7 @@ func TestTruthyOr(t *testing.T) {
 		def  bool
 		want bool
 	}{{`null`, true, true}, {`0`, true, false}, {`""`, true, false}, {`[]`, false, true}, {`"x"`, false, true}} {
-		if got := TruthyOr(mustParse(t, tc.in), tc.def); got != tc.want {
+		if got := TruthyOr(capturetest.MustParse(t, tc.in), tc.def); got != tc.want {
 			t.Errorf("TruthyOr(%s, %v) = %v, want %v", tc.in, tc.def, got, tc.want)
 		}
 	}

@@ -3,12 +3,12 @@ package bedrock
 import (
 	"encoding/base64"
 	"errors"
-	"strconv"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
 
@@ -105,11 +105,11 @@ func TestLenientMembers(t *testing.T) {
 			ctx: `{"messages":[]}`, opts: `"requestMetadata":{"a":null,"b":7}`, pointer: []string{"requestMetadata"}, want: `{"b":7}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			model, err := ai.DecodeWireModel(mustParse(t, claude), "/model")
+			model, err := ai.DecodeWireModel(capturetest.MustParse(t, claude), "/model")
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, err := ai.DecodeWireContext(mustParse(t, tc.ctx), "/context", Driver.LenientContext)
+			ctx, err := ai.DecodeWireContext(capturetest.MustParse(t, tc.ctx), "/context", Driver.LenientContext)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestLenientMembers(t *testing.T) {
 			if tc.opts != "" {
 				opts += "," + tc.opts
 			}
-			o, err := DecodeOptions(mustParse(t, opts+"}"), "/options")
+			o, err := DecodeOptions(capturetest.MustParse(t, opts+"}"), "/options")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,30 +137,7 @@ func TestLenientMembers(t *testing.T) {
 			case err != nil:
 				t.Fatal(err)
 			}
-			got := call.Body
-			for _, k := range tc.pointer {
-				if i, err := strconv.Atoi(k); err == nil && got.Kind() == jsonv.Array {
-					got = got.Elems()[i]
-				} else {
-					got, _ = got.Get(k)
-				}
-			}
-			want := jsonv.Value{}
-			if tc.want != "" {
-				want = mustParse(t, tc.want)
-			}
-			if !jsonv.Equal(got, want) {
-				t.Errorf("%v\n got %s\nwant %s", tc.pointer, got, want)
-			}
+			capturetest.CheckMember(t, call.Body, tc.pointer, tc.want)
 		})
 	}
-}
-
-func mustParse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return v
 }
