@@ -10,11 +10,12 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrPiThrows marks a context of other member types than Pi declares on
-// which Pi's conversion throws a TypeError (it calls a string method on
-// another type, or reads a member of null): Pi sends nothing and ends the
-// stream in an error, so the reference refuses the input (input.lenient).
-var ErrPiThrows = errors.New("Pi throws converting the context")
+// ErrPiThrows marks an input of other member types than Pi declares on
+// which Pi throws a TypeError before it sends the request (it calls a
+// string method on another type, or reads a member of null): Pi ends the
+// stream in an error in V8's words, so the reference refuses the input
+// (input.lenient).
+var ErrPiThrows = errors.New("Pi throws a TypeError before sending")
 
 // Throws is an ErrPiThrows naming what Pi trips on.
 func Throws(format string, args ...any) error {

@@ -415,7 +415,8 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 	}
 	// Pi looks the level up as a property key, which is its String().
 	level := opts.Reasoning.JSString()
-	gov := strings.HasPrefix(strings.ToLower(opts.configuredRegion()), "us-gov-")
+	configured, _ := opts.configuredRegion()
+	gov := strings.HasPrefix(strings.ToLower(configured), "us-gov-")
 	id := strings.ToLower(model.ID)
 	gov = gov || strings.HasPrefix(id, "us-gov.") || strings.HasPrefix(id, "arn:aws-us-gov:")
 	display := jsonv.Value{}
@@ -506,6 +507,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	inference.Set("maxTokens", stream.JSValue(orAbsent(maxTokens))).Set("temperature", stream.JSValue(orAbsent(opts.Temperature)))
 	b.Set("inferenceConfig", inference.Value())
 	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
+	if opts.Reasoning.Truthy() && model.Reasoning && isClaude(model) && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
+		// Pi lower-cases the region to tell GovCloud.
+		return jsonv.Value{}, anthropic.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
+	}
 	b.Set("additionalModelRequestFields", additionalFields(model, opts))
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
 	return b.Value(), nil

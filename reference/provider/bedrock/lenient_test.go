@@ -101,6 +101,11 @@ func TestLenientMembers(t *testing.T) {
 		{name: "reasoning of another type looks its budget up by String()",
 			ctx: `{"messages":[]}`, opts: `"reasoning":7,"thinkingBudgets":{"7":3000},"thinkingDisplay":null,"interleavedThinking":0`,
 			pointer: []string{"additionalModelRequestFields"}, want: `{"thinking":{"type":"enabled","budget_tokens":3000,"display":"summarized"}}`},
+		{name: "region of another type is its String()",
+			ctx: `{"messages":[]}`, opts: `"region":{}`, fails: `Region not accepted: region="[object Object]" is not a valid hostname component.`},
+		{name: "region of another type lower-cased for reasoning",
+			ctx: `{"messages":[]}`, opts: `"region":7,"reasoning":"low"`, throws: true},
+		{name: "numeric region is called for its value", ctx: `{"messages":[]}`, opts: `"region":7`, throws: true},
 		{name: "request metadata drops null members",
 			ctx: `{"messages":[]}`, opts: `"requestMetadata":{"a":null,"b":7}`, pointer: []string{"requestMetadata"}, want: `{"b":7}`},
 	} {

@@ -20,8 +20,9 @@ import (
 // and PI_CACHE_RETENTION).
 type Options struct {
 	provider.StreamOptions
-	// Region is the signing region, before AWS_REGION.
-	Region *string
+	// Region is the signing region, before AWS_REGION, when truthy; one of
+	// another type is its String() (wire.bedrock.lenient).
+	Region jsonv.Value
 	// Profile names an AWS profile (it only affects the region choice here).
 	Profile *string
 	// BearerToken switches from SigV4 to a Bedrock API key when truthy,
@@ -51,7 +52,7 @@ type Options struct {
 // type is an error naming its JSON Pointer.
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Region, o.Profile, o.BearerToken = provider.TruthyString(f, "region"), f.OptString("profile"), f.Any("bearerToken")
+		o.Region, o.Profile, o.BearerToken = f.Any("region"), f.OptString("profile"), f.Any("bearerToken")
 		// Pi reads these for truthiness, with ?? or as keys, whatever
 		// their type (input.lenient).
 		o.Reasoning, o.ThinkingBudgets = f.Any("reasoning"), f.Any("thinkingBudgets")
@@ -64,7 +65,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
 	b := o.Builder()
-	b.SetOptString("region", o.Region).SetOptString("profile", o.Profile).Set("bearerToken", o.BearerToken)
+	b.Set("region", o.Region).SetOptString("profile", o.Profile).Set("bearerToken", o.BearerToken)
 	b.Set("reasoning", o.Reasoning).Set("thinkingBudgets", o.ThinkingBudgets)
 	b.Set("thinkingDisplay", o.ThinkingDisplay).Set("interleavedThinking", o.InterleavedThinking)
 	b.Set("toolChoice", o.ToolChoice).Set("requestMetadata", o.RequestMetadata)
