@@ -83,50 +83,42 @@ func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).Se
 // convertMessages is Pi's convertMessages: transform for the target model,
 // then one wire message per Pi message, with consecutive tool results in
 // one user message, blank text left out, and the cache breakpoint on the
-// last user message.
-func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock) jsonv.Value {
+// last user message. Members of other types are read as Pi reads them
+// (wire.anthropic-messages.lenient); an ErrPiThrows error is where Pi throws.
+func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock) (jsonv.Value, error) {
+	if err := CheckTransform(msgs, model); err != nil {
+		return jsonv.Value{}, err
+	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	var out []*wireMessage
 	for i := 0; i < len(msgs); i++ {
+		var wm *wireMessage
+		var err error
 		switch m := msgs[i].(type) {
 		case *ai.UserMessage:
-			if m.Content.IsString {
-				if !stream.IsBlank(m.Content.Text) {
-					text := ai.SanitizeSurrogates(m.Content.Text)
-					out = append(out, &wireMessage{role: "user", text: &text})
-				}
-				continue
-			}
-			var blocks []*jsonv.ObjectBuilder
-			for _, b := range m.Content.Blocks {
-				switch b := b.(type) {
-				case *ai.TextBlock:
-					text := ai.SanitizeSurrogates(b.Text)
-					if !stream.IsBlank(text) {
-						blocks = append(blocks, block("text").SetString("text", text))
-					}
-				case *ai.ImageBlock:
-					blocks = append(blocks, imageBlock(b))
-				}
-			}
-			if len(blocks) > 0 {
-				out = append(out, &wireMessage{role: "user", blocks: blocks})
-			}
+			wm, err = convertUser(m)
 		case *ai.AssistantMessage:
-			if wm := convertAssistant(m, oauth, allowEmptySignature); wm != nil {
-				out = append(out, wm)
-			}
+			wm, err = convertAssistant(m, oauth, allowEmptySignature)
 		case *ai.ToolResultMessage:
-			wm := &wireMessage{role: "user"}
+			wm = &wireMessage{role: "user"}
 			for ; i < len(msgs); i++ {
 				tr, ok := msgs[i].(*ai.ToolResultMessage)
 				if !ok {
 					break
 				}
-				wm.blocks = append(wm.blocks, block("tool_result").SetString("tool_use_id", tr.ToolCallID).
-					Set("content", toolResultContent(tr.Content)).Set("is_error", tr.IsError))
+				content, err := toolResultContent(tr)
+				if err != nil {
+					return jsonv.Value{}, err
+				}
+				wm.blocks = append(wm.blocks, block("tool_result").Set("tool_use_id", tr.Loose.Value("toolCallId", tr.ToolCallID)).
+					Set("content", content).Set("is_error", tr.IsError))
 			}
 			i--
+		}
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		if wm != nil {
 			out = append(out, wm)
 		}
 	}
@@ -156,18 +148,75 @@ func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Va
 		}
 		elems[i] = new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Value()
 	}
-	return jsonv.ArrayValue(elems...)
+	return jsonv.ArrayValue(elems...), nil
 }
 
-func imageBlock(b *ai.ImageBlock) *jsonv.ObjectBuilder {
-	source := block("base64").SetString("media_type", b.MimeType).SetString("data", b.Data)
+// convertUser turns one user message into a wire message, or nil when
+// nothing but blank text is left. Content that is neither a string nor an
+// array has no map: Pi throws.
+func convertUser(m *ai.UserMessage) (*wireMessage, error) {
+	switch {
+	case m.Content.Verbatim:
+		return nil, Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
+	case m.Content.IsString:
+		if stream.IsBlank(m.Content.Text) {
+			return nil, nil
+		}
+		text := ai.SanitizeSurrogates(m.Content.Text)
+		return &wireMessage{role: "user", text: &text}, nil
+	}
+	var blocks []*jsonv.ObjectBuilder
+	for _, b := range m.Content.Blocks {
+		wb, err := contentBlock(b, "user content")
+		if err != nil {
+			return nil, err
+		}
+		if text, ok := wb.Value().Get("text"); !ok || !stream.IsBlank(text.Str()) {
+			blocks = append(blocks, wb)
+		}
+	}
+	if len(blocks) == 0 {
+		return nil, nil
+	}
+	return &wireMessage{role: "user", blocks: blocks}, nil
+}
+
+// contentBlock is a user or tool-result content element on the wire: a
+// text block (its text sanitized, so it must be a string), or else an image
+// whose media_type and data are the element's mimeType and data as they
+// are (none for an element that is not an object).
+func contentBlock(b ai.Block, where string) (*jsonv.ObjectBuilder, error) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return block("text").SetString("text", ai.SanitizeSurrogates(b.Text)), nil
+	case *ai.ImageBlock:
+		return imageBlock(jsonv.StringValue(b.MimeType), jsonv.StringValue(b.Data)), nil
+	}
+	raw := b.JSON()
+	switch typ := member(raw, "type"); {
+	case raw.Kind() == jsonv.Null:
+		return nil, Throws("%s holds null, whose type Pi reads", where)
+	case typ.Kind() == jsonv.String && typ.Str() == "text":
+		text, err := textOf(raw, where)
+		if err != nil {
+			return nil, err
+		}
+		return block("text").SetString("text", ai.SanitizeSurrogates(text)), nil
+	}
+	return imageBlock(member(raw, "mimeType"), member(raw, "data")), nil
+}
+
+func imageBlock(mimeType, data jsonv.Value) *jsonv.ObjectBuilder {
+	source := block("base64").Set("media_type", stream.JSValue(mimeType)).Set("data", stream.JSValue(data))
 	return block("image").Set("source", source.Value())
 }
 
 // convertAssistant turns one assistant message into wire blocks, or nil
-// when nothing is left. Text and thinking are sanitized; tool arguments,
-// names, signatures and redacted payloads are sent as they are.
-func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) *wireMessage {
+// when nothing is left. Text and thinking are sanitized, so Pi throws when
+// either is not a string; tool-call ids, names (unless OAuth renames them)
+// and arguments, signatures and redacted payloads are sent as they are.
+// Blocks of other types, and images, are left out.
+func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (*wireMessage, error) {
 	var blocks []*jsonv.ObjectBuilder
 	for _, b := range m.Content {
 		switch b := b.(type) {
@@ -176,75 +225,133 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) *
 				continue
 			}
 			blocks = append(blocks, block("text").SetString("text", ai.SanitizeSurrogates(b.Text)))
+		case *ai.ForeignBlock:
+			if b.Raw.Kind() == jsonv.Null {
+				return nil, Throws("assistant content holds null, whose type Pi reads")
+			}
+			if b.Type() != "text" {
+				continue
+			}
+			text, err := textOf(b.Raw, "assistant content")
+			if err != nil {
+				return nil, err
+			}
+			if !stream.IsBlank(text) {
+				blocks = append(blocks, block("text").SetString("text", ai.SanitizeSurrogates(text)))
+			}
 		case *ai.ThinkingBlock:
-			if b.IsRedacted() {
-				blocks = append(blocks, block("redacted_thinking").SetOptString("data", b.ThinkingSignature))
-				continue
+			tb, err := thinkingBlock(b, allowEmptySignature)
+			if err != nil {
+				return nil, err
 			}
-			if stream.IsBlank(b.Thinking) {
-				continue
-			}
-			thinking := ai.SanitizeSurrogates(b.Thinking)
-			switch {
-			case b.ThinkingSignature != nil && !stream.IsBlank(*b.ThinkingSignature):
-				blocks = append(blocks, block("thinking").SetString("thinking", thinking).SetString("signature", *b.ThinkingSignature))
-			case allowEmptySignature:
-				blocks = append(blocks, block("thinking").SetString("thinking", thinking).SetString("signature", ""))
-			default:
-				// A thinking block without a signature (an aborted stream)
-				// cannot be replayed as thinking; Pi keeps its text.
-				blocks = append(blocks, block("text").SetString("text", thinking))
+			if tb != nil {
+				blocks = append(blocks, tb)
 			}
 		case *ai.ToolCallBlock:
-			name := b.Name
+			name := b.Loose.Value("name", b.Name)
 			if oauth {
-				name = toClaudeCodeName(name)
+				if b.Loose.Has("name") {
+					return nil, Throws("a tool call's name is %s, which has no toLowerCase", name.Kind())
+				}
+				name = jsonv.StringValue(toClaudeCodeName(b.Name))
 			}
 			input := b.Arguments
 			if input.IsAbsent() || input.Kind() == jsonv.Null {
 				input = jsonv.ObjectValue()
 			}
-			blocks = append(blocks, block("tool_use").SetString("id", b.ID).SetString("name", name).Set("input", stream.JSValue(input)))
+			blocks = append(blocks, block("tool_use").Set("id", stream.JSValue(b.Loose.Value("id", b.ID))).Set("name", stream.JSValue(name)).Set("input", stream.JSValue(input)))
 		}
 	}
 	if len(blocks) == 0 {
-		return nil
+		return nil, nil
 	}
-	return &wireMessage{role: "assistant", blocks: blocks}
+	return &wireMessage{role: "assistant", blocks: blocks}, nil
 }
 
-// toolResultContent is Pi's convertContentBlocks: text alone becomes one
-// string joined with newlines; with images it is a block list in which
-// blank text is kept, led by provider.SeeAttachedImageText when there is no text.
-func toolResultContent(content []ai.Block) jsonv.Value {
+// thinkingBlock is one thinking block on the wire, or nil when it is
+// blank. Redacted thinking sends its signature, whatever it is, as data;
+// thinking that is not a string cannot be trimmed, nor can a truthy
+// signature that is not one.
+func thinkingBlock(b *ai.ThinkingBlock, allowEmptySignature bool) (*jsonv.ObjectBuilder, error) {
+	if b.IsRedacted() {
+		return block("redacted_thinking").Set("data", stream.JSValue(signatureValue(b))), nil
+	}
+	if b.Loose.Has("thinking") {
+		return nil, Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
+	}
+	if stream.IsBlank(b.Thinking) {
+		return nil, nil
+	}
+	if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
+		return nil, Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
+	}
+	thinking := ai.SanitizeSurrogates(b.Thinking)
+	switch {
+	case b.ThinkingSignature != nil && !stream.IsBlank(*b.ThinkingSignature):
+		return block("thinking").SetString("thinking", thinking).SetString("signature", *b.ThinkingSignature), nil
+	case allowEmptySignature:
+		return block("thinking").SetString("thinking", thinking).SetString("signature", ""), nil
+	}
+	// A thinking block without a signature (an aborted stream) cannot be
+	// replayed as thinking; Pi keeps its text.
+	return block("text").SetString("text", thinking), nil
+}
+
+// toolResultContent is Pi's convertContentBlocks: without images, every
+// element's text joined with newlines into one string (String() of a text
+// that is not a string, nothing for none); with images, each element a
+// block as in user content, led by provider.SeeAttachedImageText when none
+// is text. Content that is not an array, or holds null, throws.
+func toolResultContent(m *ai.ToolResultMessage) (jsonv.Value, error) {
+	if m.Loose.Has("content") {
+		return jsonv.Value{}, Throws("a tool result's content is %s, not an array", m.Loose.Value("content", "").Kind())
+	}
 	hasImage := false
-	for _, b := range content {
-		if _, ok := b.(*ai.ImageBlock); ok {
+	for _, b := range m.Content {
+		if isNull(b) {
+			return jsonv.Value{}, Throws("a tool result's content holds null, whose type Pi reads")
+		}
+		if b.BlockType() == "image" || isForeignType(b, "image") {
 			hasImage = true
 		}
 	}
 	if !hasImage {
-		texts := make([]string, 0, len(content))
-		for _, b := range content {
-			if t, ok := b.(*ai.TextBlock); ok {
-				texts = append(texts, t.Text)
+		texts := make([]string, 0, len(m.Content))
+		for _, b := range m.Content {
+			switch b := b.(type) {
+			case *ai.TextBlock:
+				texts = append(texts, b.Text)
+			default:
+				// Array join writes null and undefined as nothing.
+				text := ""
+				if t := member(b.JSON(), "text"); t.Kind() != jsonv.Null && !t.IsAbsent() {
+					text = t.JSString()
+				}
+				texts = append(texts, text)
 			}
 		}
-		return jsonv.StringValue(ai.SanitizeSurrogates(wtf8.Concat(strings.Join(texts, "\n"))))
+		return jsonv.StringValue(ai.SanitizeSurrogates(wtf8.Concat(strings.Join(texts, "\n")))), nil
 	}
 	var blocks []jsonv.Value
 	hasText := false
-	for _, b := range content {
-		switch b := b.(type) {
-		case *ai.TextBlock:
-			hasText = true
-			blocks = append(blocks, block("text").SetString("text", ai.SanitizeSurrogates(b.Text)).Value())
-		case *ai.ImageBlock:
-			blocks = append(blocks, imageBlock(b).Value())
+	for _, b := range m.Content {
+		wb, err := contentBlock(b, "tool-result content")
+		if err != nil {
+			return jsonv.Value{}, err
 		}
+		v := wb.Value()
+		if typ, _ := v.Get("type"); typ.Str() == "text" {
+			hasText = true
+		}
+		blocks = append(blocks, v)
 	}
 	if !hasText {
 		blocks = append([]jsonv.Value{block("text").SetString("text", provider.SeeAttachedImageText).Value()}, blocks...)
 	}
-	return jsonv.ArrayValue(blocks...)
+	return jsonv.ArrayValue(blocks...), nil
+}
+
+func isForeignType(b ai.Block, typ string) bool {
+	f, ok := b.(*ai.ForeignBlock)
+	return ok && f.Type() == typ
 }

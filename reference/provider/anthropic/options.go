@@ -19,16 +19,21 @@ type Options struct {
 	// ThinkingEnabled: true sends thinking (budget or adaptive), false sends
 	// {"type":"disabled"}, nil sends nothing. Only for reasoning models.
 	ThinkingEnabled *bool
-	// ThinkingBudgetTokens is budget_tokens; Absent or 0 means 1024.
+	// ThinkingBudgetTokens is budget_tokens, sent as it is when truthy,
+	// else 1024.
 	ThinkingBudgetTokens jsonv.Value
-	// ThinkingDisplay is "summarized" (the default) or "omitted".
-	ThinkingDisplay *string
-	// Effort is output_config.effort for adaptive-thinking models.
-	Effort *string
-	// InterleavedThinking asks for the interleaved-thinking beta (default true).
-	InterleavedThinking *bool
-	// ToolChoice is "auto", "any", "none" or an object such as
-	// {"type":"tool","name":"read"}.
+	// ThinkingDisplay is thinking.display, sent as it is; null or Absent
+	// means "summarized". Pi declares "summarized" or "omitted".
+	ThinkingDisplay jsonv.Value
+	// Effort is output_config.effort for adaptive-thinking models, sent as
+	// it is when truthy.
+	Effort jsonv.Value
+	// InterleavedThinking asks for the interleaved-thinking beta when
+	// truthy; null or Absent means true.
+	InterleavedThinking jsonv.Value
+	// ToolChoice is sent when truthy: a string as {"type": it}, any other
+	// value as it is. Pi declares "auto", "any", "none" or an object such
+	// as {"type":"tool","name":"read"}.
 	ToolChoice jsonv.Value
 }
 
@@ -44,11 +49,13 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 		case v.Kind() == jsonv.Bool:
 			o.ThinkingEnabled = new(bool)
 		}
-		o.ThinkingBudgetTokens = f.OptNumber("thinkingBudgetTokens")
-		o.ThinkingDisplay = f.OptString("thinkingDisplay")
-		o.Effort = f.OptString("effort")
-		o.InterleavedThinking = f.OptBool("interleavedThinking")
-		o.ToolChoice = provider.StringOrObject(f, "toolChoice")
+		// Pi reads these for truthiness or with ?? and copies them as they
+		// are, whatever their type (input.lenient).
+		o.ThinkingBudgetTokens = f.Any("thinkingBudgetTokens")
+		o.ThinkingDisplay = f.Any("thinkingDisplay")
+		o.Effort = f.Any("effort")
+		o.InterleavedThinking = f.Any("interleavedThinking")
+		o.ToolChoice = f.Any("toolChoice")
 	})
 }
 
@@ -56,7 +63,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 func (o Options) JSON() jsonv.Value {
 	b := o.Builder()
 	b.SetOptBool("thinkingEnabled", o.ThinkingEnabled).Set("thinkingBudgetTokens", o.ThinkingBudgetTokens)
-	b.SetOptString("thinkingDisplay", o.ThinkingDisplay).SetOptString("effort", o.Effort)
-	b.SetOptBool("interleavedThinking", o.InterleavedThinking).Set("toolChoice", o.ToolChoice)
+	b.Set("thinkingDisplay", o.ThinkingDisplay).Set("effort", o.Effort)
+	b.Set("interleavedThinking", o.InterleavedThinking).Set("toolChoice", o.ToolChoice)
 	return b.Extend(o.Extra).Value()
 }

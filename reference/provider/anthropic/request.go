@@ -72,6 +72,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	copilot := model.Provider == "github-copilot"
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
 	retention := opts.Retention()
+	// Pi builds the body before the SDK checks the headers and the timeout.
+	body, err := buildBody(model, ctx, opts, oauth, retention, c, now)
+	if err != nil {
+		return nil, err
+	}
 
 	// The header layers, lowest precedence first, as the SDK merges them.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))
@@ -95,7 +100,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if len(ctx.Tools) > 0 && !c.Truthy("supportsEagerToolInputStreaming", true) {
 		betas = append(betas, BetaFineGrainedToolStreaming)
 	}
-	if (opts.InterleavedThinking == nil || *opts.InterleavedThinking) && !c.IsTrue("forceAdaptiveThinking") {
+	if TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
 		betas = append(betas, BetaInterleavedThinking)
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
@@ -105,7 +110,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		if len(betas) > 0 {
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
-		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), httpheader.Copilot(ctx), opts.Headers}
+		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), copilotHeaders(ctx), opts.Headers}
 	case oauth:
 		pi = append(pi, httpheader.New("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
 			httpheader.New("user-agent", "claude-cli/"+ClaudeCodeVersion), httpheader.New("x-app", "cli"))
@@ -136,7 +141,6 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
-	body := buildBody(model, ctx, opts, oauth, retention, c, now)
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header(), Body: body}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -156,11 +160,16 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 	return b.Value()
 }
 
-// buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) jsonv.Value {
+// buildBody is Pi's buildParams, with its member order. An ErrPiThrows
+// error is a context Pi throws on.
+func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
 	cc := cacheControl(retention, c)
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
-	b.Set("messages", convertMessages(ctx.Messages, model, oauth, cc, c.Truthy("allowEmptySignature", false), now))
+	msgs, err := convertMessages(ctx.Messages, model, oauth, cc, c.Truthy("allowEmptySignature", false), now)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	b.Set("messages", msgs)
 	maxTokens := opts.MaxTokens
 	if maxTokens.IsAbsent() || maxTokens.Kind() == jsonv.Null { // ??
 		maxTokens = model.MaxTokens
@@ -190,26 +199,30 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		b.Set("tools", convertTools(ctx.Tools, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC))
+		tools, err := convertTools(ctx.Tools, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		b.Set("tools", tools)
 	}
 	if model.Reasoning {
 		switch {
 		case thinkingOn:
-			display := "summarized"
-			if opts.ThinkingDisplay != nil {
-				display = *opts.ThinkingDisplay
+			display := stream.JSValue(opts.ThinkingDisplay)
+			if display.IsAbsent() || display.Kind() == jsonv.Null {
+				display = jsonv.StringValue("summarized")
 			}
 			if c.IsTrue("forceAdaptiveThinking") {
-				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "adaptive").SetString("display", display).Value())
-				if opts.Effort != nil && *opts.Effort != "" {
-					b.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", *opts.Effort).Value())
+				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "adaptive").Set("display", display).Value())
+				if opts.Effort.Truthy() {
+					b.Set("output_config", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(opts.Effort)).Value())
 				}
 			} else {
 				budget := stream.JSValue(opts.ThinkingBudgetTokens)
 				if !budget.Truthy() {
 					budget = jsonv.NumberValue("1024")
 				}
-				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "enabled").Set("budget_tokens", budget).SetString("display", display).Value())
+				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "enabled").Set("budget_tokens", budget).Set("display", display).Value())
 			}
 		case opts.ThinkingEnabled != nil && !levelOffIsNull(model):
 			b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "disabled").Value())
@@ -218,15 +231,14 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	if userID, ok := opts.Metadata.Get("user_id"); ok && userID.Kind() == jsonv.String {
 		b.Set("metadata", new(jsonv.ObjectBuilder).Set("user_id", userID).Value())
 	}
-	switch tc := opts.ToolChoice; tc.Kind() {
-	case jsonv.String:
-		if tc.Str() != "" {
-			b.Set("tool_choice", new(jsonv.ObjectBuilder).Set("type", tc).Value())
-		}
-	case jsonv.Object:
+	switch tc := opts.ToolChoice; {
+	case !tc.Truthy():
+	case tc.Kind() == jsonv.String:
+		b.Set("tool_choice", new(jsonv.ObjectBuilder).Set("type", tc).Value())
+	default:
 		b.Set("tool_choice", stream.JSValue(tc))
 	}
-	return b.Value()
+	return b.Value(), nil
 }
 
 // levelOffIsNull is `model.thinkingLevelMap?.off === null`: the model
@@ -237,24 +249,33 @@ func levelOffIsNull(model *ai.Model) bool {
 }
 
 // convertTools is Pi's convertTools: only properties and required survive
-// from each schema, and the last tool carries the cache breakpoint.
-func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) jsonv.Value {
+// from each schema (none from a schema that is not an object), and the
+// last tool carries the cache breakpoint. Name and description are sent
+// as they are, except that OAuth renames a name, which must then be a
+// string; a schema of null or none throws.
+func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		name := t.Name
+		name := t.NameValue()
 		if oauth {
-			name = toClaudeCodeName(name)
+			if t.Loose.Has("name") {
+				return jsonv.Value{}, Throws("tool %d's name is %s, which has no toLowerCase", i, name.Kind())
+			}
+			name = jsonv.StringValue(toClaudeCodeName(t.Name))
 		}
-		props, ok := t.Parameters.Get("properties")
-		if !ok || props.Kind() == jsonv.Null {
+		if k := t.Parameters.Kind(); k == jsonv.Null || k == jsonv.Absent {
+			return jsonv.Value{}, Throws("tool %d's parameters are %s, whose properties Pi reads", i, k)
+		}
+		props := member(t.Parameters, "properties")
+		if props.IsAbsent() || props.Kind() == jsonv.Null {
 			props = jsonv.ObjectValue()
 		}
-		required, ok := t.Parameters.Get("required")
-		if !ok || required.Kind() == jsonv.Null {
+		required := member(t.Parameters, "required")
+		if required.IsAbsent() || required.Kind() == jsonv.Null {
 			required = jsonv.ArrayValue()
 		}
 		schema := new(jsonv.ObjectBuilder).SetString("type", "object").Set("properties", stream.JSValue(props)).Set("required", stream.JSValue(required))
-		b := new(jsonv.ObjectBuilder).SetString("name", name).SetString("description", t.Description)
+		b := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(name)).Set("description", stream.JSValue(t.DescriptionValue()))
 		if eager {
 			b.SetBool("eager_input_streaming", true)
 		}
@@ -264,5 +285,5 @@ func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) jsonv.Valu
 		}
 		out[i] = b.Value()
 	}
-	return jsonv.ArrayValue(out...)
+	return jsonv.ArrayValue(out...), nil
 }

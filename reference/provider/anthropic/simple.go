@@ -2,6 +2,7 @@ package anthropic
 
 import (
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 )
 
@@ -22,8 +23,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	switch {
 	case !on:
 	case provider.CompatOf(model).IsTrue("forceAdaptiveThinking"):
-		effort := s.AdaptiveEffort(model)
-		o.Effort = &effort
+		o.Effort = jsonv.StringValue(s.AdaptiveEffort(model))
 	default:
 		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 	}

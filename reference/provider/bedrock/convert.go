@@ -2,6 +2,7 @@ package bedrock
 
 import (
 	"encoding/base64"
+	"errors"
 	"regexp"
 	"strings"
 
@@ -101,47 +102,123 @@ func requiredText(text string) jsonv.Value {
 // imageFormats maps the MIME types Pi knows to Converse image formats.
 var imageFormats = map[string]string{"image/jpeg": "jpeg", "image/jpg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp"}
 
-// imageBlock is {"image":{format, source:{bytes}}}. The SDK sends the
-// decoded bytes again as base64, so the data comes out canonical.
-func imageBlock(img *ai.ImageBlock) (jsonv.Value, error) {
-	format, ok := imageFormats[img.MimeType]
-	if !ok {
-		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + img.MimeType}
+// imageBlock is {"image":{format, source:{bytes}}} for an image's mimeType
+// and data as written. Only a string names a format (Pi's error writes any
+// other value with String()); data is read by atob, which takes String()
+// of it. The SDK sends the decoded bytes again as base64, so the data
+// comes out canonical.
+func imageBlock(mimeType, data jsonv.Value) (jsonv.Value, error) {
+	format, ok := imageFormats[mimeType.Str()]
+	if !ok || mimeType.Kind() != jsonv.String {
+		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + mimeType.JSString()}
 	}
-	data, err := decodeBase64(img.Data)
+	bytes, err := decodeBase64(data.JSString())
 	if err != nil {
-		return jsonv.Value{}, &stream.RequestError{Message: "Invalid character"}
+		return jsonv.Value{}, &stream.RequestError{Message: err.Error()}
 	}
-	source := new(jsonv.ObjectBuilder).SetString("bytes", base64.StdEncoding.EncodeToString(data)).Value()
+	source := new(jsonv.ObjectBuilder).SetString("bytes", base64.StdEncoding.EncodeToString(bytes)).Value()
 	image := new(jsonv.ObjectBuilder).SetString("format", format).Set("source", source).Value()
 	return new(jsonv.ObjectBuilder).Set("image", image).Value(), nil
 }
 
-// decodeBase64 is atob: whitespace is ignored and padding is optional.
+// decodeBase64 is Node's atob: ASCII whitespace is ignored, padding is
+// optional, and the error says which way the text is wrong (a character
+// out of place, or a length no base64 has).
 func decodeBase64(s string) ([]byte, error) {
-	s = strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' {
-			return -1
+	var b strings.Builder
+	count, equals := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
+			continue
+		case c == '=':
+			equals++
+			if equals > 2 {
+				return nil, errBase64Character
+			}
+		case equals > 0 || !isBase64Char(c):
+			// Only "=" may follow "=".
+			return nil, errBase64Character
+		default:
+			b.WriteByte(c)
 		}
-		return r
-	}, s)
-	return base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+		count++
+	}
+	rest := count % 4
+	switch {
+	case rest == 0:
+		rest = (count - equals) % 4
+	case equals > 0:
+		return nil, errBase64Character
+	}
+	if rest == 1 {
+		return nil, errBase64Length
+	}
+	return base64.RawStdEncoding.DecodeString(b.String())
 }
 
-func toolResultContent(blocks []ai.Block) ([]jsonv.Value, error) {
+func isBase64Char(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
+}
+
+// atob's errors.
+var (
+	errBase64Character = errors.New("Invalid character")
+	errBase64Length    = errors.New("The string to be decoded is not correctly encoded.")
+)
+
+// contentBlock is a user or tool-result content element on the wire: an
+// image when its type is "image"; else in user content a text block of a
+// "text" element and nothing for any other, and in a tool result a text
+// block of whatever element it is. Text is sanitized, so it must be a
+// string; blank text is Absent.
+func contentBlock(b ai.Block, user bool, where string) (jsonv.Value, error) {
+	switch b := b.(type) {
+	case *ai.TextBlock:
+		return nonBlankText(b.Text), nil
+	case *ai.ImageBlock:
+		return imageBlock(jsonv.StringValue(b.MimeType), jsonv.StringValue(b.Data))
+	}
+	raw := b.JSON()
+	if raw.Kind() == jsonv.Null {
+		return jsonv.Value{}, anthropic.Throws("%s holds null, whose type Pi reads", where)
+	}
+	switch typ := member(raw, "type"); {
+	case typ.Kind() == jsonv.String && typ.Str() == "image":
+		return imageBlock(member(raw, "mimeType"), member(raw, "data"))
+	case user && (typ.Kind() != jsonv.String || typ.Str() != "text"):
+		return jsonv.Value{}, nil
+	}
+	text := member(raw, "text")
+	if text.Kind() != jsonv.String {
+		return jsonv.Value{}, anthropic.Throws("%s holds an element whose text is %s, not a string", where, text.Kind())
+	}
+	return nonBlankText(text.Str()), nil
+}
+
+// member is obj[key] as JavaScript reads it from any value: Absent for a
+// member it does not have, and for every value that is not an object.
+func member(v jsonv.Value, key string) jsonv.Value {
+	m, _ := v.Get(key)
+	return m
+}
+
+// toolResultContent is Pi's convertToolResultContent: images, and every
+// other element as the text it holds. Content that is not an array is
+// iterated as it is: "" holds nothing, any other value throws.
+func toolResultContent(m *ai.ToolResultMessage) ([]jsonv.Value, error) {
+	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (c.Kind() != jsonv.String || c.Str() != "") {
+		return nil, anthropic.Throws("a tool result's content is %s, whose elements have no text", c.Kind())
+	}
 	var out []jsonv.Value
-	for _, b := range blocks {
-		switch b := b.(type) {
-		case *ai.ImageBlock:
-			img, err := imageBlock(b)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, img)
-		case *ai.TextBlock:
-			if t := nonBlankText(b.Text); !t.IsAbsent() {
-				out = append(out, t)
-			}
+	for _, b := range m.Content {
+		v, err := contentBlock(b, false, "a tool result's content")
+		if err != nil {
+			return nil, err
+		}
+		if !v.IsAbsent() {
+			out = append(out, v)
 		}
 	}
 	if len(out) == 0 {
@@ -151,7 +228,7 @@ func toolResultContent(blocks []ai.Block) ([]jsonv.Value, error) {
 }
 
 func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
-	content, err := toolResultContent(m.Content)
+	content, err := toolResultContent(m)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -159,7 +236,7 @@ func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
 	if m.IsError.Truthy() {
 		status = "error"
 	}
-	tr := new(jsonv.ObjectBuilder).SetString("toolUseId", m.ToolCallID).Set("content", jsonv.ArrayValue(content...)).SetString("status", status)
+	tr := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(m.Loose.Value("toolCallId", m.ToolCallID))).Set("content", jsonv.ArrayValue(content...)).SetString("status", status)
 	return new(jsonv.ObjectBuilder).Set("toolResult", tr.Value()).Value(), nil
 }
 
@@ -172,62 +249,26 @@ type wireMessage struct {
 // then one Converse message per Pi message (placeholders for empty user
 // content, empty assistant messages skipped), consecutive tool results in
 // one user message, and the cache point on a trailing user message.
+// Members of other types are read as Pi reads them (wire.bedrock.lenient);
+// an anthropic.ErrPiThrows error is where Pi throws.
 func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention string, now transform.Clock) (jsonv.Value, error) {
+	if err := anthropic.CheckTransform(msgs, model); err != nil {
+		return jsonv.Value{}, err
+	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	var out []*wireMessage
 	for i := 0; i < len(msgs); i++ {
 		switch m := msgs[i].(type) {
 		case *ai.UserMessage:
-			var content []jsonv.Value
-			if m.Content.IsString {
-				content = append(content, requiredText(m.Content.Text))
-			} else {
-				for _, b := range m.Content.Blocks {
-					switch b := b.(type) {
-					case *ai.TextBlock:
-						if t := nonBlankText(b.Text); !t.IsAbsent() {
-							content = append(content, t)
-						}
-					case *ai.ImageBlock:
-						img, err := imageBlock(b)
-						if err != nil {
-							return jsonv.Value{}, err
-						}
-						content = append(content, img)
-					}
-				}
-				if len(content) == 0 {
-					content = append(content, textBlock(EmptyTextPlaceholder))
-				}
+			content, err := userContent(m)
+			if err != nil {
+				return jsonv.Value{}, err
 			}
 			out = append(out, &wireMessage{role: "user", content: content})
 		case *ai.AssistantMessage:
-			var content []jsonv.Value
-			for _, b := range m.Content {
-				switch b := b.(type) {
-				case *ai.TextBlock:
-					if t := nonBlankText(b.Text); !t.IsAbsent() {
-						content = append(content, t)
-					}
-				case *ai.ToolCallBlock:
-					tu := new(jsonv.ObjectBuilder).SetString("toolUseId", b.ID).SetString("name", b.Name).Set("input", stream.JSValue(b.Arguments))
-					content = append(content, new(jsonv.ObjectBuilder).Set("toolUse", tu.Value()).Value())
-				case *ai.ThinkingBlock:
-					thinking := ai.SanitizeSurrogates(b.Thinking)
-					if stream.IsBlank(thinking) {
-						continue
-					}
-					rt := new(jsonv.ObjectBuilder).SetString("text", thinking)
-					if isClaude(model) {
-						if b.ThinkingSignature == nil || stream.IsBlank(*b.ThinkingSignature) {
-							content = append(content, textBlock(thinking))
-							continue
-						}
-						rt.SetString("signature", *b.ThinkingSignature)
-					}
-					rc := new(jsonv.ObjectBuilder).Set("reasoningText", rt.Value()).Value()
-					content = append(content, new(jsonv.ObjectBuilder).Set("reasoningContent", rc).Value())
-				}
+			content, err := assistantContent(m, model)
+			if err != nil {
+				return jsonv.Value{}, err
 			}
 			if len(content) > 0 {
 				out = append(out, &wireMessage{role: "assistant", content: content})
@@ -261,13 +302,107 @@ func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention
 	return jsonv.ArrayValue(wire...), nil
 }
 
+// userContent is a user message's Converse content: the placeholder when
+// nothing is left. Content that is neither a string nor an array cannot
+// be iterated: Pi throws.
+func userContent(m *ai.UserMessage) ([]jsonv.Value, error) {
+	switch {
+	case m.Content.Verbatim:
+		return nil, anthropic.Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
+	case m.Content.IsString:
+		return []jsonv.Value{requiredText(m.Content.Text)}, nil
+	}
+	var content []jsonv.Value
+	for _, b := range m.Content.Blocks {
+		v, err := contentBlock(b, true, "user content")
+		if err != nil {
+			return nil, err
+		}
+		if !v.IsAbsent() {
+			content = append(content, v)
+		}
+	}
+	if len(content) == 0 {
+		content = append(content, textBlock(EmptyTextPlaceholder))
+	}
+	return content, nil
+}
+
+// assistantContent is an assistant message's Converse content. Text and
+// thinking are sanitized, so each must be a string, and a truthy
+// signature of another type cannot be trimmed; a tool call's id, name and
+// arguments go to the SDK as they are. Other blocks are left out.
+func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, error) {
+	var content []jsonv.Value
+	for _, b := range m.Content {
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			if t := nonBlankText(b.Text); !t.IsAbsent() {
+				content = append(content, t)
+			}
+		case *ai.ForeignBlock:
+			if b.Raw.Kind() == jsonv.Null {
+				return nil, anthropic.Throws("assistant content holds null, whose type Pi reads")
+			}
+			if b.Type() != "text" {
+				continue
+			}
+			text, ok := b.Text()
+			if !ok {
+				return nil, anthropic.Throws("assistant content holds a text block whose text is %s, not a string", member(b.Raw, "text").Kind())
+			}
+			if t := nonBlankText(text); !t.IsAbsent() {
+				content = append(content, t)
+			}
+		case *ai.ToolCallBlock:
+			tu := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(b.Loose.Value("id", b.ID))).Set("name", sdkValue(b.Loose.Value("name", b.Name))).Set("input", sdkValue(b.Arguments))
+			content = append(content, new(jsonv.ObjectBuilder).Set("toolUse", tu.Value()).Value())
+		case *ai.ThinkingBlock:
+			if b.Loose.Has("thinking") {
+				return nil, anthropic.Throws("a thinking block's thinking is %s, not a string", b.Loose.Value("thinking", "").Kind())
+			}
+			thinking := ai.SanitizeSurrogates(b.Thinking)
+			if stream.IsBlank(thinking) {
+				continue
+			}
+			rt := new(jsonv.ObjectBuilder).SetString("text", thinking)
+			if isClaude(model) {
+				if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
+					return nil, anthropic.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
+				}
+				if b.ThinkingSignature == nil || stream.IsBlank(*b.ThinkingSignature) {
+					content = append(content, textBlock(thinking))
+					continue
+				}
+				rt.SetString("signature", *b.ThinkingSignature)
+			}
+			rc := new(jsonv.ObjectBuilder).Set("reasoningText", rt.Value()).Value()
+			content = append(content, new(jsonv.ObjectBuilder).Set("reasoningContent", rc).Value())
+		}
+	}
+	return content, nil
+}
+
+// sdkValue is a value Pi hands the SDK for a string member: the SDK's
+// serializer leaves out null, and writes any other value as it is.
+func sdkValue(v jsonv.Value) jsonv.Value { return stream.JSValue(orAbsent(v)) }
+
 // defaultBudgets are the thinking budgets of budget-thinking Claude models.
 var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium": "8192", "high": "16384", "xhigh": "16384"}
 
 // effort is Pi's mapThinkingLevelToEffort on Bedrock: the models that
 // have xhigh keep it, the others map the level as anthropic-messages does.
-func effort(model *ai.Model, level string) string {
-	if level == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5") {
+// A level that is not a string is looked up in thinkingLevelMap by its
+// String(), and is high when the map has no string there.
+func effort(model *ai.Model, reasoning jsonv.Value) string {
+	level := reasoning.JSString()
+	switch {
+	case reasoning.Kind() != jsonv.String:
+		if v, ok := model.ThinkingLevelMap.Get(level); ok && v.Kind() == jsonv.String {
+			return v.Str()
+		}
+		return "high"
+	case level == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5"):
 		return "xhigh"
 	}
 	return provider.AdaptiveEffort(model, level)
@@ -275,33 +410,32 @@ func effort(model *ai.Model, level string) string {
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
 func additionalFields(model *ai.Model, opts Options) jsonv.Value {
-	level := provider.OrEmpty(opts.Reasoning)
-	if level == "" || !model.Reasoning || !isClaude(model) {
+	if !opts.Reasoning.Truthy() || !model.Reasoning || !isClaude(model) {
 		return jsonv.Value{}
 	}
-	gov := strings.HasPrefix(strings.ToLower(opts.configuredRegion()), "us-gov-")
+	// Pi looks the level up as a property key, which is its String().
+	level := opts.Reasoning.JSString()
+	configured, _ := opts.configuredRegion()
+	gov := strings.HasPrefix(strings.ToLower(configured), "us-gov-")
 	id := strings.ToLower(model.ID)
 	gov = gov || strings.HasPrefix(id, "us-gov.") || strings.HasPrefix(id, "arn:aws-us-gov:")
-	display := ""
+	display := jsonv.Value{}
 	if !gov {
-		display = "summarized"
-		if opts.ThinkingDisplay != nil {
-			display = *opts.ThinkingDisplay
+		display = stream.JSValue(opts.ThinkingDisplay)
+		if display.IsAbsent() || display.Kind() == jsonv.Null {
+			display = jsonv.StringValue("summarized")
 		}
 	}
 	thinking := new(jsonv.ObjectBuilder)
 	out := new(jsonv.ObjectBuilder)
 	if supportsAdaptive(model) {
-		thinking.SetString("type", "adaptive")
-		if display != "" {
-			thinking.SetString("display", display)
-		}
+		thinking.SetString("type", "adaptive").Set("display", display)
 		out.Set("thinking", thinking.Value())
-		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(model, level)).Value())
+		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(model, opts.Reasoning)).Value())
 		return out.Value()
 	}
 	budgetLevel := level
-	if budgetLevel == "xhigh" {
+	if opts.Reasoning.Kind() == jsonv.String && budgetLevel == "xhigh" {
 		budgetLevel = "high"
 	}
 	budget, ok := opts.ThinkingBudgets.Get(budgetLevel)
@@ -312,12 +446,9 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 			budget = jsonv.NumberValue(d)
 		}
 	}
-	thinking.SetString("type", "enabled").Set("budget_tokens", stream.JSValue(budget))
-	if display != "" {
-		thinking.SetString("display", display)
-	}
+	thinking.SetString("type", "enabled").Set("budget_tokens", stream.JSValue(budget)).Set("display", display)
 	out.Set("thinking", thinking.Value())
-	if opts.InterleavedThinking == nil || *opts.InterleavedThinking {
+	if anthropic.TruthyOr(opts.InterleavedThinking, true) {
 		out.Set("anthropic_beta", jsonv.ArrayValue(jsonv.StringValue(InterleavedThinkingBeta)))
 	}
 	return out.Value()
@@ -331,9 +462,10 @@ func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
 	}
 	specs := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		schema := new(jsonv.ObjectBuilder).Set("json", stream.JSValue(t.Parameters)).Value()
-		// The SDK's serializer writes the members in its schema's order.
-		spec := new(jsonv.ObjectBuilder).SetString("name", t.Name).Set("inputSchema", schema).SetString("description", t.Description)
+		schema := new(jsonv.ObjectBuilder).Set("json", sdkValue(t.Parameters)).Value()
+		// The SDK's serializer writes the members in its schema's order,
+		// each as it is (input.lenient) but null.
+		spec := new(jsonv.ObjectBuilder).Set("name", sdkValue(t.NameValue())).Set("inputSchema", schema).Set("description", sdkValue(t.DescriptionValue()))
 		specs[i] = new(jsonv.ObjectBuilder).Set("toolSpec", spec.Value()).Value()
 	}
 	tc := new(jsonv.ObjectBuilder).Set("tools", jsonv.ArrayValue(specs...))
@@ -343,7 +475,7 @@ func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
 	case choice.Kind() == jsonv.Object:
 		if typ, _ := choice.Get("type"); typ.Kind() == jsonv.String && typ.Str() == "tool" {
 			name, _ := choice.Get("name")
-			tool := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(name)).Value()
+			tool := new(jsonv.ObjectBuilder).Set("name", sdkValue(name)).Value()
 			tc.Set("toolChoice", new(jsonv.ObjectBuilder).Set("tool", tool).Value())
 		}
 	}
@@ -375,9 +507,27 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	inference.Set("maxTokens", stream.JSValue(orAbsent(maxTokens))).Set("temperature", stream.JSValue(orAbsent(opts.Temperature)))
 	b.Set("inferenceConfig", inference.Value())
 	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
+	if opts.Reasoning.Truthy() && model.Reasoning && isClaude(model) && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
+		// Pi lower-cases the region to tell GovCloud.
+		return jsonv.Value{}, anthropic.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
+	}
 	b.Set("additionalModelRequestFields", additionalFields(model, opts))
-	b.Set("requestMetadata", stream.JSValue(opts.RequestMetadata))
+	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
 	return b.Value(), nil
+}
+
+// requestMetadata is the SDK's serialization of options.requestMetadata,
+// a map of strings that Pi hands over whatever it is: null is left out,
+// as is a member that is null; any other value is written as it is.
+func requestMetadata(v jsonv.Value) jsonv.Value {
+	if v.Kind() != jsonv.Object {
+		return sdkValue(v)
+	}
+	b := new(jsonv.ObjectBuilder)
+	for _, m := range v.Members() {
+		b.Set(m.Key, sdkValue(m.Value))
+	}
+	return b.Value()
 }
 
 // orAbsent is v, or Absent when v is null.

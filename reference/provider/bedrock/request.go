@@ -26,6 +26,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -54,6 +55,9 @@ const (
 var (
 	arnRegion        = regexp.MustCompile(`^arn:aws(?:-[a-z0-9-]+)?:bedrock:([a-z0-9-]+):`)
 	standardEndpoint = regexp.MustCompile(`^bedrock-runtime(?:-fips)?\.([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$`)
+	// validHostLabel is the SDK's check of a region (Go's regexp has no
+	// lookahead: no "-" at either end).
+	validHostLabel = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$`)
 )
 
 // endpointRegion is the region of a standard Bedrock runtime endpoint, or "".
@@ -68,14 +72,19 @@ func endpointRegion(baseURL string) string {
 	return ""
 }
 
-// configuredRegion is options.region, then AWS_REGION, then AWS_DEFAULT_REGION.
-func (o Options) configuredRegion() string {
-	for _, r := range []string{provider.OrEmpty(o.Region), o.EnvValue("AWS_REGION"), o.EnvValue("AWS_DEFAULT_REGION")} {
+// configuredRegion is options.region, then AWS_REGION, then
+// AWS_DEFAULT_REGION; ok is false when none is set. A truthy region of
+// another type is set, as its String() (an empty array's is "").
+func (o Options) configuredRegion() (region string, ok bool) {
+	if o.Region.Truthy() {
+		return o.Region.JSString(), true
+	}
+	for _, r := range []string{o.EnvValue("AWS_REGION"), o.EnvValue("AWS_DEFAULT_REGION")} {
 		if r != "" {
-			return r
+			return r, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // credentials are what the request is signed with.
@@ -91,7 +100,11 @@ const NoCredentialsText = "Could not load credentials from any providers"
 
 func (o Options) credentials() (credentials, error) {
 	skip := o.EnvValue("AWS_BEDROCK_SKIP_AUTH") == "1"
-	bearer := provider.OrEmpty(o.BearerToken)
+	// A truthy token of another type is written with String().
+	bearer := ""
+	if o.BearerToken.Truthy() {
+		bearer = o.BearerToken.JSString()
+	}
 	if bearer == "" {
 		bearer = o.EnvValue("AWS_BEARER_TOKEN_BEDROCK")
 	}
@@ -119,14 +132,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err := checkModelNames(model); err != nil {
 		return nil, err
 	}
-	configured := opts.configuredRegion()
+	configured, hasConfigured := opts.configuredRegion()
 	epRegion := endpointRegion(model.BaseURL)
-	explicit := epRegion == "" || configured == ""
+	explicit := epRegion == "" || !hasConfigured
 	region := DefaultRegion
-	switch m := arnRegion.FindStringSubmatch(model.ID); {
+	arn := arnRegion.FindStringSubmatch(model.ID)
+	switch m := arn; {
 	case m != nil:
 		region = m[1]
-	case configured != "":
+	case hasConfigured:
 		region = configured
 	case epRegion != "" && explicit:
 		region = epRegion
@@ -147,6 +161,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	body, err := buildBody(model, ctx, opts, now)
 	if err != nil {
 		return nil, err
+	}
+	// The SDK accepts only a region that can be a host name's label.
+	if !validHostLabel.MatchString(region) {
+		return nil, &stream.RequestError{Message: `Region not accepted: region="` + region + `" is not a valid hostname component.`}
+	}
+	if arn == nil && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
+		// It then calls a region that is not a string to get one.
+		return nil, anthropic.Throws("the region is %s, not a string", opts.Region.Kind())
 	}
 	creds, err := opts.credentials()
 	if err != nil {

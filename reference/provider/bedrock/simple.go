@@ -16,8 +16,9 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if !s.Thinking() {
 		return o, nil
 	}
-	level := s.Level() // a level of another type is its key; see SimpleOptions.Level
-	o.Reasoning, o.ThinkingBudgets = &level, s.ThinkingBudgets
+	// Pi hands the level on as written; lookups use its String() key.
+	level := s.Level()
+	o.Reasoning, o.ThinkingBudgets = s.Reasoning, s.ThinkingBudgets
 	if !isClaude(model) || supportsAdaptive(model) {
 		return o, nil
 	}
@@ -26,9 +27,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if budget.IsAbsent() {
 		return o, nil // the level has no budget; Pi writes undefined, which reads as none
 	}
-	if o.ThinkingBudgets.IsAbsent() {
-		o.ThinkingBudgets = jsonv.ObjectValue()
-	}
-	o.ThinkingBudgets = o.ThinkingBudgets.With(provider.ClampReasoning(level), budget)
+	// {...(thinkingBudgets || {}), [level]: budget}
+	o.ThinkingBudgets = jsonv.Spread(o.ThinkingBudgets).With(provider.ClampReasoning(level), budget)
 	return o, nil
 }

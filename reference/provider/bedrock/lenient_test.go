@@ -1,0 +1,148 @@
+package bedrock
+
+import (
+	"encoding/base64"
+	"errors"
+	"testing"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/provider/stream"
+)
+
+// TestDecodeBase64 checks atob against what Node 22 answers for the same
+// texts, String() of data of other types included ("null", "undefined").
+func TestDecodeBase64(t *testing.T) {
+	for _, tc := range []struct{ in, want, err string }{
+		{in: "QQ==", want: "QQ=="},
+		{in: "QQ", want: "QQ=="},
+		{in: "QQQ=", want: "QQQ="},
+		{in: " Q Q = = ", want: "QQ=="},
+		{in: "null", want: "null"},
+		{in: "true", want: "true"},
+		{in: "", want: ""},
+		{in: "Q", err: errBase64Length.Error()},
+		{in: "undefined", err: errBase64Length.Error()},
+		{in: "QQ=A", err: errBase64Character.Error()},
+		{in: "Q===", err: errBase64Character.Error()},
+		{in: "QQ=", err: errBase64Character.Error()},
+		{in: "QQQQ=", err: errBase64Character.Error()},
+		{in: "a-b", err: errBase64Character.Error()},
+		{in: "[object Object]", err: errBase64Character.Error()},
+		{in: "QQ==QQ", err: errBase64Character.Error()},
+	} {
+		got, err := decodeBase64(tc.in)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("decodeBase64(%q) error = %v, want %q", tc.in, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("decodeBase64(%q): %v", tc.in, err)
+		case base64.StdEncoding.EncodeToString(got) != tc.want:
+			t.Errorf("decodeBase64(%q) = %q, want %q", tc.in, base64.StdEncoding.EncodeToString(got), tc.want)
+		}
+	}
+}
+
+// claude is a budget-thinking Claude model on Bedrock, as the presets
+// write it.
+const claude = `{"id":"anthropic.claude-sonnet-4-5-20250929-v1:0","name":"Claude Sonnet 4.5","api":"bedrock-converse-stream",
+	"provider":"amazon-bedrock","baseUrl":"https://bedrock-runtime.us-east-1.amazonaws.com","reasoning":true,
+	"input":["text","image"],"cost":{"input":3,"output":15,"cacheRead":0.3,"cacheWrite":3.75},"contextWindow":200000,"maxTokens":64000}`
+
+// sameModel makes an assistant of the claude model, so transform keeps its blocks.
+const sameModel = `"api":"bedrock-converse-stream","provider":"amazon-bedrock","model":"anthropic.claude-sonnet-4-5-20250929-v1:0","usage":{},"stopReason":"toolUse"`
+
+// TestLenientMembers pins how values of other types than Pi declares reach
+// the body (wire.bedrock.lenient): the member at pointer, or an error.
+func TestLenientMembers(t *testing.T) {
+	const env = `"bearerToken":"t","env":{"AWS_BEDROCK_FORCE_CACHE":"0"},"cacheRetention":"none"`
+	for _, tc := range []struct {
+		name, ctx, opts string
+		pointer         []string // object keys and array indices into the body
+		want            string   // JSON; "" means left out
+		throws          bool     // Pi throws a TypeError
+		fails           string   // Pi's error message, without a request
+	}{
+		{name: "tool-call members as they are, null left out",
+			ctx:     `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":7,"name":null,"arguments":"x"}],` + sameModel + `}]}`,
+			pointer: []string{"messages", "0", "content", "0"}, want: `{"toolUse":{"toolUseId":7,"input":"x"}}`},
+		{name: "unknown user elements left out",
+			ctx:     `{"messages":[{"role":"user","content":[{"type":"mystery","text":"no"},5,{"type":"text","text":"hi","textSignature":1}]}]}`,
+			pointer: []string{"messages", "0", "content"}, want: `[{"text":"hi"}]`},
+		{name: "tool-result element of another type read as text",
+			ctx:     `{"messages":[{"role":"toolResult","toolCallId":null,"toolName":"t","content":[{"type":"x","text":"yes"}],"isError":false}]}`,
+			pointer: []string{"messages", "0", "content", "0"}, want: `{"toolResult":{"content":[{"text":"yes"}],"status":"success"}}`},
+		{name: "tool-result element without text",
+			ctx: `{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"t","content":[{"type":"x"}],"isError":false}]}`, throws: true},
+		{name: "empty string tool-result content holds nothing",
+			ctx:     `{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"t","content":"","isError":false}]}`,
+			pointer: []string{"messages", "0", "content", "0", "toolResult", "content"}, want: `[{"text":"<empty>"}]`},
+		{name: "string tool-result content", ctx: `{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"t","content":"ab","isError":false}]}`, throws: true},
+		{name: "user content a number", ctx: `{"messages":[{"role":"user","content":5}]}`, throws: true},
+		{name: "assistant text a number",
+			ctx: `{"messages":[{"role":"assistant","content":[{"type":"text","text":5}],` + sameModel + `}]}`, throws: true},
+		{name: "falsy signature of another type is none",
+			ctx:     `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"t","thinkingSignature":false}],` + sameModel + `}]}`,
+			pointer: []string{"messages", "0", "content", "0"}, want: `{"text":"t"}`},
+		{name: "image mimeType a number",
+			ctx: `{"messages":[{"role":"user","content":[{"type":"image","mimeType":7,"data":"QQ=="}]}]}`, fails: "Unknown image type: 7"},
+		{name: "image data true is base64",
+			ctx:     `{"messages":[{"role":"user","content":[{"type":"image","mimeType":"image/png","data":true}]}]}`,
+			pointer: []string{"messages", "0", "content", "0", "image", "source"}, want: `{"bytes":"true"}`},
+		{name: "image data absent", ctx: `{"messages":[{"role":"user","content":[{"type":"image","mimeType":"image/png"}]}]}`,
+			fails: "The string to be decoded is not correctly encoded."},
+		{name: "tool members as they are",
+			ctx:     `{"messages":[],"tools":[{"name":9,"description":null,"parameters":"s"}]}`,
+			pointer: []string{"toolConfig", "tools", "0"}, want: `{"toolSpec":{"name":9,"inputSchema":{"json":"s"}}}`},
+		{name: "reasoning of another type looks its budget up by String()",
+			ctx: `{"messages":[]}`, opts: `"reasoning":7,"thinkingBudgets":{"7":3000},"thinkingDisplay":null,"interleavedThinking":0`,
+			pointer: []string{"additionalModelRequestFields"}, want: `{"thinking":{"type":"enabled","budget_tokens":3000,"display":"summarized"}}`},
+		{name: "region of another type is its String()",
+			ctx: `{"messages":[]}`, opts: `"region":{}`, fails: `Region not accepted: region="[object Object]" is not a valid hostname component.`},
+		{name: "region of another type lower-cased for reasoning",
+			ctx: `{"messages":[]}`, opts: `"region":7,"reasoning":"low"`, throws: true},
+		{name: "numeric region is called for its value", ctx: `{"messages":[]}`, opts: `"region":7`, throws: true},
+		{name: "request metadata drops null members",
+			ctx: `{"messages":[]}`, opts: `"requestMetadata":{"a":null,"b":7}`, pointer: []string{"requestMetadata"}, want: `{"b":7}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			model, err := ai.DecodeWireModel(capturetest.MustParse(t, claude), "/model")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, err := ai.DecodeWireContext(capturetest.MustParse(t, tc.ctx), "/context", Driver.LenientContext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := "{" + env
+			if tc.opts != "" {
+				opts += "," + tc.opts
+			}
+			o, err := DecodeOptions(capturetest.MustParse(t, opts+"}"), "/options")
+			if err != nil {
+				t.Fatal(err)
+			}
+			call, err := BuildRequest(model, ctx, o, func() jsonv.Value { return jsonv.NumberValue("1") })
+			var refusal *stream.RequestError
+			switch {
+			case tc.throws:
+				if !errors.Is(err, anthropic.ErrPiThrows) {
+					t.Fatalf("error = %v, want ErrPiThrows", err)
+				}
+				return
+			case tc.fails != "":
+				if !errors.As(err, &refusal) || refusal.Message != tc.fails {
+					t.Fatalf("error = %v, want Pi's %q", err, tc.fails)
+				}
+				return
+			case err != nil:
+				t.Fatal(err)
+			}
+			capturetest.CheckMember(t, call.Body, tc.pointer, tc.want)
+		})
+	}
+}
