@@ -3,6 +3,7 @@ package bedrock
 import (
 	"encoding/base64"
 	"errors"
+	"math"
 	"regexp"
 	"strings"
 
@@ -503,8 +504,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if maxTokens.IsAbsent() && isClaude(model) {
 		maxTokens = model.MaxTokens
 	}
-	// The SDK's serializer leaves out members that are null.
-	inference.Set("maxTokens", stream.JSValue(orAbsent(maxTokens))).Set("temperature", stream.JSValue(orAbsent(opts.Temperature)))
+	inference.Set("maxTokens", sdkNumber(maxTokens)).Set("temperature", sdkNumber(opts.Temperature))
 	b.Set("inferenceConfig", inference.Value())
 	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
 	if opts.Reasoning.Truthy() && model.Reasoning && isClaude(model) && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
@@ -531,6 +531,16 @@ func requestMetadata(v jsonv.Value) jsonv.Value {
 }
 
 // orAbsent is v, or Absent when v is null.
+// sdkNumber is the SDK's serialization of a number member: null is left
+// out, and NaN and the infinities (which Pi computes from values of other
+// types) are written as the strings "NaN", "Infinity" and "-Infinity".
+func sdkNumber(v jsonv.Value) jsonv.Value {
+	if f, ok := v.Float64(); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return jsonv.StringValue(jsonv.JSNumberValue(f).JSString())
+	}
+	return stream.JSValue(orAbsent(v))
+}
+
 func orAbsent(v jsonv.Value) jsonv.Value {
 	if v.Kind() == jsonv.Null {
 		return jsonv.Value{}
