@@ -148,90 +148,15 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 			return jsonv.Value{}, jsonv.Errorf("/toolCallIdNormalizer/replace", "%v", err)
 		}
 	}
-	if err := readable(msgs, model, norm != nil); err != nil {
+	var idThrows func(jsonv.Value) bool
+	if norm != nil {
+		idThrows = transform.NotAString
+	}
+	if err := transform.CheckThrows(msgs, model, idThrows, "/messages"); err != nil {
 		return jsonv.Value{}, err
 	}
 	out := transform.Messages(msgs, model, norm, opts.now())
 	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(out)}), nil
-}
-
-// readable refuses what Pi's transformMessages throws on among values of
-// other types:
-//   - a null in assistant content (flatMap reads its type), or inside an
-//     array there that flatMap splices in, unless the assistant is dropped
-//     as an error or abort before its tool calls are looked up;
-//   - thinking that is truthy but not a string, where Pi trims it (not
-//     redacted, and not signed for the same model);
-//   - when the case has a normalizer, the id of a tool call from another
-//     model that is not a string (the normalizer calls a string method on it);
-//   - for a model without images, a null in user array content or in a tool
-//     result's content, and tool-result content that is neither an array nor
-//     a string (the image downgrade iterates it and reads each type).
-func readable(msgs []ai.Message, model *ai.Model, normalizing bool) error {
-	images := model.AcceptsImages()
-	for i, m := range msgs {
-		at := jsonv.Index("/messages", i) + "/content"
-		var err error
-		switch m := m.(type) {
-		case *ai.AssistantMessage:
-			err = readableAssistant(m, model, normalizing, at)
-		case *ai.UserMessage:
-			if !images && !m.Content.IsString && !m.Content.Verbatim {
-				err = noNull(m.Content.Blocks, at)
-			}
-		case *ai.ToolResultMessage:
-			if images {
-				break
-			}
-			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
-				err = jsonv.Errorf(at, "want an array or a string to iterate, got %s", c.Kind())
-			} else {
-				err = noNull(m.Content, at)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func readableAssistant(a *ai.AssistantMessage, model *ai.Model, normalizing bool, at string) error {
-	same := transform.SameModel(a, model)
-	dropped := a.StopReason == ai.StopError || a.StopReason == ai.StopAborted
-	for j, b := range a.Content {
-		at := jsonv.Index(at, j)
-		switch b := b.(type) {
-		case *ai.ForeignBlock:
-			if b.Raw.Kind() == jsonv.Null {
-				return jsonv.Errorf(at, "want a block, got null")
-			}
-			if b.Raw.Kind() == jsonv.Array && !dropped {
-				if err := noNull(b.Spliced(), at); err != nil {
-					return err
-				}
-			}
-		case *ai.ThinkingBlock:
-			if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
-				return jsonv.Errorf(at+"/thinking", "want a string to trim, got %s", b.Loose.Value("thinking", "").Kind())
-			}
-		case *ai.ToolCallBlock:
-			if normalizing && !same && b.Loose.Has("id") {
-				return jsonv.Errorf(at+"/id", "want a string to normalize, got %s", b.Loose.Value("id", "").Kind())
-			}
-		}
-	}
-	return nil
-}
-
-// noNull refuses a null among blocks, whose type Pi reads.
-func noNull(blocks []ai.Block, at string) error {
-	for j, b := range blocks {
-		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Null {
-			return jsonv.Errorf(jsonv.Index(at, j), "want a block, got null")
-		}
-	}
-	return nil
 }
 
 func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {

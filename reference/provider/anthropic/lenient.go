@@ -1,7 +1,6 @@
 package anthropic
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -11,11 +10,9 @@ import (
 )
 
 // ErrPiThrows marks an input of other member types than Pi declares on
-// which Pi throws a TypeError before it sends the request (it calls a
-// string method on another type, or reads a member of null): Pi ends the
-// stream in an error in V8's words, so the reference refuses the input
-// (input.lenient).
-var ErrPiThrows = errors.New("Pi throws a TypeError before sending")
+// which Pi throws a TypeError before it sends the request
+// (transform.ErrThrows).
+var ErrPiThrows = transform.ErrThrows
 
 // Throws is an ErrPiThrows naming what Pi trips on.
 func Throws(format string, args ...any) error {
@@ -23,84 +20,10 @@ func Throws(format string, args ...any) error {
 }
 
 // CheckTransform refuses what transformMessages throws on, for an API that
-// normalizes the ids of other models' tool calls (this one and Bedrock):
-//   - a null in assistant content (its type is read), or in an array there
-//     that is spliced in, unless the assistant is dropped as an error or an
-//     abort before its tool calls are looked for;
-//   - thinking that is truthy but not a string, where it is trimmed (not
-//     redacted, and not signed for the same model);
-//   - the id of another model's tool call that is not a string (the
-//     normalizer calls a string method on it);
-//   - for a model without images, a null in user array content or in a
-//     tool result's content, and tool-result content that is neither an
-//     array nor a string (the image downgrade iterates it and reads types).
-//
-// conformance's normalize kind makes the same checks for transform alone.
+// normalizes the ids of other models' tool calls (this one and Bedrock) with
+// string methods (transform.CheckThrows).
 func CheckTransform(msgs []ai.Message, model *ai.Model) error {
-	images := model.AcceptsImages()
-	for i, m := range msgs {
-		at := fmt.Sprintf("/context/messages/%d/content", i)
-		var err error
-		switch m := m.(type) {
-		case *ai.AssistantMessage:
-			err = checkAssistant(m, model, at)
-		case *ai.UserMessage:
-			if !images && !m.Content.IsString && !m.Content.Verbatim {
-				err = noNull(m.Content.Blocks, at)
-			}
-		case *ai.ToolResultMessage:
-			if images {
-				break
-			}
-			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
-				err = Throws("%s: want an array or a string to iterate, got %s", at, c.Kind())
-			} else {
-				err = noNull(m.Content, at)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func checkAssistant(a *ai.AssistantMessage, model *ai.Model, at string) error {
-	same := transform.SameModel(a, model)
-	dropped := a.StopReason == ai.StopError || a.StopReason == ai.StopAborted
-	for j, b := range a.Content {
-		at := fmt.Sprintf("%s/%d", at, j)
-		switch b := b.(type) {
-		case *ai.ForeignBlock:
-			if b.Raw.Kind() == jsonv.Null {
-				return Throws("%s: want a block, got null", at)
-			}
-			if b.Raw.Kind() == jsonv.Array && !dropped {
-				if err := noNull(b.Spliced(), at); err != nil {
-					return err
-				}
-			}
-		case *ai.ThinkingBlock:
-			if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
-				return Throws("%s/thinking: want a string to trim, got %s", at, b.Loose.Value("thinking", "").Kind())
-			}
-		case *ai.ToolCallBlock:
-			if !same && b.Loose.Has("id") {
-				return Throws("%s/id: want a string to normalize, got %s", at, b.Loose.Value("id", "").Kind())
-			}
-		}
-	}
-	return nil
-}
-
-// noNull refuses a null among blocks, whose type Pi reads.
-func noNull(blocks []ai.Block, at string) error {
-	for j, b := range blocks {
-		if isNull(b) {
-			return Throws("%s/%d: want a block, got null", at, j)
-		}
-	}
-	return nil
+	return transform.CheckThrows(msgs, model, transform.NotAString, "/context/messages")
 }
 
 func isNull(b ai.Block) bool {

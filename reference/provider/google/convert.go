@@ -1,7 +1,6 @@
 package google
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -102,7 +101,7 @@ type wireContent struct {
 // (a member of null read, a string method called on another type, an
 // array method on what is no array), so Pi sends nothing and its stream
 // ends in an error.
-var ErrPiThrows = errors.New("google: Pi's conversion throws on this context")
+var ErrPiThrows = transform.ErrThrows
 
 // convertMessages is Pi's convertMessages of google-shared.js: transform
 // for the target model, then one content per message, with consecutive
@@ -110,8 +109,9 @@ var ErrPiThrows = errors.New("google: Pi's conversion throws on this context")
 // are read as Pi reads them (input.lenient); the parts are in Pi's form,
 // which each SDK serializer then rewrites (see mldevContents).
 func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([]jsonv.Value, error) {
-	if err := transformThrows(msgs, model); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPiThrows, err)
+	idThrows := func(id jsonv.Value) bool { return RequiresToolCallID(model.ID) && transform.NotAString(id) }
+	if err := transform.CheckThrows(msgs, model, idThrows, "/context/messages"); err != nil {
+		return nil, err
 	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	withIDs := RequiresToolCallID(model.ID)
@@ -141,47 +141,6 @@ func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([
 		contents[i] = content(c.role, c.parts)
 	}
 	return contents, nil
-}
-
-// transformThrows finds what Pi's transformMessages throws on before this
-// API's conversion sees it, where transform.Messages instead drops or
-// rewrites: a null block of an assistant (its type is read), a thinking
-// that is truthy but no string where it is trimmed (not redacted, not
-// signed for the same model), and, for the models that take ids, a tool
-// call of another model whose id is no string (the normalizer calls a
-// string method on it). Any assistant counts, even one dropped later.
-// For a model without images, a tool result's content that is neither an
-// array nor a string is not iterable.
-func transformThrows(msgs []ai.Message, model *ai.Model) error {
-	for i, msg := range msgs {
-		if r, ok := msg.(*ai.ToolResultMessage); ok && !model.AcceptsImages() {
-			if c := r.Loose.Value("content", ""); r.Loose.Has("content") && c.Kind() != jsonv.String {
-				return fmt.Errorf("message %d: content is %s, which is not iterable", i, describe(c))
-			}
-		}
-		a, ok := msg.(*ai.AssistantMessage)
-		if !ok {
-			continue
-		}
-		same := transform.SameModel(a, model)
-		for j, b := range a.Content {
-			switch b := b.(type) {
-			case *ai.ForeignBlock:
-				if b.Raw.Kind() == jsonv.Null {
-					return fmt.Errorf("message %d: content %d is null", i, j)
-				}
-			case *ai.ThinkingBlock:
-				if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
-					return fmt.Errorf("message %d: content %d: thinking is %s, which has no trim", i, j, describe(b.Loose.Value("thinking", "")))
-				}
-			case *ai.ToolCallBlock:
-				if !same && RequiresToolCallID(model.ID) && b.Loose.Has("id") {
-					return fmt.Errorf("message %d: content %d: id is %s, which has no replace", i, j, describe(b.Loose.Value("id", "")))
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // userParts converts a user message: a string is one text part; in an

@@ -347,7 +347,7 @@ func convertibleForeign(m *ai.ForeignMessage, at string) error {
 		return lenient.Throws(at, "Pi filters the content of a message of another role as a tool result's, and it is a %s", content.Kind())
 	}
 	blocks := foreignResult(m).content
-	if err := lenient.NoNull(blocks, at); err != nil {
+	if err := transform.NoNull(blocks, at); err != nil {
 		return err
 	}
 	return lenient.StringTexts(blocks, at)
