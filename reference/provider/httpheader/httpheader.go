@@ -89,7 +89,10 @@ func Copilot(ctx *ai.Context) []Header {
 			blocks = m.Content
 		}
 		for _, b := range blocks {
-			if _, ok := b.(*ai.ImageBlock); ok {
+			// Pi looks at the type alone: an image whose members have
+			// other types counts too.
+			f, foreign := b.(*ai.ForeignBlock)
+			if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
 				return append(out, New("Copilot-Vision-Request", "true"))
 			}
 		}

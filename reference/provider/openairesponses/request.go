@@ -201,8 +201,10 @@ func convertTools(tools []ai.Tool) jsonv.Value {
 func convertToolsWith(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").SetString("name", t.Name).
-			SetString("description", t.Description).Set("parameters", stream.JSValue(t.Parameters)).
+		// name, description and parameters are copied as they are, whatever
+		// they hold; a missing one is left out.
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("name", stream.JSValue(t.NameValue())).
+			Set("description", stream.JSValue(t.DescriptionValue())).Set("parameters", stream.JSValue(t.Parameters)).
 			Set("strict", strict).Value()
 	}
 	return jsonv.ArrayValue(out...)
