@@ -16,7 +16,7 @@ const (
 	visionModel = `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text","image"]}`
 	textModel   = `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text"]}`
 	// same is the members that make an assistant this model's.
-	same = `"api":"openai-responses","provider":"openai","model":"gpt-5","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
+	same  = `"api":"openai-responses","provider":"openai","model":"gpt-5","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
 	other = `"api":"anthropic-messages","provider":"anthropic","model":"claude","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
 )
 
