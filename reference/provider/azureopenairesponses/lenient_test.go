@@ -24,6 +24,7 @@ func TestLenientOptions(t *testing.T) {
 		{"falsy api version", `{"azureApiVersion":false}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 		{"null base URL", `{"azureBaseUrl":null}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 		{"resource name of another type", `{"azureResourceName":9}`, "https://9.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+		{"resource name whose String() is empty", `{"azureResourceName":[]}`, "https://.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, err := jsonv.Parse([]byte(tc.opts))

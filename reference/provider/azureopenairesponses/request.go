@@ -130,14 +130,15 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))
 	}
 	if base == "" {
-		resource := ""
+		// A truthy name of another type counts even when its String() is
+		// empty ([] makes the host ".openai.azure.com").
+		resource, named := "", false
 		if r := opts.AzureResourceName; r.Truthy() {
-			resource = r.JSString()
+			resource, named = r.JSString(), true
+		} else if env := opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME"); env != "" {
+			resource, named = env, true
 		}
-		if resource == "" {
-			resource = opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME")
-		}
-		if resource != "" {
+		if named {
 			base = "https://" + resource + ".openai.azure.com" + DefaultPath
 		}
 	}
