@@ -20,15 +20,20 @@ type Options struct {
 	provider.StreamOptions
 	// Reasoning shapes the reasoning member for reasoning models.
 	openairesponses.Reasoning
-	// AzureAPIVersion is the api-version query parameter (default "v1").
-	AzureAPIVersion *string
-	// AzureResourceName names the resource whose default endpoint is used
-	// when no base URL is given.
-	AzureResourceName *string
-	// AzureBaseURL replaces every other source of the base URL.
-	AzureBaseURL *string
-	// AzureDeploymentName is sent as the body's model.
-	AzureDeploymentName *string
+	// The Azure members are read without a type check (input.lenient).
+	// AzureAPIVersion, when truthy, is the api-version query parameter as
+	// the SDK's query encoder writes any value (default "v1").
+	AzureAPIVersion jsonv.Value
+	// AzureResourceName, when truthy, names the resource (String(v)) whose
+	// default endpoint is used when no base URL is given.
+	AzureResourceName jsonv.Value
+	// AzureBaseURL replaces every other source of the base URL when it is
+	// a string that is not blank; null is no URL, any other value throws
+	// (Pi trims it).
+	AzureBaseURL jsonv.Value
+	// AzureDeploymentName, when truthy, is sent as the body's model as it
+	// is.
+	AzureDeploymentName jsonv.Value
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
@@ -36,15 +41,15 @@ type Options struct {
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.Reasoning.Read(f)
-		o.AzureAPIVersion, o.AzureResourceName = f.OptString("azureApiVersion"), f.OptString("azureResourceName")
-		o.AzureBaseURL, o.AzureDeploymentName = f.OptString("azureBaseUrl"), f.OptString("azureDeploymentName")
+		o.AzureAPIVersion, o.AzureResourceName = f.Any("azureApiVersion"), f.Any("azureResourceName")
+		o.AzureBaseURL, o.AzureDeploymentName = f.Any("azureBaseUrl"), f.Any("azureDeploymentName")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
 	b := o.Reasoning.Add(o.Builder())
-	b.SetOptString("azureApiVersion", o.AzureAPIVersion).SetOptString("azureResourceName", o.AzureResourceName)
-	b.SetOptString("azureBaseUrl", o.AzureBaseURL).SetOptString("azureDeploymentName", o.AzureDeploymentName)
+	b.Set("azureApiVersion", o.AzureAPIVersion).Set("azureResourceName", o.AzureResourceName)
+	b.Set("azureBaseUrl", o.AzureBaseURL).Set("azureDeploymentName", o.AzureDeploymentName)
 	return b.Extend(o.Extra).Value()
 }

@@ -12,6 +12,7 @@
 package azureopenairesponses
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -62,12 +63,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	version := provider.OrEmpty(opts.AzureAPIVersion)
-	if version == "" {
-		version = opts.EnvValue("AZURE_OPENAI_API_VERSION")
+	version := opts.AzureAPIVersion
+	if !version.Truthy() {
+		version = jsonv.StringValue(opts.EnvValue("AZURE_OPENAI_API_VERSION"))
 	}
-	if version == "" {
-		version = DefaultAPIVersion
+	if !version.Truthy() {
+		version = jsonv.StringValue(DefaultAPIVersion)
 	}
 	body, err := buildBody(model, ctx, opts, now)
 	if err != nil {
@@ -86,8 +87,8 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 // model's entry in AZURE_OPENAI_DEPLOYMENT_NAME_MAP, else model.id as it
 // was written (an id that is not a string names no entry).
 func DeploymentName(model *ai.Model, opts Options) jsonv.Value {
-	if name := provider.OrEmpty(opts.AzureDeploymentName); name != "" {
-		return jsonv.StringValue(name)
+	if name := opts.AzureDeploymentName; name.Truthy() {
+		return stream.JSValue(name)
 	}
 	if name := parseDeploymentMap(opts.EnvValue("AZURE_OPENAI_DEPLOYMENT_NAME_MAP"))[model.ID]; name != "" && !model.Loose.Has("id") {
 		return jsonv.StringValue(name)
@@ -117,16 +118,27 @@ func parseDeploymentMap(s string) map[string]string {
 // resolveBaseURL picks the base URL (azureBaseUrl, AZURE_OPENAI_BASE_URL,
 // the resource's default endpoint, model.baseUrl) and normalizes it.
 func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
-	base := strings.TrimSpace(provider.OrEmpty(opts.AzureBaseURL))
+	var base string
+	switch u := opts.AzureBaseURL; u.Kind() {
+	case jsonv.String:
+		base = strings.TrimSpace(u.Str())
+	case jsonv.Absent, jsonv.Null:
+	default:
+		return "", fmt.Errorf("%w: /options/azureBaseUrl: want a string to trim, got %s", openairesponses.ErrPiThrows, u.Kind())
+	}
 	if base == "" {
 		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))
 	}
 	if base == "" {
-		resource := provider.OrEmpty(opts.AzureResourceName)
-		if resource == "" {
-			resource = opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME")
+		// A truthy name of another type counts even when its String() is
+		// empty ([] makes the host ".openai.azure.com").
+		resource, named := "", false
+		if r := opts.AzureResourceName; r.Truthy() {
+			resource, named = r.JSString(), true
+		} else if env := opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME"); env != "" {
+			resource, named = env, true
 		}
-		if resource != "" {
+		if named {
 			base = "https://" + resource + ".openai.azure.com" + DefaultPath
 		}
 	}
@@ -193,14 +205,39 @@ func whatwgString(u *url.URL) string {
 // endpoint is the SDK's buildURL for POST /responses: the path appended to
 // the base, then the query replaced by api-version (a query in the base
 // URL, and whatever of the path landed in it, is lost), without fragment.
-func endpoint(base, version string) string {
+func endpoint(base string, version jsonv.Value) string {
 	u, err := url.Parse(base + openairesponses.ResponsesPath)
 	if err != nil {
 		// The base was parsed already; appending a path cannot break it.
 		panic(err)
 	}
-	u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = "api-version="+encodeQueryValue(version), false, "", ""
+	u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = strings.Join(queryPairs("api-version", stream.JSValue(version)), "&"), false, "", ""
 	return u.String()
+}
+
+// queryPairs is the SDK's query encoding (qs with bracketed arrays) of the
+// parameter key holding v: a scalar is one pair of String(v) (null an
+// empty value), an object's members and an array's elements are pairs of
+// key[name] and key[], nested as deep as they go; an empty object or
+// array is no pair at all.
+func queryPairs(key string, v jsonv.Value) []string {
+	var out []string
+	switch v.Kind() {
+	case jsonv.Absent:
+	case jsonv.Object:
+		for _, m := range v.Members() {
+			out = append(out, queryPairs(key+"["+m.Key+"]", m.Value)...)
+		}
+	case jsonv.Array:
+		for _, e := range v.Elems() {
+			out = append(out, queryPairs(key+"[]", e)...)
+		}
+	case jsonv.Null:
+		out = append(out, encodeQueryValue(key)+"=")
+	default:
+		out = append(out, encodeQueryValue(key)+"="+encodeQueryValue(v.JSString()))
+	}
+	return out
 }
 
 // encodeQueryValue is the SDK's query encoding (RFC 3986): everything but

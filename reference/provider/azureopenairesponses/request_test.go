@@ -46,8 +46,7 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"azureApiVersion":1}`:                  "/options/azureApiVersion: want string, got number",
-		`{"azureDeploymentName":null}`:           "/options/azureDeploymentName: want string, got null",
+		`{"sessionId":1}`:                        "/options/sessionId: want string, got number",
 		`{"env":{"AZURE_OPENAI_BASE_URL":true}}`: "/options/env/AZURE_OPENAI_BASE_URL: want a string, got boolean",
 	}, `{"apiKey":"k","azureApiVersion":"v","azureResourceName":"r","azureBaseUrl":"u","azureDeploymentName":"d","serviceTier":"flex","cacheRetention":"none"}`)
 }

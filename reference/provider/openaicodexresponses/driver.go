@@ -5,7 +5,7 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the openai-codex-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
-	FromSimple: provider.SimpleMapper(FromSimple),
+	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
 	Client: provider.Client{
 		Retry: Retry, NoResponseText: provider.FetchFailedText,
 		AbortText: provider.PiAbortedText, AbortBeforeText: provider.PiAbortedText,

@@ -21,13 +21,17 @@ import (
 // ignores here.
 type Options struct {
 	provider.StreamOptions
-	// Reasoning: a ReasoningEffort given (even empty) sends a reasoning
-	// member, whose summary is ReasoningSummary ("auto" when not given).
+	// Reasoning: a ReasoningEffort given (even empty, or of another type)
+	// sends a reasoning member, unless it is null with no "null" entry in
+	// the model's thinkingLevelMap; its summary is ReasoningSummary ("auto"
+	// when not given or null).
 	openairesponses.Reasoning
-	// ServiceTier is sent as service_tier and scales the cost.
-	ServiceTier *string
-	// TextVerbosity is text.verbosity ("low" when not given or empty).
-	TextVerbosity *string
+	// ServiceTier is sent as service_tier, whatever it holds, when given;
+	// only the strings "flex" and "priority" scale the cost.
+	ServiceTier jsonv.Value
+	// TextVerbosity is text.verbosity when truthy, whatever it holds
+	// ("low" otherwise).
+	TextVerbosity jsonv.Value
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
@@ -35,12 +39,12 @@ type Options struct {
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.Reasoning.Read(f)
-		o.ServiceTier, o.TextVerbosity = f.OptString("serviceTier"), f.OptString("textVerbosity")
+		o.ServiceTier, o.TextVerbosity = f.Any("serviceTier"), f.Any("textVerbosity")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
 	b := o.Reasoning.Add(o.Builder())
-	return b.SetOptString("serviceTier", o.ServiceTier).SetOptString("textVerbosity", o.TextVerbosity).Extend(o.Extra).Value()
+	return b.Set("serviceTier", o.ServiceTier).Set("textVerbosity", o.TextVerbosity).Extend(o.Extra).Value()
 }

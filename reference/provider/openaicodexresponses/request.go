@@ -112,7 +112,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		}
 	}
 	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
-	tier := opts.ServiceTier
+	tier := openairesponses.StringOf(opts.ServiceTier)
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, tier, resp, now)
 	}}, nil
@@ -269,13 +269,13 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		instructions = *ctx.SystemPrompt
 	}
-	verbosity := DefaultVerbosity
-	if opts.TextVerbosity != nil && *opts.TextVerbosity != "" {
-		verbosity = *opts.TextVerbosity
+	verbosity := jsonv.StringValue(DefaultVerbosity)
+	if opts.TextVerbosity.Truthy() {
+		verbosity = opts.TextVerbosity
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
 		SetString("instructions", instructions).Set("input", input).
-		Set("text", new(jsonv.ObjectBuilder).SetString("verbosity", verbosity).Value()).
+		Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	key, err := opts.PromptCacheKey()
 	if err != nil {
@@ -286,35 +286,33 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
-	b.SetOptString("service_tier", opts.ServiceTier)
+	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", openairesponses.ConvertToolsStrict(ctx.Tools, jsonv.NullValue()))
 	}
-	if opts.ReasoningEffort != nil {
-		b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effort(model, *opts.ReasoningEffort)).
-			SetString("summary", orDefault(opts.ReasoningSummary, "auto")).Value())
+	if r := opts.ReasoningEffort; !r.IsAbsent() {
+		if e := effort(model, r); e.Kind() != jsonv.Null {
+			summary := opts.ReasoningSummary
+			if summary.IsAbsent() || summary.Kind() == jsonv.Null {
+				summary = jsonv.StringValue("auto")
+			}
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(e)).Set("summary", stream.JSValue(summary)).Value())
+		}
 	}
 	return b.Value(), nil
 }
 
-// effort is the reasoning effort sent for a requested one: "none" is the
-// model's "off" entry, any other the model's entry for it; a missing or
-// null entry leaves the request as it is.
-func effort(model *ai.Model, requested string) jsonv.Value {
-	key, fallback := requested, requested
-	if requested == "none" {
+// effort is the reasoning effort sent for a requested one, whatever it
+// holds: "none" is the model's "off" entry, any other the model's entry
+// for String(requested); a missing or null entry leaves the request as it
+// is. A null result sends no reasoning.
+func effort(model *ai.Model, requested jsonv.Value) jsonv.Value {
+	key, fallback := requested.JSString(), requested
+	if requested.Kind() == jsonv.String && requested.Str() == "none" {
 		key = "off"
 	}
 	if v, ok := model.ThinkingLevelMap.Get(key); ok && v.Kind() != jsonv.Null {
-		return stream.JSValue(v)
+		return v
 	}
-	return jsonv.StringValue(fallback)
-}
-
-// orDefault is `s ?? def`.
-func orDefault(s *string, def string) string {
-	if s == nil {
-		return def
-	}
-	return *s
+	return fallback
 }

@@ -11,5 +11,5 @@ import (
 // member at all). Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
-	return Options{StreamOptions: base, Reasoning: openairesponses.Reasoning{ReasoningEffort: s.Effort(model)}}, err
+	return Options{StreamOptions: base, Reasoning: openairesponses.EffortReasoning(s.Effort(model))}, err
 }

@@ -54,7 +54,7 @@ func normalizeToolCallID(id string, model *ai.Model, source *ai.AssistantMessage
 	}
 	parts := strings.Split(id, "|")
 	callID, itemID := normalizeIDPart(parts[0]), parts[1]
-	if source.Provider != model.Provider || source.API != model.API {
+	if !jsonv.StrictEqual(source.ProviderValue(), model.ProviderValue()) || !jsonv.StrictEqual(source.APIValue(), model.APIValue()) {
 		itemID = wtf8.Slice("fc_"+transform.ShortHash(itemID), 64)
 	} else {
 		itemID = normalizeIDPart(itemID)
@@ -72,8 +72,21 @@ func inputText(text string) jsonv.Value {
 }
 
 func inputImage(b *ai.ImageBlock) jsonv.Value {
+	return imageItem(jsonv.StringValue(b.MimeType), jsonv.StringValue(b.Data))
+}
+
+// imageItem is an input_image whose data URL is templated from mimeType
+// and data, whatever they hold (String(v), "undefined" for a missing one).
+func imageItem(mimeType, data jsonv.Value) jsonv.Value {
 	return obj("input_image").SetString("detail", "auto").
-		SetString("image_url", "data:"+b.MimeType+";base64,"+b.Data).Value()
+		SetString("image_url", "data:"+mimeType.JSString()+";base64,"+data.JSString()).Value()
+}
+
+// foreignImage is the input_image Pi makes of a content element that is
+// neither a text nor an image block: it reads mimeType and data of any
+// value but null.
+func foreignImage(raw jsonv.Value) jsonv.Value {
+	return imageItem(member(raw, "mimeType"), member(raw, "data"))
 }
 
 // textSignature is a parsed textSignature: the message item id and, for
@@ -126,6 +139,9 @@ func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, normalize
 }
 
 func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock, systemItem bool) (jsonv.Value, error) {
+	if err := checkTransform(ctx.Messages, model); err != nil {
+		return jsonv.Value{}, err
+	}
 	msgs := transform.Messages(ctx.Messages, model, normalize, now)
 	out := make([]jsonv.Value, 0, 2*len(msgs)+1) // an assistant message makes up to three items, the rest one
 	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
@@ -136,29 +152,25 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 		out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
 			SetString("content", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value())
 	}
+	// Pi counts every message it reaches, a role it skips included, but
+	// not one that made no item.
 	msgIndex := 0
-	for _, m := range msgs {
+	for i, m := range msgs {
+		// After transform the index no longer names the input message
+		// exactly; it still points near what Pi trips on.
+		at := messagePointer(i)
 		switch m := m.(type) {
 		case *ai.UserMessage:
-			var content []jsonv.Value
-			if m.Content.IsString {
-				content = []jsonv.Value{inputText(m.Content.Text)}
-			} else {
-				for _, b := range m.Content.Blocks {
-					switch b := b.(type) {
-					case *ai.TextBlock:
-						content = append(content, inputText(b.Text))
-					case *ai.ImageBlock:
-						content = append(content, inputImage(b))
-					}
-				}
-				if len(content) == 0 {
-					continue
-				}
+			content, err := userContent(m.Content, at+"/content")
+			if err != nil {
+				return jsonv.Value{}, err
+			}
+			if len(content) == 0 {
+				continue
 			}
 			out = append(out, new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", jsonv.ArrayValue(content...)).Value())
 		case *ai.AssistantMessage:
-			items, err := convertAssistant(m, model, msgIndex)
+			items, err := convertAssistant(m, model, msgIndex, at+"/content")
 			if err != nil {
 				return jsonv.Value{}, err
 			}
@@ -167,54 +179,103 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 			}
 			out = append(out, items...)
 		case *ai.ToolResultMessage:
-			out = append(out, convertToolResult(m, model))
-		default:
-			continue
+			item, err := convertToolResult(m, model, at)
+			if err != nil {
+				return jsonv.Value{}, err
+			}
+			out = append(out, item)
 		}
 		msgIndex++
 	}
 	return jsonv.ArrayValue(out...), nil
 }
 
+// userContent is the input parts of a user message. Content that is
+// neither a string nor an array, and a null element, throw; an element of
+// type "text" needs a string text; any other element is read as an image.
+func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
+	if c.IsString {
+		return []jsonv.Value{inputText(c.Text)}, nil
+	}
+	if c.Verbatim {
+		return nil, throws(at, "want a string or an array to map, got %s", c.Raw.Kind())
+	}
+	var out []jsonv.Value
+	for j, b := range c.Blocks {
+		switch b := b.(type) {
+		case *ai.TextBlock:
+			out = append(out, inputText(b.Text))
+		case *ai.ImageBlock:
+			out = append(out, inputImage(b))
+		case *ai.ForeignBlock:
+			at := jsonv.Index(at, j)
+			if isNull(b) {
+				return nil, throws(at, "want a block, got null")
+			}
+			if b.Type() != "text" {
+				out = append(out, foreignImage(b.Raw))
+				continue
+			}
+			text, ok := b.Text()
+			if !ok {
+				return nil, throws(at+"/text", "want a string to sanitize, got %s", member(b.Raw, "text").Kind())
+			}
+			out = append(out, inputText(text))
+		}
+	}
+	return out, nil
+}
+
 // convertAssistant turns one assistant message into items, in block order.
 // A thinking signature that is not JSON fails the whole request.
-func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]jsonv.Value, error) {
+func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at string) ([]jsonv.Value, error) {
 	var out []jsonv.Value
 	differentModel := !jsonv.StrictEqual(m.ModelValue(), model.IDValue()) &&
 		jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.APIValue(), model.APIValue())
 	textIndex := 0
-	for _, b := range m.Content {
+	message := func(text string, signature *string) {
+		out = append(out, messageItem(text, signature, msgIndex, textIndex))
+		textIndex++
+	}
+	for j, b := range m.Content {
+		at := jsonv.Index(at, j)
 		switch b := b.(type) {
 		case *ai.ThinkingBlock:
-			if b.ThinkingSignature != nil && *b.ThinkingSignature != "" {
-				item, err := stream.ParseJSON(*b.ThinkingSignature)
+			if b.IsSigned() {
+				// JSON.parse reads String(signature).
+				sig := b.Loose.Value("thinkingSignature", provider.OrEmpty(b.ThinkingSignature))
+				item, err := stream.ParseJSON(sig.JSString())
 				if err != nil {
 					return nil, &stream.RequestError{Message: err.Error()}
 				}
 				out = append(out, item)
 			}
 		case *ai.TextBlock:
-			sig := parseTextSignature(b.TextSignature)
-			id := "msg_pi_" + itoa(msgIndex)
-			if textIndex > 0 {
-				id += "_" + itoa(textIndex)
+			message(b.Text, b.TextSignature)
+		case *ai.ForeignBlock:
+			if isNull(b) {
+				return nil, throws(at, "want a block, got null")
 			}
-			textIndex++
-			var phase *string
-			if sig != nil {
-				phase = sig.phase
-				switch {
-				case sig.id == "":
-				case wtf8.Len(sig.id) > 64:
-					id = "msg_" + transform.ShortHash(sig.id)
-				default:
-					id = sig.id
+			if b.Type() != "text" {
+				continue // Pi skips a block of any other type
+			}
+			var sig *string
+			if v := member(b.Raw, "textSignature"); v.Truthy() {
+				if v.Kind() != jsonv.String {
+					return nil, throws(at+"/textSignature", "want a string to parse, got %s", v.Kind())
 				}
+				s := v.Str()
+				sig = &s
 			}
-			part := obj("output_text").SetString("text", ai.SanitizeSurrogates(b.Text)).Set("annotations", jsonv.ArrayValue()).Value()
-			out = append(out, obj("message").SetString("role", "assistant").Set("content", jsonv.ArrayValue(part)).
-				SetString("status", "completed").SetString("id", id).SetOptString("phase", phase).Value())
+			text, ok := b.Text()
+			if !ok {
+				return nil, throws(at+"/text", "want a string to sanitize, got %s", member(b.Raw, "text").Kind())
+			}
+			message(text, sig)
 		case *ai.ToolCallBlock:
+			if b.Loose.Has("id") {
+				return nil, throws(at+"/id", "want a string to split, got %s", b.Loose.Value("id", "").Kind())
+			}
 			parts := strings.Split(b.ID, "|")
 			var itemID *string
 			if len(parts) > 1 {
@@ -223,7 +284,9 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]
 					itemID = nil
 				}
 			}
-			item := obj("function_call").SetOptString("id", itemID).SetString("call_id", parts[0]).SetString("name", b.Name)
+			// The name is copied as it is, whatever it holds.
+			item := obj("function_call").SetOptString("id", itemID).SetString("call_id", parts[0]).
+				Set("name", stream.JSValue(b.Loose.Value("name", b.Name)))
 			if !b.Arguments.IsAbsent() {
 				item.SetString("arguments", stream.JSValue(b.Arguments).String())
 			}
@@ -233,19 +296,59 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int) ([]
 	return out, nil
 }
 
+// messageItem is the output message of one assistant text: its id is the
+// signature's, or one made of the message's and the text's index.
+func messageItem(text string, signature *string, msgIndex, textIndex int) jsonv.Value {
+	sig := parseTextSignature(signature)
+	id := "msg_pi_" + itoa(msgIndex)
+	if textIndex > 0 {
+		id += "_" + itoa(textIndex)
+	}
+	var phase *string
+	if sig != nil {
+		phase = sig.phase
+		switch {
+		case sig.id == "":
+		case wtf8.Len(sig.id) > 64:
+			id = "msg_" + transform.ShortHash(sig.id)
+		default:
+			id = sig.id
+		}
+	}
+	part := obj("output_text").SetString("text", ai.SanitizeSurrogates(text)).Set("annotations", jsonv.ArrayValue()).Value()
+	return obj("message").SetString("role", "assistant").Set("content", jsonv.ArrayValue(part)).
+		SetString("status", "completed").SetString("id", id).SetOptString("phase", phase).Value()
+}
+
 // convertToolResult is one function_call_output: the texts joined with
 // newlines as a string, or a list of parts when it holds images and the
-// model reads them.
-func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
+// model reads them. Elements are told apart by their type alone: a text
+// of another type is joined as Array#join writes it.
+func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jsonv.Value, error) {
+	if m.Loose.Has("content") {
+		return jsonv.Value{}, throws(at+"/content", "want an array to filter, got %s", m.Loose.Value("content", "").Kind())
+	}
 	var texts []string
 	hasImages := false
-	for _, b := range m.Content {
+	for j, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.TextBlock:
 			texts = append(texts, b.Text)
 		case *ai.ImageBlock:
 			hasImages = true
+		case *ai.ForeignBlock:
+			switch {
+			case isNull(b):
+				return jsonv.Value{}, throws(jsonv.Index(at+"/content", j), "want a block, got null")
+			case b.Type() == "text":
+				texts = append(texts, joinText(member(b.Raw, "text")))
+			case b.Type() == "image":
+				hasImages = true
+			}
 		}
+	}
+	if m.Loose.Has("toolCallId") {
+		return jsonv.Value{}, throws(at+"/toolCallId", "want a string to split, got %s", m.Loose.Value("toolCallId", "").Kind())
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
 	callID := strings.Split(m.ToolCallID, "|")[0]
@@ -256,8 +359,13 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
 			parts = append(parts, inputText(text))
 		}
 		for _, b := range m.Content {
-			if img, ok := b.(*ai.ImageBlock); ok {
-				parts = append(parts, inputImage(img))
+			switch b := b.(type) {
+			case *ai.ImageBlock:
+				parts = append(parts, inputImage(b))
+			case *ai.ForeignBlock:
+				if b.Type() == "image" {
+					parts = append(parts, foreignImage(b.Raw))
+				}
 			}
 		}
 		output = jsonv.ArrayValue(parts...)
@@ -267,7 +375,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model) jsonv.Value {
 		}
 		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
 	}
-	return obj("function_call_output").SetString("call_id", callID).Set("output", output).Value()
+	return obj("function_call_output").SetString("call_id", callID).Set("output", output).Value(), nil
 }
 
 func itoa(n int) string { return jsonv.FormatFloat(float64(n)) }

@@ -18,8 +18,10 @@ import (
 type Options struct {
 	provider.StreamOptions
 	Reasoning
-	// ServiceTier is sent as service_tier and scales the cost.
-	ServiceTier *string
+	// ServiceTier is sent as service_tier, whatever it holds (null
+	// included), when given; only the strings "flex" and "priority" scale
+	// the cost.
+	ServiceTier jsonv.Value
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
@@ -27,30 +29,50 @@ type Options struct {
 func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
 		o.Reasoning.Read(f)
-		o.ServiceTier = f.OptString("serviceTier")
+		o.ServiceTier = f.Any("serviceTier")
 	})
 }
 
 // JSON encodes the options back in the shape DecodeOptions reads.
 func (o Options) JSON() jsonv.Value {
-	return o.Reasoning.Add(o.Builder()).SetOptString("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
+	return o.Reasoning.Add(o.Builder()).Set("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
 }
 
 // Reasoning are the members that each Responses API (this one, Azure's
 // and Codex's) adds to StreamOptions for reasoning models. Each API reads
-// them its own way.
+// them its own way, and none checks their type: they hold any value, Absent
+// when left out (input.lenient).
 type Reasoning struct {
-	ReasoningEffort  *string
-	ReasoningSummary *string
+	ReasoningEffort  jsonv.Value
+	ReasoningSummary jsonv.Value
 }
 
 // Read reads the reasoning members from the fields of the options.
 func (r *Reasoning) Read(f *jsonv.Fields) {
-	r.ReasoningEffort, r.ReasoningSummary = f.OptString("reasoningEffort"), f.OptString("reasoningSummary")
+	r.ReasoningEffort, r.ReasoningSummary = f.Any("reasoningEffort"), f.Any("reasoningSummary")
 }
 
 // Add sets the reasoning members on the options' JSON, in the order Read
 // reads them.
 func (r Reasoning) Add(b *jsonv.ObjectBuilder) *jsonv.ObjectBuilder {
-	return b.SetOptString("reasoningEffort", r.ReasoningEffort).SetOptString("reasoningSummary", r.ReasoningSummary)
+	return b.Set("reasoningEffort", r.ReasoningEffort).Set("reasoningSummary", r.ReasoningSummary)
+}
+
+// EffortReasoning is the Reasoning streamSimple hands over: the effort
+// when there is one, no summary.
+func EffortReasoning(effort *string) Reasoning {
+	if effort == nil {
+		return Reasoning{}
+	}
+	return Reasoning{ReasoningEffort: jsonv.StringValue(*effort)}
+}
+
+// StringOf is v when it is a string, else nil: a service tier of another
+// type prices nothing, exactly as none does.
+func StringOf(v jsonv.Value) *string {
+	if v.Kind() != jsonv.String {
+		return nil
+	}
+	s := v.Str()
+	return &s
 }

@@ -7,6 +7,7 @@
 //   - options.go  what the API reads from the caller (DecodeOptions)
 //   - request.go  URL, headers and body (BuildRequest)
 //   - convert.go  Pi's messages to Responses input items
+//   - lenient.go  where Pi throws on members of other types (ErrPiThrows)
 //   - stream.go   the streamed answer to a message and events (ParseStream,
 //     ParseHTTPError)
 package openairesponses
@@ -78,7 +79,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, ResponsesPath), Header: header, Body: body}
-	tier := opts.ServiceTier
+	tier := StringOf(opts.ServiceTier)
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 		return parseStream(body, model, tier, now)
@@ -140,7 +141,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
-	b.SetOptString("service_tier", opts.ServiceTier)
+	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
 	if len(ctx.Tools) > 0 {
 		b.Set("tools", convertTools(ctx.Tools))
 	}
@@ -151,36 +152,37 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 // SetReasoning adds Pi's reasoning (and include) members for a reasoning
 // model to b. offDefault says whether the model's "off" effort is sent
 // when the caller asks for no reasoning (this API leaves it out for
-// github-copilot).
+// github-copilot). A truthy effort or summary is sent as it is, whatever
+// it holds; the effort looks up the model's thinkingLevelMap by
+// String(effort).
 func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefault bool) {
-	if model.Reasoning {
-		reasoningEffort, reasoningSummary := r.ReasoningEffort, r.ReasoningSummary
-		effortSet := reasoningEffort != nil && *reasoningEffort != ""
-		summarySet := reasoningSummary != nil && *reasoningSummary != ""
+	if !model.Reasoning {
+		return
+	}
+	reasoningEffort, reasoningSummary := r.ReasoningEffort, r.ReasoningSummary
+	switch {
+	case reasoningEffort.Truthy() || reasoningSummary.Truthy():
+		effort := jsonv.StringValue("medium")
+		if reasoningEffort.Truthy() {
+			effort = reasoningEffort
+			if v, ok := model.ThinkingLevelMap.Get(reasoningEffort.JSString()); ok && v.Kind() != jsonv.Null {
+				effort = v
+			}
+		}
+		summary := jsonv.StringValue("auto")
+		if reasoningSummary.Truthy() {
+			summary = reasoningSummary
+		}
+		b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(effort)).Set("summary", stream.JSValue(summary)).Value())
+		b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
+	case offDefault:
+		off, ok := model.ThinkingLevelMap.Get("off")
 		switch {
-		case effortSet || summarySet:
-			effort := jsonv.StringValue("medium")
-			if effortSet {
-				effort = jsonv.StringValue(*reasoningEffort)
-				if v, ok := model.ThinkingLevelMap.Get(*reasoningEffort); ok && v.Kind() != jsonv.Null {
-					effort = stream.JSValue(v)
-				}
-			}
-			summary := "auto"
-			if summarySet {
-				summary = *reasoningSummary
-			}
-			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effort).SetString("summary", summary).Value())
-			b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
-		case offDefault:
-			off, ok := model.ThinkingLevelMap.Get("off")
-			switch {
-			case ok && off.Kind() == jsonv.Null:
-			case ok:
-				b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
-			default:
-				b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
-			}
+		case ok && off.Kind() == jsonv.Null:
+		case ok:
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
+		default:
+			b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
 		}
 	}
 }
@@ -203,8 +205,10 @@ func convertTools(tools []ai.Tool) jsonv.Value {
 func convertToolsWith(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").SetString("name", t.Name).
-			SetString("description", t.Description).Set("parameters", stream.JSValue(t.Parameters)).
+		// name, description and parameters are copied as they are, whatever
+		// they hold; a missing one is left out.
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("name", stream.JSValue(t.NameValue())).
+			Set("description", stream.JSValue(t.DescriptionValue())).Set("parameters", stream.JSValue(t.Parameters)).
 			Set("strict", strict).Value()
 	}
 	return jsonv.ArrayValue(out...)

@@ -63,6 +63,6 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"reasoningEffort":1}`: "/options/reasoningEffort: want string, got number",
+		`{"sessionId":1}`: "/options/sessionId: want string, got number",
 	}, `{"apiKey":"k","toolChoice":"auto","headers":{"a":"1","b":null},"serviceTier":"flex","reasoningSummary":"auto"}`)
 }

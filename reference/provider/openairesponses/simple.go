@@ -10,5 +10,5 @@ import (
 // service tier. Without a key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model, AuthHeaders...)
-	return Options{StreamOptions: base, Reasoning: Reasoning{ReasoningEffort: s.Effort(model)}}, err
+	return Options{StreamOptions: base, Reasoning: EffortReasoning(s.Effort(model))}, err
 }

@@ -1,0 +1,60 @@
+package azureopenairesponses
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/provider/openairesponses"
+)
+
+func TestLenientOptions(t *testing.T) {
+	model := &ai.Model{ID: "gpt-5", API: API, Provider: API, BaseURL: "https://r.openai.azure.com", Reasoning: true}
+	for _, tc := range []struct {
+		name, opts    string
+		url, bodyHead string
+	}{
+		{"deployment of another type", `{"azureDeploymentName":7}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `7`},
+		{"falsy deployment", `{"azureDeploymentName":0}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+		{"api version a number", `{"azureApiVersion":2024}`, "https://r.openai.azure.com/openai/v1/responses?api-version=2024", `"gpt-5"`},
+		{"api version an empty object", `{"azureApiVersion":{}}`, "https://r.openai.azure.com/openai/v1/responses", `"gpt-5"`},
+		{"api version nested", `{"azureApiVersion":{"a":[1,null]}}`, "https://r.openai.azure.com/openai/v1/responses?api-version%5Ba%5D%5B%5D=1&api-version%5Ba%5D%5B%5D=", `"gpt-5"`},
+		{"falsy api version", `{"azureApiVersion":false}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+		{"null base URL", `{"azureBaseUrl":null}`, "https://r.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+		{"resource name of another type", `{"azureResourceName":9}`, "https://9.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+		{"resource name whose String() is empty", `{"azureResourceName":[]}`, "https://.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jsonv.Parse([]byte(tc.opts))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts, err := DecodeOptions(v.With("apiKey", jsonv.StringValue("k")), "/options")
+			if err != nil {
+				t.Fatal(err)
+			}
+			call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if call.URL != tc.url {
+				t.Errorf("URL = %s, want %s", call.URL, tc.url)
+			}
+			if got, _ := call.Body.Get("model"); got.String() != tc.bodyHead {
+				t.Errorf("model = %s, want %s", got, tc.bodyHead)
+			}
+		})
+	}
+	for _, base := range []string{`7`, `false`, `{}`} {
+		v, _ := jsonv.Parse([]byte(`{"apiKey":"k","azureBaseUrl":` + base + `}`))
+		opts, err := DecodeOptions(v, "/options")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock); !errors.Is(err, openairesponses.ErrPiThrows) {
+			t.Errorf("azureBaseUrl %s: error = %v, want ErrPiThrows (Pi trims it)", base, err)
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package openairesponses
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
+)
+
+const (
+	visionModel = `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text","image"]}`
+	textModel   = `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text"]}`
+	// same is the members that make an assistant this model's.
+	same  = `"api":"openai-responses","provider":"openai","model":"gpt-5","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
+	other = `"api":"anthropic-messages","provider":"anthropic","model":"claude","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
+)
+
+func parseJSON(t *testing.T, s string) jsonv.Value {
+	t.Helper()
+	v, err := jsonv.Parse([]byte(s))
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return v
+}
+
+// lenientBody builds the request for a model, a context read leniently
+// (as the wire kind reads it for this driver) and options.
+func lenientBody(t *testing.T, model, ctx, opts string) (jsonv.Value, error) {
+	t.Helper()
+	m, err := ai.DecodeWireModel(parseJSON(t, model), "/model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ai.DecodeWireContext(parseJSON(t, ctx), "/context", Driver.LenientContext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := DecodeOptions(parseJSON(t, opts), "/options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, err := BuildRequest(m, c, o, func() jsonv.Value { return jsonv.NumberValue("1") })
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	return call.Body, nil
+}
+
+func wantMember(t *testing.T, body jsonv.Value, key, want string) {
+	t.Helper()
+	got, _ := body.Get(key)
+	if w := parseJSON(t, want); !jsonv.Equal(got, w) {
+		t.Errorf("%s: %s", key, cmp.Diff(w.String(), got.String()))
+	}
+}
+
+func TestLenientConversion(t *testing.T) {
+	for _, tc := range []struct {
+		name, model, messages, want string
+	}{
+		{"user elements other than text are images", visionModel,
+			`[{"role":"user","content":[{"type":"text","text":"a","textSignature":5},{"type":"doc","mimeType":"m","data":7},7,"s",[1],{"type":"image","mimeType":null,"data":{}}]}]`,
+			`[{"role":"user","content":[{"type":"input_text","text":"a"},
+			{"type":"input_image","detail":"auto","image_url":"data:m;base64,7"},
+			{"type":"input_image","detail":"auto","image_url":"data:undefined;base64,undefined"},
+			{"type":"input_image","detail":"auto","image_url":"data:undefined;base64,undefined"},
+			{"type":"input_image","detail":"auto","image_url":"data:undefined;base64,undefined"},
+			{"type":"input_image","detail":"auto","image_url":"data:null;base64,[object Object]"}]}]`},
+		{"tool call name and arguments of other types", visionModel,
+			`[{"role":"assistant",` + same + `,"content":[{"type":"toolCall","id":"c|fc_1","name":42,"arguments":"x"},{"type":"toolCall","id":"d","arguments":null},{"type":"toolCall","id":"e","name":null}]},
+			{"role":"toolResult","toolCallId":"c|fc_1","toolName":1,"content":[]},{"role":"toolResult","toolCallId":"d","content":[]},{"role":"toolResult","toolCallId":"e","content":[]}]`,
+			`[{"type":"function_call","id":"fc_1","call_id":"c","name":42,"arguments":"\"x\""},
+			{"type":"function_call","call_id":"d","arguments":"null"},
+			{"type":"function_call","call_id":"e","name":null},
+			{"type":"function_call_output","call_id":"c","output":"(see attached image)"},
+			{"type":"function_call_output","call_id":"d","output":"(see attached image)"},
+			{"type":"function_call_output","call_id":"e","output":"(see attached image)"}]`},
+		{"signatures of other types", visionModel,
+			`[{"role":"assistant",` + same + `,"content":[{"type":"thinking","thinking":"","thinkingSignature":1},{"type":"thinking","thinking":"t","thinkingSignature":["{}"]},{"type":"thinking","thinking":"t","thinkingSignature":0},{"type":"text","text":"a","textSignature":0},{"type":"unknown"},{"type":"text","text":"b","textSignature":null}]}]`,
+			`[1,{},{"type":"message","role":"assistant","content":[{"type":"output_text","text":"a","annotations":[]}],"status":"completed","id":"msg_pi_0"},
+			{"type":"message","role":"assistant","content":[{"type":"output_text","text":"b","annotations":[]}],"status":"completed","id":"msg_pi_0_1"}]`},
+		{"a message of another role is counted", visionModel,
+			`[{"role":"system","content":"x"},{"role":"assistant",` + same + `,"content":[{"type":"text","text":"a"}]}]`,
+			`[{"type":"message","role":"assistant","content":[{"type":"output_text","text":"a","annotations":[]}],"status":"completed","id":"msg_pi_1"}]`},
+		{"tool-result elements by type alone", visionModel,
+			`[{"role":"toolResult","toolCallId":"c","content":[{"type":"text","text":12},{"type":"text","text":null},{"type":"text","text":[1,[2]]},{"type":"image","data":5},{"type":"other","text":"no"}]}]`,
+			`[{"type":"function_call_output","call_id":"c","output":[{"type":"input_text","text":"12\n\n1,2"},{"type":"input_image","detail":"auto","image_url":"data:undefined;base64,5"}]}]`},
+		{"tool-result string content for a model without images", textModel,
+			`[{"role":"toolResult","toolCallId":"c","content":"ab"}]`,
+			`[{"type":"function_call_output","call_id":"c","output":"(see attached image)"}]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, err := lenientBody(t, tc.model, `{"messages":`+tc.messages+`}`, `{"apiKey":"k"}`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantMember(t, body, "input", tc.want)
+		})
+	}
+}
+
+func TestLenientThrows(t *testing.T) {
+	for _, tc := range []struct {
+		name, model, messages string
+	}{
+		{"user content of another type", visionModel, `[{"role":"user","content":7}]`},
+		{"user content missing", visionModel, `[{"role":"user"}]`},
+		{"null user element", visionModel, `[{"role":"user","content":[null]}]`},
+		{"user text of another type", visionModel, `[{"role":"user","content":[{"type":"text","text":1}]}]`},
+		{"null in assistant content of an error", visionModel, `[{"role":"assistant",` + strings.Replace(same, `"stop"`, `"error"`, 1) + `,"content":[null]}]`},
+		{"null spliced into assistant content", visionModel, `[{"role":"assistant",` + same + `,"content":[[null]]}]`},
+		{"assistant text of another type", visionModel, `[{"role":"assistant",` + same + `,"content":[{"type":"text","text":null}]}]`},
+		{"truthy text signature of another type", visionModel, `[{"role":"assistant",` + same + `,"content":[{"type":"text","text":"a","textSignature":1}]}]`},
+		{"another model's tool-call id of another type", visionModel, `[{"role":"assistant",` + other + `,"content":[{"type":"toolCall","id":5,"name":"n","arguments":{}}]}]`},
+		{"this model's tool-call id of another type", visionModel, `[{"role":"assistant",` + same + `,"content":[{"type":"toolCall","id":["a"],"name":"n","arguments":{}}]}]`},
+		{"another model's truthy thinking of another type", visionModel, `[{"role":"assistant",` + other + `,"content":[{"type":"thinking","thinking":7}]}]`},
+		{"tool-result content of another type", visionModel, `[{"role":"toolResult","toolCallId":"c","content":"ab"}]`},
+		{"tool-result content not iterable without images", textModel, `[{"role":"toolResult","toolCallId":"c","content":7}]`},
+		{"null tool-result element", visionModel, `[{"role":"toolResult","toolCallId":"c","content":[null]}]`},
+		{"tool-call id of a result of another type", visionModel, `[{"role":"toolResult","toolCallId":7,"content":[]}]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := lenientBody(t, tc.model, `{"messages":`+tc.messages+`}`, `{"apiKey":"k"}`)
+			if !errors.Is(err, ErrPiThrows) {
+				t.Errorf("error = %v, want ErrPiThrows", err)
+			}
+		})
+	}
+	// JSON.parse of String({}) fails the request as a signature that is not
+	// JSON does: Pi's error message, not a refusal.
+	_, err := lenientBody(t, visionModel, `{"messages":[{"role":"assistant",`+same+`,"content":[{"type":"thinking","thinking":"","thinkingSignature":{}}]}]}`, `{"apiKey":"k"}`)
+	var re *stream.RequestError
+	if !errors.As(err, &re) {
+		t.Errorf("signature {}: error = %v, want a RequestError", err)
+	}
+}
+
+func TestLenientOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name, ctx, opts string
+		want            map[string]string
+	}{
+		{"tools copied as they are", `{"messages":[],"tools":[{"name":7,"description":null,"parameters":"x"},{"parameters":{}}]}`, `{"apiKey":"k"}`,
+			map[string]string{"tools": `[{"type":"function","name":7,"description":null,"parameters":"x","strict":false},{"type":"function","parameters":{},"strict":false}]`}},
+		{"effort and summary of other types", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":7,"reasoningSummary":true,"serviceTier":5}`,
+			map[string]string{"reasoning": `{"effort":7,"summary":true}`, "service_tier": `5`}},
+		{"falsy effort and summary", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":0,"reasoningSummary":[],"serviceTier":null}`,
+			map[string]string{"reasoning": `{"effort":"medium","summary":[]}`, "service_tier": `null`}},
+		{"neither truthy", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":false,"reasoningSummary":""}`,
+			map[string]string{"reasoning": `{"effort":"none"}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, err := lenientBody(t, visionModel, tc.ctx, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for key, want := range tc.want {
+				wantMember(t, body, key, want)
+			}
+		})
+	}
+	// The effort is looked up in the level map by its String().
+	model := `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text"],"thinkingLevelMap":{"7":"high"}}`
+	body, err := lenientBody(t, model, `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":7}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMember(t, body, "reasoning", `{"effort":"high","summary":"auto"}`)
+}
