@@ -46,7 +46,6 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{
-		`{"sessionId":1}`:                        "/options/sessionId: want string, got number",
 		`{"env":{"AZURE_OPENAI_BASE_URL":true}}`: "/options/env/AZURE_OPENAI_BASE_URL: want a string, got boolean",
 	}, `{"apiKey":"k","azureApiVersion":"v","azureResourceName":"r","azureBaseUrl":"u","azureDeploymentName":"d","serviceTier":"flex","cacheRetention":"none"}`)
 }
