@@ -85,7 +85,7 @@ func (r *Registry) Register(t CustomType) error {
 // Message role that the ai types cannot hold gives an *ai.ForeignMessage
 // that keeps it as written.
 func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
-	if v.Kind() == jsonv.Null || v.IsAbsent() {
+	if v.IsNullish() {
 		return nil, jsonv.Errorf(ptr, "want a message, got %s", v.Kind())
 	}
 	roleValue, _ := v.Get("role")

@@ -260,7 +260,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		client = http.DefaultClient
 	}
 	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter}
-	if k, _ := rawModel.Get("cost"); k.Kind() == jsonv.Null || k.IsAbsent() {
+	if k, _ := rawModel.Get("cost"); k.IsNullish() {
 		wc.noPrices = true
 	}
 	if connectTo != nil {

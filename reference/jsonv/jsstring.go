@@ -41,6 +41,19 @@ func (v Value) JSString() string {
 	return "[object Object]"
 }
 
+// IsNullish reports JavaScript's v == null: null or undefined (Absent),
+// what ?? and ?. pass over.
+func (v Value) IsNullish() bool { return v.kind == Null || v.kind == Absent }
+
+// JoinString is v as Array.prototype.join writes an element: "" for null
+// and undefined, String(v) for anything else.
+func (v Value) JoinString() string {
+	if v.IsNullish() {
+		return ""
+	}
+	return v.JSString()
+}
+
 // JSNumber is Number(v) as JavaScript computes it for the value JSON.parse
 // gives: NaN for Absent and objects, 0 for null and false, 1 for true, a
 // string read by StringToNumber, and an array through its String() form

@@ -256,7 +256,7 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (
 				name = jsonv.StringValue(toClaudeCodeName(b.Name))
 			}
 			input := b.Arguments
-			if input.IsAbsent() || input.Kind() == jsonv.Null {
+			if input.IsNullish() {
 				input = jsonv.ObjectValue()
 			}
 			blocks = append(blocks, block("tool_use").Set("id", stream.JSValue(b.Loose.Value("id", b.ID))).Set("name", stream.JSValue(name)).Set("input", stream.JSValue(input)))

@@ -63,7 +63,7 @@ func signatureValue(b *ai.ThinkingBlock) jsonv.Value {
 
 // TruthyOr is the truthiness of `v ?? def`: def when v is null or Absent.
 func TruthyOr(v jsonv.Value, def bool) bool {
-	if v.IsAbsent() || v.Kind() == jsonv.Null {
+	if v.IsNullish() {
 		return def
 	}
 	return v.Truthy()

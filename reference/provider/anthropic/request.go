@@ -171,7 +171,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	}
 	b.Set("messages", msgs)
 	maxTokens := opts.MaxTokens
-	if maxTokens.IsAbsent() || maxTokens.Kind() == jsonv.Null { // ??
+	if maxTokens.IsNullish() { // ??
 		maxTokens = model.MaxTokens
 	}
 	b.Set("max_tokens", stream.JSValue(maxTokens)).SetBool("stream", true)
@@ -209,7 +209,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 		switch {
 		case thinkingOn:
 			display := stream.JSValue(opts.ThinkingDisplay)
-			if display.IsAbsent() || display.Kind() == jsonv.Null {
+			if display.IsNullish() {
 				display = jsonv.StringValue("summarized")
 			}
 			if c.IsTrue("forceAdaptiveThinking") {
@@ -267,11 +267,11 @@ func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Val
 			return jsonv.Value{}, Throws("tool %d's parameters are %s, whose properties Pi reads", i, k)
 		}
 		props := member(t.Parameters, "properties")
-		if props.IsAbsent() || props.Kind() == jsonv.Null {
+		if props.IsNullish() {
 			props = jsonv.ObjectValue()
 		}
 		required := member(t.Parameters, "required")
-		if required.IsAbsent() || required.Kind() == jsonv.Null {
+		if required.IsNullish() {
 			required = jsonv.ArrayValue()
 		}
 		schema := new(jsonv.ObjectBuilder).SetString("type", "object").Set("properties", stream.JSValue(props)).Set("required", stream.JSValue(required))

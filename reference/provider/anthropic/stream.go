@@ -315,7 +315,7 @@ func (p *parser) blockStart(ev jsonv.Value) {
 			name = p.names(name)
 		}
 		args := stream.Member(cb, "input")
-		if args.IsAbsent() || args.Kind() == jsonv.Null {
+		if args.IsNullish() {
 			args = jsonv.ObjectValue()
 		}
 		empty := ""

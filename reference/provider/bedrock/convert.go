@@ -423,7 +423,7 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 	display := jsonv.Value{}
 	if !gov {
 		display = stream.JSValue(opts.ThinkingDisplay)
-		if display.IsAbsent() || display.Kind() == jsonv.Null {
+		if display.IsNullish() {
 			display = jsonv.StringValue("summarized")
 		}
 	}

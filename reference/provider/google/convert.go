@@ -168,7 +168,7 @@ func userParts(m *ai.UserMessage) ([]jsonv.Value, error) {
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, fmt.Errorf("content %d: text is %s, which has no replace", j, describe(rawMember(b, "text")))
+				return nil, fmt.Errorf("content %d: text is %s, which has no replace", j, describe(stream.Member(b.Raw, "text")))
 			}
 			parts = append(parts, textPart(ai.SanitizeSurrogates(text)).Value())
 		default:
@@ -208,7 +208,7 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			// A text block with a member of another type: the text is
 			// read as above, a signature that is no string is invalid.
 			text, ok := b.Text()
-			if v := rawMember(b, "text"); !ok && v.Truthy() {
+			if v := stream.Member(b.Raw, "text"); !ok && v.Truthy() {
 				return nil, fmt.Errorf("content %d: text is %s, which has no trim", j, describe(v))
 			}
 			if ok && !stream.IsBlank(text) {
@@ -229,7 +229,7 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			parts = append(parts, p.Value())
 		case *ai.ToolCallBlock:
 			args := b.Arguments
-			if args.IsAbsent() || args.Kind() == jsonv.Null {
+			if args.IsNullish() {
 				args = jsonv.ObjectValue()
 			}
 			call := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(b.Loose.Value("name", b.Name))).Set("args", stream.JSValue(args))
@@ -265,7 +265,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 			case b.Raw.Kind() == jsonv.Null:
 				return nil, fmt.Errorf("content %d is null", j)
 			case b.Type() == "text":
-				texts = append(texts, joinElement(rawMember(b, "text")))
+				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
 			case b.Type() == "image":
 				images = append(images, b)
 			}
@@ -310,21 +310,6 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 		out = append(out, &wireContent{role: "user", parts: parts})
 	}
 	return out, nil
-}
-
-// rawMember is the member key of a foreign element, Absent when it has none.
-func rawMember(b *ai.ForeignBlock, key string) jsonv.Value {
-	v, _ := b.Raw.Get(key)
-	return v
-}
-
-// joinElement is a value as Array.prototype.join writes it: null and
-// undefined as "", anything else as String(v).
-func joinElement(v jsonv.Value) string {
-	if v.IsAbsent() || v.Kind() == jsonv.Null {
-		return ""
-	}
-	return v.JSString()
 }
 
 // stringOrNil is v when it is a string; a signature of another type is

@@ -361,7 +361,7 @@ func (p *parser) part(part jsonv.Value) {
 		tc.Name = p.str(name)
 	}
 	args := stream.Member(fc, "args")
-	if args.IsAbsent() || args.Kind() == jsonv.Null {
+	if args.IsNullish() {
 		args = jsonv.ObjectValue()
 	}
 	tc.Arguments = stream.JSValue(args)

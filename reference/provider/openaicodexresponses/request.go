@@ -293,7 +293,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if r := opts.ReasoningEffort; !r.IsAbsent() {
 		if e := effort(model, r); e.Kind() != jsonv.Null {
 			summary := opts.ReasoningSummary
-			if summary.IsAbsent() || summary.Kind() == jsonv.Null {
+			if summary.IsNullish() {
 				summary = jsonv.StringValue("auto")
 			}
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(e)).Set("summary", stream.JSValue(summary)).Value())

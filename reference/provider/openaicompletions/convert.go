@@ -205,7 +205,7 @@ func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.C
 				hasImage := false
 				for _, b := range tr.Content {
 					if text, ok := lenient.TextOf(b); ok {
-						texts = append(texts, lenient.Joined(text))
+						texts = append(texts, text.JoinString())
 					}
 					hasImage = hasImage || lenient.IsImage(b)
 				}

@@ -86,7 +86,7 @@ func imageItem(mimeType, data jsonv.Value) jsonv.Value {
 // neither a text nor an image block: it reads mimeType and data of any
 // value but null.
 func foreignImage(raw jsonv.Value) jsonv.Value {
-	return imageItem(member(raw, "mimeType"), member(raw, "data"))
+	return imageItem(stream.Member(raw, "mimeType"), stream.Member(raw, "data"))
 }
 
 // textSignature is a parsed textSignature: the message item id and, for
@@ -218,7 +218,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, throws(at+"/text", "want a string to sanitize, got %s", member(b.Raw, "text").Kind())
+				return nil, throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
 			}
 			out = append(out, inputText(text))
 		}
@@ -260,7 +260,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 				continue // Pi skips a block of any other type
 			}
 			var sig *string
-			if v := member(b.Raw, "textSignature"); v.Truthy() {
+			if v := stream.Member(b.Raw, "textSignature"); v.Truthy() {
 				if v.Kind() != jsonv.String {
 					return nil, throws(at+"/textSignature", "want a string to parse, got %s", v.Kind())
 				}
@@ -269,7 +269,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, throws(at+"/text", "want a string to sanitize, got %s", member(b.Raw, "text").Kind())
+				return nil, throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
 			}
 			message(text, sig)
 		case *ai.ToolCallBlock:
@@ -341,7 +341,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 			case isNull(b):
 				return jsonv.Value{}, throws(jsonv.Index(at+"/content", j), "want a block, got null")
 			case b.Type() == "text":
-				texts = append(texts, joinText(member(b.Raw, "text")))
+				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
 			case b.Type() == "image":
 				hasImages = true
 			}

@@ -189,12 +189,3 @@ func AssistantTexts(m *ai.AssistantMessage, model *ai.Model, at string) error {
 	}
 	return nil
 }
-
-// Joined is v as Array.prototype.join writes an element: "" for null and
-// undefined, String(v) otherwise.
-func Joined(v jsonv.Value) string {
-	if k := v.Kind(); k == jsonv.Null || k == jsonv.Absent {
-		return ""
-	}
-	return v.JSString()
-}
