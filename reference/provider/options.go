@@ -70,7 +70,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		SessionID:                 f.Any("sessionId"),
 		TimeoutMs:                 f.OptNumber("timeoutMs"),
 		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
-		MaxRetries:                f.OptNumber("maxRetries"),
+		MaxRetries:                f.Any("maxRetries"),
 		MaxRetryDelayMs:           f.OptNumber("maxRetryDelayMs"),
 		Metadata:                  f.Any("metadata"), // only its user_id is read, with a type check
 	}
@@ -82,6 +82,11 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 	o.Extra = f.Rest()
 	if err := f.Err(); err != nil {
 		return StreamOptions{}, err
+	}
+	if k := o.MaxRetries.Kind(); k != jsonv.Number && !o.MaxRetries.IsNullish() {
+		// The clients count it down while it is truthy: "x" retries once,
+		// [] without end.
+		return StreamOptions{}, jsonv.Errorf(f.At("maxRetries"), "not modelled: a maxRetries of type %s", k)
 	}
 	var err error
 	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {

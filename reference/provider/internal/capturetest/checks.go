@@ -25,6 +25,7 @@ type OptionErrors map[string]string
 // driver must decode with these errors.
 var sharedOptionErrors = OptionErrors{
 	`{"headers":{"x":[]}}`:             "/options/headers/x: not modelled: an array as a header value",
+	`{"maxRetries":"1"}`:               "/options/maxRetries: not modelled: a maxRetries of type string",
 	`{"env":{"PI_CACHE_RETENTION":1}}`: "/options/env/PI_CACHE_RETENTION: want a string, got number",
 	`[]`:                               "/options: want an object, got array",
 }
