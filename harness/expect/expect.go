@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/harness/suite"
@@ -446,6 +447,9 @@ func CollapsePaths(paths []string) []string {
 	byKey := map[string]*group{}
 	for _, p := range uniq {
 		segs := pointerSegments(p)
+		for i, s := range segs {
+			segs[i] = literalSegment(s)
+		}
 		key := make([]string, len(segs))
 		for i, s := range segs {
 			key[i] = s
@@ -581,6 +585,26 @@ func subsumes(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// literalSegment is a glob segment that matches the JSON Pointer segment
+// s: the glob's own metacharacters are escaped, and the characters the
+// file's syntax uses (the comma between globs, white space, the # before a
+// reason) become ?, which matches them too.
+func literalSegment(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune(`*?[\`, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == ',' || r == '#' || unicode.IsSpace(r):
+			b.WriteByte('?')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func pointerSegments(p string) []string {

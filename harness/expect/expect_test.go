@@ -273,6 +273,11 @@ func TestCollapsePaths(t *testing.T) {
 			[]string{"/a/1", "/b/1", "/c/1", "/d/1", "/e/1", "/f/1", "/g/1"},
 			[]string{"/a/1", "/b/1", "/c/1", "/d/1", "/e/1", "/f/1", "/g/1"}, // nothing shared to fold
 		},
+		{
+			// Keys that hold the file's syntax or glob metacharacters.
+			[]string{"/m/1/r,s", "/m/a b#c", "/m/x*y"},
+			[]string{"/m/1/r?s", "/m/a?b?c", `/m/x\*y`},
+		},
 	}
 	for _, tt := range tests {
 		got := expect.CollapsePaths(tt.in)
@@ -285,6 +290,13 @@ func TestCollapsePaths(t *testing.T) {
 		for _, p := range tt.in {
 			if !slices.ContainsFunc(got, func(g string) bool { return expect.PathMatch(g, p) }) {
 				t.Errorf("CollapsePaths(%q) = %q does not match %q", tt.in, got, p)
+			}
+		}
+		if len(tt.in) > 0 {
+			// The file reads back what Render writes.
+			rendered := expect.Render(nil, []expect.Failure{{ID: "cost/a", Message: "m", Paths: tt.in}})
+			if f, err := expect.Parse("exp.txt", rendered); err != nil || len(f.Entries) != 1 || !slices.Equal(f.Entries[0].Paths, got) {
+				t.Errorf("Render then Parse of %q: %v, %+v", tt.in, err, f)
 			}
 		}
 	}
