@@ -45,7 +45,7 @@ func Decode(obj jsonv.Value, ptr string) ([]Header, error) {
 		case jsonv.Null:
 		case jsonv.Array:
 			// The SDKs append each element as a value of its own.
-			return nil, fmt.Errorf("%s: %w", jsonv.Child(ptr, m.Key), ErrArrayValue)
+			return nil, jsonv.Errorf(jsonv.Child(ptr, m.Key), "not modelled: an array as a header value")
 		default:
 			s := m.Value.JSString()
 			h.Value, h.Raw = &s, m.Value
@@ -54,10 +54,6 @@ func Decode(obj jsonv.Value, ptr string) ([]Header, error) {
 	}
 	return out, nil
 }
-
-// ErrArrayValue refuses a header whose value is an array, which the
-// reference does not model.
-var ErrArrayValue = errors.New("not modelled: an array as a header value")
 
 // JSON is the header object Decode reads.
 func JSON(headers []Header) jsonv.Value {
