@@ -57,11 +57,10 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 		return nil, nil, err
 	}
 	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
+	if c.abortAfter == 0 && errors.Is(err, stream.ErrAfterAbortCheck) {
+		return c.failure(d, d.AbortBeforeText, now)
+	}
 	if msg, ok := provider.Refusal(err); ok {
-		var re *stream.RequestError
-		if c.abortAfter == 0 && errors.As(err, &re) && re.AfterAbortCheck {
-			msg = d.AbortBeforeText
-		}
 		return c.failure(d, msg, now)
 	}
 	if err != nil {

@@ -16,7 +16,7 @@
 package google
 
 import (
-	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -62,7 +62,7 @@ const (
 
 // ErrModelNotString refuses a model whose id is not a string: the SDK
 // throws a TypeError reading it as one.
-var ErrModelNotString = errors.New("google: the model's id is not a string, and the SDK throws on it")
+var ErrModelNotString = fmt.Errorf("google: the model's id is not a string, and the SDK throws on it (%w)", stream.ErrAfterAbortCheck)
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps synthetic tool results that transform adds; their
@@ -193,7 +193,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 		}
 	}
 	gen := new(jsonv.ObjectBuilder)
-	gen.Set("temperature", stream.JSValue(opts.Temperature)).Set("maxOutputTokens", stream.JSValue(opts.MaxTokens))
+	// The SDK's converters copy only members that are not null.
+	gen.Set("temperature", stream.JSValue(nonNull(opts.Temperature))).Set("maxOutputTokens", stream.JSValue(nonNull(opts.MaxTokens)))
 	if t := opts.Thinking; t != nil && model.Reasoning {
 		if t.Enabled != nil && *t.Enabled {
 			tc := new(jsonv.ObjectBuilder).SetBool("includeThoughts", true)
@@ -210,6 +211,14 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 	}
 	b.Set("generationConfig", gen.Value())
 	return b.Value()
+}
+
+// nonNull is v, or Absent for null.
+func nonNull(v jsonv.Value) jsonv.Value {
+	if v.Kind() == jsonv.Null {
+		return jsonv.Value{}
+	}
+	return v
 }
 
 // functionDeclaration is Pi's declaration of a tool, which this SDK sends

@@ -16,9 +16,20 @@ var ErrOutsideModel = errors.New("stream outside the modelled JavaScript and SDK
 type RequestError struct {
 	Message string
 	// AfterAbortCheck is set for a failure the client library raises
-	// after Pi has checked the caller's signal: with a signal aborted
-	// before the call, Pi fails with its abort error instead.
+	// after Pi has checked the caller's signal (ErrAfterAbortCheck).
 	AfterAbortCheck bool
 }
 
 func (e *RequestError) Error() string { return e.Message }
+
+// Is makes a RequestError raised after the abort check an
+// ErrAfterAbortCheck.
+func (e *RequestError) Is(target error) bool {
+	return target == ErrAfterAbortCheck && e.AfterAbortCheck
+}
+
+// ErrAfterAbortCheck marks a failure (a refusal, or a throw the reference
+// refuses) that the client library raises after Pi has checked the
+// caller's signal: with a signal aborted before the call, Pi fails with its
+// abort error instead.
+var ErrAfterAbortCheck = errors.New("raised after the abort check")
