@@ -21,8 +21,9 @@ type StreamOptions struct {
 	APIKey      *string
 	Temperature jsonv.Value
 	MaxTokens   jsonv.Value
-	// Transport is "sse", "websocket" or "auto".
-	Transport *string
+	// Transport is "sse", "websocket" or "auto" as Pi declares it, kept as
+	// written: only openai-codex-responses reads it.
+	Transport jsonv.Value
 	// CacheRetention is "none", "short" or "long" as Pi declares it, but
 	// kept as written: Pi only tests it for truthiness and compares it
 	// with === (Retention).
@@ -65,7 +66,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		APIKey:                    f.OptString("apiKey"),
 		Temperature:               f.Any("temperature"),
 		MaxTokens:                 f.Any("maxTokens"),
-		Transport:                 f.OptString("transport"),
+		Transport:                 f.Any("transport"),
 		CacheRetention:            f.Any("cacheRetention"),
 		SessionID:                 f.Any("sessionId"),
 		TimeoutMs:                 f.OptNumber("timeoutMs"),
@@ -120,7 +121,7 @@ func Decode[O any, P interface {
 func (o StreamOptions) Builder() *jsonv.ObjectBuilder {
 	b := new(jsonv.ObjectBuilder).SetOptString("apiKey", o.APIKey)
 	b.Set("temperature", o.Temperature).Set("maxTokens", o.MaxTokens)
-	b.SetOptString("transport", o.Transport).Set("cacheRetention", o.CacheRetention)
+	b.Set("transport", o.Transport).Set("cacheRetention", o.CacheRetention)
 	b.Set("sessionId", o.SessionID)
 	if o.Headers != nil {
 		b.Set("headers", httpheader.JSON(o.Headers))

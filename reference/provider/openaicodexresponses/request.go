@@ -83,11 +83,9 @@ var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a 
 // *stream.RequestError means Pi sends nothing and fails with that message; an
 // error wrapping ErrNotModelled means the reference cannot say.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if opts.Transport == nil || *opts.Transport != SSETransport {
-		t := "undefined (auto)"
-		if opts.Transport != nil {
-			t = fmt.Sprintf("%q", *opts.Transport)
-		}
+	if t := opts.Transport; t.Kind() != jsonv.String || t.Str() != SSETransport {
+		// Pi reads it with ||: anything but "sse" (another type, or none)
+		// takes the websocket path first.
 		return nil, fmt.Errorf("%w: transport %s; cases set transport %q", ErrNotModelled, t, SSETransport)
 	}
 	token, err := opts.APIKeyOr(model, "")
