@@ -159,6 +159,34 @@ type Context struct {
 	// HasTools tells an empty tool list from a missing one.
 	HasTools bool
 	Extra    []jsonv.Member
+	// Loose holds a systemPrompt that is truthy and not a string, for a
+	// context read leniently (DecodeWireContext); SystemPrompt is then nil.
+	Loose Loose
+}
+
+// SystemText is the system prompt where an API sanitizes it ("" for none).
+// A truthy prompt of another type is an error: Pi's sanitizeSurrogates
+// calls its replace, and throws.
+func (c *Context) SystemText() (string, error) {
+	if c.Loose.Has("systemPrompt") {
+		return "", jsonv.Errorf("/context/systemPrompt", "want a string to sanitize, got %s", c.Loose.Value("systemPrompt", "").Kind())
+	}
+	if c.SystemPrompt == nil {
+		return "", nil
+	}
+	return *c.SystemPrompt, nil
+}
+
+// SystemPromptValue is the system prompt as written, whatever its type
+// (Absent when there is none).
+func (c *Context) SystemPromptValue() jsonv.Value {
+	if c.SystemPrompt != nil {
+		return jsonv.StringValue(*c.SystemPrompt)
+	}
+	if c.Loose.Has("systemPrompt") {
+		return c.Loose.Value("systemPrompt", "")
+	}
+	return jsonv.Value{}
 }
 
 // DecodeContext reads a Context.
@@ -232,7 +260,7 @@ func (t Tool) JSON() jsonv.Value {
 }
 
 func (c *Context) JSON() jsonv.Value {
-	o := new(jsonv.ObjectBuilder).SetOptString("systemPrompt", c.SystemPrompt).Set("messages", MessagesJSON(c.Messages))
+	o := new(jsonv.ObjectBuilder).Set("systemPrompt", c.SystemPromptValue()).Set("messages", MessagesJSON(c.Messages))
 	if c.HasTools {
 		tools := make([]jsonv.Value, len(c.Tools))
 		for i, t := range c.Tools {

@@ -80,7 +80,7 @@ func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provi
 // DecodeWireContext reads the context of a provider call as Pi's stream
 // functions read it (input.lenient): a systemPrompt that is not a string is
 // no prompt when falsy, and refused when truthy (Pi sanitizes it as a
-// string); a message that is not null and has no role of the three
+// string, unless lenient: see below); a message that is not null and has no role of the three
 // (another string, none, or no object at all) becomes a *ForeignMessage,
 // which no provider sends.
 //
@@ -88,15 +88,30 @@ func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provi
 // lenient true, for a provider whose conversion reads members of other
 // types as Pi does (provider.Driver.LenientContext), messages are read as
 // normalization reads them (DecodeMessagesAllowForeign: Loose members,
-// *ForeignBlock elements) and a tool's name, description and parameters
-// may hold any value (Tool.Loose).
+// *ForeignBlock elements), a tool's name, description and parameters
+// may hold any value (Tool.Loose), and a truthy systemPrompt of another
+// type is kept in Context.Loose, for the API to send or refuse
+// (Context.SystemText).
 func DecodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error) {
+	var loose Loose
 	if sp, ok := v.Get("systemPrompt"); ok && sp.Kind() != jsonv.String {
-		if sp.Truthy() {
+		switch {
+		case sp.Truthy() && !lenient:
 			return nil, jsonv.Errorf(jsonv.Child(ptr, "systemPrompt"), "want a string, got %s (Pi sanitizes it as one)", sp.Kind())
+		case sp.Truthy():
+			loose = Loose{{Key: "systemPrompt", Value: sp}} // Context.SystemText
 		}
 		v = jsonv.ObjectValue(slices.DeleteFunc(slices.Clone(v.Members()), func(m jsonv.Member) bool { return m.Key == "systemPrompt" })...)
 	}
+	c, err := decodeWireContext(v, ptr, lenient)
+	if err != nil {
+		return nil, err
+	}
+	c.Loose = loose
+	return c, nil
+}
+
+func decodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error) {
 	msgs, ok := v.Get("messages")
 	if !ok || msgs.Kind() != jsonv.Array {
 		return DecodeContext(v, ptr)

@@ -114,3 +114,23 @@ func TestDecodeWireContextLenientTools(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeWireContextLenientSystemPrompt: a truthy system prompt of
+// another type is kept for the API: one that sanitizes it refuses it, one
+// that copies it unread (codex) sends it as written.
+func TestDecodeWireContextLenientSystemPrompt(t *testing.T) {
+	c, err := ai.DecodeWireContext(parse(t, `{"systemPrompt":[7],"messages":[]}`), "/context", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SystemText(); err == nil || err.Error() != "/context/systemPrompt: want a string to sanitize, got array" {
+		t.Errorf("SystemText: %v", err)
+	}
+	if got := c.SystemPromptValue().String(); got != "[7]" || c.JSON().String() != `{"systemPrompt":[7],"messages":[]}` {
+		t.Errorf("SystemPromptValue %s, JSON %s", got, c.JSON())
+	}
+	c, err = ai.DecodeWireContext(parse(t, `{"systemPrompt":"s","messages":[]}`), "/context", true)
+	if text, terr := c.SystemText(); err != nil || terr != nil || text != "s" {
+		t.Errorf("a string prompt: %q, %v, %v", text, err, terr)
+	}
+}

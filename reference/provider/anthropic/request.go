@@ -183,8 +183,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	if oauth {
 		system = append(system, textBlock(ClaudeCodeIdentity))
 	}
-	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
-		system = append(system, textBlock(ai.SanitizeSurrogates(*ctx.SystemPrompt)))
+	systemText, err := ctx.SystemText()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if systemText != "" {
+		system = append(system, textBlock(ai.SanitizeSurrogates(systemText)))
 	}
 	if system != nil {
 		b.Set("system", jsonv.ArrayValue(system...))

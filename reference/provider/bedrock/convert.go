@@ -492,8 +492,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		return jsonv.Value{}, err
 	}
 	b := new(jsonv.ObjectBuilder).Set("messages", msgs)
-	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
-		system := []jsonv.Value{textBlock(ai.SanitizeSurrogates(*ctx.SystemPrompt))}
+	systemText, err := ctx.SystemText()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if systemText != "" {
+		system := []jsonv.Value{textBlock(ai.SanitizeSurrogates(systemText))}
 		if retention != "none" && supportsCaching(model, opts) {
 			system = append(system, cachePoint(retention))
 		}

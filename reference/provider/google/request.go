@@ -73,7 +73,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, err
 	}
 	apiKey := *opts.APIKey
-	contents, err := convertMessages(ctx.Messages, model, now)
+	contents, err := Contents(model, ctx, now)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +237,15 @@ func functionDeclaration(t ai.Tool) jsonv.Value {
 // an inlineData {mimeType, data}, nulls kept. now stamps the synthetic
 // tool results transform adds. An error wraps ErrPiThrows.
 func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) ([]jsonv.Value, error) {
-	return convertMessages(ctx.Messages, model, now)
+	contents, err := convertMessages(ctx.Messages, model, now)
+	if err != nil {
+		return nil, err
+	}
+	// Pi sanitizes the system prompt next, building the config.
+	if _, err := ctx.SystemText(); err != nil {
+		return nil, err
+	}
+	return contents, nil
 }
 
 // Headers are the headers BuildRequest sends with key.

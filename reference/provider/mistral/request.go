@@ -149,8 +149,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	if system := ctx.SystemPrompt; system != nil && *system != "" {
-		sys := new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(*system)).Value()
+	system, err := ctx.SystemText()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if system != "" {
+		sys := new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(system)).Value()
 		messages = append([]jsonv.Value{sys}, messages...)
 	}
 

@@ -263,16 +263,17 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	instructions := DefaultInstructions
-	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
-		instructions = *ctx.SystemPrompt
+	// systemPrompt || the default: copied unread, whatever its type.
+	instructions := jsonv.StringValue(DefaultInstructions)
+	if sp := ctx.SystemPromptValue(); sp.Truthy() {
+		instructions = sp
 	}
 	verbosity := jsonv.StringValue(DefaultVerbosity)
 	if opts.TextVerbosity.Truthy() {
 		verbosity = opts.TextVerbosity
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
-		SetString("instructions", instructions).Set("input", input).
+		Set("instructions", stream.JSValue(instructions)).Set("input", input).
 		Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	key, err := opts.PromptCacheKey()

@@ -105,6 +105,10 @@ func nullish(v, def jsonv.Value) jsonv.Value {
 
 // buildBody is Pi's buildParams, with its member order.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retention string, now transform.Clock) (jsonv.Value, error) {
+	// The conversion sanitizes the system prompt first.
+	if _, err := ctx.SystemText(); err != nil {
+		return jsonv.Value{}, err
+	}
 	msgs := convertMessages(model, ctx, c, now)
 	cc := cacheControl(c, retention)
 

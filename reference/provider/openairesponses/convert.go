@@ -144,13 +144,19 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 	}
 	msgs := transform.Messages(ctx.Messages, model, normalize, now)
 	out := make([]jsonv.Value, 0, 2*len(msgs)+1) // an assistant message makes up to three items, the rest one
-	if systemItem && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
-		role := "system"
-		if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
-			role = "developer"
+	if systemItem {
+		system, err := ctx.SystemText()
+		if err != nil {
+			return jsonv.Value{}, err
 		}
-		out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
-			SetString("content", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value())
+		if system != "" {
+			role := "system"
+			if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
+				role = "developer"
+			}
+			out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
+				SetString("content", ai.SanitizeSurrogates(system)).Value())
+		}
 	}
 	// Pi counts every message it reaches, a role it skips included, but
 	// not one that made no item.
