@@ -84,7 +84,7 @@ func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).Se
 // then one wire message per Pi message, with consecutive tool results in
 // one user message, blank text left out, and the cache breakpoint on the
 // last user message. Members of other types are read as Pi reads them
-// (wire.anthropic-messages.lenient); an ErrPiThrows error is where Pi throws.
+// (wire.anthropic-messages.lenient); a transform.ErrThrows error is where Pi throws.
 func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock) (jsonv.Value, error) {
 	if err := CheckTransform(msgs, model); err != nil {
 		return jsonv.Value{}, err

@@ -9,14 +9,9 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrPiThrows marks an input of other member types than Pi declares on
-// which Pi throws a TypeError before it sends the request
-// (transform.ErrThrows).
-var ErrPiThrows = transform.ErrThrows
-
-// Throws is an ErrPiThrows naming what Pi trips on.
+// Throws is a transform.ErrThrows naming what Pi trips on.
 func Throws(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrPiThrows}, args...)...)
+	return fmt.Errorf("%w: "+format, append([]any{transform.ErrThrows}, args...)...)
 }
 
 // CheckTransform refuses what transformMessages throws on, for an API that

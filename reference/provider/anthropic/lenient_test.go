@@ -118,8 +118,8 @@ func TestLenientMembers(t *testing.T) {
 			}
 			body, err := lenientBody(t, lenientModel, tc.ctx, opts)
 			if tc.throws {
-				if !errors.Is(err, ErrPiThrows) {
-					t.Fatalf("error = %v, want ErrPiThrows", err)
+				if !errors.Is(err, transform.ErrThrows) {
+					t.Fatalf("error = %v, want transform.ErrThrows", err)
 				}
 				return
 			}

@@ -160,7 +160,7 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 	return b.Value()
 }
 
-// buildBody is Pi's buildParams, with its member order. An ErrPiThrows
+// buildBody is Pi's buildParams, with its member order. A transform.ErrThrows
 // error is a context Pi throws on.
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
 	cc := cacheControl(retention, c)

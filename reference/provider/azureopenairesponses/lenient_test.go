@@ -2,12 +2,12 @@ package azureopenairesponses
 
 import (
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
-	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
 func TestLenientOptions(t *testing.T) {
@@ -53,8 +53,8 @@ func TestLenientOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock); !errors.Is(err, openairesponses.ErrPiThrows) {
-			t.Errorf("azureBaseUrl %s: error = %v, want ErrPiThrows (Pi trims it)", base, err)
+		if _, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock); !errors.Is(err, transform.ErrThrows) {
+			t.Errorf("azureBaseUrl %s: error = %v, want transform.ErrThrows (Pi trims it)", base, err)
 		}
 	}
 }

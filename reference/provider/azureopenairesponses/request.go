@@ -124,7 +124,7 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 		base = strings.TrimSpace(u.Str())
 	case jsonv.Absent, jsonv.Null:
 	default:
-		return "", fmt.Errorf("%w: /options/azureBaseUrl: want a string to trim, got %s", openairesponses.ErrPiThrows, u.Kind())
+		return "", fmt.Errorf("%w: /options/azureBaseUrl: want a string to trim, got %s", transform.ErrThrows, u.Kind())
 	}
 	if base == "" {
 		base = strings.TrimSpace(opts.EnvValue("AZURE_OPENAI_BASE_URL"))

@@ -251,7 +251,7 @@ type wireMessage struct {
 // content, empty assistant messages skipped), consecutive tool results in
 // one user message, and the cache point on a trailing user message.
 // Members of other types are read as Pi reads them (wire.bedrock.lenient);
-// an anthropic.ErrPiThrows error is where Pi throws.
+// a transform.ErrThrows error is where Pi throws.
 func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention string, now transform.Clock) (jsonv.Value, error) {
 	if err := anthropic.CheckTransform(msgs, model); err != nil {
 		return jsonv.Value{}, err

@@ -3,11 +3,11 @@ package bedrock
 import (
 	"encoding/base64"
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -130,8 +130,8 @@ func TestLenientMembers(t *testing.T) {
 			var refusal *stream.RequestError
 			switch {
 			case tc.throws:
-				if !errors.Is(err, anthropic.ErrPiThrows) {
-					t.Fatalf("error = %v, want ErrPiThrows", err)
+				if !errors.Is(err, transform.ErrThrows) {
+					t.Fatalf("error = %v, want transform.ErrThrows", err)
 				}
 				return
 			case tc.fails != "":

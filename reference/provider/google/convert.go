@@ -97,12 +97,6 @@ type wireContent struct {
 	functions bool // holds a functionResponse
 }
 
-// ErrPiThrows marks a context on which Pi's conversion throws a TypeError
-// (a member of null read, a string method called on another type, an
-// array method on what is no array), so Pi sends nothing and its stream
-// ends in an error.
-var ErrPiThrows = transform.ErrThrows
-
 // convertMessages is Pi's convertMessages of google-shared.js: transform
 // for the target model, then one content per message, with consecutive
 // tool results in one user content. Members of other types than declared
@@ -133,7 +127,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([
 			out, err = appendToolResult(out, m, model, withIDs)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: transformed message %d: %v", ErrPiThrows, i, err)
+			return nil, fmt.Errorf("%w: transformed message %d: %v", transform.ErrThrows, i, err)
 		}
 	}
 	contents := make([]jsonv.Value, len(out))

@@ -2,6 +2,7 @@ package google_test
 
 import (
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -16,7 +17,7 @@ import (
 // contexts and options whose members have other types than Pi declares,
 // sent through real Pi by capture.mjs (lenient-cases.mjs). Each is read
 // as the harness reads a wire case (ai.DecodeWireContext, lenient), and
-// must give Pi's exact body, or ErrPiThrows where Pi threw a TypeError.
+// must give Pi's exact body, or transform.ErrThrows where Pi threw a TypeError.
 func TestLenientMatchesPi(t *testing.T) {
 	for _, api := range []struct {
 		file   string
@@ -50,8 +51,8 @@ func TestLenientMatchesPi(t *testing.T) {
 			t.Run(api.driver.API+"/"+name, func(t *testing.T) {
 				call, err := api.driver.BuildRequest(model, ctx, opts, capturetest.Clock)
 				if threw, ok := want.Get("error"); ok {
-					if !errors.Is(err, google.ErrPiThrows) {
-						t.Fatalf("err = %v, want ErrPiThrows (Pi: %s)", err, threw.Str())
+					if !errors.Is(err, transform.ErrThrows) {
+						t.Fatalf("err = %v, want transform.ErrThrows (Pi: %s)", err, threw.Str())
 					}
 					return
 				}

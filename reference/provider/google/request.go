@@ -235,7 +235,7 @@ func functionDeclaration(t ai.Tool) jsonv.Value {
 // Contents are ctx's messages converted for model in Pi's form, before
 // an SDK serializer rewrites them: a functionCall is {name, args, id} and
 // an inlineData {mimeType, data}, nulls kept. now stamps the synthetic
-// tool results transform adds. An error wraps ErrPiThrows.
+// tool results transform adds. An error wraps transform.ErrThrows.
 func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) ([]jsonv.Value, error) {
 	contents, err := convertMessages(ctx.Messages, model, now)
 	if err != nil {

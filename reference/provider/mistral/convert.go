@@ -325,10 +325,6 @@ func toolResultText(text string, hasImages, images, isError bool) string {
 	return prefix + NoToolOutputText
 }
 
-// ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
-// request (see conversion); its stream ends with an error message.
-var ErrThrows = lenient.ErrThrows
-
 // conversion is what toChatMessages reads of values of other types
 // (lenient.Conversion): the id normalizer calls replace, which only strings
 // have; each tool-result text is sanitized; a message of a role outside
@@ -344,7 +340,7 @@ var conversion = lenient.Conversion{
 func convertibleForeign(m *ai.ForeignMessage, at string) error {
 	content := stream.Member(m.Raw, "content")
 	if content.Kind() != jsonv.Array {
-		return lenient.Throws(at, "Pi filters the content of a message of another role as a tool result's, and it is a %s", content.Kind())
+		return transform.Throws(at, "Pi filters the content of a message of another role as a tool result's, and it is a %s", content.Kind())
 	}
 	blocks := foreignResult(m).content
 	if err := transform.NoNull(blocks, at); err != nil {

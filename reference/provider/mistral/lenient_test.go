@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -53,7 +54,7 @@ func TestLenientMessages(t *testing.T) {
 }
 
 // TestLenientRefusals: where Pi throws reading a member of another type
-// the reference refuses with ErrThrows naming the member; where the SDK's
+// the reference refuses with transform.ErrThrows naming the member; where the SDK's
 // schema rejects what Pi copied, with ErrOutsideRequest.
 func TestLenientRefusals(t *testing.T) {
 	for _, tc := range []struct {
@@ -61,14 +62,14 @@ func TestLenientRefusals(t *testing.T) {
 		want                          error
 		at                            string
 	}{
-		{"a message of another role without array content", `["text"]`, `{"messages":[{"role":"custom","content":"x"}]}`, "", ErrThrows, "/context/messages/0/content"},
-		{"a message of another role that is a number", `["text"]`, `{"messages":[7]}`, "", ErrThrows, "/context/messages/0/content"},
-		{"a null in a message of another role", `["text"]`, `{"messages":[{"role":"custom","content":[null]}]}`, "", ErrThrows, "/context/messages/0/content/0"},
+		{"a message of another role without array content", `["text"]`, `{"messages":[{"role":"custom","content":"x"}]}`, "", transform.ErrThrows, "/context/messages/0/content"},
+		{"a message of another role that is a number", `["text"]`, `{"messages":[7]}`, "", transform.ErrThrows, "/context/messages/0/content"},
+		{"a null in a message of another role", `["text"]`, `{"messages":[{"role":"custom","content":[null]}]}`, "", transform.ErrThrows, "/context/messages/0/content/0"},
 		{"tool result text that is no string", `["text"]`,
-			`{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"n","content":[{"type":"text","text":7}]}]}`, "", ErrThrows, "/context/messages/0/content/0/text"},
-		{"user content of another type", `["text"]`, `{"messages":[{"role":"user","content":null}]}`, "", ErrThrows, "/context/messages/0/content"},
+			`{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"n","content":[{"type":"text","text":7}]}]}`, "", transform.ErrThrows, "/context/messages/0/content/0/text"},
+		{"user content of another type", `["text"]`, `{"messages":[{"role":"user","content":null}]}`, "", transform.ErrThrows, "/context/messages/0/content"},
 		{"tool-call id of another model that is an array", `["text"]`,
-			`{"messages":[{"role":"assistant","api":"a","provider":"b","model":"c","stopReason":"toolUse","content":[{"type":"toolCall","id":[],"name":"n","arguments":{}}]}]}`, "", ErrThrows, "/context/messages/0/content/0/id"},
+			`{"messages":[{"role":"assistant","api":"a","provider":"b","model":"c","stopReason":"toolUse","content":[{"type":"toolCall","id":[],"name":"n","arguments":{}}]}]}`, "", transform.ErrThrows, "/context/messages/0/content/0/id"},
 		{"an assistant block without a name", `["text"]`,
 			`{"messages":[{"role":"assistant",` + same + `,"stopReason":"stop","content":[{"type":"mystery"}]}]}`, "", ErrOutsideRequest, ""},
 		{"a tool call id of null", `["text"]`,

@@ -387,10 +387,6 @@ func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
 	return d, err == nil && d.Truthy()
 }
 
-// ErrThrows marks a context on which Pi 0.80.2 throws while it builds the
-// request (see conversion); its stream ends with an error message.
-var ErrThrows = lenient.ErrThrows
-
 // conversion is what convertMessages reads of values of other types
 // (lenient.Conversion): the id normalizer calls includes("|"), tool-result
 // texts are joined, messages of other roles are skipped.

@@ -2,6 +2,7 @@ package openaicompletions
 
 import (
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestLenientMessages(t *testing.T) {
 }
 
 // TestLenientThrows: where Pi throws reading a member of another type, the
-// reference refuses the context with ErrThrows naming the member.
+// reference refuses the context with transform.ErrThrows naming the member.
 func TestLenientThrows(t *testing.T) {
 	for _, tc := range []struct {
 		name, input, messages, at string
@@ -123,8 +124,8 @@ func TestLenientThrows(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
 			var pe *jsonv.PathError
-			if !errors.Is(err, ErrThrows) || !errors.As(err, &pe) || pe.Pointer != tc.at {
-				t.Errorf("error %v, want ErrThrows at %s", err, tc.at)
+			if !errors.Is(err, transform.ErrThrows) || !errors.As(err, &pe) || pe.Pointer != tc.at {
+				t.Errorf("error %v, want transform.ErrThrows at %s", err, tc.at)
 			}
 		})
 	}

@@ -204,7 +204,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 		return []jsonv.Value{inputText(c.Text)}, nil
 	}
 	if c.Verbatim {
-		return nil, throws(at, "want a string or an array to map, got %s", c.Raw.Kind())
+		return nil, transform.Throws(at, "want a string or an array to map, got %s", c.Raw.Kind())
 	}
 	var out []jsonv.Value
 	for j, b := range c.Blocks {
@@ -216,7 +216,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 		case *ai.ForeignBlock:
 			at := jsonv.Index(at, j)
 			if isNull(b) {
-				return nil, throws(at, "want a block, got null")
+				return nil, transform.Throws(at, "want a block, got null")
 			}
 			if b.Type() != "text" {
 				out = append(out, foreignImage(b.Raw))
@@ -224,7 +224,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
+				return nil, transform.Throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
 			}
 			out = append(out, inputText(text))
 		}
@@ -260,7 +260,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 			message(b.Text, b.TextSignature)
 		case *ai.ForeignBlock:
 			if isNull(b) {
-				return nil, throws(at, "want a block, got null")
+				return nil, transform.Throws(at, "want a block, got null")
 			}
 			if b.Type() != "text" {
 				continue // Pi skips a block of any other type
@@ -268,19 +268,19 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 			var sig *string
 			if v := stream.Member(b.Raw, "textSignature"); v.Truthy() {
 				if v.Kind() != jsonv.String {
-					return nil, throws(at+"/textSignature", "want a string to parse, got %s", v.Kind())
+					return nil, transform.Throws(at+"/textSignature", "want a string to parse, got %s", v.Kind())
 				}
 				s := v.Str()
 				sig = &s
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
+				return nil, transform.Throws(at+"/text", "want a string to sanitize, got %s", stream.Member(b.Raw, "text").Kind())
 			}
 			message(text, sig)
 		case *ai.ToolCallBlock:
 			if b.Loose.Has("id") {
-				return nil, throws(at+"/id", "want a string to split, got %s", b.Loose.Value("id", "").Kind())
+				return nil, transform.Throws(at+"/id", "want a string to split, got %s", b.Loose.Value("id", "").Kind())
 			}
 			parts := strings.Split(b.ID, "|")
 			var itemID *string
@@ -332,7 +332,7 @@ func messageItem(text string, signature *string, msgIndex, textIndex int) jsonv.
 // of another type is joined as Array#join writes it.
 func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jsonv.Value, error) {
 	if m.Loose.Has("content") {
-		return jsonv.Value{}, throws(at+"/content", "want an array to filter, got %s", m.Loose.Value("content", "").Kind())
+		return jsonv.Value{}, transform.Throws(at+"/content", "want an array to filter, got %s", m.Loose.Value("content", "").Kind())
 	}
 	var texts []string
 	hasImages := false
@@ -345,7 +345,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 		case *ai.ForeignBlock:
 			switch {
 			case isNull(b):
-				return jsonv.Value{}, throws(jsonv.Index(at+"/content", j), "want a block, got null")
+				return jsonv.Value{}, transform.Throws(jsonv.Index(at+"/content", j), "want a block, got null")
 			case b.Type() == "text":
 				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
 			case b.Type() == "image":
@@ -354,7 +354,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 		}
 	}
 	if m.Loose.Has("toolCallId") {
-		return jsonv.Value{}, throws(at+"/toolCallId", "want a string to split, got %s", m.Loose.Value("toolCallId", "").Kind())
+		return jsonv.Value{}, transform.Throws(at+"/toolCallId", "want a string to split, got %s", m.Loose.Value("toolCallId", "").Kind())
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
 	callID := strings.Split(m.ToolCallID, "|")[0]

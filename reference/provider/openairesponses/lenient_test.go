@@ -2,6 +2,7 @@ package openairesponses
 
 import (
 	"errors"
+	"github.com/piconform/piconform/reference/transform"
 	"strings"
 	"testing"
 
@@ -127,8 +128,8 @@ func TestLenientThrows(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := lenientBody(t, tc.model, `{"messages":`+tc.messages+`}`, `{"apiKey":"k"}`)
-			if !errors.Is(err, ErrPiThrows) {
-				t.Errorf("error = %v, want ErrPiThrows", err)
+			if !errors.Is(err, transform.ErrThrows) {
+				t.Errorf("error = %v, want transform.ErrThrows", err)
 			}
 		})
 	}

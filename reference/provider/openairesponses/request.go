@@ -7,7 +7,7 @@
 //   - options.go  what the API reads from the caller (DecodeOptions)
 //   - request.go  URL, headers and body (BuildRequest)
 //   - convert.go  Pi's messages to Responses input items
-//   - lenient.go  where Pi throws on members of other types (ErrPiThrows)
+//   - lenient.go  where Pi throws on members of other types (transform.ErrThrows)
 //   - stream.go   the streamed answer to a message and events (ParseStream,
 //     ParseHTTPError)
 package openairesponses

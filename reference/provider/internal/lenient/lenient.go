@@ -11,13 +11,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// ErrThrows marks an input on which Pi throws while it builds the request
-// (transform.ErrThrows).
-var ErrThrows = transform.ErrThrows
-
-// Throws is ErrThrows at the JSON Pointer ptr, with what Pi does there.
-func Throws(ptr, format string, args ...any) error { return transform.Throws(ptr, format, args...) }
-
 // MessagePointer is the JSON Pointer of the i-th message of a wire case's
 // context.
 func MessagePointer(i int) string { return jsonv.Index("/context/messages", i) }
@@ -119,7 +112,7 @@ func ImageURL(b ai.Block) string {
 // no string (Pi sanitizes it).
 func UserContent(m *ai.UserMessage, at string) error {
 	if m.Content.Verbatim {
-		return Throws(at, "Pi iterates a %s", m.Content.Raw.Kind())
+		return transform.Throws(at, "Pi iterates a %s", m.Content.Raw.Kind())
 	}
 	if err := transform.NoNull(m.Content.Blocks, at); err != nil {
 		return err
@@ -132,7 +125,7 @@ func UserContent(m *ai.UserMessage, at string) error {
 func StringTexts(blocks []ai.Block, at string) error {
 	for j, b := range blocks {
 		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
-			return Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
+			return transform.Throws(jsonv.Index(at, j)+"/text", "Pi sanitizes a %s as a string", text.Kind())
 		}
 	}
 	return nil
@@ -144,7 +137,7 @@ func StringTexts(blocks []ai.Block, at string) error {
 // element.
 func ToolResultContent(m *ai.ToolResultMessage, model *ai.Model, at string) error {
 	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (model.AcceptsImages() || c.Kind() != jsonv.String) {
-		return Throws(at, "Pi filters a %s", c.Kind())
+		return transform.Throws(at, "Pi filters a %s", c.Kind())
 	}
 	return transform.NoNull(m.Content, at)
 }
@@ -162,14 +155,14 @@ func AssistantTexts(m *ai.AssistantMessage, model *ai.Model, at string) error {
 	same := transform.SameModel(m, model)
 	check := func(b ai.Block, at string, spliced bool) error {
 		if text, ok := TextOf(b); ok && text.Kind() != jsonv.String {
-			return Throws(at+"/text", "Pi trims a %s", text.Kind())
+			return transform.Throws(at+"/text", "Pi trims a %s", text.Kind())
 		}
 		t, ok := b.(*ai.ThinkingBlock)
 		if !ok || !t.Loose.Has("thinking") {
 			return nil
 		}
 		if spliced || same && (t.IsRedacted() || t.IsSigned() || t.TextIsTruthyOther()) {
-			return Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
+			return transform.Throws(at+"/thinking", "Pi trims a %s", t.Loose.Value("thinking", "").Kind())
 		}
 		return nil
 	}
