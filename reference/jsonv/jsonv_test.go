@@ -641,3 +641,28 @@ func TestJSNumberValue(t *testing.T) {
 		}
 	}
 }
+
+// TestNullish: IsNullish is JavaScript's v == null, NullAsAbsent drops only
+// null, and JoinString writes both as "".
+func TestNullish(t *testing.T) {
+	for _, tc := range []struct {
+		in            jsonv.Value
+		nullish       bool
+		dropped, join string
+	}{
+		{jsonv.Value{}, true, "absent", ""},
+		{jsonv.NullValue(), true, "absent", ""},
+		{jsonv.NumberValue("0"), false, "0", "0"},
+		{jsonv.StringValue(""), false, `""`, ""},
+		{jsonv.ArrayValue(jsonv.NullValue(), jsonv.NumberValue("1")), false, "[null,1]", ",1"},
+	} {
+		dropped := "absent"
+		if d := tc.in.NullAsAbsent(); !d.IsAbsent() {
+			dropped = string(d.AppendJSON(nil))
+		}
+		got := []any{tc.in.IsNullish(), dropped, tc.in.JoinString()}
+		if diff := cmp.Diff([]any{tc.nullish, tc.dropped, tc.join}, got); diff != "" {
+			t.Errorf("%s: [IsNullish NullAsAbsent JoinString] (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}

@@ -45,6 +45,15 @@ func (v Value) JSString() string {
 // what ?? and ?. pass over.
 func (v Value) IsNullish() bool { return v.kind == Null || v.kind == Absent }
 
+// NullAsAbsent is v, or Absent when v is null: what a serializer that
+// leaves out null members writes.
+func (v Value) NullAsAbsent() Value {
+	if v.kind == Null {
+		return Value{}
+	}
+	return v
+}
+
 // JoinString is v as Array.prototype.join writes an element: "" for null
 // and undefined, String(v) for anything else.
 func (v Value) JoinString() string {

@@ -66,7 +66,7 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 			ctx.Model = modelRef(e.member("provider"), e.member("modelId"))
 		case "message":
 			msg := e.member("message")
-			if k := msg.Kind(); k == jsonv.Absent || k == jsonv.Null {
+			if msg.IsNullish() {
 				return Context{}, typeError("%s has message %s: reading its role", e.describe(), describeValue(msg))
 			}
 			if role, _ := msg.Get("role"); msg.Kind() == jsonv.Object && role.Kind() == jsonv.String && role.Str() == "assistant" {

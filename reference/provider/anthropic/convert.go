@@ -193,7 +193,7 @@ func contentBlock(b ai.Block, where string) (*jsonv.ObjectBuilder, error) {
 		return imageBlock(jsonv.StringValue(b.MimeType), jsonv.StringValue(b.Data)), nil
 	}
 	raw := b.JSON()
-	switch typ := member(raw, "type"); {
+	switch typ := stream.Member(raw, "type"); {
 	case raw.Kind() == jsonv.Null:
 		return nil, Throws("%s holds null, whose type Pi reads", where)
 	case typ.Kind() == jsonv.String && typ.Str() == "text":
@@ -203,7 +203,7 @@ func contentBlock(b ai.Block, where string) (*jsonv.ObjectBuilder, error) {
 		}
 		return block("text").SetString("text", ai.SanitizeSurrogates(text)), nil
 	}
-	return imageBlock(member(raw, "mimeType"), member(raw, "data")), nil
+	return imageBlock(stream.Member(raw, "mimeType"), stream.Member(raw, "data")), nil
 }
 
 func imageBlock(mimeType, data jsonv.Value) *jsonv.ObjectBuilder {
@@ -324,7 +324,7 @@ func toolResultContent(m *ai.ToolResultMessage) (jsonv.Value, error) {
 			default:
 				// Array join writes null and undefined as nothing.
 				text := ""
-				if t := member(b.JSON(), "text"); t.Kind() != jsonv.Null && !t.IsAbsent() {
+				if t := stream.Member(b.JSON(), "text"); t.Kind() != jsonv.Null && !t.IsAbsent() {
 					text = t.JSString()
 				}
 				texts = append(texts, text)

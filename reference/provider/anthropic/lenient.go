@@ -2,6 +2,7 @@ package anthropic
 
 import (
 	"fmt"
+	"github.com/piconform/piconform/reference/provider/stream"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -30,18 +31,11 @@ func isNull(b ai.Block) bool {
 // *ai.TextBlock, which Pi sanitizes or trims as a string: any other value
 // throws.
 func textOf(raw jsonv.Value, where string) (string, error) {
-	text := member(raw, "text")
+	text := stream.Member(raw, "text")
 	if text.Kind() != jsonv.String {
 		return "", Throws("%s holds a text block whose text is %s, not a string", where, text.Kind())
 	}
 	return text.Str(), nil
-}
-
-// member is obj[key] as JavaScript reads it from any value: Absent for a
-// member it does not have, and for every value that is not an object.
-func member(v jsonv.Value, key string) jsonv.Value {
-	m, _ := v.Get(key)
-	return m
 }
 
 // signatureValue is a thinking block's thinkingSignature as written,

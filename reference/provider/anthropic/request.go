@@ -267,14 +267,14 @@ func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Val
 			}
 			name = jsonv.StringValue(toClaudeCodeName(t.Name))
 		}
-		if k := t.Parameters.Kind(); k == jsonv.Null || k == jsonv.Absent {
-			return jsonv.Value{}, Throws("tool %d's parameters are %s, whose properties Pi reads", i, k)
+		if t.Parameters.IsNullish() {
+			return jsonv.Value{}, Throws("tool %d's parameters are %s, whose properties Pi reads", i, t.Parameters.Kind())
 		}
-		props := member(t.Parameters, "properties")
+		props := stream.Member(t.Parameters, "properties")
 		if props.IsNullish() {
 			props = jsonv.ObjectValue()
 		}
-		required := member(t.Parameters, "required")
+		required := stream.Member(t.Parameters, "required")
 		if required.IsNullish() {
 			required = jsonv.ArrayValue()
 		}

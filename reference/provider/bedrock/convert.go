@@ -185,24 +185,17 @@ func contentBlock(b ai.Block, user bool, where string) (jsonv.Value, error) {
 	if raw.Kind() == jsonv.Null {
 		return jsonv.Value{}, anthropic.Throws("%s holds null, whose type Pi reads", where)
 	}
-	switch typ := member(raw, "type"); {
+	switch typ := stream.Member(raw, "type"); {
 	case typ.Kind() == jsonv.String && typ.Str() == "image":
-		return imageBlock(member(raw, "mimeType"), member(raw, "data"))
+		return imageBlock(stream.Member(raw, "mimeType"), stream.Member(raw, "data"))
 	case user && (typ.Kind() != jsonv.String || typ.Str() != "text"):
 		return jsonv.Value{}, nil
 	}
-	text := member(raw, "text")
+	text := stream.Member(raw, "text")
 	if text.Kind() != jsonv.String {
 		return jsonv.Value{}, anthropic.Throws("%s holds an element whose text is %s, not a string", where, text.Kind())
 	}
 	return nonBlankText(text.Str()), nil
-}
-
-// member is obj[key] as JavaScript reads it from any value: Absent for a
-// member it does not have, and for every value that is not an object.
-func member(v jsonv.Value, key string) jsonv.Value {
-	m, _ := v.Get(key)
-	return m
 }
 
 // toolResultContent is Pi's convertToolResultContent: images, and every
@@ -212,20 +205,7 @@ func toolResultContent(m *ai.ToolResultMessage) ([]jsonv.Value, error) {
 	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (c.Kind() != jsonv.String || c.Str() != "") {
 		return nil, anthropic.Throws("a tool result's content is %s, whose elements have no text", c.Kind())
 	}
-	var out []jsonv.Value
-	for _, b := range m.Content {
-		v, err := contentBlock(b, false, "a tool result's content")
-		if err != nil {
-			return nil, err
-		}
-		if !v.IsAbsent() {
-			out = append(out, v)
-		}
-	}
-	if len(out) == 0 {
-		out = append(out, textBlock(EmptyTextPlaceholder))
-	}
-	return out, nil
+	return contentBlocks(m.Content, false, "a tool result's content")
 }
 
 func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
@@ -313,20 +293,26 @@ func userContent(m *ai.UserMessage) ([]jsonv.Value, error) {
 	case m.Content.IsString:
 		return []jsonv.Value{requiredText(m.Content.Text)}, nil
 	}
-	var content []jsonv.Value
-	for _, b := range m.Content.Blocks {
-		v, err := contentBlock(b, true, "user content")
+	return contentBlocks(m.Content.Blocks, true, "user content")
+}
+
+// contentBlocks converts user or tool-result blocks (contentBlock), the
+// placeholder text standing in for none.
+func contentBlocks(blocks []ai.Block, user bool, where string) ([]jsonv.Value, error) {
+	var out []jsonv.Value
+	for _, b := range blocks {
+		v, err := contentBlock(b, user, where)
 		if err != nil {
 			return nil, err
 		}
 		if !v.IsAbsent() {
-			content = append(content, v)
+			out = append(out, v)
 		}
 	}
-	if len(content) == 0 {
-		content = append(content, textBlock(EmptyTextPlaceholder))
+	if len(out) == 0 {
+		out = append(out, textBlock(EmptyTextPlaceholder))
 	}
-	return content, nil
+	return out, nil
 }
 
 // assistantContent is an assistant message's Converse content. Text and
@@ -350,7 +336,7 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, anthropic.Throws("assistant content holds a text block whose text is %s, not a string", member(b.Raw, "text").Kind())
+				return nil, anthropic.Throws("assistant content holds a text block whose text is %s, not a string", stream.Member(b.Raw, "text").Kind())
 			}
 			if t := nonBlankText(text); !t.IsAbsent() {
 				content = append(content, t)
@@ -386,7 +372,7 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 
 // sdkValue is a value Pi hands the SDK for a string member: the SDK's
 // serializer leaves out null, and writes any other value as it is.
-func sdkValue(v jsonv.Value) jsonv.Value { return stream.JSValue(orAbsent(v)) }
+func sdkValue(v jsonv.Value) jsonv.Value { return stream.JSValue(v.NullAsAbsent()) }
 
 // defaultBudgets are the thinking budgets of budget-thinking Claude models.
 var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium": "8192", "high": "16384", "xhigh": "16384"}
@@ -542,12 +528,5 @@ func sdkNumber(v jsonv.Value) jsonv.Value {
 	if f, ok := v.Float64(); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 		return jsonv.StringValue(jsonv.JSNumberValue(f).JSString())
 	}
-	return stream.JSValue(orAbsent(v))
-}
-
-func orAbsent(v jsonv.Value) jsonv.Value {
-	if v.Kind() == jsonv.Null {
-		return jsonv.Value{}
-	}
-	return v
+	return stream.JSValue(v.NullAsAbsent())
 }

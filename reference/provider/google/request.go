@@ -194,7 +194,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 	}
 	gen := new(jsonv.ObjectBuilder)
 	// The SDK's converters copy only members that are not null.
-	gen.Set("temperature", stream.JSValue(nonNull(opts.Temperature))).Set("maxOutputTokens", stream.JSValue(nonNull(opts.MaxTokens)))
+	gen.Set("temperature", stream.JSValue(opts.Temperature.NullAsAbsent())).Set("maxOutputTokens", stream.JSValue(opts.MaxTokens.NullAsAbsent()))
 	if t := opts.Thinking; t != nil && model.Reasoning {
 		if t.Enabled != nil && *t.Enabled {
 			tc := new(jsonv.ObjectBuilder).SetBool("includeThoughts", true)
@@ -211,14 +211,6 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 	}
 	b.Set("generationConfig", gen.Value())
 	return b.Value()
-}
-
-// nonNull is v, or Absent for null.
-func nonNull(v jsonv.Value) jsonv.Value {
-	if v.Kind() == jsonv.Null {
-		return jsonv.Value{}
-	}
-	return v
 }
 
 // functionDeclaration is Pi's declaration of a tool, which this SDK sends

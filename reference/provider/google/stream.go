@@ -108,11 +108,7 @@ func prop(base jsonv.Value, key string) jsonv.Value {
 // sdkMember is a member the SDK copies from the wire object into its
 // response object: kept only when it is neither null nor missing.
 func sdkMember(base jsonv.Value, key string) jsonv.Value {
-	v := stream.Member(base, key)
-	if v.Kind() == jsonv.Null {
-		return jsonv.Value{}
-	}
-	return v
+	return stream.Member(base, key).NullAsAbsent()
 }
 
 type parser struct {

@@ -214,7 +214,7 @@ func resolveTier(answer jsonv.Value, requested *string) jsonv.Value {
 	if requested != nil && answer.Kind() == jsonv.String && answer.Str() == "default" && (*requested == "flex" || *requested == "priority") {
 		return jsonv.StringValue(*requested)
 	}
-	if k := answer.Kind(); (k == jsonv.Absent || k == jsonv.Null) && requested != nil {
+	if answer.IsNullish() && requested != nil {
 		return jsonv.StringValue(*requested)
 	}
 	return answer

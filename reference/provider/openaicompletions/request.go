@@ -97,7 +97,7 @@ func mapped(model *ai.Model, level string) jsonv.Value {
 
 // nullish is `v ?? def`.
 func nullish(v, def jsonv.Value) jsonv.Value {
-	if k := v.Kind(); k == jsonv.Absent || k == jsonv.Null {
+	if v.IsNullish() {
 		return def
 	}
 	return v

@@ -498,7 +498,7 @@ func (p *parser) finalize(resp jsonv.Value) {
 	tier := stream.Member(resp, "service_tier")
 	if p.resolveTier != nil {
 		tier = p.resolveTier(tier, p.serviceTier)
-	} else if k := tier.Kind(); (k == jsonv.Absent || k == jsonv.Null) && p.serviceTier != nil {
+	} else if tier.IsNullish() && p.serviceTier != nil {
 		tier = jsonv.StringValue(*p.serviceTier)
 	}
 	if m := tierMultiplier(p.model, tier); m != 1 && !p.noTier {

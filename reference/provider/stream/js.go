@@ -42,7 +42,7 @@ func Member(base jsonv.Value, key string) jsonv.Value {
 // Prop is `base.key`: it throws PropertyTypeError like V8 when base is undefined
 // or null.
 func Prop(base jsonv.Value, key string) jsonv.Value {
-	if k := base.Kind(); k == jsonv.Absent || k == jsonv.Null {
+	if base.IsNullish() {
 		panic(PropertyTypeError(base, key))
 	}
 	return Member(base, key)
