@@ -183,6 +183,12 @@ const CANDIDATES = {
     { pkg: "pi-ai", sub: "./azure-openai-responses", name: "streamAzureOpenAIResponses" }, // <= 0.73
     { pkg: "pi-ai", file: "dist/providers/azure-openai-responses.js", name: "streamAzureOpenAIResponses" },
   ],
+  // Codex remembers, per sessionId and for the life of the process, that a WebSocket failed, and
+  // then goes straight to SSE. Every case starts without that memory.
+  resetCodexWebSockets: [
+    { pkg: "pi-ai", sub: "./api/openai-codex-responses", name: "resetOpenAICodexWebSocketDebugStats" },
+    { pkg: "pi-ai", file: "dist/api/openai-codex-responses.js", name: "resetOpenAICodexWebSocketDebugStats" },
+  ],
   // Releases whose API streams take a normalized transcript (1.x) fold Context.systemPrompt and
   // Context.tools into a leading system message first, as their public entry points do. Those
   // releases have the module; pi-ai's index is not tried, as importing it only to learn that an
@@ -306,6 +312,7 @@ async function wire(pi, input) {
   const streamFn = fn && (await pi.need(fn));
   if (!streamFn) throw new Skip(`api ${input.model?.api}${simple ? " (streamSimple)" : ""} is not driven by this Pi release`);
   const normalizeContext = await pi.need("normalizeContext");
+  if (input.model?.api === "openai-codex-responses") (await pi.need("resetCodexWebSockets"))?.();
   const model = { ...input.model, baseUrl: input.baseUrl };
   const context = normalizeContext ? normalizeContext(input.context) : input.context;
   const options = { ...input.options, apiKey: input.apiKey };

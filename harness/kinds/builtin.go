@@ -49,11 +49,19 @@ var sessionKind = func() *Kind {
 // recorded HTTP exchange (see package wire).
 var wireKind = &Kind{
 	Name: wire.Kind,
-	// Pi stamps the message and its events with the clock.
+	// Pi stamps the message and its events with the clock, and so the
+	// diagnostics it records on them, whose error's stack is the runtime's
+	// trace.
 	Redactions: []compare.Redaction{
 		{Path: "/message/timestamp", As: "number"},
 		{Path: "/events/*/message/timestamp", As: "number"},
 		{Path: "/events/*/error/timestamp", As: "number"},
+		{Path: "/message/diagnostics/*/timestamp", As: "number"},
+		{Path: "/message/diagnostics/*/error/stack", As: "string"},
+		{Path: "/events/*/message/diagnostics/*/timestamp", As: "number"},
+		{Path: "/events/*/message/diagnostics/*/error/stack", As: "string"},
+		{Path: "/events/*/error/diagnostics/*/timestamp", As: "number"},
+		{Path: "/events/*/error/diagnostics/*/error/stack", As: "string"},
 	},
 	Validate: validateWire,
 	API:      wire.CaseAPI,

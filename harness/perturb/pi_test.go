@@ -221,11 +221,16 @@ func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Cas
 		}
 	}
 	// Each answer has a loopback server of its own: a request that goes to
-	// it by a URL Pi builds names its port, which says nothing of Pi.
-	return reply, loopbackPort.ReplaceAllString(requests, "127.0.0.1:PORT"), err
+	// it by a URL Pi builds names its port, which says nothing of Pi; and a
+	// UUID drawn at random (a request id) is new each time.
+	requests = loopbackPort.ReplaceAllString(requests, "127.0.0.1:PORT")
+	return reply, drawnUUID.ReplaceAllString(requests, wire.DrawnUUID), err
 }
 
-var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
+var (
+	loopbackPort = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
+	drawnUUID    = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}`)
+)
 
 func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, piReq string, piErr error) *finding {
 	f := &finding{Case: c.ID, Pointer: v.Pointer, Change: v.Change}

@@ -351,13 +351,15 @@ func blockSafe(s string) string {
 //     recording's loopback server. When the request named another host
 //     (the Host header of a case with its own baseUrl), the URL keeps that
 //     host without a scheme: //host/path.
+//   - A header value that is a version-4 UUID the case input (given, its
+//     JSON text) does not hold was drawn at random: it becomes DrawnUUID.
 //   - Connection headers and the API's incidental headers (ignore) go.
 //   - The response goes: it is the case file's hand-built response, and the
 //     replay takes it from there.
 //
 // It runs in recorder.BeforeSaveHook, never after capture, so what the
 // recorder replays in the same run is untouched and only the file is clean.
-func Scrubber(key string, ignore []string) recorder.HookFunc {
+func Scrubber(key string, ignore []string, given string) recorder.HookFunc {
 	return func(i *cassette.Interaction) error {
 		req := &i.Request
 		if u, err := url.Parse(req.URL); err == nil {
@@ -381,6 +383,8 @@ func Scrubber(key string, ignore []string) recorder.HookFunc {
 			case matchesAny(transportHeaders, name) || matchesAny(ignore, name):
 			case isCredential(name, vs, key):
 				h[name] = []string{Redacted}
+			case len(vs) == 1 && isUUID(vs[0]) && !strings.Contains(given, vs[0]):
+				h[name] = []string{DrawnUUID}
 			default:
 				h[name] = vs
 			}

@@ -39,7 +39,8 @@ type Matcher struct {
 //   - path is the path and query; the scheme and host are the runner's;
 //   - headers are compared by lower-case name. A header the cassette holds
 //     must be sent with the same value (values joined with ", "), except a
-//     credential (Redacted in the cassette), which only has to be there. A
+//     credential (Redacted in the cassette), which only has to be there, and
+//     a DrawnUUID, which any version-4 UUID matches. A
 //     header the cassette lacks must not be sent, except connection and
 //     client headers (host, user-agent, accept-encoding, …) and the API's
 //     incidental ones;
@@ -146,6 +147,8 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 			continue
 		case isCredential(lname, vs, m.Key) && (w == Redacted || !inCassette):
 			headers[lname] = Redacted
+		case w == DrawnUUID && len(vs) == 1 && isUUID(vs[0]):
+			headers[lname] = DrawnUUID
 		default:
 			headers[lname] = strings.Join(vs, ", ")
 		}

@@ -61,7 +61,7 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	if err != nil {
 		return nil, err
 	}
-	rec.AddHook(Scrubber(s.Key, ignore), recorder.BeforeSaveHook)
+	rec.AddHook(Scrubber(s.Key, ignore, string(c.Input.AppendJSON(nil))), recorder.BeforeSaveHook)
 
 	client := &http.Client{Transport: disconnecting{rec}}
 	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), client); err != nil {

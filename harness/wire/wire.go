@@ -24,6 +24,7 @@ package wire
 import (
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/piconform/piconform/harness/suite"
@@ -38,6 +39,17 @@ const Kind = "wire"
 // It looks like a key on purpose: if scrubbing ever failed, the secret scan
 // would catch it.
 const FakeAPIKey = "sk-piconform-fake-key"
+
+// DrawnUUID stands in a cassette for a header value the client drew at
+// random, a version-4 UUID the case did not give (codex's request id for
+// a WebSocket without a sessionId). A request matches it with any
+// version-4 UUID.
+const DrawnUUID = "00000000-0000-4000-8000-000000000000"
+
+var uuidV4 = regexp.MustCompile(`^(?i)[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+// isUUID tells whether s is a version-4 UUID.
+func isUUID(s string) bool { return uuidV4.MatchString(s) }
 
 // Redacted replaces a credential in a cassette. A cassette header with this
 // value must be present in the request; its value is not compared.
@@ -308,11 +320,14 @@ var (
 	transportHeaders = []string{
 		"host", "connection", "content-length", "accept-encoding", "transfer-encoding", "te",
 		"keep-alive", "proxy-connection", "upgrade", "trailer",
+		// A WebSocket handshake's own (RFC 6455), which the client sets.
+		"sec-websocket-key", "sec-websocket-version", "sec-websocket-extensions",
 	}
 	// clientHeaders are added by HTTP clients on their own (fetch adds
 	// accept-language and sec-fetch-mode, most clients a user-agent). They
 	// are compared when the cassette has them, and allowed when it has not.
-	clientHeaders = []string{"user-agent", "accept-language", "sec-fetch-*"}
+	// Node's WebSocket client also sends pragma and cache-control.
+	clientHeaders = []string{"user-agent", "accept-language", "sec-fetch-*", "pragma", "cache-control"}
 	// authHeaders carry credentials: recorded as Redacted, checked for
 	// presence only.
 	authHeaders = []string{

@@ -518,7 +518,7 @@ func TestScrubberOnAToken(t *testing.T) {
 		Request: cassette.Request{URL: "http://127.0.0.1:4321/codex/responses", Body: `{"echo":"` + token + `"}`,
 			Headers: http.Header{"Authorization": {"Bearer " + token}, "Chatgpt-Account-Id": {"acct-fake"}, "X-Copy": {token}}},
 	}
-	if err := Scrubber(token, nil)(i); err != nil {
+	if err := Scrubber(token, nil, "")(i); err != nil {
 		t.Fatal(err)
 	}
 	h := i.Request.Headers
@@ -539,7 +539,7 @@ func TestScrubberOnAKeyInTheURL(t *testing.T) {
 			Headers: http.Header{"X-Goog-Api-Key": {"whatever"}, "X-Custom": {"carries " + FakeAPIKey}, "Connection": {"close"}}},
 		Response: cassette.Response{Body: "abc", Headers: http.Header{"Date": {"now"}, "X-Req": {"1"}}},
 	}
-	if err := Scrubber(FakeAPIKey, nil)(i); err != nil {
+	if err := Scrubber(FakeAPIKey, nil, "")(i); err != nil {
 		t.Fatal(err)
 	}
 	if i.Request.URL != "/v1/x?key="+Redacted || i.Request.Host != "" {

@@ -3,6 +3,8 @@ package conformance
 import (
 	"bytes"
 	"context"
+	crand "crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -69,6 +71,29 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	if c.abortAfter == 0 {
 		return c.failure(d, d.AbortBeforeText, now)
 	}
+	var diagnostic jsonv.Value
+	if hs := call.Handshake; hs != nil {
+		switched, err := handshake(ctx, hs.Request, client, c.connectTo)
+		if err != nil {
+			return nil, nil, err
+		}
+		if switched {
+			return nil, nil, fmt.Errorf("%w: the server accepted the WebSocket handshake, and a WebSocket conversation is not modelled", stream.ErrOutsideModel)
+		}
+		diagnostic = hs.Refused(now)
+	}
+	out, events, err := c.answer(ctx, d, call, opts, client, wait, now)
+	if out != nil && !diagnostic.IsAbsent() {
+		// Pi records the refusal on the message before it sends the
+		// request, so every event's message carries it too.
+		out.Diagnostics = jsonv.ArrayValue(append(out.Diagnostics.Elems(), diagnostic)...)
+	}
+	return out, events, err
+}
+
+// answer sends call's request, as often as d's client repeats it, and
+// reads the answer.
+func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.Call, opts provider.Options, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	resp, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
 	if err != nil {
 		return nil, nil, err
@@ -143,14 +168,9 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 		if attempt > 0 && d.Retry.Stamp != nil {
 			d.Retry.Stamp(call.Header, attempt)
 		}
-		hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
+		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
 		if err != nil {
 			return nil, err
-		}
-		hreq.Header = call.Header.Clone()
-		if connectTo != "" {
-			hreq.Host = hreq.URL.Host
-			hreq.URL.Scheme, hreq.URL.Host = "http", connectTo
 		}
 		resp, err := client.Do(hreq)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
@@ -181,6 +201,54 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 			return nil, err
 		}
 	}
+}
+
+// handshake sends a WebSocket opening handshake for req, as a WebSocket
+// client does, and tells whether the server switched protocols. No answer
+// at all is a refusal; err is only a broken request or ctx ending.
+func handshake(ctx context.Context, req provider.Request, client *http.Client, connectTo string) (switched bool, err error) {
+	hreq, err := newRequest(ctx, req, nil, connectTo)
+	if err != nil {
+		return false, err
+	}
+	var key [16]byte
+	crand.Read(key[:])
+	hreq.Header.Set("Connection", "Upgrade")
+	hreq.Header.Set("Upgrade", "websocket")
+	hreq.Header.Set("Sec-WebSocket-Version", "13")
+	hreq.Header.Set("Sec-WebSocket-Key", base64.StdEncoding.EncodeToString(key[:]))
+	// Node's client, as its fetch does, accepts anything: an identity
+	// header (provider.ClientIdentity).
+	hreq.Header.Set("Accept", "*/*")
+	resp, err := client.Do(hreq)
+	if err != nil {
+		return false, ctx.Err()
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusSwitchingProtocols, nil
+}
+
+// newRequest is req as an HTTP request with body; a connectTo other than
+// "" takes the connection, the request keeping its URL's host.
+func newRequest(ctx context.Context, req provider.Request, body []byte, connectTo string) (*http.Request, error) {
+	var r io.Reader
+	if body != nil {
+		r = bytes.NewReader(body)
+	}
+	hreq, err := http.NewRequestWithContext(ctx, req.Method, req.URL, r)
+	if err != nil {
+		return nil, err
+	}
+	hreq.Header = req.Header.Clone()
+	if hreq.Header == nil {
+		hreq.Header = http.Header{}
+	}
+	if connectTo != "" {
+		hreq.Host = hreq.URL.Host
+		hreq.URL.Scheme, hreq.URL.Host = "http", connectTo
+	}
+	return hreq, nil
 }
 
 // Sleep waits d, or until ctx ends: an Options.Wait that takes the time

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"crypto/rand"
+	"fmt"
 	"strings"
 
 	"github.com/piconform/piconform/reference/wtf8"
@@ -23,4 +25,14 @@ func SanitizeID(id string, max int) string {
 		}
 	}
 	return b.String()
+}
+
+// NewUUID returns a random UUID (version 4), as a client draws one for a
+// request id.
+func NewUUID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

@@ -44,6 +44,23 @@ type Call struct {
 	// non-nil only for a read error (already the stream's error event, as
 	// in Pi) or stream.ErrOutsideModel.
 	Read func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
+	// Handshake, when set, is a WebSocket opening Pi tries before Request.
+	Handshake *Handshake
+}
+
+// Handshake is a WebSocket opening handshake (RFC 6455) that Pi tries
+// before its HTTP request, falling back to the request when the server
+// does not switch protocols. Request (method GET, an http or https URL)
+// holds Pi's headers; the WebSocket client adds the handshake's own
+// (Upgrade, Connection, Sec-WebSocket-Key, Sec-WebSocket-Version). A
+// server that accepts starts a WebSocket conversation, which the
+// reference does not model.
+type Handshake struct {
+	Request
+	// Refused is the diagnostic Pi appends to the message's diagnostics
+	// when the server answers with anything but 101 Switching Protocols,
+	// or not at all.
+	Refused func(now transform.Clock) jsonv.Value
 }
 
 // Options are a provider's decoded options. Every provider's options embed

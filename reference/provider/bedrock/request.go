@@ -14,7 +14,6 @@
 package bedrock
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/http"
@@ -211,17 +210,9 @@ func reservedHeader(name string) bool {
 	return strings.HasPrefix(l, "x-amz-") || l == "authorization" || l == "host"
 }
 
-// invocationID is a random UUID (version 4), as the SDK makes one per call.
-func invocationID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
-}
-
-// newInvocationID makes the amz-sdk-invocation-id of a request; tests fix it.
-var newInvocationID = invocationID
+// newInvocationID makes the amz-sdk-invocation-id of a request, a random
+// UUID as the SDK draws one per call; tests fix it.
+var newInvocationID = provider.NewUUID
 
 // checkModelNames refuses a model whose id is not a string, or whose name
 // is neither a string nor null nor absent: Pi lower-cases both, and throws

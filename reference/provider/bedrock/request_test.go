@@ -3,6 +3,7 @@ package bedrock
 import (
 	"testing"
 
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/eventstream"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
@@ -51,7 +52,7 @@ func fixInvocationID(t *testing.T) {
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
 func TestInvocationIDIsAUUID(t *testing.T) {
-	a, b := invocationID(), invocationID()
+	a, b := provider.NewUUID(), provider.NewUUID()
 	if len(a) != 36 || a == b || a[14] != '4' {
 		t.Errorf("invocation ids %q, %q", a, b)
 	}

@@ -14,11 +14,10 @@ import (
 // (whenever given), sessionId (prompt_cache_key and, when non-empty, the
 // session-id and x-client-request-id headers), headers (Pi's own are set
 // after them and win), timeoutMs (the idle timeout: never on the wire, but
-// a negative one fails before anything is sent), maxRetries (only 0 is
-// modelled for a response that is not 2xx) and transport, which must be
-// "sse" for the reference: Pi's default ("auto") first tries a WebSocket,
-// which is not modelled. The others (maxTokens, cacheRetention, env) Pi
-// ignores here.
+// a negative one fails before anything is sent), maxRetries (Pi's own
+// retry loop) and transport: anything but "sse" (Pi's default, "auto",
+// included) first tries a WebSocket handshake (BuildRequest). The others
+// (maxTokens, cacheRetention, env) Pi ignores here.
 type Options struct {
 	provider.StreamOptions
 	// Reasoning: a ReasoningEffort given (even empty, or of another type)

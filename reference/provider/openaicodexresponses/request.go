@@ -12,8 +12,8 @@
 //     in front of openairesponses' event handling (ParseStream), and HTTP
 //     errors (ParseHTTPError)
 //
-// Only the SSE transport is modelled: Pi's default transport first tries
-// a WebSocket, so a case sets transport "sse".
+// Any transport but "sse" first tries a WebSocket (Call.Handshake). Only
+// the server's refusal is modelled, after which Pi falls back to SSE.
 package openaicodexresponses
 
 import (
@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -54,8 +55,21 @@ const (
 	BetaHeaderValue = "responses=experimental"
 	// BadTokenText is Pi's error for a key it cannot read an account from.
 	BadTokenText = "Failed to extract accountId from token"
-	// SSETransport is the only transport the reference models.
+	// SSETransport is the transport that goes straight to SSE. Any other
+	// (AutoTransport when the options give none) tries a WebSocket first.
 	SSETransport = "sse"
+	// AutoTransport is the transport Pi reads when the options' is falsy.
+	AutoTransport = "auto"
+	// WebSocketBetaHeaderValue is the OpenAI-Beta header's value on the
+	// WebSocket handshake.
+	WebSocketBetaHeaderValue = "responses_websockets=2026-02-06"
+	// TransportFailureDiagnostic is the type of the diagnostic Pi records
+	// when the WebSocket fails and it falls back to SSE.
+	TransportFailureDiagnostic = "provider_transport_failure"
+	// WebSocketRefusedText is the error Node's WebSocket client (undici)
+	// reports when the server does not switch protocols or does not
+	// answer: the runtime's words, not Pi's.
+	WebSocketRefusedText = "Received network error or non-101 status code."
 )
 
 // ToolCallProviders are the target providers whose tool-call ids keep the
@@ -70,8 +84,8 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
 
-// ErrNotModelled marks an input the reference does not reproduce: a
-// transport other than "sse".
+// ErrNotModelled marks an input the reference does not reproduce: model
+// headers given as a list of pairs.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
 // ErrModelHeaders is Pi's TypeError for model headers that new Headers
@@ -83,11 +97,6 @@ var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a 
 // *stream.RequestError means Pi sends nothing and fails with that message; an
 // error wrapping ErrNotModelled means the reference cannot say.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	if t := opts.Transport; t.Kind() != jsonv.String || t.Str() != SSETransport {
-		// Pi reads it with ||: anything but "sse" (another type, or none)
-		// takes the websocket path first.
-		return nil, fmt.Errorf("%w: transport %s; cases set transport %q", ErrNotModelled, t, SSETransport)
-	}
 	token, err := opts.APIKeyOr(model, "")
 	if err != nil {
 		return nil, err
@@ -100,7 +109,15 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	header, err := buildHeaders(model, opts, token, account)
+	header, err := buildHeaders(model, opts, token, account, nil)
+	if err != nil {
+		return nil, err
+	}
+	requestID, ok := opts.Session()
+	if !ok {
+		requestID = newRequestID()
+	}
+	wsHeader, err := buildHeaders(model, opts, token, account, &requestID)
 	if err != nil {
 		return nil, err
 	}
@@ -109,12 +126,54 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
 	}
-	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
+	url := ResolveURL(model.BaseURL)
+	req := provider.Request{Method: http.MethodPost, URL: url, Header: header, Body: body}
 	tier := openairesponses.StringOf(opts.ServiceTier)
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+	call := &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, tier, resp, now)
-	}}, nil
+	}}
+	transport := opts.Transport
+	if !transport.Truthy() {
+		transport = jsonv.StringValue(AutoTransport)
+	}
+	if transport.Kind() != jsonv.String || transport.Str() != SSETransport {
+		call.Handshake = &provider.Handshake{
+			Request: provider.Request{Method: http.MethodGet, URL: url, Header: wsHeader},
+			Refused: transportFailure(transport, len(body.AppendJSON(nil))),
+		}
+	}
+	return call, nil
 }
+
+// transportFailure is the diagnostic Pi records when the WebSocket
+// handshake fails and it falls back to SSE: the runtime's error (its
+// stack is only the first line V8 writes, the frames being the
+// runtime's), the transport the options asked for, and the size of the
+// body in UTF-8 bytes.
+func transportFailure(transport jsonv.Value, requestBytes int) func(transform.Clock) jsonv.Value {
+	return func(now transform.Clock) jsonv.Value {
+		return jsonv.ObjectValue(
+			jsonv.Member{Key: "type", Value: jsonv.StringValue(TransportFailureDiagnostic)},
+			jsonv.Member{Key: "timestamp", Value: now()},
+			jsonv.Member{Key: "error", Value: jsonv.ObjectValue(
+				jsonv.Member{Key: "name", Value: jsonv.StringValue("Error")},
+				jsonv.Member{Key: "message", Value: jsonv.StringValue(WebSocketRefusedText)},
+				jsonv.Member{Key: "stack", Value: jsonv.StringValue("Error: " + WebSocketRefusedText)},
+			)},
+			jsonv.Member{Key: "details", Value: jsonv.ObjectValue(
+				jsonv.Member{Key: "configuredTransport", Value: transport},
+				jsonv.Member{Key: "fallbackTransport", Value: jsonv.StringValue(SSETransport)},
+				jsonv.Member{Key: "eventsEmitted", Value: jsonv.BoolValue(false)},
+				jsonv.Member{Key: "phase", Value: jsonv.StringValue("before_message_stream_start")},
+				jsonv.Member{Key: "requestBytes", Value: jsonv.NumberValue(strconv.Itoa(requestBytes))},
+			)},
+		)
+	}
+}
+
+// newRequestID draws the id of a WebSocket request without a sessionId:
+// a random UUID, as Pi draws one; tests fix it.
+var newRequestID = provider.NewUUID
 
 // ResolveURL is the endpoint for a base URL: the default base when it is
 // blank; trailing slashes dropped; a base ending in /codex/responses used
@@ -198,10 +257,11 @@ func atob(s string) (string, bool) {
 	return string(runes), true
 }
 
-// buildHeaders is Pi's SSE header object: model.headers (every value a
-// string, null included), the caller's headers over them (null deletes),
-// then Pi's own, which always win. Names compare without case.
-func buildHeaders(model *ai.Model, opts Options, token, account string) (http.Header, error) {
+// buildHeaders is Pi's header object for SSE, or, with a requestID, for
+// the WebSocket handshake: model.headers (every value a string, null
+// included), the caller's headers over them (null deletes), then Pi's own,
+// which always win. Names compare without case.
+func buildHeaders(model *ai.Model, opts Options, token, account string, requestID *string) (http.Header, error) {
 	set := httpheader.NewSet()
 	check := func(v string) error {
 		if err := httpheader.CheckByteString(v); err != nil {
@@ -239,12 +299,25 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 		httpheader.New("Authorization", "Bearer "+token),
 		httpheader.New(AccountHeader, account),
 		httpheader.New("originator", Originator),
-		httpheader.New("OpenAI-Beta", BetaHeaderValue),
-		httpheader.New("accept", "text/event-stream"),
-		httpheader.New("content-type", "application/json"),
 	)
-	if s, ok := opts.Session(); ok {
-		own = append(own, httpheader.New("session-id", s), httpheader.New("x-client-request-id", s))
+	switch s, ok := opts.Session(); {
+	case requestID != nil:
+		// The handshake drops what only an HTTP request needs, the
+		// caller's too.
+		own = append(own,
+			httpheader.Header{Name: "accept"}, httpheader.Header{Name: "content-type"},
+			httpheader.New("OpenAI-Beta", WebSocketBetaHeaderValue),
+			httpheader.New("x-client-request-id", *requestID), httpheader.New("session-id", *requestID),
+		)
+	default:
+		own = append(own,
+			httpheader.New("OpenAI-Beta", BetaHeaderValue),
+			httpheader.New("accept", "text/event-stream"),
+			httpheader.New("content-type", "application/json"),
+		)
+		if ok {
+			own = append(own, httpheader.New("session-id", s), httpheader.New("x-client-request-id", s))
+		}
 	}
 	for _, h := range own {
 		if err := put(h); err != nil {

@@ -1,12 +1,15 @@
 package openaicodexresponses
 
 import (
-	"errors"
+	"strconv"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -32,19 +35,72 @@ var captures = capturetest.Captures{
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
 
-func TestTransportMustBeSSE(t *testing.T) {
-	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
-	ctx := &ai.Context{}
+// TestTransport: only the string "sse" goes straight to the POST; any
+// other transport (a falsy one read as "auto") tries a WebSocket
+// handshake first, with the WebSocket headers, and records the transport
+// as read in the refusal's diagnostic.
+func TestTransport(t *testing.T) {
+	saved := newRequestID
+	newRequestID = func() string { return "drawn-id" }
+	t.Cleanup(func() { newRequestID = saved })
+	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex", Headers: jsonv.ObjectValue(jsonv.Member{Key: "x-model", Value: jsonv.StringValue("m")})}
 	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
-	for _, tr := range []jsonv.Value{{}, jsonv.StringValue("auto"), jsonv.StringValue("websocket"), jsonv.NumberValue("7"), jsonv.NullValue()} {
-		_, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: tr}}, capturetest.Clock)
-		if !errors.Is(err, ErrNotModelled) {
-			t.Errorf("transport %v: err = %v, want ErrNotModelled", tr, err)
-		}
-	}
-	req, err := BuildRequest(model, ctx, Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: jsonv.StringValue("sse")}}, capturetest.Clock)
-	if err != nil || req.Header.Get(AccountHeader) != "a" {
-		t.Fatalf("sse: %v, %+v", err, req)
+	accept := "application/x-caller"
+	for _, tt := range []struct {
+		name       string
+		transport  jsonv.Value
+		session    jsonv.Value
+		configured string // the diagnostic's configuredTransport; "" for no handshake
+		requestID  string
+	}{
+		{name: "sse", transport: jsonv.StringValue("sse")},
+		{name: "absent", configured: `"auto"`, requestID: "drawn-id"},
+		{name: "null", transport: jsonv.NullValue(), configured: `"auto"`, requestID: "drawn-id"},
+		{name: "empty", transport: jsonv.StringValue(""), configured: `"auto"`, requestID: "drawn-id"},
+		{name: "websocket", transport: jsonv.StringValue("websocket"), configured: `"websocket"`, requestID: "drawn-id"},
+		{name: "number", transport: jsonv.NumberValue("7"), configured: "7", requestID: "drawn-id"},
+		{name: "array sse", transport: jsonv.ArrayValue(jsonv.StringValue("sse")), configured: `["sse"]`, requestID: "drawn-id"},
+		{name: "session", transport: jsonv.StringValue("auto"), session: jsonv.NumberValue("42"), configured: `"auto"`, requestID: "42"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: tt.transport, SessionID: tt.session,
+				Headers: []httpheader.Header{httpheader.New("accept", accept)}}}
+			call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := call.Header.Get("OpenAI-Beta"); got != BetaHeaderValue {
+				t.Errorf("POST OpenAI-Beta = %q", got)
+			}
+			if tt.configured == "" {
+				if call.Handshake != nil {
+					t.Fatalf("handshake %+v, want none", call.Handshake.Request)
+				}
+				return
+			}
+			hs := call.Handshake
+			if hs == nil {
+				t.Fatal("no handshake")
+			}
+			want := map[string]string{
+				"Openai-Beta": WebSocketBetaHeaderValue, "Session-Id": tt.requestID, "X-Client-Request-Id": tt.requestID,
+				"Chatgpt-Account-Id": "a", "Originator": Originator, "Authorization": "Bearer " + key, "X-Model": "m",
+			}
+			got := map[string]string{}
+			for name := range hs.Header {
+				got[name] = hs.Header.Get(name)
+			}
+			if diff := cmp.Diff(want, got); diff != "" || hs.Method != "GET" || hs.URL != call.URL {
+				t.Errorf("%s %s, headers (-want +got):\n%s", hs.Method, hs.URL, diff)
+			}
+			d := hs.Refused(capturetest.Clock)
+			details, _ := d.Get("details")
+			conf, _ := details.Get("configuredTransport")
+			size, _ := details.Get("requestBytes")
+			if string(conf.AppendJSON(nil)) != tt.configured || size.JSString() != strconv.Itoa(len(call.Body.AppendJSON(nil))) {
+				t.Errorf("diagnostic %s", d.AppendJSON(nil))
+			}
+		})
 	}
 }
 
