@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -530,6 +531,37 @@ func TestScrubberOnAToken(t *testing.T) {
 	}
 	if f := FindSecrets([]byte("        Authorization:\n            - Bearer " + token)); len(f) == 0 {
 		t.Error("an unscrubbed token is not found")
+	}
+}
+
+// A version-4 UUID the case did not give was drawn by the client: the
+// cassette holds DrawnUUID, which any version-4 UUID matches; one the case
+// gave is kept and compared exactly.
+func TestDrawnUUID(t *testing.T) {
+	const drawn, given = "3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b", "0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f7a"
+	i := &cassette.Interaction{Request: cassette.Request{URL: "/x", Method: "GET",
+		Headers: http.Header{"Session-Id": {drawn}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}}}
+	if err := Scrubber(FakeAPIKey, nil, `{"options":{"x":"`+given+`"}}`)(i); err != nil {
+		t.Fatal(err)
+	}
+	want := http.Header{"Session-Id": {DrawnUUID}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}
+	if diff := cmp.Diff(want, i.Request.Headers); diff != "" {
+		t.Fatalf("scrubbed headers (-want +got):\n%s", diff)
+	}
+	for _, tt := range []struct {
+		session string
+		match   bool
+	}{
+		{"7c9e6679-7425-40de-944b-e07fc1f90ae7", true},
+		{"7C9E6679-7425-40DE-944B-E07FC1F90AE7", true},
+		{"7c9e6679-7425-10de-944b-e07fc1f90ae7", false}, // version 1
+		{"sess-1", false},
+	} {
+		got := httptest.NewRequest("GET", "/x", nil)
+		got.Header = http.Header{"Session-Id": {tt.session}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}
+		if m := (Matcher{Key: FakeAPIKey}).Compare(got, nil, i.Request); (m == nil) != tt.match {
+			t.Errorf("session-id %q: mismatch %v, want match %v", tt.session, m, tt.match)
+		}
 	}
 }
 
