@@ -224,7 +224,8 @@ func handshake(ctx context.Context, req provider.Request, client *http.Client, c
 	if err != nil {
 		return false, ctx.Err()
 	}
-	io.Copy(io.Discard, resp.Body)
+	// A client that did not get its upgrade drops the connection unread,
+	// whatever body (even an endless one) follows.
 	resp.Body.Close()
 	return resp.StatusCode == http.StatusSwitchingProtocols, nil
 }

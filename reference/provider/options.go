@@ -39,7 +39,8 @@ type StreamOptions struct {
 	WebsocketConnectTimeoutMs jsonv.Value
 	// MaxRetries is how often an SDK retries a failed request. It does not
 	// change the request, only how many of them are sent.
-	MaxRetries      jsonv.Value
+	MaxRetries jsonv.Value
+	// MaxRetryDelayMs caps the wait a 429 asks for (codex); any value.
 	MaxRetryDelayMs jsonv.Value
 	// Metadata is an object as Pi declares it, kept as written: Pi reads
 	// its user_id only when that is a string, and a member of anything
@@ -72,8 +73,8 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		TimeoutMs:                 f.OptNumber("timeoutMs"),
 		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
 		MaxRetries:                f.Any("maxRetries"),
-		MaxRetryDelayMs:           f.OptNumber("maxRetryDelayMs"),
-		Metadata:                  f.Any("metadata"), // only its user_id is read, with a type check
+		MaxRetryDelayMs:           f.Any("maxRetryDelayMs"), // read with JavaScript's > and Math.min
+		Metadata:                  f.Any("metadata"),        // only its user_id is read, with a type check
 	}
 	headers := f.Any("headers")
 	env := f.OptObject("env")

@@ -50,9 +50,11 @@ func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOp
 			return backoff, true
 		}
 		if resp.StatusCode == 429 {
+			// `maxRetryDelayMs ?? default`, compared and used as a number
+			// (a non-number converts; NaN caps nothing).
 			limit := float64(DefaultMaxRetryDelayMs)
-			if f, ok := o.MaxRetryDelayMs.Float64(); ok {
-				limit = f
+			if v := o.MaxRetryDelayMs; !v.IsNullish() {
+				limit = v.JSNumber()
 			}
 			if limit > 0 {
 				ms = math.Min(ms, limit)
