@@ -12,15 +12,16 @@ import (
 
 // BuildLenient is d's request for a model, a context and options given as
 // JSON, read as the wire kind reads them (ai.DecodeWireModel,
-// ai.DecodeWireContext with lenient true), with the key "k" and a clock
-// that says 1: the body, or BuildRequest's error. options "" is {}.
+// ai.DecodeWireContext as d reads them), with the key "k" unless options
+// name one and a clock that says 1: the body, or BuildRequest's error.
+// options "" is {}.
 func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
 	t.Helper()
 	m, err := ai.DecodeWireModel(parse(t, model), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, err := ai.DecodeWireContext(parse(t, context), "/context", true)
+	ctx, err := ai.DecodeWireContext(parse(t, context), "/context", d.LenientContext)
 	if err != nil {
 		t.Fatalf("%s: %v", context, err)
 	}
@@ -31,8 +32,10 @@ func BuildLenient(t *testing.T, d provider.Driver, model, context, options strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := "k"
-	opts.Shared().APIKey = &key
+	if opts.Shared().APIKey == nil {
+		key := "k"
+		opts.Shared().APIKey = &key
+	}
 	call, err := d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
 	if err != nil {
 		return jsonv.Value{}, err
