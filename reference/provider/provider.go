@@ -47,13 +47,12 @@ type Call struct {
 }
 
 // Options are a provider's decoded options. Every provider's options embed
-// StreamOptions, which gives them Shared.
+// StreamOptions, which gives them Shared, and tag their own members
+// (members.go), which EncodeOptions writes back.
 type Options interface {
 	// Shared returns the members every API reads, for a caller to change
 	// (the runner replaces the apiKey).
 	Shared() *StreamOptions
-	// JSON encodes the options back in the shape they were decoded from.
-	JSON() jsonv.Value
 }
 
 // Driver is the reference for one provider API.

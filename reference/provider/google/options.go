@@ -17,7 +17,7 @@ type Options struct {
 	// ToolChoice is "auto", "none" or "any"; any other truthy value means
 	// "auto" and a falsy one none at all (input.lenient). It is sent only
 	// together with tools.
-	ToolChoice jsonv.Value
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 	// Thinking is the thinking object; nil when absent.
 	Thinking *Thinking
 }
@@ -42,7 +42,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	var thinking jsonv.Value
 	var err error
 	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
-		o.ToolChoice = f.Any("toolChoice")
+		provider.ReadTagged(&o, f)
 		thinking = f.Any("thinking")
 	})
 	// Pi tests thinking and its enabled for truthiness, and sends a
@@ -62,13 +62,12 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return o, t.Err()
 }
 
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Builder().Set("toolChoice", o.ToolChoice)
+// EncodeOwn adds thinking, the member no tag describes, to the options'
+// JSON.
+func (o Options) EncodeOwn(b *jsonv.ObjectBuilder) {
 	if o.Thinking != nil {
 		t := new(jsonv.ObjectBuilder).SetOptBool("enabled", o.Thinking.Enabled).Set("budgetTokens", o.Thinking.BudgetTokens)
 		t.Set("level", o.Thinking.Level)
 		b.Set("thinking", t.Extend(o.Thinking.Extra).Value())
 	}
-	return b.Extend(o.Extra).Value()
 }

@@ -21,41 +21,20 @@ type Options struct {
 	// ServiceTier is sent as service_tier, whatever it holds (null
 	// included), when given; only the strings "flex" and "priority" scale
 	// the cost.
-	ServiceTier jsonv.Value
+	ServiceTier jsonv.Value `pi:"serviceTier"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Reasoning.Read(f)
-		o.ServiceTier = f.Any("serviceTier")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	return o.Reasoning.Add(o.Builder()).Set("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]
 
 // Reasoning are the members that each Responses API (this one, Azure's
 // and Codex's) adds to StreamOptions for reasoning models. Each API reads
 // them its own way, and none checks their type: they hold any value, Absent
 // when left out (input.lenient).
 type Reasoning struct {
-	ReasoningEffort  jsonv.Value
-	ReasoningSummary jsonv.Value
-}
-
-// Read reads the reasoning members from the fields of the options.
-func (r *Reasoning) Read(f *jsonv.Fields) {
-	r.ReasoningEffort, r.ReasoningSummary = f.Any("reasoningEffort"), f.Any("reasoningSummary")
-}
-
-// Add sets the reasoning members on the options' JSON, in the order Read
-// reads them.
-func (r Reasoning) Add(b *jsonv.ObjectBuilder) *jsonv.ObjectBuilder {
-	return b.Set("reasoningEffort", r.ReasoningEffort).Set("reasoningSummary", r.ReasoningSummary)
+	ReasoningEffort  jsonv.Value `pi:"reasoningEffort"`
+	ReasoningSummary jsonv.Value `pi:"reasoningSummary"`
 }
 
 // EffortReasoning is the Reasoning streamSimple hands over: the effort
