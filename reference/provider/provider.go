@@ -46,9 +46,13 @@ type Call struct {
 	Read func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
 }
 
-// Options are a provider's decoded options. Every provider's options embed
-// StreamOptions, which gives them Shared, and tag their own members
-// (members.go), which EncodeOptions writes back.
+// Options are a provider's decoded options: the members of Pi's options
+// type for the API that shape a request, as a harness case writes them in
+// JSON. A member left out is nil or Absent, Pi's `undefined`; Pi's defaults
+// are applied when the request is built. Every provider's options embed
+// StreamOptions (the shared members, which the API's options type extends
+// in Pi), which gives them Shared, and tag their own members (members.go),
+// which EncodeOptions writes back.
 type Options interface {
 	// Shared returns the members every API reads, for a caller to change
 	// (the runner replaces the apiKey).

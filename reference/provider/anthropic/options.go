@@ -5,15 +5,14 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's AnthropicOptions that shape a request,
-// on top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, which is what Pi's `undefined`
-// means; Pi's defaults are applied by BuildRequest, not here. Of the shared
-// members this API reads maxTokens (max_tokens; Absent means the model's),
-// temperature (unless thinking is on), cacheRetention (any other non-empty
-// value than "none" and "long" is "short"), sessionId (x-session-affinity
-// where the model asks for it), timeoutMs (x-stainless-timeout), metadata
-// (only a string user_id is sent) and env (only PI_CACHE_RETENTION).
+// Options are Pi's AnthropicOptions as a harness case writes them
+// (provider.Options); Pi's defaults are applied by BuildRequest, not here.
+// Of the shared members this API reads maxTokens (max_tokens; Absent means
+// the model's), temperature (unless thinking is on), cacheRetention (any
+// other non-empty value than "none" and "long" is "short"), sessionId
+// (x-session-affinity where the model asks for it), timeoutMs
+// (x-stainless-timeout), metadata (only a string user_id is sent) and env
+// (only PI_CACHE_RETENTION).
 type Options struct {
 	provider.StreamOptions
 	// ThinkingEnabled: true sends thinking (budget or adaptive), false sends

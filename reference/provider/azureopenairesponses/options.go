@@ -6,16 +6,14 @@ import (
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
-// Options are the members of Pi's AzureOpenAIResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`. Of the shared members this API reads maxTokens
-// (max_output_tokens, when truthy), temperature (whenever given),
-// sessionId (prompt_cache_key, whatever the cache retention), timeoutMs
-// (the SDK's timeout and x-stainless-timeout) and env
-// (AZURE_OPENAI_API_VERSION, AZURE_OPENAI_BASE_URL,
-// AZURE_OPENAI_RESOURCE_NAME and AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members
-// it does not read (serviceTier, toolChoice and the like) stay in Extra.
+// Options are Pi's AzureOpenAIResponsesOptions as a harness case writes
+// them (provider.Options). Of the shared members this API reads maxTokens
+// (max_output_tokens, when truthy), temperature (whenever given), sessionId
+// (prompt_cache_key, whatever the cache retention), timeoutMs (the SDK's
+// timeout and x-stainless-timeout) and env (AZURE_OPENAI_API_VERSION,
+// AZURE_OPENAI_BASE_URL, AZURE_OPENAI_RESOURCE_NAME and
+// AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members it does not read (serviceTier,
+// toolChoice and the like) stay in Extra.
 type Options struct {
 	provider.StreamOptions
 	// Reasoning shapes the reasoning member for reasoning models.

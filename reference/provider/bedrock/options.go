@@ -5,19 +5,17 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's BedrockOptions that shape a request, on
-// top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
-// shared members this API ignores apiKey (Bedrock signs with AWS
-// credentials) and reads maxTokens (inferenceConfig.maxTokens; Absent
-// means the model's maxTokens for Claude models and nothing for the
-// others), temperature (inferenceConfig.temperature, whenever set),
-// cacheRetention (default "short"), headers (x-amz-*, authorization and
-// host are skipped, as are null values) and env (AWS_REGION,
-// AWS_DEFAULT_REGION, AWS_PROFILE, AWS_ACCESS_KEY_ID,
-// AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_BEARER_TOKEN_BEDROCK,
-// AWS_BEDROCK_SKIP_AUTH, AWS_BEDROCK_FORCE_CACHE, AWS_BEDROCK_FORCE_HTTP1
-// and PI_CACHE_RETENTION).
+// Options are Pi's BedrockOptions as a harness case writes them
+// (provider.Options). Of the shared members this API ignores apiKey
+// (Bedrock signs with AWS credentials) and reads maxTokens
+// (inferenceConfig.maxTokens; Absent means the model's maxTokens for Claude
+// models and nothing for the others), temperature
+// (inferenceConfig.temperature, whenever set), cacheRetention (default
+// "short"), headers (x-amz-*, authorization and host are skipped, as are
+// null values) and env (AWS_REGION, AWS_DEFAULT_REGION, AWS_PROFILE,
+// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
+// AWS_BEARER_TOKEN_BEDROCK, AWS_BEDROCK_SKIP_AUTH, AWS_BEDROCK_FORCE_CACHE,
+// AWS_BEDROCK_FORCE_HTTP1 and PI_CACHE_RETENTION).
 type Options struct {
 	provider.StreamOptions
 	// Region is the signing region, before AWS_REGION, when truthy; one of

@@ -5,13 +5,12 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's GoogleOptions that shape a request, on
-// top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
-// shared members this API reads temperature (generationConfig.temperature
-// when set), maxTokens (generationConfig.maxOutputTokens when set; the
-// model's maxTokens is never used in its place) and headers (a nil Value
-// drops a header of model.headers; it cannot remove one the SDK sets).
+// Options are Pi's GoogleOptions as a harness case writes them
+// (provider.Options). Of the shared members this API reads temperature
+// (generationConfig.temperature when set), maxTokens
+// (generationConfig.maxOutputTokens when set; the model's maxTokens is
+// never used in its place) and headers (a nil Value drops a header of
+// model.headers; it cannot remove one the SDK sets).
 type Options struct {
 	provider.StreamOptions
 	// ToolChoice is "auto", "none" or "any"; any other truthy value means

@@ -5,15 +5,13 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's MistralOptions that shape a request, on
-// top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
-// shared members this API reads temperature (sent when set), maxTokens
-// (max_tokens when set, 0 included; the model's maxTokens is never used in
-// its place, and the SDK accepts integers only), sessionId
-// (prompt_cache_key and x-affinity unless cacheRetention is "none") and
-// headers (the SDK pours them into a fetch Headers, so a null value is
-// sent as "null").
+// Options are Pi's MistralOptions as a harness case writes them
+// (provider.Options). Of the shared members this API reads temperature
+// (sent when set), maxTokens (max_tokens when set, 0 included; the model's
+// maxTokens is never used in its place, and the SDK accepts integers only),
+// sessionId (prompt_cache_key and x-affinity unless cacheRetention is
+// "none") and headers (the SDK pours them into a fetch Headers, so a null
+// value is sent as "null").
 type Options struct {
 	provider.StreamOptions
 	// ToolChoice is "auto", "none", "any", "required" or an object

@@ -6,11 +6,9 @@ import (
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
-// Options are the members of Pi's OpenAICodexResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`. Of the shared members this API reads apiKey (the ChatGPT
-// OAuth token, a JWT whose payload names the account), temperature
+// Options are Pi's OpenAICodexResponsesOptions as a harness case writes
+// them (provider.Options). Of the shared members this API reads apiKey (the
+// ChatGPT OAuth token, a JWT whose payload names the account), temperature
 // (whenever given), sessionId (prompt_cache_key and, when non-empty, the
 // session-id and x-client-request-id headers), headers (Pi's own are set
 // after them and win), timeoutMs (the idle timeout: never on the wire, but

@@ -5,14 +5,12 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's OpenAICompletionsOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`; Pi's defaults are applied by BuildRequest. Of the shared
-// members this API reads maxTokens (max_completion_tokens or max_tokens,
-// when truthy), temperature (whenever given, 0 included), cacheRetention
-// (any other non-empty value behaves like "short"), sessionId
-// (prompt_cache_key and, where the model asks for them, the
+// Options are Pi's OpenAICompletionsOptions as a harness case writes them
+// (provider.Options); Pi's defaults are applied by BuildRequest. Of the
+// shared members this API reads maxTokens (max_completion_tokens or
+// max_tokens, when truthy), temperature (whenever given, 0 included),
+// cacheRetention (any other non-empty value behaves like "short"),
+// sessionId (prompt_cache_key and, where the model asks for them, the
 // session-affinity headers), timeoutMs (x-stainless-timeout) and env (only
 // PI_CACHE_RETENTION).
 type Options struct {

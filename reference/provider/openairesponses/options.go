@@ -5,16 +5,14 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's OpenAIResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, which is what
-// Pi's `undefined` means; Pi's defaults are applied by BuildRequest. Of
-// the shared members this API reads maxTokens (max_output_tokens, when
-// truthy), temperature (whenever given), cacheRetention (any other
-// non-empty value behaves like "short"), sessionId (prompt_cache_key and
-// the session headers), timeoutMs (the SDK's timeout and
-// x-stainless-timeout) and env (only PI_CACHE_RETENTION). Members it does
-// not read (toolChoice and the like) stay in Extra: Pi ignores them here.
+// Options are Pi's OpenAIResponsesOptions as a harness case writes them
+// (provider.Options); Pi's defaults are applied by BuildRequest. Of the
+// shared members this API reads maxTokens (max_output_tokens, when truthy),
+// temperature (whenever given), cacheRetention (any other non-empty value
+// behaves like "short"), sessionId (prompt_cache_key and the session
+// headers), timeoutMs (the SDK's timeout and x-stainless-timeout) and env
+// (only PI_CACHE_RETENTION). Members it does not read (toolChoice and the
+// like) stay in Extra: Pi ignores them here.
 type Options struct {
 	provider.StreamOptions
 	Reasoning
