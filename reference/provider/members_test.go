@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
 // pair are members an API shares with another, embedded in its options.
@@ -36,10 +37,7 @@ type outer struct {
 
 func TestTaggedMembers(t *testing.T) {
 	in := `{"apiKey":"k","effort":7,"toolChoice":null,"profile":"p","odd":true,"signal":{}}`
-	v, err := jsonv.Parse([]byte(in))
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := capturetest.MustParse(t, in)
 	o, err := provider.DecodeTagged[tagged](v, "/options")
 	if err != nil {
 		t.Fatal(err)

@@ -27,10 +27,7 @@ func TestLenientOptions(t *testing.T) {
 		{"resource name whose String() is empty", `{"azureResourceName":[]}`, "https://.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := jsonv.Parse([]byte(tc.opts))
-			if err != nil {
-				t.Fatal(err)
-			}
+			v := capturetest.MustParse(t, tc.opts)
 			opts, err := DecodeOptions(v.With("apiKey", jsonv.StringValue("k")), "/options")
 			if err != nil {
 				t.Fatal(err)
@@ -48,8 +45,7 @@ func TestLenientOptions(t *testing.T) {
 		})
 	}
 	for _, base := range []string{`7`, `false`, `{}`} {
-		v, _ := jsonv.Parse([]byte(`{"apiKey":"k","azureBaseUrl":` + base + `}`))
-		opts, err := DecodeOptions(v, "/options")
+		opts, err := DecodeOptions(capturetest.MustParse(t, `{"apiKey":"k","azureBaseUrl":`+base+`}`), "/options")
 		if err != nil {
 			t.Fatal(err)
 		}

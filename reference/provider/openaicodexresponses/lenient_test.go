@@ -30,11 +30,7 @@ func TestLenientOptions(t *testing.T) {
 			if tc.levels {
 				model.ThinkingLevelMap = levels
 			}
-			v, err := jsonv.Parse([]byte(tc.opts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			v = v.With("apiKey", jsonv.StringValue(key)).With("transport", jsonv.StringValue(SSETransport))
+			v := capturetest.MustParse(t, tc.opts).With("apiKey", jsonv.StringValue(key)).With("transport", jsonv.StringValue(SSETransport))
 			opts, err := DecodeOptions(v, "/options")
 			if err != nil {
 				t.Fatal(err)
