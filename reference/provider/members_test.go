@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
 // pair are members an API shares with another, embedded in its options.
@@ -37,7 +37,7 @@ type outer struct {
 
 func TestTaggedMembers(t *testing.T) {
 	in := `{"apiKey":"k","effort":7,"toolChoice":null,"profile":"p","odd":true,"signal":{}}`
-	v := capturetest.MustParse(t, in)
+	v := jsonvtest.Parse(t, in)
 	o, err := provider.DecodeTagged[tagged](v, "/options")
 	if err != nil {
 		t.Fatal(err)

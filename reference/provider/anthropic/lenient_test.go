@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -106,7 +107,7 @@ func TestTruthyOr(t *testing.T) {
 		def  bool
 		want bool
 	}{{`null`, true, true}, {`0`, true, false}, {`""`, true, false}, {`[]`, false, true}, {`"x"`, false, true}} {
-		if got := TruthyOr(capturetest.MustParse(t, tc.in), tc.def); got != tc.want {
+		if got := TruthyOr(jsonvtest.Parse(t, tc.in), tc.def); got != tc.want {
 			t.Errorf("TruthyOr(%s, %v) = %v, want %v", tc.in, tc.def, got, tc.want)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
@@ -27,7 +28,7 @@ func TestLenientOptions(t *testing.T) {
 		{"resource name whose String() is empty", `{"azureResourceName":[]}`, "https://.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := capturetest.MustParse(t, tc.opts)
+			v := jsonvtest.Parse(t, tc.opts)
 			opts, err := DecodeOptions(v.With("apiKey", jsonv.StringValue("k")), "/options")
 			if err != nil {
 				t.Fatal(err)
@@ -45,7 +46,7 @@ func TestLenientOptions(t *testing.T) {
 		})
 	}
 	for _, base := range []string{`7`, `false`, `{}`} {
-		opts, err := DecodeOptions(capturetest.MustParse(t, `{"apiKey":"k","azureBaseUrl":`+base+`}`), "/options")
+		opts, err := DecodeOptions(jsonvtest.Parse(t, `{"apiKey":"k","azureBaseUrl":`+base+`}`), "/options")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
@@ -30,7 +31,7 @@ func TestLenientOptions(t *testing.T) {
 			if tc.levels {
 				model.ThinkingLevelMap = levels
 			}
-			v := capturetest.MustParse(t, tc.opts).With("apiKey", jsonv.StringValue(key)).With("transport", jsonv.StringValue(SSETransport))
+			v := jsonvtest.Parse(t, tc.opts).With("apiKey", jsonv.StringValue(key)).With("transport", jsonv.StringValue(SSETransport))
 			opts, err := DecodeOptions(v, "/options")
 			if err != nil {
 				t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 )
 
@@ -17,18 +18,18 @@ import (
 // options "" is {}.
 func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
 	t.Helper()
-	m, err := ai.DecodeWireModel(parse(t, model), "/model")
+	m, err := ai.DecodeWireModel(jsonvtest.Parse(t, model), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, err := ai.DecodeWireContext(parse(t, context), "/context", d.LenientContext)
+	ctx, err := ai.DecodeWireContext(jsonvtest.Parse(t, context), "/context", d.LenientContext)
 	if err != nil {
 		t.Fatalf("%s: %v", context, err)
 	}
 	if options == "" {
 		options = "{}"
 	}
-	opts, err := d.DecodeOptions(parse(t, options), "/options")
+	opts, err := d.DecodeOptions(jsonvtest.Parse(t, options), "/options")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func WantMember(t *testing.T, body jsonv.Value, err error, key, want string) {
 		t.Fatal(err)
 	}
 	got, _ := body.Get(key)
-	if diff := cmp.Diff(parse(t, want).String(), got.String()); diff != "" {
+	if diff := cmp.Diff(jsonvtest.Parse(t, want).String(), got.String()); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", key, diff)
 	}
 }
