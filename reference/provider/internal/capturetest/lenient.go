@@ -11,12 +11,12 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// BuildLenient is d's request for a model, a context and options given as
+// BuildCall is d's call for a model, a context and options given as
 // JSON, read as the wire kind reads them (ai.DecodeWireModel,
 // ai.DecodeWireContext as d reads them), with the key "k" unless options
-// name one and a clock that says 1: the body, or BuildRequest's error.
+// name one and a clock that says 1: the call, or BuildRequest's error.
 // options "" is {}.
-func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
+func BuildCall(t *testing.T, d provider.Driver, model, context, options string) (*provider.Call, error) {
 	t.Helper()
 	m, err := ai.DecodeWireModel(jsonvtest.Parse(t, model), "/model")
 	if err != nil {
@@ -37,7 +37,13 @@ func BuildLenient(t *testing.T, d provider.Driver, model, context, options strin
 		key := "k"
 		opts.Shared().APIKey = &key
 	}
-	call, err := d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+	return d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+}
+
+// BuildLenient is the body of BuildCall's request, or BuildRequest's error.
+func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
+	t.Helper()
+	call, err := BuildCall(t, d, model, context, options)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
