@@ -7,16 +7,15 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-// An API's own options are the fields of its Options tagged `pi:"name"`,
-// name being the member's JSON name: a jsonv.Value for a member Pi reads
-// whatever its type (input.lenient; Absent when left out), a *string for
-// one that must be a string (nil when left out). The tags are the one list
-// of an API's members: DecodeTagged (or ReadTagged) reads them and
-// EncodeOptions writes them back, in the order of the fields, with the
-// fields of embedded structs in their place. A member no tag can describe
-// is read by the API's own step in Decode and written by its EncodeOwn.
-
-// tagKey is the struct tag that names an own member.
+// tagKey is the struct tag that names an API's own options member: the
+// fields of an API's Options tagged `pi:"name"`, name being the member's
+// JSON name, are a jsonv.Value for a member Pi reads whatever its type
+// (input.lenient; Absent when left out) or a *string for one that must be
+// a string (nil when left out). The tags are the one list of an API's
+// members: DecodeTagged (or ReadTagged) reads them and EncodeOptions
+// writes them back, in the order of the fields, with the fields of
+// embedded structs in their place. A member no tag can describe is read by
+// the API's own step in Decode and written by its EncodeOwn.
 const tagKey = "pi"
 
 var (
