@@ -9,16 +9,11 @@ import (
 
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
-func parse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("Parse(%s): %v", s, err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 // TestFrames: each frame encodes to the line spec/PROTOCOL.md shows, and
 // that line decodes back to the same bytes: lone surrogates and number

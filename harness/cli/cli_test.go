@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/harness/cli"
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -35,41 +37,28 @@ func TestMain(m *testing.M) {
 func fakeAdapter(behaviour string) int {
 	_, target, _ := strings.Cut(behaviour, ":")
 	in := bufio.NewReader(os.Stdin)
-	write := func(v jsonv.Value) { os.Stdout.Write(append(v.AppendJSON(nil), '\n')) }
-	str := jsonv.StringValue
-	m := func(k string, v jsonv.Value) jsonv.Member { return jsonv.Member{Key: k, Value: v} }
+	write := func(f protocol.Frame) { os.Stdout.Write(append(f.Value().AppendJSON(nil), '\n')) }
 	for {
 		data, err := in.ReadBytes('\n')
 		if err != nil {
 			return 0
 		}
-		frame, err := jsonv.Parse(data)
+		frame, err := protocol.Decode(data)
 		if err != nil {
 			return 2
 		}
-		typ, _ := frame.Get("type")
-		switch typ.Str() {
-		case "bye":
+		switch frame.Type {
+		case protocol.TypeBye:
 			return 0
-		case "hello":
-			write(jsonv.ObjectValue(m("type", str("hello")), m("protocol", jsonv.NumberValue("1")),
-				m("implementation", jsonv.ObjectValue(m("name", str("fake")), m("version", str("1")), m("language", str("go")),
-					m("kinds", jsonv.ArrayValue(str("sanitize"), str("cost"))), m("apis", jsonv.ArrayValue())))))
-			continue
-		}
-		seq, _ := frame.Get("seq")
-		c, _ := frame.Get("case")
-		id, _ := c.Get("id")
-		kind, _ := c.Get("kind")
-		input, _ := c.Get("input")
-		out, err := conformance.Handle(kind.Str(), input, conformance.Options{})
-		switch {
-		case id.Str() == target:
-			write(jsonv.ObjectValue(m("type", str("result")), m("seq", seq), m("output", jsonv.ObjectValue(m("text", str("wrong"))))))
-		case err != nil:
-			write(jsonv.ObjectValue(m("type", str("error")), m("seq", seq), m("message", str(err.Error()))))
-		default:
-			write(jsonv.ObjectValue(m("type", str("result")), m("seq", seq), m("output", out)))
+		case protocol.TypeHello:
+			write(protocol.HelloReply(protocol.Implementation{Name: "fake", Version: "1", Language: "go",
+				Kinds: []string{"sanitize", "cost"}, APIs: []string{}}))
+		case protocol.TypeRun:
+			a := conformance.Answer(context.Background(), frame.Case, conformance.Options{})
+			if frame.Case.ID == target {
+				a = protocol.Result(jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue("wrong")}))
+			}
+			write(protocol.Reply(frame.Seq, a))
 		}
 	}
 }

@@ -6,16 +6,11 @@ import (
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
-func parse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 func red(path, as string) compare.Redaction { return compare.Redaction{Path: path, As: as} }
 

@@ -94,11 +94,9 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// TestCheckFiles: before a run, a missing or non-JSON golden and a missing
-// or malformed cassette are input errors naming the file and case; a case
-// whose files are fine passes.
-func TestCheckFiles(t *testing.T) {
-	dir := filepath.Join("testdata", "files")
+// loadCases loads the suite in dir and indexes its cases by id.
+func loadCases(t *testing.T, dir string) ([]*suite.Case, map[string]*suite.Case) {
+	t.Helper()
 	s, err := kinds.Load(dir, os.DirFS(dir), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +105,15 @@ func TestCheckFiles(t *testing.T) {
 	for _, c := range s.Cases {
 		byID[c.ID] = c
 	}
+	return s.Cases, byID
+}
+
+// TestCheckFiles: before a run, a missing or non-JSON golden and a missing
+// or malformed cassette are input errors naming the file and case; a case
+// whose files are fine passes.
+func TestCheckFiles(t *testing.T) {
+	dir := filepath.Join("testdata", "files")
+	cases, byID := loadCases(t, dir)
 	tests := []struct {
 		id   string
 		want string // "" for no error; else a prefix of the error
@@ -133,7 +140,7 @@ func TestCheckFiles(t *testing.T) {
 		})
 	}
 	// All at once: every problem is reported.
-	err = kinds.Builtin.CheckFiles(s.Cases)
+	err := kinds.Builtin.CheckFiles(cases)
 	if n := strings.Count(err.Error(), "\n") + 1; n != 4 {
 		t.Errorf("%d errors, want 4:\n%v", n, err)
 	}
@@ -144,15 +151,7 @@ func TestCheckFiles(t *testing.T) {
 // and wire cases get the kind's default redactions, plus their own, once
 // each, unless redactDefaults is false.
 func TestPresetsAndDefaultRedactions(t *testing.T) {
-	dir := filepath.Join("testdata", "presets")
-	s, err := kinds.Load(dir, os.DirFS(dir), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byID := map[string]*suite.Case{}
-	for _, c := range s.Cases {
-		byID[c.ID] = c
-	}
+	_, byID := loadCases(t, filepath.Join("testdata", "presets"))
 	plain := byID["wire/plain"].Input // a full model written out
 	model, _ := plain.Get("model")
 	tests := []struct {

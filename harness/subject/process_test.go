@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 func collect(t *testing.T, r io.Reader) []line {
@@ -95,14 +95,8 @@ func TestReadLinesFrameLimit(t *testing.T) {
 	}
 }
 
-func parse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 func TestParseReply(t *testing.T) {
 	t.Parallel()

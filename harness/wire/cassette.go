@@ -605,28 +605,11 @@ func CassetteValue(c *cassette.Cassette) jsonv.Value {
 			l := strings.ToLower(name)
 			joined[l] = append(joined[l], vs...)
 		}
-		names := make([]string, 0, len(joined))
-		for n := range joined {
-			names = append(names, n)
+		headers := make(map[string]string, len(joined))
+		for n, vs := range joined {
+			headers[n] = strings.Join(vs, ", ")
 		}
-		slices.Sort(names)
-		hs := make([]jsonv.Member, len(names))
-		for i, n := range names {
-			hs[i] = jsonv.Member{Key: n, Value: jsonv.StringValue(strings.Join(joined[n], ", "))}
-		}
-		body := jsonv.StringValue(r.Body)
-		if strings.TrimSpace(r.Body) != "" {
-			if v, err := jsonv.Parse([]byte(r.Body)); err == nil {
-				body = v
-			}
-		}
-		path := requestPath(r.URL)
-		reqs = append(reqs, jsonv.ObjectValue(
-			jsonv.Member{Key: "method", Value: jsonv.StringValue(r.Method)},
-			jsonv.Member{Key: "path", Value: jsonv.StringValue(path)},
-			jsonv.Member{Key: "headers", Value: jsonv.ObjectValue(hs...)},
-			jsonv.Member{Key: "body", Value: body},
-		))
+		reqs = append(reqs, requestTree(r.Method, requestPath(r.URL), headers, bodyValue([]byte(r.Body))))
 	}
 	return jsonv.ObjectValue(jsonv.Member{Key: "requests", Value: jsonv.ArrayValue(reqs...)})
 }

@@ -180,9 +180,5 @@ func DefaultConvertToLLM(msgs []Message) []ai.Message {
 
 // MessagesJSON encodes a transcript.
 func MessagesJSON(msgs []Message) jsonv.Value {
-	elems := make([]jsonv.Value, len(msgs))
-	for i, m := range msgs {
-		elems[i] = m.JSON()
-	}
-	return jsonv.ArrayValue(elems...)
+	return jsonv.ArrayOf(msgs)
 }

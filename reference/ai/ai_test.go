@@ -9,17 +9,12 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-func parse(t testing.TB, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("Parse(%s): %v", s, err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 const usageJSON = `{"input":1200,"output":340,"cacheRead":800,"cacheWrite":0,"totalTokens":2340,` +
 	`"cost":{"input":0.0036,"output":0.0051,"cacheRead":0.00024,"cacheWrite":0,"total":0.00894}}`

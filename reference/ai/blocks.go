@@ -260,11 +260,7 @@ func DecodeBlocks(elems []jsonv.Value, ptr string, allowed BlockSet) ([]Block, e
 
 // BlocksJSON encodes a content array.
 func BlocksJSON(blocks []Block) jsonv.Value {
-	elems := make([]jsonv.Value, len(blocks))
-	for i, b := range blocks {
-		elems[i] = b.JSON()
-	}
-	return jsonv.ArrayValue(elems...)
+	return jsonv.ArrayOf(blocks)
 }
 
 // Content is user-style content: a plain string or an array of blocks.

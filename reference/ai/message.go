@@ -340,9 +340,5 @@ func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, er
 
 // MessagesJSON encodes an array of Messages.
 func MessagesJSON(msgs []Message) jsonv.Value {
-	elems := make([]jsonv.Value, len(msgs))
-	for i, m := range msgs {
-		elems[i] = m.JSON()
-	}
-	return jsonv.ArrayValue(elems...)
+	return jsonv.ArrayOf(msgs)
 }

@@ -262,11 +262,7 @@ func (t Tool) JSON() jsonv.Value {
 func (c *Context) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).Set("systemPrompt", c.SystemPromptValue()).Set("messages", MessagesJSON(c.Messages))
 	if c.HasTools {
-		tools := make([]jsonv.Value, len(c.Tools))
-		for i, t := range c.Tools {
-			tools[i] = t.JSON()
-		}
-		o.Set("tools", jsonv.ArrayValue(tools...))
+		o.Set("tools", jsonv.ArrayOf(c.Tools))
 	}
 	return o.Extend(c.Extra).Value()
 }

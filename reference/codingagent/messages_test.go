@@ -10,17 +10,12 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-func parse(t testing.TB, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("Parse(%s): %v", s, err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 // decodeBash reads one bashExecution message from its JSON members.
 func decodeBash(t *testing.T, members string) *codingagent.BashExecution {

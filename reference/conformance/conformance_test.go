@@ -16,16 +16,11 @@ import (
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
-func parse(t testing.TB, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("Parse(%s): %v", s, err)
-	}
-	return v
-}
+// parse parses JSON text a test wrote, or fails the test.
+var parse = jsonvtest.Parse
 
 // fixedClock is the clock goldens are made with.
 func fixedClock() jsonv.Value { return jsonv.NumberValue("1767225600000") }

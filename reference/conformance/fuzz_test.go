@@ -5,8 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/piconform/piconform/reference/agent"
@@ -14,6 +12,7 @@ import (
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 // noNetwork refuses every request: fuzzed wire cases must never reach out.
@@ -27,19 +26,7 @@ func (noNetwork) RoundTrip(*http.Request) (*http.Response, error) {
 // Handle for every offline kind and the Serve loop never panic on any JSON;
 // what decodes encodes back to an equal value; errors are path errors.
 func FuzzDecodeMessages(f *testing.F) {
-	for _, pattern := range []string{"../../fixtures/*/*.json"} {
-		files, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, file := range files {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(data)
-		}
-	}
+	jsonvtest.AddFiles(f, "../../fixtures/*/*.json")
 	for _, s := range []string{
 		`[{"role":"user","content":"x"}]`, `[null]`, `{"messages":[{"role":"bashExecution","command":"","output":"","cancelled":false,"truncated":false,"exitCode":1e400}]}`,
 		`{"text":"\ud83d"}`, `{"type":"run","seq":1,"case":{"kind":"convert","input":{"messages":[]}}}`,

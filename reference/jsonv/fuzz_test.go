@@ -4,38 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/wtf8"
 )
-
-// addRepoJSON seeds f with the suite's case files and goldens.
-func addRepoJSON(f *testing.F) {
-	for _, pattern := range []string{"../../fixtures/*/*.json", "../../golden/*/*.json"} {
-		files, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, file := range files {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(data)
-		}
-	}
-}
 
 // FuzzParse: Parse never panics; whatever it accepts encoding/json accepts
 // too; what it returns prints (compact and indented) to JSON that parses
 // back to an Equal value, and printing is stable after one round.
 func FuzzParse(f *testing.F) {
-	addRepoJSON(f)
+	jsonvtest.AddFiles(f, "../../fixtures/*/*.json", "../../golden/*/*.json")
 	for _, s := range []string{
 		`"\ud83d"`, `"\ud83d\ude00"`, `"\ude00\ud83d"`, `[12345678901234567890,1e400,-0]`,
 		`{"a":1,"a":2}`, `{"\u0000":"\u2028"}`, `[[[[]]]]`, `"\ud800\\"`, `1E+2`, `[` + strings.Repeat("[", 1100),

@@ -13,17 +13,12 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-func mustParse(t testing.TB, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return v
-}
+// mustParse parses JSON text a test wrote, or fails the test.
+var mustParse = jsonvtest.Parse
 
 // TestRoundTripStringify: text JSON.stringify wrote parses and prints back
 // byte for byte (outputs checked with Node 22).

@@ -63,14 +63,17 @@ type Handshake struct {
 	Refused func(now transform.Clock) jsonv.Value
 }
 
-// Options are a provider's decoded options. Every provider's options embed
-// StreamOptions, which gives them Shared.
+// Options are a provider's decoded options: the members of Pi's options
+// type for the API that shape a request, as a harness case writes them in
+// JSON. A member left out is nil or Absent, Pi's `undefined`; Pi's defaults
+// are applied when the request is built. Every provider's options embed
+// StreamOptions (the shared members, which the API's options type extends
+// in Pi), which gives them Shared, and tag their own members (members.go),
+// which EncodeOptions writes back.
 type Options interface {
 	// Shared returns the members every API reads, for a caller to change
 	// (the runner replaces the apiKey).
 	Shared() *StreamOptions
-	// JSON encodes the options back in the shape they were decoded from.
-	JSON() jsonv.Value
 }
 
 // Driver is the reference for one provider API.

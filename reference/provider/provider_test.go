@@ -8,6 +8,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -29,10 +30,7 @@ func decodeOwn(v jsonv.Value, ptr string) (own, error) {
 
 func TestDecodeSharedAndOwnMembers(t *testing.T) {
 	in := `{"apiKey":"k","maxTokens":5,"transport":"sse","headers":{"a":"1","b":null},"env":{"E":"v"},"effort":"high","signal":{}}`
-	v, err := jsonv.Parse([]byte(in))
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := jsonvtest.Parse(t, in)
 	o, err := decodeOwn(v, "/options")
 	if err != nil {
 		t.Fatal(err)

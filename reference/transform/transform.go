@@ -179,6 +179,21 @@ func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Me
 	return out
 }
 
+// ToolResults is the run of tool results msgs starts with, which the APIs
+// that have no tool role (Anthropic's Messages, Bedrock's Converse) send
+// as one user message.
+func ToolResults(msgs []ai.Message) []*ai.ToolResultMessage {
+	var run []*ai.ToolResultMessage
+	for _, m := range msgs {
+		tr, ok := m.(*ai.ToolResultMessage)
+		if !ok {
+			break
+		}
+		run = append(run, tr)
+	}
+	return run
+}
+
 // SameModel reports whether m was produced by model: provider, API and
 // model id must all be equal.
 func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {

@@ -423,3 +423,27 @@ func TestRegexNormalizerExamples(t *testing.T) {
 		}
 	}
 }
+
+func TestToolResults(t *testing.T) {
+	a, b := &ai.ToolResultMessage{ToolCallID: "a"}, &ai.ToolResultMessage{ToolCallID: "b"}
+	u := &ai.UserMessage{}
+	for _, tc := range []struct {
+		in   []ai.Message
+		want int
+	}{
+		{nil, 0},
+		{[]ai.Message{u, a}, 0},
+		{[]ai.Message{a, b}, 2},
+		{[]ai.Message{a, u, b}, 1},
+	} {
+		got := ToolResults(tc.in)
+		if len(got) != tc.want {
+			t.Errorf("ToolResults(%v) has %d results, want %d", tc.in, len(got), tc.want)
+		}
+		for i, tr := range got {
+			if tr != tc.in[i] {
+				t.Errorf("ToolResults(%v)[%d] = %v, want the message itself", tc.in, i, tr)
+			}
+		}
+	}
+}

@@ -100,12 +100,10 @@ func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Va
 		case *ai.AssistantMessage:
 			wm, err = convertAssistant(m, oauth, allowEmptySignature)
 		case *ai.ToolResultMessage:
+			run := transform.ToolResults(msgs[i:])
+			i += len(run) - 1
 			wm = &wireMessage{role: "user"}
-			for ; i < len(msgs); i++ {
-				tr, ok := msgs[i].(*ai.ToolResultMessage)
-				if !ok {
-					break
-				}
+			for _, tr := range run {
 				content, err := toolResultContent(tr)
 				if err != nil {
 					return jsonv.Value{}, err
@@ -113,7 +111,6 @@ func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Va
 				wm.blocks = append(wm.blocks, block("tool_result").Set("tool_use_id", tr.Loose.Value("toolCallId", tr.ToolCallID)).
 					Set("content", content).Set("is_error", tr.IsError))
 			}
-			i--
 		}
 		if err != nil {
 			return jsonv.Value{}, err

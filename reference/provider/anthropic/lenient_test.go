@@ -6,35 +6,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )
-
-// lenientBody builds the request body for a context and options decoded
-// as the wire kind decodes them for this driver.
-func lenientBody(t *testing.T, model, ctx, opts string) (jsonv.Value, error) {
-	t.Helper()
-	m, err := ai.DecodeWireModel(capturetest.MustParse(t, model), "/model")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := ai.DecodeWireContext(capturetest.MustParse(t, ctx), "/context", Driver.LenientContext)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := DecodeOptions(capturetest.MustParse(t, opts), "/options")
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := func() jsonv.Value { return jsonv.NumberValue("1") }
-	call, err := BuildRequest(m, c, o, transform.Clock(now))
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	return call.Body, nil
-}
 
 const lenientModel = `{"id":"claude-sonnet-4-5","name":"S","api":"anthropic-messages","provider":"anthropic",
 	"baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],
@@ -110,13 +86,7 @@ func TestLenientMembers(t *testing.T) {
 			pick: []string{"thinking"}, want: `{"type":"enabled","budget_tokens":[],"display":"summarized"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opts := tc.opts
-			if opts == "" {
-				opts = `{"apiKey":"k"}`
-			} else if _, ok := capturetest.MustParse(t, opts).Get("apiKey"); !ok {
-				opts = `{"apiKey":"k",` + opts[1:]
-			}
-			body, err := lenientBody(t, lenientModel, tc.ctx, opts)
+			body, err := capturetest.BuildLenient(t, Driver, lenientModel, tc.ctx, tc.opts)
 			if tc.throws {
 				if !errors.Is(err, transform.ErrThrows) {
 					t.Fatalf("error = %v, want transform.ErrThrows", err)
@@ -137,7 +107,7 @@ func TestTruthyOr(t *testing.T) {
 		def  bool
 		want bool
 	}{{`null`, true, true}, {`0`, true, false}, {`""`, true, false}, {`[]`, false, true}, {`"x"`, false, true}} {
-		if got := TruthyOr(capturetest.MustParse(t, tc.in), tc.def); got != tc.want {
+		if got := TruthyOr(jsonvtest.Parse(t, tc.in), tc.def); got != tc.want {
 			t.Errorf("TruthyOr(%s, %v) = %v, want %v", tc.in, tc.def, got, tc.want)
 		}
 	}

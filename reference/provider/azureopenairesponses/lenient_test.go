@@ -2,16 +2,14 @@ package azureopenairesponses
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
-	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 func TestLenientOptions(t *testing.T) {
-	model := &ai.Model{ID: "gpt-5", API: API, Provider: API, BaseURL: "https://r.openai.azure.com", Reasoning: true}
+	const model = `{"id":"gpt-5","api":"azure-openai-responses","provider":"azure-openai-responses","baseUrl":"https://r.openai.azure.com","reasoning":true,"input":["text"]}`
 	for _, tc := range []struct {
 		name, opts    string
 		url, bodyHead string
@@ -27,15 +25,7 @@ func TestLenientOptions(t *testing.T) {
 		{"resource name whose String() is empty", `{"azureResourceName":[]}`, "https://.openai.azure.com/openai/v1/responses?api-version=v1", `"gpt-5"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := jsonv.Parse([]byte(tc.opts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts, err := DecodeOptions(v.With("apiKey", jsonv.StringValue("k")), "/options")
-			if err != nil {
-				t.Fatal(err)
-			}
-			call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+			call, err := capturetest.BuildCall(t, Driver, model, `{"messages":[]}`, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,12 +38,7 @@ func TestLenientOptions(t *testing.T) {
 		})
 	}
 	for _, base := range []string{`7`, `false`, `{}`} {
-		v, _ := jsonv.Parse([]byte(`{"apiKey":"k","azureBaseUrl":` + base + `}`))
-		opts, err := DecodeOptions(v, "/options")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock); !errors.Is(err, transform.ErrThrows) {
+		if _, err := capturetest.BuildCall(t, Driver, model, `{"messages":[]}`, `{"azureBaseUrl":`+base+`}`); !errors.Is(err, transform.ErrThrows) {
 			t.Errorf("azureBaseUrl %s: error = %v, want transform.ErrThrows (Pi trims it)", base, err)
 		}
 	}

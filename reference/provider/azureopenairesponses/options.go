@@ -6,16 +6,14 @@ import (
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
-// Options are the members of Pi's AzureOpenAIResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`. Of the shared members this API reads maxTokens
-// (max_output_tokens, when truthy), temperature (whenever given),
-// sessionId (prompt_cache_key, whatever the cache retention), timeoutMs
-// (the SDK's timeout and x-stainless-timeout) and env
-// (AZURE_OPENAI_API_VERSION, AZURE_OPENAI_BASE_URL,
-// AZURE_OPENAI_RESOURCE_NAME and AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members
-// it does not read (serviceTier, toolChoice and the like) stay in Extra.
+// Options are Pi's AzureOpenAIResponsesOptions as a harness case writes
+// them (provider.Options). Of the shared members this API reads maxTokens
+// (max_output_tokens, when truthy), temperature (whenever given), sessionId
+// (prompt_cache_key, whatever the cache retention), timeoutMs (the SDK's
+// timeout and x-stainless-timeout) and env (AZURE_OPENAI_API_VERSION,
+// AZURE_OPENAI_BASE_URL, AZURE_OPENAI_RESOURCE_NAME and
+// AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members it does not read (serviceTier,
+// toolChoice and the like) stay in Extra.
 type Options struct {
 	provider.StreamOptions
 	// Reasoning shapes the reasoning member for reasoning models.
@@ -23,33 +21,19 @@ type Options struct {
 	// The Azure members are read without a type check (input.lenient).
 	// AzureAPIVersion, when truthy, is the api-version query parameter as
 	// the SDK's query encoder writes any value (default "v1").
-	AzureAPIVersion jsonv.Value
+	AzureAPIVersion jsonv.Value `pi:"azureApiVersion"`
 	// AzureResourceName, when truthy, names the resource (String(v)) whose
 	// default endpoint is used when no base URL is given.
-	AzureResourceName jsonv.Value
+	AzureResourceName jsonv.Value `pi:"azureResourceName"`
 	// AzureBaseURL replaces every other source of the base URL when it is
 	// a string that is not blank; null is no URL, any other value throws
 	// (Pi trims it).
-	AzureBaseURL jsonv.Value
+	AzureBaseURL jsonv.Value `pi:"azureBaseUrl"`
 	// AzureDeploymentName, when truthy, is sent as the body's model as it
 	// is.
-	AzureDeploymentName jsonv.Value
+	AzureDeploymentName jsonv.Value `pi:"azureDeploymentName"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Reasoning.Read(f)
-		o.AzureAPIVersion, o.AzureResourceName = f.Any("azureApiVersion"), f.Any("azureResourceName")
-		o.AzureBaseURL, o.AzureDeploymentName = f.Any("azureBaseUrl"), f.Any("azureDeploymentName")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Reasoning.Add(o.Builder())
-	b.Set("azureApiVersion", o.AzureAPIVersion).Set("azureResourceName", o.AzureResourceName)
-	b.Set("azureBaseUrl", o.AzureBaseURL).Set("azureDeploymentName", o.AzureDeploymentName)
-	return b.Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]

@@ -255,19 +255,16 @@ func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention
 				out = append(out, &wireMessage{role: "assistant", content: content})
 			}
 		case *ai.ToolResultMessage:
-			var results []jsonv.Value
-			for ; i < len(msgs); i++ {
-				tr, ok := msgs[i].(*ai.ToolResultMessage)
-				if !ok {
-					break
-				}
+			run := transform.ToolResults(msgs[i:])
+			i += len(run) - 1
+			results := make([]jsonv.Value, len(run))
+			for j, tr := range run {
 				r, err := toolResult(tr)
 				if err != nil {
 					return jsonv.Value{}, err
 				}
-				results = append(results, r)
+				results[j] = r
 			}
-			i--
 			out = append(out, &wireMessage{role: "user", content: results})
 		}
 	}

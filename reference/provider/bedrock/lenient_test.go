@@ -6,8 +6,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
-	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -110,23 +108,11 @@ func TestLenientMembers(t *testing.T) {
 			ctx: `{"messages":[]}`, opts: `"requestMetadata":{"a":null,"b":7}`, pointer: []string{"requestMetadata"}, want: `{"b":7}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			model, err := ai.DecodeWireModel(capturetest.MustParse(t, claude), "/model")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, err := ai.DecodeWireContext(capturetest.MustParse(t, tc.ctx), "/context", Driver.LenientContext)
-			if err != nil {
-				t.Fatal(err)
-			}
 			opts := "{" + env
 			if tc.opts != "" {
 				opts += "," + tc.opts
 			}
-			o, err := DecodeOptions(capturetest.MustParse(t, opts+"}"), "/options")
-			if err != nil {
-				t.Fatal(err)
-			}
-			call, err := BuildRequest(model, ctx, o, func() jsonv.Value { return jsonv.NumberValue("1") })
+			body, err := capturetest.BuildLenient(t, Driver, claude, tc.ctx, opts+"}")
 			var refusal *stream.RequestError
 			switch {
 			case tc.throws:
@@ -142,7 +128,7 @@ func TestLenientMembers(t *testing.T) {
 			case err != nil:
 				t.Fatal(err)
 			}
-			capturetest.CheckMember(t, call.Body, tc.pointer, tc.want)
+			capturetest.CheckMember(t, body, tc.pointer, tc.want)
 		})
 	}
 }

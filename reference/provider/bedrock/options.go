@@ -5,69 +5,47 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's BedrockOptions that shape a request, on
-// top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
-// shared members this API ignores apiKey (Bedrock signs with AWS
-// credentials) and reads maxTokens (inferenceConfig.maxTokens; Absent
-// means the model's maxTokens for Claude models and nothing for the
-// others), temperature (inferenceConfig.temperature, whenever set),
-// cacheRetention (default "short"), headers (x-amz-*, authorization and
-// host are skipped, as are null values) and env (AWS_REGION,
-// AWS_DEFAULT_REGION, AWS_PROFILE, AWS_ACCESS_KEY_ID,
-// AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_BEARER_TOKEN_BEDROCK,
-// AWS_BEDROCK_SKIP_AUTH, AWS_BEDROCK_FORCE_CACHE, AWS_BEDROCK_FORCE_HTTP1
-// and PI_CACHE_RETENTION).
+// Options are Pi's BedrockOptions as a harness case writes them
+// (provider.Options). Of the shared members this API ignores apiKey
+// (Bedrock signs with AWS credentials) and reads maxTokens
+// (inferenceConfig.maxTokens; Absent means the model's maxTokens for Claude
+// models and nothing for the others), temperature
+// (inferenceConfig.temperature, whenever set), cacheRetention (default
+// "short"), headers (x-amz-*, authorization and host are skipped, as are
+// null values) and env (AWS_REGION, AWS_DEFAULT_REGION, AWS_PROFILE,
+// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
+// AWS_BEARER_TOKEN_BEDROCK, AWS_BEDROCK_SKIP_AUTH, AWS_BEDROCK_FORCE_CACHE,
+// AWS_BEDROCK_FORCE_HTTP1 and PI_CACHE_RETENTION).
 type Options struct {
 	provider.StreamOptions
 	// Region is the signing region, before AWS_REGION, when truthy; one of
 	// another type is its String() (wire.bedrock.lenient).
-	Region jsonv.Value
+	Region jsonv.Value `pi:"region"`
 	// Profile names an AWS profile (it only affects the region choice here).
-	Profile *string
+	Profile *string `pi:"profile"`
 	// BearerToken switches from SigV4 to a Bedrock API key when truthy,
 	// whatever its type.
-	BearerToken jsonv.Value
+	BearerToken jsonv.Value `pi:"bearerToken"`
 	// Reasoning is a thinking level (minimal … xhigh); a falsy value is
 	// off. Another truthy value is a level no name matches, looked up in
 	// the budgets and the model's thinkingLevelMap by its String().
-	Reasoning jsonv.Value
+	Reasoning jsonv.Value `pi:"reasoning"`
 	// ThinkingBudgets overrides the budget of a level: {"low": 3000}. A
 	// value that is not an object has no budgets.
-	ThinkingBudgets jsonv.Value
+	ThinkingBudgets jsonv.Value `pi:"thinkingBudgets"`
 	// ThinkingDisplay is sent as it is; null or Absent means "summarized".
 	// Pi declares "summarized" or "omitted".
-	ThinkingDisplay jsonv.Value
+	ThinkingDisplay jsonv.Value `pi:"thinkingDisplay"`
 	// InterleavedThinking asks for the interleaved-thinking beta when
 	// truthy; null or Absent means true.
-	InterleavedThinking jsonv.Value
+	InterleavedThinking jsonv.Value `pi:"interleavedThinking"`
 	// ToolChoice is "auto", "any", "none" or {"type":"tool","name":…};
 	// any other value chooses nothing.
-	ToolChoice jsonv.Value
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 	// RequestMetadata is sent verbatim.
-	RequestMetadata jsonv.Value
+	RequestMetadata jsonv.Value `pi:"requestMetadata"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Region, o.Profile, o.BearerToken = f.Any("region"), f.OptString("profile"), f.Any("bearerToken")
-		// Pi reads these for truthiness, with ?? or as keys, whatever
-		// their type (input.lenient).
-		o.Reasoning, o.ThinkingBudgets = f.Any("reasoning"), f.Any("thinkingBudgets")
-		o.ThinkingDisplay, o.InterleavedThinking = f.Any("thinkingDisplay"), f.Any("interleavedThinking")
-		o.ToolChoice = f.Any("toolChoice")
-		o.RequestMetadata = f.Any("requestMetadata")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Builder()
-	b.Set("region", o.Region).SetOptString("profile", o.Profile).Set("bearerToken", o.BearerToken)
-	b.Set("reasoning", o.Reasoning).Set("thinkingBudgets", o.ThinkingBudgets)
-	b.Set("thinkingDisplay", o.ThinkingDisplay).Set("interleavedThinking", o.InterleavedThinking)
-	b.Set("toolChoice", o.ToolChoice).Set("requestMetadata", o.RequestMetadata)
-	return b.Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]

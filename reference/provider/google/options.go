@@ -5,19 +5,18 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's GoogleOptions that shape a request, on
-// top of the StreamOptions it extends, as a harness case writes them in
-// JSON. A member left out is nil or Absent, Pi's `undefined`. Of the
-// shared members this API reads temperature (generationConfig.temperature
-// when set), maxTokens (generationConfig.maxOutputTokens when set; the
-// model's maxTokens is never used in its place) and headers (a nil Value
-// drops a header of model.headers; it cannot remove one the SDK sets).
+// Options are Pi's GoogleOptions as a harness case writes them
+// (provider.Options). Of the shared members this API reads temperature
+// (generationConfig.temperature when set), maxTokens
+// (generationConfig.maxOutputTokens when set; the model's maxTokens is
+// never used in its place) and headers (a nil Value drops a header of
+// model.headers; it cannot remove one the SDK sets).
 type Options struct {
 	provider.StreamOptions
 	// ToolChoice is "auto", "none" or "any"; any other truthy value means
 	// "auto" and a falsy one none at all (input.lenient). It is sent only
 	// together with tools.
-	ToolChoice jsonv.Value
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 	// Thinking is the thinking object; nil when absent.
 	Thinking *Thinking
 }
@@ -42,7 +41,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	var thinking jsonv.Value
 	var err error
 	o.StreamOptions, err = provider.DecodeOptions(v, ptr, func(f *jsonv.Fields) {
-		o.ToolChoice = f.Any("toolChoice")
+		provider.ReadTagged(&o, f)
 		thinking = f.Any("thinking")
 	})
 	// Pi tests thinking and its enabled for truthiness, and sends a
@@ -62,13 +61,12 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	return o, t.Err()
 }
 
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Builder().Set("toolChoice", o.ToolChoice)
+// EncodeOwn adds thinking, the member no tag describes, to the options'
+// JSON.
+func (o Options) EncodeOwn(b *jsonv.ObjectBuilder) {
 	if o.Thinking != nil {
 		t := new(jsonv.ObjectBuilder).SetOptBool("enabled", o.Thinking.Enabled).Set("budgetTokens", o.Thinking.BudgetTokens)
 		t.Set("level", o.Thinking.Level)
 		b.Set("thinking", t.Extend(o.Thinking.Extra).Value())
 	}
-	return b.Extend(o.Extra).Value()
 }

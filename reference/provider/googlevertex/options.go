@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 )
 
@@ -20,8 +21,8 @@ type Options struct {
 	// Project and Location name the Google Cloud project and region used
 	// with Google credentials (no usable key). Pi only tests them for
 	// truthiness, so any value is kept as written (input.lenient).
-	Project  jsonv.Value
-	Location jsonv.Value
+	Project  jsonv.Value `pi:"project"`
+	Location jsonv.Value `pi:"location"`
 }
 
 // DecodeOptions reads Options from a JSON object. A shared member of the
@@ -33,18 +34,10 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 	}
 	// What google leaves over is read here, at the same pointer.
 	f := jsonv.ReadFields(jsonv.ObjectValue(base.Extra...), ptr)
-	o := Options{Options: base, Project: f.Any("project"), Location: f.Any("location")}
+	o := Options{Options: base}
+	provider.ReadTagged(&o, f)
 	o.Extra = f.Rest()
 	return o, f.Err()
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	shared := o.Options
-	shared.Extra = nil
-	b := new(jsonv.ObjectBuilder).Extend(shared.JSON().Members())
-	b.Set("project", o.Project).Set("location", o.Location)
-	return b.Extend(o.Extra).Value()
 }
 
 // anySet is JavaScript's `a || b || ...` tested for truthiness: whether

@@ -3,14 +3,12 @@ package openaicodexresponses
 import (
 	"testing"
 
-	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
 func TestLenientOptions(t *testing.T) {
-	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
-	levels, _ := jsonv.Parse([]byte(`{"7":"high","null":"low"}`))
+	// The key is a ChatGPT token naming an account; the transport must be SSE.
+	const shared = `"apiKey":"x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y","transport":"sse",`
 	for _, tc := range []struct {
 		name, opts string
 		levels     bool
@@ -26,31 +24,16 @@ func TestLenientOptions(t *testing.T) {
 		{"effort and summary of other types", `{"reasoningEffort":[],"reasoningSummary":false}`, false, map[string]string{"reasoning": `{"effort":[],"summary":false}`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			model := &ai.Model{ID: "gpt-5.1-codex", API: API, Provider: "openai-codex"}
+			model := `{"id":"gpt-5.1-codex","api":"openai-codex-responses","provider":"openai-codex","baseUrl":"","input":["text"]`
 			if tc.levels {
-				model.ThinkingLevelMap = levels
+				model += `,"thinkingLevelMap":{"7":"high","null":"low"}`
 			}
-			v, err := jsonv.Parse([]byte(tc.opts))
-			if err != nil {
-				t.Fatal(err)
-			}
-			v = v.With("apiKey", jsonv.StringValue(key)).With("transport", jsonv.StringValue(SSETransport))
-			opts, err := DecodeOptions(v, "/options")
-			if err != nil {
-				t.Fatal(err)
-			}
-			call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+			call, err := capturetest.BuildCall(t, Driver, model+"}", `{"messages":[]}`, "{"+shared+tc.opts[1:])
 			if err != nil {
 				t.Fatal(err)
 			}
 			for member, want := range tc.want {
-				got, ok := call.Body.Get(member)
-				switch {
-				case want == "" && ok:
-					t.Errorf("%s = %s, want none", member, got)
-				case want != "" && got.String() != want:
-					t.Errorf("%s = %s, want %s", member, got, want)
-				}
+				capturetest.CheckMember(t, call.Body, []string{member}, want)
 			}
 		})
 	}

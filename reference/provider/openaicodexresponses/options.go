@@ -6,11 +6,9 @@ import (
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
-// Options are the members of Pi's OpenAICodexResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`. Of the shared members this API reads apiKey (the ChatGPT
-// OAuth token, a JWT whose payload names the account), temperature
+// Options are Pi's OpenAICodexResponsesOptions as a harness case writes
+// them (provider.Options). Of the shared members this API reads apiKey (the
+// ChatGPT OAuth token, a JWT whose payload names the account), temperature
 // (whenever given), sessionId (prompt_cache_key and, when non-empty, the
 // session-id and x-client-request-id headers), headers (Pi's own are set
 // after them and win), timeoutMs (the idle timeout: never on the wire, but
@@ -27,23 +25,12 @@ type Options struct {
 	openairesponses.Reasoning
 	// ServiceTier is sent as service_tier, whatever it holds, when given;
 	// only the strings "flex" and "priority" scale the cost.
-	ServiceTier jsonv.Value
+	ServiceTier jsonv.Value `pi:"serviceTier"`
 	// TextVerbosity is text.verbosity when truthy, whatever it holds
 	// ("low" otherwise).
-	TextVerbosity jsonv.Value
+	TextVerbosity jsonv.Value `pi:"textVerbosity"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Reasoning.Read(f)
-		o.ServiceTier, o.TextVerbosity = f.Any("serviceTier"), f.Any("textVerbosity")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Reasoning.Add(o.Builder())
-	return b.Set("serviceTier", o.ServiceTier).Set("textVerbosity", o.TextVerbosity).Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]

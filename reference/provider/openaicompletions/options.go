@@ -5,14 +5,12 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's OpenAICompletionsOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, Pi's
-// `undefined`; Pi's defaults are applied by BuildRequest. Of the shared
-// members this API reads maxTokens (max_completion_tokens or max_tokens,
-// when truthy), temperature (whenever given, 0 included), cacheRetention
-// (any other non-empty value behaves like "short"), sessionId
-// (prompt_cache_key and, where the model asks for them, the
+// Options are Pi's OpenAICompletionsOptions as a harness case writes them
+// (provider.Options); Pi's defaults are applied by BuildRequest. Of the
+// shared members this API reads maxTokens (max_completion_tokens or
+// max_tokens, when truthy), temperature (whenever given, 0 included),
+// cacheRetention (any other non-empty value behaves like "short"),
+// sessionId (prompt_cache_key and, where the model asks for them, the
 // session-affinity headers), timeoutMs (x-stainless-timeout) and env (only
 // PI_CACHE_RETENTION).
 type Options struct {
@@ -20,26 +18,16 @@ type Options struct {
 	// ToolChoice is "auto", "none", "required" or an object such as
 	// {"type":"function","function":{"name":"read"}}; when truthy it is
 	// copied as it is, whatever its type.
-	ToolChoice jsonv.Value
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 	// ReasoningEffort is "minimal", "low", "medium", "high" or "xhigh";
 	// how it reaches the body depends on compat.thinkingFormat. Pi tests
 	// it for truthiness, looks it up in model.thinkingLevelMap as a
 	// property key (String(v)) and copies it as it is, so any value is
 	// kept as written (input.lenient); Absent is Pi's undefined.
-	ReasoningEffort jsonv.Value
+	ReasoningEffort jsonv.Value `pi:"reasoningEffort"`
 }
 
 // DecodeOptions reads Options from a JSON object. A shared member of the
 // wrong type is an error naming its JSON Pointer; this API's own members
 // take any value.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.ToolChoice, o.ReasoningEffort = f.Any("toolChoice"), f.Any("reasoningEffort")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	b := o.Builder().Set("toolChoice", o.ToolChoice).Set("reasoningEffort", o.ReasoningEffort)
-	return b.Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]

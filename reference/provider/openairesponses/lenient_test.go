@@ -2,15 +2,12 @@ package openairesponses
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 const (
@@ -20,46 +17,6 @@ const (
 	same  = `"api":"openai-responses","provider":"openai","model":"gpt-5","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
 	other = `"api":"anthropic-messages","provider":"anthropic","model":"claude","stopReason":"stop","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`
 )
-
-func parseJSON(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return v
-}
-
-// lenientBody builds the request for a model, a context read leniently
-// (as the wire kind reads it for this driver) and options.
-func lenientBody(t *testing.T, model, ctx, opts string) (jsonv.Value, error) {
-	t.Helper()
-	m, err := ai.DecodeWireModel(parseJSON(t, model), "/model")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := ai.DecodeWireContext(parseJSON(t, ctx), "/context", Driver.LenientContext)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := DecodeOptions(parseJSON(t, opts), "/options")
-	if err != nil {
-		t.Fatal(err)
-	}
-	call, err := BuildRequest(m, c, o, func() jsonv.Value { return jsonv.NumberValue("1") })
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	return call.Body, nil
-}
-
-func wantMember(t *testing.T, body jsonv.Value, key, want string) {
-	t.Helper()
-	got, _ := body.Get(key)
-	if w := parseJSON(t, want); !jsonv.Equal(got, w) {
-		t.Errorf("%s: %s", key, cmp.Diff(w.String(), got.String()))
-	}
-}
 
 func TestLenientConversion(t *testing.T) {
 	for _, tc := range []struct {
@@ -97,11 +54,8 @@ func TestLenientConversion(t *testing.T) {
 			`[{"type":"function_call_output","call_id":"c","output":"(see attached image)"}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := lenientBody(t, tc.model, `{"messages":`+tc.messages+`}`, `{"apiKey":"k"}`)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantMember(t, body, "input", tc.want)
+			body, err := capturetest.BuildLenient(t, Driver, tc.model, `{"messages":`+tc.messages+`}`, "")
+			capturetest.WantMember(t, body, err, "input", tc.want)
 		})
 	}
 }
@@ -127,7 +81,7 @@ func TestLenientThrows(t *testing.T) {
 		{"tool-call id of a result of another type", visionModel, `[{"role":"toolResult","toolCallId":7,"content":[]}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := lenientBody(t, tc.model, `{"messages":`+tc.messages+`}`, `{"apiKey":"k"}`)
+			_, err := capturetest.BuildLenient(t, Driver, tc.model, `{"messages":`+tc.messages+`}`, "")
 			if !errors.Is(err, transform.ErrThrows) {
 				t.Errorf("error = %v, want transform.ErrThrows", err)
 			}
@@ -135,7 +89,7 @@ func TestLenientThrows(t *testing.T) {
 	}
 	// JSON.parse of String({}) fails the request as a signature that is not
 	// JSON does: Pi's error message, not a refusal.
-	_, err := lenientBody(t, visionModel, `{"messages":[{"role":"assistant",`+same+`,"content":[{"type":"thinking","thinking":"","thinkingSignature":{}}]}]}`, `{"apiKey":"k"}`)
+	_, err := capturetest.BuildLenient(t, Driver, visionModel, `{"messages":[{"role":"assistant",`+same+`,"content":[{"type":"thinking","thinking":"","thinkingSignature":{}}]}]}`, "")
 	var re *stream.RequestError
 	if !errors.As(err, &re) {
 		t.Errorf("signature {}: error = %v, want a RequestError", err)
@@ -147,30 +101,24 @@ func TestLenientOptions(t *testing.T) {
 		name, ctx, opts string
 		want            map[string]string
 	}{
-		{"tools copied as they are", `{"messages":[],"tools":[{"name":7,"description":null,"parameters":"x"},{"parameters":{}}]}`, `{"apiKey":"k"}`,
+		{"tools copied as they are", `{"messages":[],"tools":[{"name":7,"description":null,"parameters":"x"},{"parameters":{}}]}`, "",
 			map[string]string{"tools": `[{"type":"function","name":7,"description":null,"parameters":"x","strict":false},{"type":"function","parameters":{},"strict":false}]`}},
-		{"effort and summary of other types", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":7,"reasoningSummary":true,"serviceTier":5}`,
+		{"effort and summary of other types", `{"messages":[]}`, `{"reasoningEffort":7,"reasoningSummary":true,"serviceTier":5}`,
 			map[string]string{"reasoning": `{"effort":7,"summary":true}`, "service_tier": `5`}},
-		{"falsy effort and summary", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":0,"reasoningSummary":[],"serviceTier":null}`,
+		{"falsy effort and summary", `{"messages":[]}`, `{"reasoningEffort":0,"reasoningSummary":[],"serviceTier":null}`,
 			map[string]string{"reasoning": `{"effort":"medium","summary":[]}`, "service_tier": `null`}},
-		{"neither truthy", `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":false,"reasoningSummary":""}`,
+		{"neither truthy", `{"messages":[]}`, `{"reasoningEffort":false,"reasoningSummary":""}`,
 			map[string]string{"reasoning": `{"effort":"none"}`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := lenientBody(t, visionModel, tc.ctx, tc.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			body, err := capturetest.BuildLenient(t, Driver, visionModel, tc.ctx, tc.opts)
 			for key, want := range tc.want {
-				wantMember(t, body, key, want)
+				capturetest.WantMember(t, body, err, key, want)
 			}
 		})
 	}
 	// The effort is looked up in the level map by its String().
 	model := `{"id":"gpt-5","api":"openai-responses","provider":"openai","baseUrl":"http://h","reasoning":true,"input":["text"],"thinkingLevelMap":{"7":"high"}}`
-	body, err := lenientBody(t, model, `{"messages":[]}`, `{"apiKey":"k","reasoningEffort":7}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantMember(t, body, "reasoning", `{"effort":"high","summary":"auto"}`)
+	body, err := capturetest.BuildLenient(t, Driver, model, `{"messages":[]}`, `{"reasoningEffort":7}`)
+	capturetest.WantMember(t, body, err, "reasoning", `{"effort":"high","summary":"auto"}`)
 }

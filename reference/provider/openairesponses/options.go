@@ -5,57 +5,34 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// Options are the members of Pi's OpenAIResponsesOptions that shape a
-// request, on top of the StreamOptions it extends, as a harness case
-// writes them in JSON. A member left out is nil or Absent, which is what
-// Pi's `undefined` means; Pi's defaults are applied by BuildRequest. Of
-// the shared members this API reads maxTokens (max_output_tokens, when
-// truthy), temperature (whenever given), cacheRetention (any other
-// non-empty value behaves like "short"), sessionId (prompt_cache_key and
-// the session headers), timeoutMs (the SDK's timeout and
-// x-stainless-timeout) and env (only PI_CACHE_RETENTION). Members it does
-// not read (toolChoice and the like) stay in Extra: Pi ignores them here.
+// Options are Pi's OpenAIResponsesOptions as a harness case writes them
+// (provider.Options); Pi's defaults are applied by BuildRequest. Of the
+// shared members this API reads maxTokens (max_output_tokens, when truthy),
+// temperature (whenever given), cacheRetention (any other non-empty value
+// behaves like "short"), sessionId (prompt_cache_key and the session
+// headers), timeoutMs (the SDK's timeout and x-stainless-timeout) and env
+// (only PI_CACHE_RETENTION). Members it does not read (toolChoice and the
+// like) stay in Extra: Pi ignores them here.
 type Options struct {
 	provider.StreamOptions
 	Reasoning
 	// ServiceTier is sent as service_tier, whatever it holds (null
 	// included), when given; only the strings "flex" and "priority" scale
 	// the cost.
-	ServiceTier jsonv.Value
+	ServiceTier jsonv.Value `pi:"serviceTier"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong
 // type is an error naming its JSON Pointer.
-func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
-	return provider.Decode(v, ptr, func(o *Options, f *jsonv.Fields) {
-		o.Reasoning.Read(f)
-		o.ServiceTier = f.Any("serviceTier")
-	})
-}
-
-// JSON encodes the options back in the shape DecodeOptions reads.
-func (o Options) JSON() jsonv.Value {
-	return o.Reasoning.Add(o.Builder()).Set("serviceTier", o.ServiceTier).Extend(o.Extra).Value()
-}
+var DecodeOptions = provider.DecodeTagged[Options]
 
 // Reasoning are the members that each Responses API (this one, Azure's
 // and Codex's) adds to StreamOptions for reasoning models. Each API reads
 // them its own way, and none checks their type: they hold any value, Absent
 // when left out (input.lenient).
 type Reasoning struct {
-	ReasoningEffort  jsonv.Value
-	ReasoningSummary jsonv.Value
-}
-
-// Read reads the reasoning members from the fields of the options.
-func (r *Reasoning) Read(f *jsonv.Fields) {
-	r.ReasoningEffort, r.ReasoningSummary = f.Any("reasoningEffort"), f.Any("reasoningSummary")
-}
-
-// Add sets the reasoning members on the options' JSON, in the order Read
-// reads them.
-func (r Reasoning) Add(b *jsonv.ObjectBuilder) *jsonv.ObjectBuilder {
-	return b.Set("reasoningEffort", r.ReasoningEffort).Set("reasoningSummary", r.ReasoningSummary)
+	ReasoningEffort  jsonv.Value `pi:"reasoningEffort"`
+	ReasoningSummary jsonv.Value `pi:"reasoningSummary"`
 }
 
 // EffortReasoning is the Reasoning streamSimple hands over: the effort

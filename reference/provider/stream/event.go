@@ -118,11 +118,7 @@ func (e Event) JSON() jsonv.Value {
 
 // EventsJSON encodes a list of events as a JSON array.
 func EventsJSON(events []Event) jsonv.Value {
-	elems := make([]jsonv.Value, len(events))
-	for i, e := range events {
-		elems[i] = e.JSON()
-	}
-	return jsonv.ArrayValue(elems...)
+	return jsonv.ArrayOf(events)
 }
 
 // DecodeEvent reads one event written by Pi (or by EventJSON). A `partial`

@@ -10,6 +10,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -42,35 +43,26 @@ var sharedLenientOptions = []string{`{"cacheRetention":1}`, `{"cacheRetention":[
 func CheckDecodeOptions(t *testing.T, d provider.Driver, bad OptionErrors, roundTrip string) {
 	t.Helper()
 	for _, in := range sharedLenientOptions {
-		if _, err := d.DecodeOptions(parse(t, in), "/options"); err != nil {
+		if _, err := d.DecodeOptions(jsonvtest.Parse(t, in), "/options"); err != nil {
 			t.Errorf("DecodeOptions(%s): %v; Pi reads it", in, err)
 		}
 	}
 	all := maps.Clone(sharedOptionErrors)
 	maps.Copy(all, bad)
 	for in, want := range all {
-		_, err := d.DecodeOptions(parse(t, in), "/options")
+		_, err := d.DecodeOptions(jsonvtest.Parse(t, in), "/options")
 		if err == nil || err.Error() != want {
 			t.Errorf("DecodeOptions(%s) error = %v, want %q", in, err, want)
 		}
 	}
-	v := parse(t, roundTrip)
+	v := jsonvtest.Parse(t, roundTrip)
 	o, err := d.DecodeOptions(v, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !jsonv.Equal(o.JSON(), v) {
-		t.Errorf("round trip: %s, want %s", o.JSON(), v)
+	if got := provider.EncodeOptions(o); !jsonv.Equal(got, v) {
+		t.Errorf("round trip: %s, want %s", got, v)
 	}
-}
-
-func parse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 // StreamEdges are what a provider's stream parser is checked on beside the

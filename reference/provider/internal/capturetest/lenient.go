@@ -7,33 +7,43 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 )
 
-// BuildLenient is d's request for a model, a context and options given as
+// BuildCall is d's call for a model, a context and options given as
 // JSON, read as the wire kind reads them (ai.DecodeWireModel,
-// ai.DecodeWireContext with lenient true), with the key "k" and a clock
-// that says 1: the body, or BuildRequest's error. options "" is {}.
-func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
+// ai.DecodeWireContext as d reads them), with the key "k" unless options
+// name one and a clock that says 1: the call, or BuildRequest's error.
+// options "" is {}.
+func BuildCall(t *testing.T, d provider.Driver, model, context, options string) (*provider.Call, error) {
 	t.Helper()
-	m, err := ai.DecodeWireModel(parse(t, model), "/model")
+	m, err := ai.DecodeWireModel(jsonvtest.Parse(t, model), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, err := ai.DecodeWireContext(parse(t, context), "/context", true)
+	ctx, err := ai.DecodeWireContext(jsonvtest.Parse(t, context), "/context", d.LenientContext)
 	if err != nil {
 		t.Fatalf("%s: %v", context, err)
 	}
 	if options == "" {
 		options = "{}"
 	}
-	opts, err := d.DecodeOptions(parse(t, options), "/options")
+	opts, err := d.DecodeOptions(jsonvtest.Parse(t, options), "/options")
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := "k"
-	opts.Shared().APIKey = &key
-	call, err := d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+	if opts.Shared().APIKey == nil {
+		key := "k"
+		opts.Shared().APIKey = &key
+	}
+	return d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+}
+
+// BuildLenient is the body of BuildCall's request, or BuildRequest's error.
+func BuildLenient(t *testing.T, d provider.Driver, model, context, options string) (jsonv.Value, error) {
+	t.Helper()
+	call, err := BuildCall(t, d, model, context, options)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -48,7 +58,7 @@ func WantMember(t *testing.T, body jsonv.Value, err error, key, want string) {
 		t.Fatal(err)
 	}
 	got, _ := body.Get(key)
-	if diff := cmp.Diff(parse(t, want).String(), got.String()); diff != "" {
+	if diff := cmp.Diff(jsonvtest.Parse(t, want).String(), got.String()); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", key, diff)
 	}
 }

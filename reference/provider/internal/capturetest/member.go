@@ -5,13 +5,8 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
-
-// MustParse parses JSON text a test wrote, or fails the test.
-func MustParse(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	return parse(t, s)
-}
 
 // CheckMember checks the value of body at path (object keys and array
 // indices) against want, JSON text; "" wants no value there.
@@ -31,7 +26,7 @@ func CheckMember(t *testing.T, body jsonv.Value, path []string, want string) {
 	}
 	w := jsonv.Value{}
 	if want != "" {
-		w = parse(t, want)
+		w = jsonvtest.Parse(t, want)
 	}
 	if !jsonv.Equal(got, w) {
 		t.Errorf("%v\n got %s\nwant %s", path, got, w)
