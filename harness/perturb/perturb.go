@@ -143,3 +143,52 @@ func Pattern(ptr string) string {
 	}
 	return strings.Join(segs, "/")
 }
+
+// Added returns the variants of input that give its object member at (a
+// member of the root, such as "options", made when missing) a member it
+// lacks: each of names in turn, with each value of replacements and the
+// falsy values "", 0 and false. They show what an implementation makes of
+// a member that cases seldom set, whatever its type.
+func Added(input jsonv.Value, at string, names []string) []Variant {
+	if input.Kind() != jsonv.Object {
+		return nil
+	}
+	obj, ok := input.Get(at)
+	if ok && obj.Kind() != jsonv.Object {
+		return nil
+	}
+	values := []struct {
+		change string
+		value  jsonv.Value
+	}{{"empty", jsonv.StringValue("")}, {"zero", jsonv.NumberValue("0")}, {"false", jsonv.BoolValue(false)}}
+	for _, r := range replacements {
+		values = append(values, struct {
+			change string
+			value  jsonv.Value
+		}{r.change, r.value})
+	}
+	var out []Variant
+	for _, name := range names {
+		if _, has := obj.Get(name); has {
+			continue
+		}
+		for _, v := range values {
+			added := jsonv.ObjectValue(append(slices.Clone(obj.Members()), jsonv.Member{Key: name, Value: v.value})...)
+			out = append(out, Variant{Pointer: jsonv.Child(jsonv.Child("", at), name), Change: "added " + v.change, Input: withMember(input, at, added)})
+		}
+	}
+	return out
+}
+
+// withMember is the object v with its member key set to value (added at
+// the end when v has none).
+func withMember(v jsonv.Value, key string, value jsonv.Value) jsonv.Value {
+	ms := slices.Clone(v.Members())
+	for i := range ms {
+		if ms[i].Key == key {
+			ms[i].Value = value
+			return jsonv.ObjectValue(ms...)
+		}
+	}
+	return jsonv.ObjectValue(append(ms, jsonv.Member{Key: key, Value: value})...)
+}

@@ -49,6 +49,32 @@ func TestVariants(t *testing.T) {
 	}
 }
 
+func TestAdded(t *testing.T) {
+	var got []string
+	for _, in := range []string{`{"options":{"a":1},"m":2}`, `{"m":2}`, `{"options":7}`} {
+		v, err := jsonv.Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range perturb.Added(v, "options", []string{"a", "b"}) {
+			if v.Change == "added empty" || v.Change == "added array" {
+				got = append(got, v.Pointer+" "+v.Change+" "+v.Input.String())
+			}
+		}
+	}
+	want := []string{
+		`/options/b added empty {"options":{"a":1,"b":""},"m":2}`,
+		`/options/b added array {"options":{"a":1,"b":[]},"m":2}`,
+		`/options/a added empty {"m":2,"options":{"a":""}}`,
+		`/options/a added array {"m":2,"options":{"a":[]}}`,
+		`/options/b added empty {"m":2,"options":{"b":""}}`,
+		`/options/b added array {"m":2,"options":{"b":[]}}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("variants (-want +got):\n%s", diff)
+	}
+}
+
 func TestPattern(t *testing.T) {
 	for in, want := range map[string]string{
 		"/messages/12/content/0/type": "/messages/*/content/*/type",

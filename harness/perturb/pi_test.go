@@ -276,6 +276,18 @@ func clockDiff(kind string) func(compare.Diff) bool {
 	}
 }
 
+// optionNames are the options members the APIs read (pi-ai's
+// StreamOptions and each API's own), but the key (the runner's), env
+// (Bedrock's credentials) and the callbacks, which JSON cannot hold.
+var optionNames = []string{
+	"temperature", "maxTokens", "transport", "cacheRetention", "sessionId", "headers", "timeoutMs",
+	"websocketConnectTimeoutMs", "maxRetries", "maxRetryDelayMs", "metadata",
+	"toolChoice", "thinkingEnabled", "thinkingBudgetTokens", "effort", "interleavedThinking", "thinkingDisplay",
+	"reasoningEffort", "reasoningSummary", "serviceTier", "textVerbosity", "thinking", "promptMode",
+	"azureApiVersion", "azureBaseUrl", "azureDeploymentName", "azureResourceName", "bearerToken",
+	"location", "project", "region", "profile", "requestMetadata",
+}
+
 func TestAgainstPi(t *testing.T) {
 	cmd := os.Getenv(piEnv)
 	if cmd == "" {
@@ -294,9 +306,18 @@ func TestAgainstPi(t *testing.T) {
 	}
 	cases := selectCases(t, s.Cases)
 	var jobs []job
+	withAdded := map[string]bool{}
 	for _, c := range cases {
 		for _, v := range perturb.Variants(c.Input, skipPointer(c)) {
 			jobs = append(jobs, job{c, v})
+		}
+		// The first selected wire case of each API also gets every option
+		// member it lacks, of every type.
+		if api := wire.CaseAPI(c); c.Kind == "wire" && !withAdded[api] {
+			withAdded[api] = true
+			for _, v := range perturb.Added(c.Input, "options", optionNames) {
+				jobs = append(jobs, job{c, v})
+			}
 		}
 	}
 	t.Logf("%d cases, %d perturbed inputs", len(cases), len(jobs))
