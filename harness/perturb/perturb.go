@@ -91,17 +91,16 @@ func Variants(input jsonv.Value, skip func(pointer string) bool) []Variant {
 	return out
 }
 
+// alt is a value put in, and the name of the change.
+type alt struct {
+	change string
+	value  jsonv.Value
+}
+
 // falsy are the values of the same type that JavaScript's tests read
 // otherwise ("" and 0 are false, true and false swap), and a numeric string
 // for a number, which Number() reads as one.
-func falsy(v jsonv.Value) []struct {
-	change string
-	value  jsonv.Value
-} {
-	type alt = struct {
-		change string
-		value  jsonv.Value
-	}
+func falsy(v jsonv.Value) []alt {
 	switch v.Kind() {
 	case jsonv.String:
 		if v.Str() != "" {
@@ -157,15 +156,9 @@ func Added(input jsonv.Value, at string, names []string) []Variant {
 	if ok && obj.Kind() != jsonv.Object {
 		return nil
 	}
-	values := []struct {
-		change string
-		value  jsonv.Value
-	}{{"empty", jsonv.StringValue("")}, {"zero", jsonv.NumberValue("0")}, {"false", jsonv.BoolValue(false)}}
+	values := []alt{{"empty", jsonv.StringValue("")}, {"zero", jsonv.NumberValue("0")}, {"false", jsonv.BoolValue(false)}}
 	for _, r := range replacements {
-		values = append(values, struct {
-			change string
-			value  jsonv.Value
-		}{r.change, r.value})
+		values = append(values, alt{r.change, r.value})
 	}
 	var out []Variant
 	for _, name := range names {
