@@ -276,6 +276,17 @@ func clockDiff(kind string) func(compare.Diff) bool {
 	}
 }
 
+// timing reports a variant whose outcome is a race: a timeout of a few
+// milliseconds (0 and 7 here) fires before or during the exchange as the
+// event loop has it, which no implementation can reproduce.
+func timing(v perturb.Variant) bool {
+	switch v.Pointer {
+	case "/options/timeoutMs", "/options/websocketConnectTimeoutMs":
+		return strings.HasSuffix(v.Change, "zero") || strings.HasSuffix(v.Change, "number")
+	}
+	return false
+}
+
 // optionNames are the options members the APIs read (pi-ai's
 // StreamOptions and each API's own), but the key (the runner's), env
 // (Bedrock's credentials) and the callbacks, which JSON cannot hold.
@@ -309,14 +320,18 @@ func TestAgainstPi(t *testing.T) {
 	withAdded := map[string]bool{}
 	for _, c := range cases {
 		for _, v := range perturb.Variants(c.Input, skipPointer(c)) {
-			jobs = append(jobs, job{c, v})
+			if !timing(v) {
+				jobs = append(jobs, job{c, v})
+			}
 		}
 		// The first selected wire case of each API also gets every option
 		// member it lacks, of every type.
 		if api := wire.CaseAPI(c); c.Kind == "wire" && !withAdded[api] {
 			withAdded[api] = true
 			for _, v := range perturb.Added(c.Input, "options", optionNames) {
-				jobs = append(jobs, job{c, v})
+				if !timing(v) {
+					jobs = append(jobs, job{c, v})
+				}
 			}
 		}
 	}

@@ -70,8 +70,8 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		Transport:                 f.Any("transport"),
 		CacheRetention:            f.Any("cacheRetention"),
 		SessionID:                 f.Any("sessionId"),
-		TimeoutMs:                 f.OptNumber("timeoutMs"),
-		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
+		TimeoutMs:                 f.Any("timeoutMs"),
+		WebsocketConnectTimeoutMs: f.Any("websocketConnectTimeoutMs"),
 		MaxRetries:                f.Any("maxRetries"),
 		MaxRetryDelayMs:           f.Any("maxRetryDelayMs"), // read with JavaScript's > and Math.min
 		Metadata:                  f.Any("metadata"),        // only its user_id is read, with a type check

@@ -43,7 +43,7 @@ func TestDecodeSharedAndOwnMembers(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		`{"effort":1}`:         "/options/effort: want string, got number",
-		`{"timeoutMs":"1"}`:    "/options/timeoutMs: want number, got string",
+		`{"timeoutMs":"1"}`:    "", // each API reads it its own way
 		`{"env":{"E":true}}`:   "/options/env/E: want a string, got boolean",
 		`{"toolChoice":[]}`:    "",
 		`{"metadata":"x"}`:     "",

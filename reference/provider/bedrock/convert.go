@@ -487,9 +487,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("system", jsonv.ArrayValue(system...))
 	}
 	inference := new(jsonv.ObjectBuilder)
-	maxTokens := opts.MaxTokens
-	if maxTokens.IsAbsent() && isClaude(model) {
-		maxTokens = model.MaxTokens
+	maxTokens := opts.MaxTokens // Pi reads it with ??
+	if maxTokens.IsNullish() {
+		maxTokens = jsonv.Value{}
+		if isClaude(model) {
+			maxTokens = model.MaxTokens
+		}
 	}
 	inference.Set("maxTokens", sdkNumber(maxTokens)).Set("temperature", sdkNumber(opts.Temperature))
 	b.Set("inferenceConfig", inference.Value())

@@ -21,8 +21,9 @@ type Options struct {
 	// Region is the signing region, before AWS_REGION, when truthy; one of
 	// another type is its String() (wire.bedrock.lenient).
 	Region jsonv.Value `pi:"region"`
-	// Profile names an AWS profile (it only affects the region choice here).
-	Profile *string `pi:"profile"`
+	// Profile names an AWS profile, of any type: the SDK would read it
+	// only to find a region or credentials the case always gives.
+	Profile jsonv.Value `pi:"profile"`
 	// BearerToken switches from SigV4 to a Bedrock API key when truthy,
 	// whatever its type.
 	BearerToken jsonv.Value `pi:"bearerToken"`

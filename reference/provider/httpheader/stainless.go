@@ -9,13 +9,14 @@ import (
 
 // StainlessTimeout is a Stainless SDK's reading of the timeout option (in
 // ms): def when it is absent, an error with the SDK's message when it is
-// not a non-negative integer.
+// not a non-negative integer (null and other types included: the SDK
+// checks any timeout a request's options hold).
 func StainlessTimeout(timeoutMs jsonv.Value, def float64) (float64, error) {
 	if timeoutMs.IsAbsent() {
 		return def, nil
 	}
-	timeout, _ := timeoutMs.Float64()
-	if timeout != float64(int64(timeout)) {
+	timeout, ok := timeoutMs.Float64()
+	if !ok || timeout != float64(int64(timeout)) {
 		return 0, errors.New("timeout must be an integer")
 	}
 	if timeout < 0 {

@@ -162,8 +162,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		return jsonv.Value{}, ErrOutsideRequest // the SDK's schema wants a string
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
-	if !opts.Temperature.IsAbsent() {
-		b.Set("temperature", stream.JSValue(opts.Temperature))
+	if t := opts.Temperature; !t.IsAbsent() {
+		if t.Kind() != jsonv.Number && t.Kind() != jsonv.Null {
+			return jsonv.Value{}, fmt.Errorf("%w: temperature must be a number", ErrOutsideRequest)
+		}
+		b.Set("temperature", stream.JSValue(t))
 	}
 	if !opts.MaxTokens.IsAbsent() {
 		if !isInt(opts.MaxTokens) {

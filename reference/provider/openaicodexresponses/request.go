@@ -121,8 +121,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	if t := opts.TimeoutMs; !t.IsAbsent() {
-		if f, _ := t.Float64(); f < 0 {
+	// Both timeouts must be finite numbers of at least 0 when given (the
+	// WebSocket's with the same message); null is given.
+	for _, t := range []jsonv.Value{opts.TimeoutMs, opts.WebsocketConnectTimeoutMs} {
+		if f, ok := t.Float64(); !t.IsAbsent() && (!ok || t.Kind() != jsonv.Number || f < 0) {
 			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
 	}

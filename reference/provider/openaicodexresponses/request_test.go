@@ -104,6 +104,30 @@ func TestTransport(t *testing.T) {
 	}
 }
 
+// TestTimeouts: timeoutMs and websocketConnectTimeoutMs, when given, must
+// be numbers of at least 0, or Pi fails with its message before sending.
+func TestTimeouts(t *testing.T) {
+	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
+	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
+	for _, tt := range []struct {
+		idle, connect jsonv.Value
+		want          string // Pi's error, "" for none
+	}{
+		{idle: jsonv.NumberValue("0"), connect: jsonv.NumberValue("1500")},
+		{idle: jsonv.NumberValue("-1"), want: "Invalid timeoutMs: -1"},
+		{idle: jsonv.NullValue(), want: "Invalid timeoutMs: null"},
+		{idle: jsonv.StringValue("5"), want: "Invalid timeoutMs: 5"},
+		{connect: jsonv.ArrayValue(), want: "Invalid timeoutMs: "},
+		{connect: jsonv.BoolValue(true), want: "Invalid timeoutMs: true"},
+	} {
+		opts := Options{StreamOptions: provider.StreamOptions{APIKey: &key, TimeoutMs: tt.idle, WebsocketConnectTimeoutMs: tt.connect}}
+		_, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+		if got, _ := provider.Refusal(err); got != tt.want || (tt.want == "" && err != nil) {
+			t.Errorf("timeoutMs %s, websocketConnectTimeoutMs %s: %v, want %q", tt.idle, tt.connect, err, tt.want)
+		}
+	}
+}
+
 func TestResolveURL(t *testing.T) {
 	for in, want := range map[string]string{
 		"":                                 "https://chatgpt.com/backend-api/codex/responses",

@@ -35,7 +35,8 @@ var sharedOptionErrors = OptionErrors{
 // type that Pi reads without failing (spec input.lenient), which every
 // driver must accept.
 var sharedLenientOptions = []string{`{"cacheRetention":1}`, `{"cacheRetention":[]}`, `{"metadata":"x"}`, `{"metadata":null}`,
-	`{"headers":{"x":1}}`, `{"headers":"ab"}`, `{"headers":7}`, `{"sessionId":3}`, `{"sessionId":null}`, `{"transport":7}`}
+	`{"headers":{"x":1}}`, `{"headers":"ab"}`, `{"headers":7}`, `{"sessionId":3}`, `{"sessionId":null}`, `{"transport":7}`,
+	`{"timeoutMs":null}`, `{"websocketConnectTimeoutMs":[]}`, `{"maxRetryDelayMs":"x"}`}
 
 // CheckDecodeOptions checks that d decodes each bad input (and each bad
 // shared member) with its error, and that decoding roundTrip and encoding
