@@ -297,6 +297,7 @@ var optionNames = []string{
 	"reasoningEffort", "reasoningSummary", "serviceTier", "textVerbosity", "thinking", "promptMode",
 	"azureApiVersion", "azureBaseUrl", "azureDeploymentName", "azureResourceName", "bearerToken",
 	"location", "project", "region", "profile", "requestMetadata",
+	"reasoning", "thinkingBudgets", // streamSimple's
 }
 
 func TestAgainstPi(t *testing.T) {
