@@ -35,18 +35,18 @@ func (v Value) sizeHint() int {
 	case Bool:
 		return len("false")
 	case Number:
-		return len(v.s)
+		return len(v.Str())
 	case String:
-		return len(v.s) + len(v.s)/16 + 2
+		return len(v.Str()) + len(v.Str())/16 + 2
 	case Array:
 		n := 2
-		for _, e := range v.arr {
+		for _, e := range v.Elems() {
 			n += e.sizeHint() + 1
 		}
 		return n
 	case Object:
 		n := 2
-		for _, m := range v.obj {
+		for _, m := range v.Members() {
 			n += len(m.Key) + 4 + m.Value.sizeHint()
 		}
 		return n
@@ -83,18 +83,18 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 		}
 		return append(dst, "false"...)
 	case Number:
-		if nonFinite(v.s) {
+		if nonFinite(v.Str()) {
 			return append(dst, "null"...)
 		}
-		return append(dst, v.s...)
+		return append(dst, v.Str()...)
 	case String:
-		return AppendString(dst, v.s)
+		return AppendString(dst, v.Str())
 	case Array:
-		if len(v.arr) == 0 {
+		if len(v.Elems()) == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
-		for i, e := range v.arr {
+		for i, e := range v.Elems() {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -109,7 +109,7 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 	case Object:
 		dst = append(dst, '{')
 		n := 0
-		for _, m := range v.obj {
+		for _, m := range v.Members() {
 			if m.Value.kind == Absent {
 				continue
 			}

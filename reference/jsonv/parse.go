@@ -387,7 +387,7 @@ func (p *parser) number() (Value, error) {
 		p.pos = start
 		return Value{}, p.errorf("invalid number %q", lit)
 	}
-	return Value{kind: Number, s: lit}, nil
+	return textValue(Number, lit), nil
 }
 
 // validNumber checks the JSON number grammar (RFC 8259 section 6).
