@@ -81,6 +81,17 @@ func FuzzParse(f *testing.F) {
 		if bytes.ContainsAny(out, "\n\r\t") {
 			t.Fatalf("compact output holds a raw line break or tab: %q", out)
 		}
+		// ParseString reads the same value; Parse's result owns its text.
+		vs, err := jsonv.ParseString(string(data))
+		if err != nil || !bytes.Equal(vs.AppendJSON(nil), out) {
+			t.Fatalf("ParseString(%q) = %s, %v; Parse gave %s", data, vs, err, out)
+		}
+		for i := range data {
+			data[i] = 'x'
+		}
+		if after := v.AppendJSON(nil); !bytes.Equal(after, out) {
+			t.Fatalf("overwriting the input changed Parse's result from %s to %s", out, after)
+		}
 	})
 }
 

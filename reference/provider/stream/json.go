@@ -114,7 +114,7 @@ func ParseJSON(text string) (jsonv.Value, error) {
 	if msg, ok := v8Check(wtf8.ToUTF16(text)); !ok {
 		return jsonv.Value{}, &SyntaxError{Message: msg}
 	}
-	v, err := jsonv.Parse([]byte(wtf8.EscapeSurrogates(text)))
+	v, err := jsonv.ParseString(wtf8.EscapeSurrogates(text))
 	if err != nil {
 		// v8Check accepted it, so this is a disagreement between the two
 		// parsers, not a property of the input.
