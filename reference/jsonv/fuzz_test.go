@@ -103,3 +103,26 @@ func checkStrings(t *testing.T, v jsonv.Value) {
 		}
 	})
 }
+
+// FuzzAppendString: a string is written as its canonical WTF-8 form is
+// (a pair of surrogates as its character), and a valid one parses back to
+// that form.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain text of more than eight bytes", "a\"b\\c\n\x01\x7f", "é😀",
+		"\xed\xa0\xbd\xed\xb8\x80", "\xed\xa0\xbdx", "x\xed\xb8\x80", "\xff", "\xed\xa0\xbd\xed\xa0\xbd\xed\xb8\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := jsonv.AppendString(nil, s)
+		if want := jsonv.AppendString(nil, wtf8.Canonical(s)); !bytes.Equal(out, want) {
+			t.Fatalf("AppendString(%q) = %s, but %s for its canonical form", s, out, want)
+		}
+		if !wtf8.Valid(s) {
+			return
+		}
+		v, err := jsonv.Parse(out)
+		if err != nil || v.Str() != wtf8.Canonical(s) {
+			t.Fatalf("AppendString(%q) = %s, which parses to %q, %v", s, out, v.Str(), err)
+		}
+	})
+}

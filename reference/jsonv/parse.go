@@ -85,7 +85,7 @@ type parser struct {
 	// owned is set when data is a view of these bytes, which the caller
 	// may change: what the result keeps of them is copied (see slice).
 	owned []byte
-	pos  int
+	pos   int
 	// path leads to the value being read; it becomes a JSON Pointer only
 	// for an error.
 	path []pathSegment
@@ -274,9 +274,7 @@ func (p *parser) key() (string, error) {
 		return p.string()
 	}
 	end := p.pos + 1
-	for end < len(p.data) && end-p.pos <= 32 && !stopsString[p.data[end]] {
-		end++
-	}
+	end += plainLen(p.data[end:min(len(p.data), end+32)])
 	if end >= len(p.data) || p.data[end] != '"' {
 		return p.string()
 	}
@@ -302,9 +300,7 @@ func (p *parser) string() (string, error) {
 	var b []byte
 	start := p.pos
 	for {
-		for p.pos < len(p.data) && !stopsString[p.data[p.pos]] {
-			p.pos++
-		}
+		p.pos += plainLen(p.data[p.pos:])
 		if p.pos >= len(p.data) {
 			return "", p.errorf("unterminated string")
 		}
@@ -339,16 +335,6 @@ func (p *parser) string() (string, error) {
 		}
 	}
 }
-
-// stopsString marks the bytes a string's plain run ends at: the closing
-// quote, an escape, a control character, or the start of a multi-byte
-// character to check.
-var stopsString = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf
-	}
-	return t
-}()
 
 func (p *parser) escape(b *[]byte) error {
 	p.pos++ // backslash
