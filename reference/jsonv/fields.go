@@ -63,14 +63,20 @@ type Fields struct {
 
 // ReadFields starts reading v, which must be an object.
 func ReadFields(v Value, ptr string) *Fields {
+	// Small enough to inline, so that a caller that keeps f to itself
+	// (most decoders) has it on its stack instead of the heap.
 	f := &Fields{v: v, ptr: ptr}
-	if len(v.Members()) > 64 {
-		f.readMore = make([]bool, len(v.Members())-64)
-	}
-	if v.kind != Object {
-		f.err = Errorf(ptr, "want an object, got %s", describeKind(v))
-	}
+	f.start()
 	return f
+}
+
+func (f *Fields) start() {
+	if f.v.n > 64 && f.v.kind == Object {
+		f.readMore = make([]bool, f.v.n-64)
+	}
+	if f.v.kind != Object {
+		f.err = Errorf(f.ptr, "want an object, got %s", describeKind(f.v))
+	}
 }
 
 func describeKind(v Value) string {
