@@ -98,6 +98,8 @@ type parser struct {
 	// keys interns member names in an owned parse: transcripts repeat a
 	// few of them.
 	keys map[string]string
+	// text holds the strings the result keeps a copy of (see keep).
+	text []byte
 	// scratch is where a string with escapes is decoded before it is
 	// copied out at its exact length.
 	scratch []byte
@@ -140,10 +142,34 @@ func (p *parser) describe() string {
 	return strconv.QuoteRune(rune(p.data[p.pos]))
 }
 
+// keep copies b, read from data at offset at or later, for the result.
+// A short string goes into p.text, filled in chunks that are never written
+// again once a string is made of them: a transcript's tens of thousands of
+// ids, names, numbers and short texts then cost a few allocations instead
+// of one each. A long string gets its own allocation, so that it can be
+// freed apart from its neighbours (a chunk lives as long as any of its
+// strings). A chunk is never longer than what is left of the input, which
+// no string still to come can outgrow (unescaping only shortens).
+func (p *parser) keep(b []byte, at int) string {
+	const short, chunk = 128, 16 << 10
+	if len(b) > short {
+		return string(b)
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(p.text)-len(p.text) < len(b) {
+		p.text = make([]byte, 0, max(len(b), min(chunk, len(p.data)-at)))
+	}
+	start := len(p.text)
+	p.text = append(p.text, b...)
+	return unsafe.String(&p.text[start], len(b))
+}
+
 // slice is data[start:end] to keep in the result.
 func (p *parser) slice(start, end int) string {
 	if p.owned != nil {
-		return string(p.owned[start:end])
+		return p.keep(p.owned[start:end], start)
 	}
 	return p.data[start:end]
 }
@@ -295,6 +321,7 @@ func (p *parser) key() (string, error) {
 // surrogate is kept as that surrogate; an escaped pair becomes its character.
 func (p *parser) string() (string, error) {
 	p.pos++ // opening quote
+	open := p.pos
 	// b is nil until the first escape, then the parser's scratch buffer;
 	// start is where the bytes not yet copied into b begin.
 	var b []byte
@@ -314,7 +341,7 @@ func (p *parser) string() (string, error) {
 			b = append(b, p.data[start:p.pos]...)
 			p.scratch = b
 			p.pos++
-			return wtf8.Canonical(string(b)), nil
+			return wtf8.Canonical(p.keep(b, open)), nil
 		case c == '\\':
 			if b == nil {
 				b = p.scratch[:0]
