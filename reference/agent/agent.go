@@ -85,17 +85,25 @@ func (r *Registry) Register(t CustomType) error {
 // Message role that the ai types cannot hold gives an *ai.ForeignMessage
 // that keeps it as written.
 func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
+	return r.decode(v, func() string { return ptr })
+}
+
+// decode is Decode building the message's JSON Pointer only where an error
+// may name it: DecodeAll runs it on every message of a transcript.
+func (r *Registry) decode(v jsonv.Value, ptr func() string) (Message, error) {
 	if v.IsNullish() {
-		return nil, jsonv.Errorf(ptr, "want a message, got %s", v.Kind())
+		return nil, jsonv.Errorf(ptr(), "want a message, got %s", v.Kind())
 	}
 	roleValue, _ := v.Get("role")
 	if v.Kind() != jsonv.Object || roleValue.Kind() != jsonv.String {
 		return &Unknown{Raw: v}, nil
 	}
 	role := roleValue.Str()
-	f := jsonv.ReadFields(v, ptr)
-	f.String("role")
 	if ai.IsMessageRole(role) {
+		// An error here only makes the message foreign, so no pointer is
+		// needed; and this Fields stays on the stack.
+		f := jsonv.ReadFields(v, "")
+		f.String("role")
 		m, err := ai.DecodeMessageFields(f, role)
 		if err != nil {
 			return &ai.ForeignMessage{RoleName: role, Raw: v}, nil
@@ -103,6 +111,8 @@ func (r *Registry) Decode(v jsonv.Value, ptr string) (Message, error) {
 		return m, nil
 	}
 	if t, ok := r.types[role]; ok {
+		f := jsonv.ReadFields(v, ptr())
+		f.String("role")
 		m, err := t.Decode(f)
 		if err == nil {
 			err = f.Err()
@@ -137,7 +147,7 @@ func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 	}
 	msgs := make([]Message, 0, len(v.Elems()))
 	for i, e := range v.Elems() {
-		m, err := r.Decode(e, jsonv.Index(ptr, i))
+		m, err := r.decode(e, func() string { return jsonv.Index(ptr, i) })
 		if err != nil {
 			return nil, err
 		}

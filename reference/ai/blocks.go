@@ -249,8 +249,12 @@ var blockKinds = map[string]BlockSet{"text": AllowText, "thinking": AllowThinkin
 func DecodeBlocks(elems []jsonv.Value, ptr string, allowed BlockSet) ([]Block, error) {
 	blocks := make([]Block, 0, len(elems))
 	for i, e := range elems {
-		b, err := DecodeBlock(e, jsonv.Index(ptr, i), allowed)
+		// Only an error needs the block's JSON Pointer, and building it
+		// cost an allocation a block: a block that fails is decoded again
+		// with it, which gives the same error, named.
+		b, err := DecodeBlock(e, "", allowed)
 		if err != nil {
+			_, err = DecodeBlock(e, jsonv.Index(ptr, i), allowed)
 			return nil, err
 		}
 		blocks = append(blocks, b)

@@ -241,7 +241,7 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
-		c, err := DecodeContent(content, f.At("content"), UserBlocks|foreign)
+		c, err := atContent(f, func(ptr string) (Content, error) { return DecodeContent(content, ptr, UserBlocks|foreign) })
 		m.Content = c
 		return m, err
 	case RoleAssistant:
@@ -259,13 +259,13 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 		}
 		m.Loose = loose
 		content := f.Array("content")
-		m.Usage = DecodeUsage(f.Any("usage"), f.At("usage"))
+		m.Usage = DecodeUsage(f.Any("usage"), "") // which cannot fail: no pointer needed
 		m.Extra = f.Rest()
 		if err := f.Err(); err != nil {
 			return nil, err
 		}
 		var err error
-		if m.Content, err = DecodeBlocks(content, f.At("content"), AssistantBlocks|foreign); err != nil {
+		if m.Content, err = atContent(f, func(ptr string) ([]Block, error) { return DecodeBlocks(content, ptr, AssistantBlocks|foreign) }); err != nil {
 			return nil, err
 		}
 		return m, nil
@@ -291,10 +291,21 @@ func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Messag
 			return nil, err
 		}
 		var err error
-		m.Content, err = DecodeBlocks(content, f.At("content"), UserBlocks|foreign)
+		m.Content, err = atContent(f, func(ptr string) ([]Block, error) { return DecodeBlocks(content, ptr, UserBlocks|foreign) })
 		return m, err
 	}
 	return nil, jsonv.Errorf(f.At("role"), "unknown role %q", role)
+}
+
+// atContent runs decode without the JSON Pointer of f's member "content",
+// which only an error needs (building it cost an allocation a message),
+// and once more with it when decode fails, for the error to name it.
+func atContent[T any](f *jsonv.Fields, decode func(ptr string) (T, error)) (T, error) {
+	v, err := decode("")
+	if err != nil {
+		_, err = decode(f.At("content"))
+	}
+	return v, err
 }
 
 // DecodeMessages reads an array of Messages of the three roles.

@@ -51,7 +51,7 @@ func DecodeUsage(v jsonv.Value, ptr string) Usage {
 	}
 	f.Any("cost")
 	u.Extra = f.Rest()
-	c := jsonv.ReadFields(cost, f.At("cost"))
+	c := jsonv.ReadFields(cost, "") // Any never fails: no pointer needed
 	u.Cost = Cost{
 		Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"),
 		CacheWrite: c.Any("cacheWrite"), Total: c.Any("total"),

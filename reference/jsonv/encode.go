@@ -3,6 +3,7 @@ package jsonv
 import (
 	"slices"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/reference/wtf8"
@@ -35,18 +36,18 @@ func (v Value) sizeHint() int {
 	case Bool:
 		return len("false")
 	case Number:
-		return len(v.s)
+		return len(v.Str())
 	case String:
-		return len(v.s) + len(v.s)/16 + 2
+		return len(v.Str()) + len(v.Str())/16 + 2
 	case Array:
 		n := 2
-		for _, e := range v.arr {
+		for _, e := range v.Elems() {
 			n += e.sizeHint() + 1
 		}
 		return n
 	case Object:
 		n := 2
-		for _, m := range v.obj {
+		for _, m := range v.Members() {
 			n += len(m.Key) + 4 + m.Value.sizeHint()
 		}
 		return n
@@ -83,18 +84,18 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 		}
 		return append(dst, "false"...)
 	case Number:
-		if nonFinite(v.s) {
+		if nonFinite(v.Str()) {
 			return append(dst, "null"...)
 		}
-		return append(dst, v.s...)
+		return append(dst, v.Str()...)
 	case String:
-		return AppendString(dst, v.s)
+		return AppendString(dst, v.Str())
 	case Array:
-		if len(v.arr) == 0 {
+		if len(v.Elems()) == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
-		for i, e := range v.arr {
+		for i, e := range v.Elems() {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -109,7 +110,7 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 	case Object:
 		dst = append(dst, '{')
 		n := 0
-		for _, m := range v.obj {
+		for _, m := range v.Members() {
 			if m.Value.kind == Absent {
 				continue
 			}
@@ -135,19 +136,14 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 
 // AppendString appends s, a WTF-8 string, as a JSON string literal.
 func AppendString(dst []byte, s string) []byte {
-	s = wtf8.Canonical(s)
 	dst = append(dst, '"')
-	// Bytes written as themselves go out in runs: start is where the
-	// current run began.
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if !needsEscape[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
+	for len(s) > 0 {
+		n := plainLen(s)
+		dst = append(dst, s[:n]...)
+		if s = s[n:]; s == "" {
+			break
+		}
+		if c := s[0]; c < utf8.RuneSelf {
 			switch c {
 			case '"', '\\':
 				dst = append(dst, '\\', c)
@@ -164,25 +160,33 @@ func AppendString(dst []byte, s string) []byte {
 			default:
 				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
-			i++
-			start = i
+			s = s[1:]
 			continue
 		}
-		r, n := wtf8.Next(s[i:])
+		r, n := wtf8.Next(s)
 		switch {
+		case r >= 0xD800 && r <= 0xDBFF && n == 3 && isLowSurrogate(s[3:]):
+			// A pair written as two surrogates is its character, as
+			// wtf8.Canonical makes it.
+			lo, _ := wtf8.Next(s[3:])
+			dst = utf8.AppendRune(dst, utf16.DecodeRune(r, lo))
+			n = 6
 		case r >= 0xD800 && r <= 0xDFFF:
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
-			start = i + n
 		case r == utf8.RuneError && n == 1:
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...) // not WTF-8; never produced by Parse
-			start = i + n
+		default:
+			dst = append(dst, s[:n]...)
 		}
-		i += n
+		s = s[n:]
 	}
-	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// isLowSurrogate reports whether s starts with a low surrogate.
+func isLowSurrogate(s string) bool {
+	r, _ := wtf8.Next(s)
+	return r >= 0xDC00 && r <= 0xDFFF
 }
 
 // needsEscape marks the ASCII bytes JSON.stringify escapes.

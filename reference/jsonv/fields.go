@@ -63,14 +63,20 @@ type Fields struct {
 
 // ReadFields starts reading v, which must be an object.
 func ReadFields(v Value, ptr string) *Fields {
+	// Small enough to inline, so that a caller that keeps f to itself
+	// (most decoders) has it on its stack instead of the heap.
 	f := &Fields{v: v, ptr: ptr}
-	if len(v.obj) > 64 {
-		f.readMore = make([]bool, len(v.obj)-64)
-	}
-	if v.kind != Object {
-		f.err = Errorf(ptr, "want an object, got %s", describeKind(v))
-	}
+	f.start()
 	return f
+}
+
+func (f *Fields) start() {
+	if f.v.n > 64 && f.v.kind == Object {
+		f.readMore = make([]bool, f.v.n-64)
+	}
+	if f.v.kind != Object {
+		f.err = Errorf(f.ptr, "want an object, got %s", describeKind(f.v))
+	}
 }
 
 func describeKind(v Value) string {
@@ -118,7 +124,7 @@ func (f *Fields) get(key string, required bool, want Kind) (Value, bool) {
 // String reads a required string.
 func (f *Fields) String(key string) string {
 	v, _ := f.get(key, true, String)
-	return v.s
+	return v.Str()
 }
 
 // OptString reads a string that may be left out.
@@ -127,7 +133,7 @@ func (f *Fields) OptString(key string) *string {
 	if !ok {
 		return nil
 	}
-	s := v.s
+	s := v.Str()
 	return &s
 }
 
@@ -174,13 +180,13 @@ func (f *Fields) OptObject(key string) Value {
 // Array reads a required array.
 func (f *Fields) Array(key string) []Value {
 	v, _ := f.get(key, true, Array)
-	return v.arr
+	return v.Elems()
 }
 
 // OptArray reads an array that may be left out; ok tells whether it was there.
 func (f *Fields) OptArray(key string) (elems []Value, ok bool) {
 	v, ok := f.get(key, false, Array)
-	return v.arr, ok
+	return v.Elems(), ok
 }
 
 // Any reads a member of any type, Absent when left out.
@@ -192,7 +198,7 @@ func (f *Fields) Any(key string) Value {
 // Rest returns the members not read so far, in their written order.
 func (f *Fields) Rest() []Member {
 	var rest []Member
-	for i, m := range f.v.obj {
+	for i, m := range f.v.Members() {
 		if !f.wasRead(i) {
 			rest = append(rest, m)
 		}
@@ -201,7 +207,7 @@ func (f *Fields) Rest() []Member {
 }
 
 func (f *Fields) markRead(key string) {
-	for i, m := range f.v.obj {
+	for i, m := range f.v.Members() {
 		if m.Key != key {
 			continue
 		}

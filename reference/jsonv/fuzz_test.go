@@ -63,6 +63,17 @@ func FuzzParse(f *testing.F) {
 		if bytes.ContainsAny(out, "\n\r\t") {
 			t.Fatalf("compact output holds a raw line break or tab: %q", out)
 		}
+		// ParseString reads the same value; Parse's result owns its text.
+		vs, err := jsonv.ParseString(string(data))
+		if err != nil || !bytes.Equal(vs.AppendJSON(nil), out) {
+			t.Fatalf("ParseString(%q) = %s, %v; Parse gave %s", data, vs, err, out)
+		}
+		for i := range data {
+			data[i] = 'x'
+		}
+		if after := v.AppendJSON(nil); !bytes.Equal(after, out) {
+			t.Fatalf("overwriting the input changed Parse's result from %s to %s", out, after)
+		}
 	})
 }
 
@@ -71,6 +82,29 @@ func checkStrings(t *testing.T, v jsonv.Value) {
 	v.EachString(func(s string) {
 		if !wtf8.Valid(s) || wtf8.Canonical(s) != s {
 			t.Fatalf("Parse gave a string that is not canonical WTF-8: %q", s)
+		}
+	})
+}
+
+// FuzzAppendString: a string is written as its canonical WTF-8 form is
+// (a pair of surrogates as its character), and a valid one parses back to
+// that form.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain text of more than eight bytes", "a\"b\\c\n\x01\x7f", "é😀",
+		"\xed\xa0\xbd\xed\xb8\x80", "\xed\xa0\xbdx", "x\xed\xb8\x80", "\xff", "\xed\xa0\xbd\xed\xa0\xbd\xed\xb8\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := jsonv.AppendString(nil, s)
+		if want := jsonv.AppendString(nil, wtf8.Canonical(s)); !bytes.Equal(out, want) {
+			t.Fatalf("AppendString(%q) = %s, but %s for its canonical form", s, out, want)
+		}
+		if !wtf8.Valid(s) {
+			return
+		}
+		v, err := jsonv.Parse(out)
+		if err != nil || v.Str() != wtf8.Canonical(s) {
+			t.Fatalf("AppendString(%q) = %s, which parses to %q, %v", s, out, v.Str(), err)
 		}
 	})
 }

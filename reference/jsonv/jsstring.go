@@ -28,10 +28,10 @@ func (v Value) JSString() string {
 		f, _ := v.Float64()
 		return FormatFloat(f)
 	case String:
-		return v.s
+		return v.Str()
 	case Array:
-		parts := make([]string, len(v.arr))
-		for i, e := range v.arr {
+		parts := make([]string, len(v.Elems()))
+		for i, e := range v.Elems() {
 			if e.kind != Null && e.kind != Absent {
 				parts[i] = e.JSString()
 			}
@@ -80,7 +80,7 @@ func (v Value) JSNumber() float64 {
 		f, _ := v.Float64()
 		return f
 	case String:
-		return stringToNumber(v.s)
+		return stringToNumber(v.Str())
 	case Array:
 		return stringToNumber(v.JSString())
 	}

@@ -12,7 +12,7 @@ func (v Value) Float64() (float64, bool) {
 	if v.kind != Number {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v.s, 64)
+	f, err := strconv.ParseFloat(v.Str(), 64)
 	if err != nil && !isRangeError(err) {
 		return 0, false
 	}
@@ -30,7 +30,7 @@ func FloatValue(f float64) Value {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return NullValue()
 	}
-	return Value{kind: Number, s: FormatFloat(f)}
+	return textValue(Number, FormatFloat(f))
 }
 
 // JSNumberValue is f as a JavaScript number that may still be computed
@@ -40,11 +40,11 @@ func FloatValue(f float64) Value {
 func JSNumberValue(f float64) Value {
 	switch {
 	case math.IsNaN(f):
-		return Value{kind: Number, s: "NaN"}
+		return textValue(Number, "NaN")
 	case math.IsInf(f, 1):
-		return Value{kind: Number, s: "Infinity"}
+		return textValue(Number, "Infinity")
 	case math.IsInf(f, -1):
-		return Value{kind: Number, s: "-Infinity"}
+		return textValue(Number, "-Infinity")
 	}
 	return FloatValue(f)
 }

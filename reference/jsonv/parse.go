@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -48,8 +49,25 @@ func (e *SyntaxError) Error() string {
 
 // Parse reads exactly one JSON value from data. Duplicate keys are kept in the
 // member list; Get returns the last, as JSON.parse does.
+//
+// The result owns its text: data may change afterwards. ParseString spares
+// the copies.
 func Parse(data []byte) (Value, error) {
+	// The parser only reads through this view; every string it keeps is
+	// cloned out of it (owned), so the view never outlives the call.
+	p := &parser{data: unsafe.String(unsafe.SliceData(data), len(data)), owned: data}
+	return p.parse()
+}
+
+// ParseString is Parse reading a string. The strings, numbers and member
+// names of the result that need no unescaping share data's text instead
+// of being copied: a transcript's values then cost no allocation each.
+func ParseString(data string) (Value, error) {
 	p := &parser{data: data}
+	return p.parse()
+}
+
+func (p *parser) parse() (Value, error) {
 	p.skipSpace()
 	v, err := p.value(0)
 	if err != nil {
@@ -63,8 +81,11 @@ func Parse(data []byte) (Value, error) {
 }
 
 type parser struct {
-	data []byte
-	pos  int
+	data string
+	// owned is set when data is a view of these bytes, which the caller
+	// may change: what the result keeps of them is copied (see slice).
+	owned []byte
+	pos   int
 	// path leads to the value being read; it becomes a JSON Pointer only
 	// for an error.
 	path []pathSegment
@@ -74,8 +95,11 @@ type parser struct {
 	// over then.
 	members []Member
 	elems   []Value
-	// keys interns member names: transcripts repeat a few of them.
+	// keys interns member names in an owned parse: transcripts repeat a
+	// few of them.
 	keys map[string]string
+	// text holds the strings the result keeps a copy of (see keep).
+	text []byte
 	// scratch is where a string with escapes is decoded before it is
 	// copied out at its exact length.
 	scratch []byte
@@ -118,6 +142,38 @@ func (p *parser) describe() string {
 	return strconv.QuoteRune(rune(p.data[p.pos]))
 }
 
+// keep copies b, read from data at offset at or later, for the result.
+// A short string goes into p.text, filled in chunks that are never written
+// again once a string is made of them: a transcript's tens of thousands of
+// ids, names, numbers and short texts then cost a few allocations instead
+// of one each. A long string gets its own allocation, so that it can be
+// freed apart from its neighbours (a chunk lives as long as any of its
+// strings). A chunk is never longer than what is left of the input, which
+// no string still to come can outgrow (unescaping only shortens).
+func (p *parser) keep(b []byte, at int) string {
+	const short, chunk = 128, 16 << 10
+	if len(b) > short {
+		return string(b)
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(p.text)-len(p.text) < len(b) {
+		p.text = make([]byte, 0, max(len(b), min(chunk, len(p.data)-at)))
+	}
+	start := len(p.text)
+	p.text = append(p.text, b...)
+	return unsafe.String(&p.text[start], len(b))
+}
+
+// slice is data[start:end] to keep in the result.
+func (p *parser) slice(start, end int) string {
+	if p.owned != nil {
+		return p.keep(p.owned[start:end], start)
+	}
+	return p.data[start:end]
+}
+
 func (p *parser) skipSpace() {
 	for p.pos < len(p.data) {
 		switch p.data[p.pos] {
@@ -151,7 +207,7 @@ func (p *parser) value(depth int) (Value, error) {
 			word string
 			v    Value
 		}{{"true", BoolValue(true)}, {"false", BoolValue(false)}, {"null", NullValue()}} {
-			if len(p.data)-p.pos >= len(lit.word) && string(p.data[p.pos:p.pos+len(lit.word)]) == lit.word {
+			if strings.HasPrefix(p.data[p.pos:], lit.word) {
 				p.pos += len(lit.word)
 				return lit.v, nil
 			}
@@ -237,22 +293,24 @@ func (p *parser) array(depth int) (Value, error) {
 	}
 }
 
-// key reads a member name. A short name without escapes is interned.
+// key reads a member name. In an owned parse a short name without escapes
+// is interned; otherwise it is read as any string.
 func (p *parser) key() (string, error) {
-	end := p.pos + 1
-	for end < len(p.data) && end-p.pos <= 32 && p.data[end] != '"' && p.data[end] != '\\' && p.data[end] >= 0x20 && p.data[end] < utf8.RuneSelf {
-		end++
+	if p.owned == nil {
+		return p.string()
 	}
+	end := p.pos + 1
+	end += plainLen(p.data[end:min(len(p.data), end+32)])
 	if end >= len(p.data) || p.data[end] != '"' {
 		return p.string()
 	}
 	raw := p.data[p.pos+1 : end]
-	k, ok := p.keys[string(raw)]
+	k, ok := p.keys[raw]
 	if !ok {
 		if p.keys == nil {
 			p.keys = map[string]string{}
 		}
-		k = string(raw)
+		k = string(p.owned[p.pos+1 : end])
 		p.keys[k] = k
 	}
 	p.pos = end + 1
@@ -263,28 +321,27 @@ func (p *parser) key() (string, error) {
 // surrogate is kept as that surrogate; an escaped pair becomes its character.
 func (p *parser) string() (string, error) {
 	p.pos++ // opening quote
+	open := p.pos
 	// b is nil until the first escape, then the parser's scratch buffer;
 	// start is where the bytes not yet copied into b begin.
 	var b []byte
 	start := p.pos
 	for {
-		for p.pos < len(p.data) && !stopsString[p.data[p.pos]] {
-			p.pos++
-		}
+		p.pos += plainLen(p.data[p.pos:])
 		if p.pos >= len(p.data) {
 			return "", p.errorf("unterminated string")
 		}
 		switch c := p.data[p.pos]; {
 		case c == '"':
 			if b == nil {
-				s := string(p.data[start:p.pos])
+				s := p.slice(start, p.pos)
 				p.pos++
 				return s, nil
 			}
 			b = append(b, p.data[start:p.pos]...)
 			p.scratch = b
 			p.pos++
-			return wtf8.Canonical(string(b)), nil
+			return wtf8.Canonical(p.keep(b, open)), nil
 		case c == '\\':
 			if b == nil {
 				b = p.scratch[:0]
@@ -297,7 +354,7 @@ func (p *parser) string() (string, error) {
 		case c < 0x20:
 			return "", p.errorf("control character %#02x in string", c)
 		default:
-			r, n := utf8.DecodeRune(p.data[p.pos:])
+			r, n := utf8.DecodeRuneInString(p.data[p.pos:])
 			if r == utf8.RuneError && n == 1 {
 				return "", p.errorf("invalid UTF-8 in string")
 			}
@@ -305,16 +362,6 @@ func (p *parser) string() (string, error) {
 		}
 	}
 }
-
-// stopsString marks the bytes a string's plain run ends at: the closing
-// quote, an escape, a control character, or the start of a multi-byte
-// character to check.
-var stopsString = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf
-	}
-	return t
-}()
 
 func (p *parser) escape(b *[]byte) error {
 	p.pos++ // backslash
@@ -364,7 +411,7 @@ func (p *parser) hex4() (rune, error) {
 	if p.pos+4 > len(p.data) {
 		return 0, p.errorf("short \\u escape")
 	}
-	n, err := strconv.ParseUint(string(p.data[p.pos:p.pos+4]), 16, 32)
+	n, err := strconv.ParseUint(p.data[p.pos:p.pos+4], 16, 32)
 	if err != nil {
 		return 0, p.errorf("invalid \\u escape %q", p.data[p.pos:p.pos+4])
 	}
@@ -382,12 +429,12 @@ func (p *parser) number() (Value, error) {
 		}
 		break
 	}
-	lit := string(p.data[start:p.pos])
+	lit := p.slice(start, p.pos)
 	if !validNumber(lit) {
 		p.pos = start
 		return Value{}, p.errorf("invalid number %q", lit)
 	}
-	return Value{kind: Number, s: lit}, nil
+	return textValue(Number, lit), nil
 }
 
 // validNumber checks the JSON number grammar (RFC 8259 section 6).

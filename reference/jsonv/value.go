@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Value. The zero Kind, Absent, stands for a value
@@ -36,12 +37,18 @@ func (k Kind) String() string {
 }
 
 // Value is one JSON value. The zero Value is Absent.
+//
+// A Value is 24 bytes: its kind, a length and one pointer, which the kind
+// says how to read (a string's bytes, or an array's elements, or an
+// object's members). A parsed transcript holds millions of Values and
+// Members, so their size is most of the tree's memory and of the garbage
+// collector's work: the three separate fields this replaces made a Value
+// 72 bytes.
 type Value struct {
 	kind Kind
 	b    bool
-	s    string // number literal, or WTF-8 string
-	arr  []Value
-	obj  []Member
+	n    int            // length of the string, elements or members
+	p    unsafe.Pointer // *byte, *Value or *Member, by kind; nil when n is 0 and nothing else is needed
 }
 
 // Member is one name/value pair of an object, in the order it was written.
@@ -52,7 +59,12 @@ type Member struct {
 
 func NullValue() Value           { return Value{kind: Null} }
 func BoolValue(b bool) Value     { return Value{kind: Bool, b: b} }
-func StringValue(s string) Value { return Value{kind: String, s: s} }
+func StringValue(s string) Value { return textValue(String, s) }
+
+// textValue is a String, or a Number with its literal.
+func textValue(k Kind, s string) Value {
+	return Value{kind: k, n: len(s), p: unsafe.Pointer(unsafe.StringData(s))}
+}
 
 // NumberValue makes a number from its JSON literal, which is kept as written.
 // It panics on text that is not a JSON number: callers pass literals they
@@ -61,37 +73,63 @@ func NumberValue(literal string) Value {
 	if !validNumber(literal) {
 		panic(fmt.Sprintf("jsonv: %q is not a JSON number", literal))
 	}
-	return Value{kind: Number, s: literal}
+	return textValue(Number, literal)
 }
 
 func ArrayValue(elems ...Value) Value {
 	if elems == nil {
 		elems = []Value{}
 	}
-	return Value{kind: Array, arr: elems}
+	// SliceData of an empty, non-nil slice is not nil, so Elems gives
+	// back an empty slice, not nil.
+	return Value{kind: Array, n: len(elems), p: unsafe.Pointer(unsafe.SliceData(elems))}
 }
 
 func ObjectValue(members ...Member) Value {
 	if members == nil {
 		members = []Member{}
 	}
-	return Value{kind: Object, obj: members}
+	return Value{kind: Object, n: len(members), p: unsafe.Pointer(unsafe.SliceData(members))}
 }
 
-func (v Value) Kind() Kind        { return v.kind }
-func (v Value) IsAbsent() bool    { return v.kind == Absent }
-func (v Value) Bool() bool        { return v.b }
-func (v Value) Str() string       { return v.s }
-func (v Value) Literal() string   { return v.s }
-func (v Value) Elems() []Value    { return v.arr }
-func (v Value) Members() []Member { return v.obj }
+func (v Value) Kind() Kind     { return v.kind }
+func (v Value) IsAbsent() bool { return v.kind == Absent }
+func (v Value) Bool() bool     { return v.b }
+
+// Str is a string's text or a number's literal, "" for other kinds.
+func (v Value) Str() string {
+	if v.kind != String && v.kind != Number {
+		return ""
+	}
+	return unsafe.String((*byte)(v.p), v.n)
+}
+
+// Literal is a number's literal (Str).
+func (v Value) Literal() string { return v.Str() }
+
+// Elems is an array's elements, nil for other kinds.
+func (v Value) Elems() []Value {
+	if v.kind != Array || v.p == nil {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.p), v.n)
+}
+
+// Members is an object's members in written order, nil for other kinds.
+func (v Value) Members() []Member {
+	if v.kind != Object || v.p == nil {
+		return nil
+	}
+	return unsafe.Slice((*Member)(v.p), v.n)
+}
 
 // Get returns the member named key and whether it is there. With duplicate
 // keys the last one wins, as in JSON.parse.
 func (v Value) Get(key string) (Value, bool) {
-	for i := len(v.obj) - 1; i >= 0; i-- {
-		if v.obj[i].Key == key {
-			return v.obj[i].Value, true
+	obj := v.Members()
+	for i := len(obj) - 1; i >= 0; i-- {
+		if obj[i].Key == key {
+			return obj[i].Value, true
 		}
 	}
 	return Value{}, false
@@ -100,7 +138,7 @@ func (v Value) Get(key string) (Value, bool) {
 // With returns a copy of the object v with key set to m: in place when v
 // has it (the last of duplicate keys, the one Get reads), else appended.
 func (v Value) With(key string, m Value) Value {
-	members := slices.Clone(v.obj)
+	members := slices.Clone(v.Members())
 	for i := len(members) - 1; i >= 0; i-- {
 		if members[i].Key == key {
 			members[i].Value = m
@@ -119,7 +157,7 @@ func (v Value) Truthy() bool {
 		f, ok := v.Float64()
 		return ok && f != 0 && f == f
 	case String:
-		return v.s != ""
+		return v.n != 0
 	case Array, Object:
 		return true
 	}
@@ -136,15 +174,16 @@ func Equal(a, b Value) bool {
 	case Bool:
 		return a.b == b.b
 	case Number:
-		return NumbersEqual(a.s, b.s)
+		return NumbersEqual(a.Str(), b.Str())
 	case String:
-		return canonicalString(a.s) == canonicalString(b.s)
+		return canonicalString(a.Str()) == canonicalString(b.Str())
 	case Array:
-		if len(a.arr) != len(b.arr) {
+		ae, be := a.Elems(), b.Elems()
+		if len(ae) != len(be) {
 			return false
 		}
-		for i := range a.arr {
-			if !Equal(a.arr[i], b.arr[i]) {
+		for i := range ae {
+			if !Equal(ae[i], be[i]) {
 				return false
 			}
 		}
@@ -166,8 +205,8 @@ func Equal(a, b Value) bool {
 }
 
 func (v Value) lastMembers() map[string]Value {
-	m := make(map[string]Value, len(v.obj))
-	for _, mem := range v.obj {
+	m := make(map[string]Value, v.n)
+	for _, mem := range v.Members() {
 		if mem.Value.kind == Absent {
 			continue // not there at all, as AppendJSON writes it
 		}

@@ -40,23 +40,25 @@ func (e throwError) Unwrap() []error { return []error{ErrThrows, e.PathError} }
 func CheckThrows(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
 	images := model.AcceptsImages()
 	for i, m := range msgs {
-		at := jsonv.Index(msgsPtr, i) + "/content"
+		// The content's pointer is built only for an error: this runs on
+		// every message of every request.
+		at := func() string { return jsonv.Index(msgsPtr, i) + "/content" }
 		var err error
 		switch m := m.(type) {
 		case *ai.AssistantMessage:
 			err = checkAssistant(m, model, idThrows, at)
 		case *ai.UserMessage:
 			if !images && !m.Content.IsString && !m.Content.Verbatim {
-				err = NoNull(m.Content.Blocks, at)
+				err = noNull(m.Content.Blocks, at)
 			}
 		case *ai.ToolResultMessage:
 			if images {
 				break
 			}
 			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
-				err = Throws(at, "want an array or a string to iterate, got %s", c.Kind())
+				err = Throws(at(), "want an array or a string to iterate, got %s", c.Kind())
 			} else {
-				err = NoNull(m.Content, at)
+				err = noNull(m.Content, at)
 			}
 		}
 		if err != nil {
@@ -66,27 +68,27 @@ func CheckThrows(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Valu
 	return nil
 }
 
-func checkAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv.Value) bool, at string) error {
+func checkAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv.Value) bool, content func() string) error {
 	same := SameModel(a, model)
 	for j, b := range a.Content {
-		at := jsonv.Index(at, j)
+		at := func() string { return jsonv.Index(content(), j) }
 		switch b := b.(type) {
 		case *ai.ForeignBlock:
 			if b.Raw.Kind() == jsonv.Null {
-				return Throws(at, "want a block, got null")
+				return Throws(at(), "want a block, got null")
 			}
 			if b.Raw.Kind() == jsonv.Array && !Dropped(a) {
-				if err := NoNull(b.Spliced(), at); err != nil {
+				if err := noNull(b.Spliced(), at); err != nil {
 					return err
 				}
 			}
 		case *ai.ThinkingBlock:
 			if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
-				return Throws(at+"/thinking", "want a string to trim, got %s", b.Loose.Value("thinking", "").Kind())
+				return Throws(at()+"/thinking", "want a string to trim, got %s", b.Loose.Value("thinking", "").Kind())
 			}
 		case *ai.ToolCallBlock:
 			if id := b.Loose.Value("id", b.ID); !same && idThrows != nil && idThrows(id) {
-				return Throws(at+"/id", "want a string to normalize, got %s", id.Kind())
+				return Throws(at()+"/id", "want a string to normalize, got %s", id.Kind())
 			}
 		}
 	}
@@ -101,9 +103,14 @@ func Dropped(a *ai.AssistantMessage) bool {
 
 // NoNull refuses a null among blocks, whose type Pi reads.
 func NoNull(blocks []ai.Block, at string) error {
+	return noNull(blocks, func() string { return at })
+}
+
+// noNull is NoNull building the blocks' pointer only for an error.
+func noNull(blocks []ai.Block, at func() string) error {
 	for j, b := range blocks {
 		if f, ok := b.(*ai.ForeignBlock); ok && f.Raw.Kind() == jsonv.Null {
-			return Throws(jsonv.Index(at, j), "want a block, got null")
+			return Throws(jsonv.Index(at(), j), "want a block, got null")
 		}
 	}
 	return nil

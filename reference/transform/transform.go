@@ -289,7 +289,7 @@ func rewriteToolCall(b *ai.ToolCallBlock, same bool, model *ai.Model, source *ai
 func repair(msgs []ai.Message, now Clock) []ai.Message {
 	out := make([]ai.Message, 0, len(msgs))
 	var pending []*ai.ToolCallBlock
-	seen := map[string]bool{}
+	seen := map[sameValue]bool{}
 	flush := func() {
 		if len(pending) == 0 {
 			return
@@ -300,7 +300,7 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			}
 		}
 		pending = nil
-		seen = map[string]bool{}
+		clear(seen)
 	}
 	for _, m := range msgs {
 		switch m := m.(type) {
@@ -317,7 +317,7 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 			}
 			if len(calls) > 0 {
 				pending = calls
-				seen = map[string]bool{}
+				clear(seen)
 			}
 			out = append(out, m)
 		case *ai.ToolResultMessage:
@@ -336,21 +336,28 @@ func repair(msgs []ai.Message, now Clock) []ai.Message {
 	return out
 }
 
-// sameValueKey is a map key under which two values JSON.parse made meet
-// when JavaScript's Set (SameValueZero) takes them for the same: strings as
-// UTF-16, numbers as doubles. An object or array equals only itself, so it
-// has no key.
-func sameValueKey(v jsonv.Value) (string, bool) {
+// sameValue is a map key under which two values JSON.parse made meet when
+// JavaScript's Set (SameValueZero) takes them for the same: strings as
+// UTF-16, numbers as doubles. A string's key is the string itself, which
+// costs nothing to make.
+type sameValue struct {
+	kind jsonv.Kind
+	text string
+}
+
+// sameValueKey is v's sameValue. An object or array equals only itself, so
+// it has no key.
+func sameValueKey(v jsonv.Value) (sameValue, bool) {
 	switch v.Kind() {
 	case jsonv.String:
-		return "s" + wtf8.Canonical(v.Str()), true
+		return sameValue{jsonv.String, wtf8.Canonical(v.Str())}, true
 	case jsonv.Number:
 		f, _ := v.Float64()
-		return "n" + jsonv.FormatFloat(f), true
+		return sameValue{jsonv.Number, jsonv.FormatFloat(f)}, true
 	case jsonv.Object, jsonv.Array:
-		return "", false
+		return sameValue{}, false
 	}
-	return v.Kind().String() + v.JSString(), true
+	return sameValue{v.Kind(), v.JSString()}, true
 }
 
 // syntheticResult is the error result Pi invents for a tool call that never

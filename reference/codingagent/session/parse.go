@@ -43,7 +43,7 @@ func ParseEntries(text string) ([]*Entry, error) {
 // parseJSON is JSON.parse on one line: JSON's grammar, over a string that
 // may hold lone surrogates, giving doubles and the last of duplicate members.
 func parseJSON(line string) (jsonv.Value, error) {
-	v, err := jsonv.Parse([]byte(wtf8.EscapeSurrogates(line)))
+	v, err := jsonv.ParseString(wtf8.EscapeSurrogates(line))
 	if err != nil {
 		var se *jsonv.SyntaxError
 		if errors.As(err, &se) && strings.HasPrefix(se.Msg, "nesting deeper") {

@@ -19,6 +19,14 @@ import (
 // every payload it reads or writes as such an object, so the reference must
 // too.
 func JSValue(v jsonv.Value) jsonv.Value {
+	if unchangedByJS(v) {
+		return v // most payloads: no copy
+	}
+	return jsRebuild(v)
+}
+
+// jsRebuild is JSValue making every array and object anew.
+func jsRebuild(v jsonv.Value) jsonv.Value {
 	switch v.Kind() {
 	case jsonv.Number:
 		f, _ := v.Float64()
@@ -26,17 +34,66 @@ func JSValue(v jsonv.Value) jsonv.Value {
 	case jsonv.Array:
 		elems := make([]jsonv.Value, len(v.Elems()))
 		for i, e := range v.Elems() {
-			elems[i] = JSValue(e)
+			elems[i] = jsRebuild(e)
 		}
 		return jsonv.ArrayValue(elems...)
 	case jsonv.Object:
 		obj := newJSObject()
 		for _, m := range v.Members() {
-			obj.define(m.Key, JSValue(m.Value))
+			obj.define(m.Key, jsRebuild(m.Value))
 		}
 		return obj.value()
 	}
 	return v
+}
+
+// unchangedByJS reports whether JSValue(v) is v: its numbers are plain
+// integers (other numbers are not looked at closely), and no object has a
+// repeated name, a name that is an array index or one that is not
+// canonical WTF-8.
+func unchangedByJS(v jsonv.Value) bool {
+	switch v.Kind() {
+	case jsonv.Number:
+		return isPlainInteger(v.Literal())
+	case jsonv.Array:
+		for _, e := range v.Elems() {
+			if !unchangedByJS(e) {
+				return false
+			}
+		}
+	case jsonv.Object:
+		ms := v.Members()
+		if len(ms) > 16 {
+			return false // not worth a quadratic search for repeats
+		}
+		for i, m := range ms {
+			if isArrayIndex(m.Key) || wtf8.HasSurrogate(m.Key) || !unchangedByJS(m.Value) {
+				return false
+			}
+			for _, prev := range ms[:i] {
+				if prev.Key == m.Key {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// isPlainInteger reports whether a number literal is an integer that
+// JavaScript prints as written: no sign but "-", no leading zero, no "-0",
+// and at most 15 digits, so exact as a double.
+func isPlainInteger(lit string) bool {
+	digits := strings.TrimPrefix(lit, "-")
+	if digits == "" || len(digits) > 15 || digits[0] == '0' && (len(digits) > 1 || len(lit) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsObject collects members with JavaScript's own-property rules.
@@ -114,7 +171,7 @@ func ParseJSON(text string) (jsonv.Value, error) {
 	if msg, ok := v8Check(wtf8.ToUTF16(text)); !ok {
 		return jsonv.Value{}, &SyntaxError{Message: msg}
 	}
-	v, err := jsonv.Parse([]byte(wtf8.EscapeSurrogates(text)))
+	v, err := jsonv.ParseString(wtf8.EscapeSurrogates(text))
 	if err != nil {
 		// v8Check accepted it, so this is a disagreement between the two
 		// parsers, not a property of the input.

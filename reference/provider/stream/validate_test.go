@@ -81,6 +81,11 @@ func TestJSValue(t *testing.T) {
 		{`{"x":0,"10":1,"2":2,"01":3,"4294967295":4,"4294967294":5}`, `{"2":2,"10":1,"4294967294":5,"x":0,"01":3,"4294967295":4}`},
 		{`[1.50,1e400,-0,12345678901234567890,1E-7,100e-2]`, `[1.5,null,0,12345678901234567000,1e-7,1]`},
 		{`"\ud83d"`, `"\ud83d"`},
+		// Left as they are (unchangedByJS), and the look-alikes that are not.
+		{`{"a":[1,-2,0,{"b":"\ud83d"}],"c":123456789012345}`, `{"a":[1,-2,0,{"b":"\ud83d"}],"c":123456789012345}`},
+		{`[1234567890123456789,-0,0.5,10.0,1e2]`, `[1234567890123456800,0,0.5,10,100]`},
+		{`{"a":{"x":1,"7":2}}`, `{"a":{"7":2,"x":1}}`},
+		{`{"a":[{"x":1,"x":2}]}`, `{"a":[{"x":2}]}`},
 	} {
 		v, err := jsonv.Parse([]byte(tc.in))
 		if err != nil {
@@ -88,6 +93,9 @@ func TestJSValue(t *testing.T) {
 		}
 		if got := JSValue(v).String(); got != tc.want {
 			t.Errorf("JSValue(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+		if got := jsRebuild(v).String(); got != tc.want {
+			t.Errorf("jsRebuild(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 }
