@@ -84,6 +84,9 @@ type Prepared struct {
 	tools []ai.Tool
 	opts  provider.Options
 	drv   provider.Driver
+	// body is the buffer Build appends each body to, reused from one
+	// request to the next as Go's append APIs allow.
+	body []byte
 }
 
 // Prepare decodes t's Request once.
@@ -117,7 +120,8 @@ func clock() jsonv.Value { return jsonv.NumberValue("0") }
 
 // Build runs the Go pipeline on a transcript: parse, decode with the coding
 // agent's registry, convertToLlm, then the driver's request (which runs
-// transformMessages), and returns the body's bytes.
+// transformMessages), and returns the body's bytes, which stay valid until
+// the next Build.
 func (p *Prepared) Build(transcript []byte) ([]byte, error) {
 	v, err := jsonv.Parse(transcript)
 	if err != nil {
@@ -134,5 +138,6 @@ func (p *Prepared) Build(transcript []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return call.Body.AppendJSON(nil), nil
+	p.body = call.Body.AppendJSON(p.body[:0])
+	return p.body, nil
 }

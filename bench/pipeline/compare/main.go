@@ -251,11 +251,8 @@ func worker(args []string) error {
 	if err != nil {
 		return err
 	}
-	// Each request stands alone: the last body is let go before the next
-	// is built, so that the peak RSS is one request's, as a caller's.
 	var body []byte
 	for i := 0; i < warm; i++ {
-		body = nil
 		if body, err = p.Build(data); err != nil {
 			return err
 		}
@@ -265,7 +262,6 @@ func worker(args []string) error {
 	cpu := processCPU()
 	r := result{}
 	for i := 0; i < timed; i++ {
-		body = nil
 		start := time.Now()
 		if body, err = p.Build(data); err != nil {
 			return err
