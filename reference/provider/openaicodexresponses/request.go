@@ -231,7 +231,9 @@ func buildHeaders(model *ai.Model, opts Options, token, account string) (http.He
 		if err := check(*h.Value); err != nil {
 			return err
 		}
-		set.SetLayer([]httpheader.Header{h})
+		// headers.set: one value, String() of an array.
+		set.Delete(h.Name)
+		set.Append(h.Name, *h.Value)
 		return nil
 	}
 	own := append([]httpheader.Header(nil), opts.Headers...)
