@@ -140,8 +140,8 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, error) {
 	retries := d.Retry.Retries(o)
 	for attempt := 0; ; attempt++ {
-		if attempt > 0 && d.Retry.Stamp != nil {
-			d.Retry.Stamp(call.Header, attempt)
+		if d.Retry.Stamp != nil {
+			d.Retry.Stamp(call.Header, attempt, o)
 		}
 		hreq, err := http.NewRequestWithContext(ctx, call.Method, call.URL, bytes.NewReader(call.Body.AppendJSON(nil)))
 		if err != nil {

@@ -71,7 +71,7 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 var MachineHeaders = []string{"user-agent"}
 
 // ErrNotModelled marks an input the reference does not reproduce: a
-// transport other than "sse".
+// transport other than "sse", a maxRetries that is a fraction.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
 // ErrModelHeaders is Pi's TypeError for model headers that new Headers
@@ -108,6 +108,9 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		if f, _ := t.Float64(); f < 0 {
 			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
+	}
+	if err := LoopOutcome(&opts.StreamOptions); err != nil {
+		return nil, err
 	}
 	req := provider.Request{Method: http.MethodPost, URL: ResolveURL(model.BaseURL), Header: header, Body: body}
 	tier := openairesponses.StringOf(opts.ServiceTier)
