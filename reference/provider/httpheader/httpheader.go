@@ -183,6 +183,21 @@ func CheckByteString(v string) error {
 	return nil
 }
 
+// ValidName reports whether fetch takes name as a header name: an HTTP
+// token, one or more of the letters, digits and !#$%&'*+-.^_`|~.
+func ValidName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // Set is a fetch Headers object: names compare without case, a name may
 // hold several values (sent joined with ", "), and values are trimmed as
 // fetch trims them. http.Header keeps no order, so none is kept here.
