@@ -65,7 +65,7 @@ func LoopOutcome(o *provider.StreamOptions) error {
 const BaseRetryDelayMs = 1000
 
 // DefaultMaxRetryDelayMs caps the wait a 429 asks for when maxRetryDelayMs
-// is absent.
+// is absent or null.
 const DefaultMaxRetryDelayMs = 60_000
 
 var (
@@ -85,9 +85,11 @@ func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOp
 			return backoff, true
 		}
 		if resp.StatusCode == 429 {
+			// Pi compares maxRetryDelayMs ?? default with 0 and hands it
+			// to Math.min: ToNumber reads it, and NaN caps nothing.
 			limit := float64(DefaultMaxRetryDelayMs)
-			if f, ok := o.MaxRetryDelayMs.Float64(); ok {
-				limit = f
+			if !o.MaxRetryDelayMs.IsNullish() {
+				limit = o.MaxRetryDelayMs.JSNumber()
 			}
 			if limit > 0 {
 				ms = math.Min(ms, limit)

@@ -34,7 +34,7 @@ var sharedOptionErrors = OptionErrors{
 var sharedLenientOptions = []string{`{"cacheRetention":1}`, `{"cacheRetention":[]}`, `{"metadata":"x"}`, `{"metadata":null}`,
 	`{"headers":{"x":1}}`, `{"headers":"ab"}`, `{"headers":7}`, `{"sessionId":3}`, `{"sessionId":null}`, `{"transport":7}`,
 	`{"headers":{"x":[]}}`, `{"headers":{"x":["a",null,{}]}}`, `{"sessionId":["a","b"]}`,
-	`{"maxRetries":"1"}`, `{"maxRetries":"x"}`, `{"maxRetries":[]}`, `{"maxRetries":{}}`, `{"maxRetries":true}`, `{"maxRetries":-1}`}
+	`{"maxRetries":"1"}`, `{"maxRetries":"x"}`, `{"maxRetries":[]}`, `{"maxRetries":{}}`, `{"maxRetries":true}`, `{"maxRetries":-1}`, `{"maxRetryDelayMs":"x"}`}
 
 // CheckDecodeOptions checks that d decodes each bad input (and each bad
 // shared member) with its error, and that decoding roundTrip and encoding
