@@ -73,7 +73,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		WebsocketConnectTimeoutMs: f.OptNumber("websocketConnectTimeoutMs"),
 		MaxRetries:                f.Any("maxRetries"),
 		MaxRetryDelayMs:           f.Any("maxRetryDelayMs"), // compared and Math.min()ed, any type
-		Metadata:                  f.Any("metadata"), // only its user_id is read, with a type check
+		Metadata:                  f.Any("metadata"),        // only its user_id is read, with a type check
 	}
 	headers := f.Any("headers")
 	env := f.OptObject("env")

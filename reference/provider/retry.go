@@ -38,8 +38,10 @@ func (r Retry) Retries(o *StreamOptions) int {
 
 // RetriesCap stands for a client that repeats a failed request without
 // end (a count that passes 0 without stopping): Pi repeats it as long as
-// the server fails, and the reference this many times.
-const RetriesCap = 1 << 20
+// the server fails, and the reference this many times, far more than a
+// case lists answers (a case's server fails a request too many), and few
+// enough for a case to be checked without sending when it is loaded.
+const RetriesCap = 1000
 
 // MaxRetries is the maxRetries option as the clients compute with it: Pi
 // hands them `options.maxRetries ?? 0`, and JavaScript's arithmetic and
@@ -79,6 +81,10 @@ func StainlessRetries(o *StreamOptions) int {
 // time for NaN).
 func StainlessCount(o *StreamOptions, attempt int) float64 {
 	n := MaxRetries(o)
+	if n == math.Trunc(n) && math.Abs(n) < 1<<52 {
+		// Whole numbers count down exactly.
+		return float64(attempt)
+	}
 	left := n
 	for range attempt {
 		left--
