@@ -100,15 +100,26 @@ func StainlessCount(o *StreamOptions, attempt int) float64 {
 // wait is the response's retry-after-ms, else its retry-after (seconds,
 // or an HTTP date), else 0.5 s doubling per repeat (StainlessCount) up to
 // 8 s, less up to a quarter of jitter. Each attempt sends its
-// StainlessCount in X-Stainless-Retry-Count, unless the caller's headers
-// name that header (they come last, and win).
+// StainlessCount in X-Stainless-Retry-Count, unless the model's or the
+// caller's headers set that header (they come later, and win).
 var StainlessRetry = Retry{Limit: StainlessRetries, After: stainlessAfter, Stamp: stainlessStamp}
 
+// stainlessStamp replaces the count the SDK wrote for the attempt before
+// ("0", as httpheader.Stainless writes it, before the first): a header
+// that holds anything else, or none, was set by the model's or the
+// caller's headers, and so was one the caller's headers name.
 func stainlessStamp(h http.Header, attempt int, o *StreamOptions) {
 	for _, c := range o.Headers {
 		if strings.EqualFold(c.Name, StainlessCountHeader) && len(c.SDKValues()) > 0 {
 			return
 		}
+	}
+	before := "0"
+	if attempt > 0 {
+		before = jsonv.FormatFloat(StainlessCount(o, attempt-1))
+	}
+	if h.Get(StainlessCountHeader) != before {
+		return
 	}
 	h.Set(StainlessCountHeader, jsonv.FormatFloat(StainlessCount(o, attempt)))
 }

@@ -54,11 +54,11 @@ func checkRetries(t *testing.T, r provider.Retry, opts string, want int) {
 }
 
 // checkStamp checks the header r's Stamp writes for attempt under the
-// options (JSON), over a header that holds "before".
-func checkStamp(t *testing.T, r provider.Retry, opts string, attempt int, name, want string) {
+// options (JSON), over a header that holds before.
+func checkStamp(t *testing.T, r provider.Retry, opts string, attempt int, name, before, want string) {
 	t.Helper()
 	h := http.Header{}
-	h.Set(name, "before")
+	h.Set(name, before)
 	r.Stamp(h, attempt, options(t, opts))
 	if got := h.Get(name); got != want {
 		t.Errorf("Stamp(%d) under %s sets %s %q, want %q", attempt, opts, name, got, want)
@@ -98,7 +98,7 @@ func TestStainlessRetry(t *testing.T) {
 		{name: "x-should-retry true", status: 400, header: map[string]string{"x-should-retry": "true", "retry-after-ms": "0"}, retry: true},
 		{name: "x-should-retry false", status: 500, header: map[string]string{"x-should-retry": "false"}},
 	})
-	checkStamp(t, provider.StainlessRetry, "", 2, "x-stainless-retry-count", "2")
+	checkStamp(t, provider.StainlessRetry, "", 2, "x-stainless-retry-count", "1", "2")
 }
 
 // TestStainlessMaxRetries checks maxRetries of any type as the Stainless
@@ -134,15 +134,17 @@ func TestStainlessMaxRetries(t *testing.T) {
 	} {
 		opts := `{"maxRetries":` + tc.maxRetries + `}`
 		checkRetries(t, provider.StainlessRetry, opts, tc.retries)
-		checkStamp(t, provider.StainlessRetry, opts, 0, "x-stainless-retry-count", tc.count0)
-		checkStamp(t, provider.StainlessRetry, opts, 1, "x-stainless-retry-count", tc.count1)
+		checkStamp(t, provider.StainlessRetry, opts, 0, "x-stainless-retry-count", "0", tc.count0)
+		checkStamp(t, provider.StainlessRetry, opts, 1, "x-stainless-retry-count", tc.count0, tc.count1)
 		checkRetry(t, provider.StainlessRetry, []attempt{{name: "backoff under " + opts, status: 500, done: 1, options: opts, wait: tc.backoffAfter, retry: true}})
 	}
-	// The caller's header comes last and wins, a null removing it; an
-	// empty array leaves the SDK's.
-	checkStamp(t, provider.StainlessRetry, `{"headers":{"X-Stainless-Retry-Count":"9"}}`, 1, "x-stainless-retry-count", "before")
-	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":null}}`, 1, "x-stainless-retry-count", "before")
-	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":[]}}`, 1, "x-stainless-retry-count", "1")
+	// The caller's header comes last and wins, whatever it holds, a null
+	// removing it; an empty array leaves the SDK's. A value the model's
+	// headers put in stays too.
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"X-Stainless-Retry-Count":"0"}}`, 1, "x-stainless-retry-count", "0", "0")
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":null}}`, 1, "x-stainless-retry-count", "", "")
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":[]}}`, 1, "x-stainless-retry-count", "0", "1")
+	checkStamp(t, provider.StainlessRetry, "", 1, "x-stainless-retry-count", "from-model", "from-model")
 }
 
 func TestBedrockRetry(t *testing.T) {
@@ -162,7 +164,7 @@ func TestBedrockRetry(t *testing.T) {
 		{name: "access denied is final", status: 403, header: map[string]string{"x-amzn-errortype": "AccessDeniedException"}},
 	})
 	checkRetries(t, bedrock.Retry, `{"maxRetries":0}`, bedrock.MaxAttempts-1)
-	checkStamp(t, bedrock.Retry, `{"maxRetries":"x"}`, 1, "amz-sdk-request", "attempt=2; max=3")
+	checkStamp(t, bedrock.Retry, `{"maxRetries":"x"}`, 1, "amz-sdk-request", "attempt=1; max=3", "attempt=2; max=3")
 }
 
 func TestCodexRetry(t *testing.T) {
