@@ -16,9 +16,10 @@ type Variant struct {
 	// Pointer is the JSON Pointer of the changed value, within the input.
 	Pointer string
 	// Change names what was done: "null", "absent", the JSON type put in
-	// ("string", "number", "bool", "object", "array"), or a value of the
+	// ("string", "number", "bool", "object", "array"), a value of the
 	// same type that reads otherwise ("empty", "zero", "flip", and
-	// "numeric-string" for a number written as a string).
+	// "numeric-string" for a number written as a string), or, for a header
+	// value, "elements": an array of null, the value and "x".
 	Change string
 	Input  jsonv.Value
 }
@@ -128,7 +129,21 @@ func replaced(v jsonv.Value, ptr string, put func(jsonv.Value) jsonv.Value) []Va
 	for _, a := range falsy(v) {
 		out = append(out, Variant{Pointer: ptr, Change: a.change, Input: put(a.value)})
 	}
+	if headerValue(ptr) {
+		elems := jsonv.ArrayValue(jsonv.NullValue(), v, jsonv.StringValue("x"))
+		out = append(out, Variant{Pointer: ptr, Change: "elements", Input: put(elems)})
+	}
 	return out
+}
+
+// headerValue reports whether ptr is a value that a client may set as a
+// header (a member of a headers object, or the session id): there an
+// array with elements reads otherwise than the empty one, each element a
+// value of its own in some clients and joined with commas in others.
+func headerValue(ptr string) bool {
+	segs := strings.Split(ptr, "/")
+	n := len(segs)
+	return n >= 3 && segs[n-2] == "headers" || ptr == "/options/sessionId"
 }
 
 // Pattern is ptr with its array indices replaced by "*", so that findings

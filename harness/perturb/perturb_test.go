@@ -75,6 +75,28 @@ func TestAdded(t *testing.T) {
 	}
 }
 
+// TestHeaderValueElements: a header value, and only one, is also put in
+// an array with other elements.
+func TestHeaderValueElements(t *testing.T) {
+	in, err := jsonv.Parse([]byte(`{"options":{"headers":{"h":"v"},"sessionId":"s","n":"v"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, v := range perturb.Variants(in, nil) {
+		if v.Change == "elements" {
+			got[v.Pointer] = v.Input.String()
+		}
+	}
+	want := map[string]string{
+		"/options/headers/h": `{"options":{"headers":{"h":[null,"v","x"]},"sessionId":"s","n":"v"}}`,
+		"/options/sessionId": `{"options":{"headers":{"h":"v"},"sessionId":[null,"s","x"],"n":"v"}}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("elements variants (-want +got):\n%s", diff)
+	}
+}
+
 func TestPattern(t *testing.T) {
 	for in, want := range map[string]string{
 		"/messages/12/content/0/type": "/messages/*/content/*/type",

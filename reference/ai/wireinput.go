@@ -34,13 +34,6 @@ func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
 	m.ContextWindow, m.MaxTokens = f.Any("contextWindow"), f.Any("maxTokens")
 	m.Headers = f.Any("headers")
-	// Pi spreads them; the SDKs send each element of an array value as a
-	// value of its own, which is not modelled.
-	for _, hm := range jsonv.Spread(m.Headers).Members() {
-		if hm.Value.Kind() == jsonv.Array {
-			return nil, jsonv.Errorf(jsonv.Child(f.At("headers"), hm.Key), "not modelled: an array as a header value")
-		}
-	}
 	m.Compat, m.ThinkingLevelMap = objectOrAbsent(f.Any("compat")), objectOrAbsent(f.Any("thinkingLevelMap"))
 	cost := f.Any("cost")
 	m.Extra = f.Rest()

@@ -82,7 +82,13 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 		}
 		diagnostic = hs.Refused(now)
 	}
-	out, events, err := c.answer(ctx, d, call, opts, client, wait, now)
+	var out *ai.AssistantMessage
+	var events []stream.Event
+	if call.Unsent != "" {
+		out, events, err = c.failure(d, call.Unsent, now)
+	} else {
+		out, events, err = c.answer(ctx, d, call, opts, client, wait, now)
+	}
 	if out != nil && !diagnostic.IsAbsent() {
 		// Pi records the refusal on the message before it sends the
 		// request, so every event's message carries it too.
@@ -165,8 +171,8 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, error) {
 	retries := d.Retry.Retries(o)
 	for attempt := 0; ; attempt++ {
-		if attempt > 0 && d.Retry.Stamp != nil {
-			d.Retry.Stamp(call.Header, attempt)
+		if d.Retry.Stamp != nil {
+			d.Retry.Stamp(call.Header, attempt, o)
 		}
 		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
 		if err != nil {

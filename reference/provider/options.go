@@ -85,15 +85,8 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 	if err := f.Err(); err != nil {
 		return StreamOptions{}, err
 	}
-	if k := o.MaxRetries.Kind(); k != jsonv.Number && !o.MaxRetries.IsNullish() {
-		// The clients count it down while it is truthy: "x" retries once,
-		// [] without end.
-		return StreamOptions{}, jsonv.Errorf(f.At("maxRetries"), "not modelled: a maxRetries of type %s", k)
-	}
+	o.Headers = httpheader.Decode(headers)
 	var err error
-	if o.Headers, err = httpheader.Decode(headers, f.At("headers")); err != nil {
-		return StreamOptions{}, err
-	}
 	if o.Env, err = jsonv.StringMembers(env, f.At("env")); err != nil {
 		return StreamOptions{}, err
 	}
@@ -202,15 +195,15 @@ func (o StreamOptions) Session() (id string, ok bool) {
 	return o.SessionID.JSString(), true
 }
 
-// SDKSession is Session where a Stainless SDK (anthropic's, openai's)
-// takes the header: it sends each element of an array as a value of its
-// own, which is not modelled: err, for a caller about to set the header.
-func (o StreamOptions) SDKSession() (id string, ok bool, err error) {
-	id, ok = o.Session()
-	if ok && o.SessionID.Kind() == jsonv.Array {
-		return "", true, fmt.Errorf("%w: a sessionId array as a header value", stream.ErrOutsideModel)
+// SessionHeader is the header name: sessionId where Pi tests the session
+// id for truthiness (ok) and then sets it as a header, kept as written
+// (httpheader.Decode): a Stainless SDK sets each element of an array as a
+// value of its own.
+func (o StreamOptions) SessionHeader(name string) (h httpheader.Header, ok bool) {
+	if !o.SessionID.Truthy() {
+		return httpheader.Header{}, false
 	}
-	return id, ok, nil
+	return httpheader.Member(name, o.SessionID), true
 }
 
 // PromptCacheKeyMax is the most elements (code points of a string) Pi

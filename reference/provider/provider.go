@@ -46,6 +46,9 @@ type Call struct {
 	Read func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error)
 	// Handshake, when set, is a WebSocket opening Pi tries before Request.
 	Handshake *Handshake
+	// Unsent, when not empty, is Pi's error for a Request it builds and
+	// then does not send (after the Handshake): the call fails with it.
+	Unsent string
 }
 
 // Handshake is a WebSocket opening handshake (RFC 6455) that Pi tries

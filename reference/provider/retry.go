@@ -6,13 +6,16 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/piconform/piconform/reference/jsonv"
 )
 
 // Retry is how an API's client repeats a request that failed. The zero
 // Retry never repeats one (the Gen AI and Mistral clients as Pi sets them
 // up).
 type Retry struct {
-	// Limit is how many times a request may be repeated for the options.
+	// Limit is how many times a request may be repeated for the options
+	// (RetriesCap for a client that would repeat it without end).
 	Limit func(o *StreamOptions) int
 	// After tells whether the client repeats a failed attempt, and how long
 	// it waits first. done counts the repeats already made; resp is nil when
@@ -20,9 +23,9 @@ type Retry struct {
 	// whose body is body; jitter, in [0, 1), is the random number the client
 	// draws for its backoff.
 	After func(done int, resp *http.Response, body []byte, o *StreamOptions, jitter float64) (time.Duration, bool)
-	// Stamp, when set, writes into h the headers that count the attempts:
-	// attempt is 0 for the first request.
-	Stamp func(h http.Header, attempt int)
+	// Stamp, when set, writes into h the headers that count the attempts,
+	// before each of them: attempt is 0 for the first request.
+	Stamp func(h http.Header, attempt int, o *StreamOptions)
 }
 
 // Retries is how many times the client may repeat a request for o.
@@ -33,32 +36,98 @@ func (r Retry) Retries(o *StreamOptions) int {
 	return r.Limit(o)
 }
 
-// MaxRetriesOption is the maxRetries option as Pi hands it to a client
-// whose own default it replaces with 0: its whole part, 0 when absent or
-// not positive.
-func MaxRetriesOption(o *StreamOptions) int {
-	f, ok := o.MaxRetries.Float64()
-	if !ok || f < 1 || math.IsInf(f, 0) {
+// RetriesCap stands for a client that repeats a failed request without
+// end (a count that passes 0 without stopping): Pi repeats it as long as
+// the server fails, and the reference this many times, far more than a
+// case lists answers (a case's server fails a request too many), and few
+// enough for a case to be checked without sending when it is loaded.
+const RetriesCap = 1000
+
+// MaxRetries is the maxRetries option as the clients compute with it: Pi
+// hands them `options.maxRetries ?? 0`, and JavaScript's arithmetic and
+// comparisons read that with ToNumber ("2" and [2] are 2, [] 0, "x" and {}
+// NaN).
+func MaxRetries(o *StreamOptions) float64 {
+	if o.MaxRetries.IsNullish() {
 		return 0
 	}
-	return int(math.Min(f, 1<<20))
+	return o.MaxRetries.JSNumber()
+}
+
+// StainlessRetries is how many times a Stainless SDK repeats a failed
+// request. It counts maxRetries down by one per repeat while the count is
+// truthy: a falsy maxRetries never repeats, one that reads as NaN repeats
+// once (NaN - 1 is falsy), a whole number from 1 up that many times, and
+// any other truthy one ("0", [], a fraction, a negative number, Infinity)
+// passes 0 without stopping (RetriesCap).
+func StainlessRetries(o *StreamOptions) int {
+	if !o.MaxRetries.Truthy() {
+		return 0
+	}
+	switch n := MaxRetries(o); {
+	case math.IsNaN(n):
+		return 1
+	case n >= 1 && n == math.Trunc(n):
+		return int(math.Min(n, RetriesCap))
+	}
+	return RetriesCap
+}
+
+// StainlessCount is a Stainless SDK's number for an attempt (0 for the
+// first): maxRetries less the repeats it has left, computed in floating
+// point as JavaScript computes it. It is NaN on every attempt when
+// maxRetries reads as NaN or is infinite; the SDK sends it in
+// X-Stainless-Retry-Count and waits 0.5 s × 2^count before a repeat (no
+// time for NaN).
+func StainlessCount(o *StreamOptions, attempt int) float64 {
+	n := MaxRetries(o)
+	if n == math.Trunc(n) && math.Abs(n) < 1<<52 {
+		// Whole numbers count down exactly.
+		return float64(attempt)
+	}
+	left := n
+	for range attempt {
+		left--
+	}
+	return n - left
 }
 
 // StainlessRetry is the retry policy of the Stainless SDKs (Anthropic,
 // OpenAI, Azure OpenAI), with maxRetries from Pi's options (Pi's default
-// is 0). A connection error is repeated; a response is repeated when its
-// x-should-retry header says "true", or, unless it says "false", when its
-// status is 408, 409, 429 or 5xx. The wait is the response's
-// retry-after-ms, else its retry-after (seconds, or an HTTP date), else
-// 0.5 s doubling per repeat up to 8 s, less up to a quarter of jitter.
-// Each attempt sends its number in X-Stainless-Retry-Count.
-var StainlessRetry = Retry{
-	Limit: MaxRetriesOption,
-	After: stainlessAfter,
-	Stamp: func(h http.Header, attempt int) { h.Set("X-Stainless-Retry-Count", strconv.Itoa(attempt)) },
+// is 0) counted as StainlessRetries says. A connection error is repeated;
+// a response is repeated when its x-should-retry header says "true", or,
+// unless it says "false", when its status is 408, 409, 429 or 5xx. The
+// wait is the response's retry-after-ms, else its retry-after (seconds,
+// or an HTTP date), else 0.5 s doubling per repeat (StainlessCount) up to
+// 8 s, less up to a quarter of jitter. Each attempt sends its
+// StainlessCount in X-Stainless-Retry-Count, unless the model's or the
+// caller's headers set that header (they come later, and win).
+var StainlessRetry = Retry{Limit: StainlessRetries, After: stainlessAfter, Stamp: stainlessStamp}
+
+// stainlessStamp replaces the count the SDK wrote for the attempt before
+// ("0", as httpheader.Stainless writes it, before the first): a header
+// that holds anything else, or none, was set by the model's or the
+// caller's headers, and so was one the caller's headers name.
+func stainlessStamp(h http.Header, attempt int, o *StreamOptions) {
+	for _, c := range o.Headers {
+		if strings.EqualFold(c.Name, StainlessCountHeader) && len(c.SDKValues()) > 0 {
+			return
+		}
+	}
+	before := "0"
+	if attempt > 0 {
+		before = jsonv.FormatFloat(StainlessCount(o, attempt-1))
+	}
+	if h.Get(StainlessCountHeader) != before {
+		return
+	}
+	h.Set(StainlessCountHeader, jsonv.FormatFloat(StainlessCount(o, attempt)))
 }
 
-func stainlessAfter(done int, resp *http.Response, _ []byte, _ *StreamOptions, jitter float64) (time.Duration, bool) {
+// StainlessCountHeader is the header a Stainless SDK counts attempts in.
+const StainlessCountHeader = "X-Stainless-Retry-Count"
+
+func stainlessAfter(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
 	if resp != nil {
 		switch resp.Header.Get("x-should-retry") {
 		case "true":
@@ -74,7 +143,7 @@ func stainlessAfter(done int, resp *http.Response, _ []byte, _ *StreamOptions, j
 			return d, true
 		}
 	}
-	secs := math.Min(0.5*math.Pow(2, float64(done)), 8) * (1 - jitter*0.25)
+	secs := math.Min(0.5*math.Pow(2, StainlessCount(o, done)), 8) * (1 - jitter*0.25)
 	return Millis(secs * 1000), true
 }
 

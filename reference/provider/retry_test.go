@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/bedrock"
 	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // attempt is one failed attempt and what the policy makes of it.
@@ -51,13 +53,15 @@ func checkRetries(t *testing.T, r provider.Retry, opts string, want int) {
 	}
 }
 
-// checkStamp checks the header r's Stamp writes for attempt.
-func checkStamp(t *testing.T, r provider.Retry, attempt int, name, want string) {
+// checkStamp checks the header r's Stamp writes for attempt under the
+// options (JSON), over a header that holds before.
+func checkStamp(t *testing.T, r provider.Retry, opts string, attempt int, name, before, want string) {
 	t.Helper()
 	h := http.Header{}
-	r.Stamp(h, attempt)
+	h.Set(name, before)
+	r.Stamp(h, attempt, options(t, opts))
 	if got := h.Get(name); got != want {
-		t.Errorf("Stamp(%d) sets %s %q, want %q", attempt, name, got, want)
+		t.Errorf("Stamp(%d) under %s sets %s %q, want %q", attempt, opts, name, got, want)
 	}
 }
 
@@ -94,13 +98,53 @@ func TestStainlessRetry(t *testing.T) {
 		{name: "x-should-retry true", status: 400, header: map[string]string{"x-should-retry": "true", "retry-after-ms": "0"}, retry: true},
 		{name: "x-should-retry false", status: 500, header: map[string]string{"x-should-retry": "false"}},
 	})
+	checkStamp(t, provider.StainlessRetry, "", 2, "x-stainless-retry-count", "1", "2")
+}
+
+// TestStainlessMaxRetries checks maxRetries of any type as the Stainless
+// SDKs count it down: how many repeats, the count each attempt sends in
+// x-stainless-retry-count, and the backoff (no jitter) before the repeat
+// after attempt 1, which the count sets.
+func TestStainlessMaxRetries(t *testing.T) {
+	ms := time.Millisecond
 	for _, tc := range []struct {
-		options string
-		want    int
-	}{{"", 0}, {`{"maxRetries":0}`, 0}, {`{"maxRetries":2}`, 2}, {`{"maxRetries":-1}`, 0}} {
-		checkRetries(t, provider.StainlessRetry, tc.options, tc.want)
+		maxRetries   string
+		retries      int
+		count0       string // the first attempt's count
+		count1       string // the second's
+		backoffAfter time.Duration
+	}{
+		{"null", 0, "0", "1", time.Second},
+		{"0", 0, "0", "1", time.Second},
+		{"2", 2, "0", "1", time.Second},
+		{`"2"`, 2, "0", "1", time.Second},
+		{"[2]", 2, "0", "1", time.Second},
+		{"true", 1, "0", "1", time.Second},
+		{"false", 0, "0", "1", time.Second},
+		{`""`, 0, "0", "1", time.Second},
+		{`"x"`, 1, "NaN", "NaN", 0},
+		{"{}", 1, "NaN", "NaN", 0},
+		{`"Infinity"`, provider.RetriesCap, "NaN", "NaN", 0},
+		{"[]", provider.RetriesCap, "0", "1", time.Second},
+		{`"0"`, provider.RetriesCap, "0", "1", time.Second},
+		{"-1", provider.RetriesCap, "0", "1", time.Second},
+		{"1.5", provider.RetriesCap, "0", "1", time.Second},
+		{"0.1", provider.RetriesCap, "0", "1", time.Second},
+		{"1e300", provider.RetriesCap, "0", "0", 500 * ms},
+	} {
+		opts := `{"maxRetries":` + tc.maxRetries + `}`
+		checkRetries(t, provider.StainlessRetry, opts, tc.retries)
+		checkStamp(t, provider.StainlessRetry, opts, 0, "x-stainless-retry-count", "0", tc.count0)
+		checkStamp(t, provider.StainlessRetry, opts, 1, "x-stainless-retry-count", tc.count0, tc.count1)
+		checkRetry(t, provider.StainlessRetry, []attempt{{name: "backoff under " + opts, status: 500, done: 1, options: opts, wait: tc.backoffAfter, retry: true}})
 	}
-	checkStamp(t, provider.StainlessRetry, 2, "x-stainless-retry-count", "2")
+	// The caller's header comes last and wins, whatever it holds, a null
+	// removing it; an empty array leaves the SDK's. A value the model's
+	// headers put in stays too.
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"X-Stainless-Retry-Count":"0"}}`, 1, "x-stainless-retry-count", "0", "0")
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":null}}`, 1, "x-stainless-retry-count", "", "")
+	checkStamp(t, provider.StainlessRetry, `{"headers":{"x-stainless-retry-count":[]}}`, 1, "x-stainless-retry-count", "0", "1")
+	checkStamp(t, provider.StainlessRetry, "", 1, "x-stainless-retry-count", "from-model", "from-model")
 }
 
 func TestBedrockRetry(t *testing.T) {
@@ -120,7 +164,7 @@ func TestBedrockRetry(t *testing.T) {
 		{name: "access denied is final", status: 403, header: map[string]string{"x-amzn-errortype": "AccessDeniedException"}},
 	})
 	checkRetries(t, bedrock.Retry, `{"maxRetries":0}`, bedrock.MaxAttempts-1)
-	checkStamp(t, bedrock.Retry, 1, "amz-sdk-request", "attempt=2; max=3")
+	checkStamp(t, bedrock.Retry, `{"maxRetries":"x"}`, 1, "amz-sdk-request", "attempt=1; max=3", "attempt=2; max=3")
 }
 
 func TestCodexRetry(t *testing.T) {
@@ -129,10 +173,10 @@ func TestCodexRetry(t *testing.T) {
 		{name: "429 retry-after-ms", status: 429, header: map[string]string{"retry-after-ms": "20"}, wait: 20 * ms, retry: true},
 		{name: "429 capped by maxRetryDelayMs", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":1}`, wait: ms, retry: true},
 		{name: "429 capped at 60 s by default", status: 429, header: map[string]string{"retry-after": "120"}, wait: time.Minute, retry: true},
-		{name: "maxRetryDelayMs as a string caps as its number", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":"1"}`, wait: ms, retry: true},
-		{name: "maxRetryDelayMs true caps at 1", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":true}`, wait: ms, retry: true},
-		{name: "maxRetryDelayMs null is the default", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":null}`, wait: time.Minute, retry: true},
-		{name: "maxRetryDelayMs of an object caps nothing (NaN)", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":{}}`, wait: 2 * time.Minute, retry: true},
+		{name: "maxRetryDelayMs as a numeric string", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":"1"}`, wait: ms, retry: true},
+		{name: "maxRetryDelayMs true is 1", status: 429, header: map[string]string{"retry-after-ms": "60000"}, options: `{"maxRetryDelayMs":true}`, wait: ms, retry: true},
+		{name: "maxRetryDelayMs NaN does not cap", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":{}}`, wait: 2 * time.Minute, retry: true},
+		{name: "maxRetryDelayMs null caps at 60 s", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":null}`, wait: time.Minute, retry: true},
 		{name: "maxRetryDelayMs 0 does not cap", status: 429, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":0}`, wait: 2 * time.Minute, retry: true},
 		{name: "503 is not capped", status: 503, header: map[string]string{"retry-after": "120"}, options: `{"maxRetryDelayMs":1}`, wait: 2 * time.Minute, retry: true},
 		{name: "empty retry-after-ms is 0", status: 502, header: map[string]string{"retry-after-ms": " "}, retry: true},
@@ -143,7 +187,36 @@ func TestCodexRetry(t *testing.T) {
 		{name: "a usage limit is final", status: 403, body: `{"error":{"code":"usage_not_included"}}`},
 		{name: "connection error", wait: time.Second, retry: true},
 	})
-	checkRetries(t, openaicodexresponses.Retry, `{"maxRetries":3}`, 3)
+	for _, tc := range []struct {
+		maxRetries string
+		retries    int
+		outcome    error // LoopOutcome
+	}{
+		{"3", 3, nil},
+		{`"3"`, 3, nil},
+		{"[3]", 3, nil},
+		{"true", 1, nil},
+		{"[]", 0, nil},
+		{"null", 0, nil},
+		{`"Infinity"`, provider.RetriesCap, nil},
+		{`"x"`, 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
+		{"{}", 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
+		{"-1", 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
+		{"1.5", 1, openaicodexresponses.ErrNotModelled},
+	} {
+		opts := `{"maxRetries":` + tc.maxRetries + `}`
+		checkRetries(t, openaicodexresponses.Retry, opts, tc.retries)
+		err := openaicodexresponses.LoopOutcome(options(t, opts))
+		var re, wantRE *stream.RequestError
+		switch {
+		case errors.As(tc.outcome, &wantRE):
+			if !errors.As(err, &re) || re.Message != wantRE.Message {
+				t.Errorf("LoopOutcome(%s) = %v, want %v", opts, err, tc.outcome)
+			}
+		case !errors.Is(err, tc.outcome) || (tc.outcome == nil) != (err == nil):
+			t.Errorf("LoopOutcome(%s) = %v, want %v", opts, err, tc.outcome)
+		}
+	}
 }
 
 func TestParseFloatPrefix(t *testing.T) {

@@ -120,12 +120,9 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
 		var affinity []httpheader.Header
-		s, ok, err := opts.SDKSession()
+		h, ok := opts.SessionHeader("x-session-affinity")
 		if retention != "none" && ok && c.Truthy("sendSessionAffinityHeaders", false) {
-			if err != nil {
-				return nil, err
-			}
-			affinity = []httpheader.Header{httpheader.New("x-session-affinity", s)}
+			affinity = []httpheader.Header{h}
 		}
 		sources = [][]httpheader.Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
 	}

@@ -3,11 +3,15 @@ package bedrock
 import (
 	"encoding/base64"
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
+	"slices"
 	"testing"
 
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 // TestDecodeBase64 checks atob against what Node 22 answers for the same
@@ -130,5 +134,51 @@ func TestLenientMembers(t *testing.T) {
 			}
 			capturetest.CheckMember(t, body, tc.pointer, tc.want)
 		})
+	}
+}
+
+// TestHeadersOfOtherTypes checks a caller's headers of other types than
+// string against what Pi 0.80.2 sent (or threw): Node's lines with a
+// bearer token, the SigV4 signer's throw where it signs the header.
+func TestHeadersOfOtherTypes(t *testing.T) {
+	const (
+		bearer = `"bearerToken":"t"`
+		sigv4  = `"env":{"AWS_ACCESS_KEY_ID":"AKIDEXAMPLE","AWS_SECRET_ACCESS_KEY":"secret"}`
+	)
+	for _, tc := range []struct {
+		name, creds, headers string
+		header               string
+		want                 []string // the header's lines; nil for none
+		throws               bool
+	}{
+		{"each element a line", bearer, `{"X-A":["a",null,7,{},[1,null,2]]}`, "X-A", []string{"a", "null", "7", "[object Object]", "1,,2"}, false},
+		{"an empty array removes the header", bearer, `{"content-type":[]}`, "Content-Type", nil, false},
+		{"a later spelling replaces an earlier", bearer, `{"X-A":"s","x-a":["t","u"]}`, "X-A", []string{"t", "u"}, false},
+		{"a number as its text", bearer, `{"X-A":7}`, "X-A", []string{"7"}, false},
+		{"a signed header of another type throws", sigv4, `{"X-A":["a"]}`, "", nil, true},
+		{"an earlier spelling of another type throws too", sigv4, `{"X-A":7,"x-a":"s"}`, "", nil, true},
+		{"an unsigned header is sent", sigv4, `{"user-agent":7,"sec-x":[1,2]}`, "Sec-X", []string{"1", "2"}, false},
+	} {
+		model, err := ai.DecodeWireModel(jsonvtest.Parse(t, claude), "/model")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := DecodeOptions(jsonvtest.Parse(t, `{"region":"us-east-1",`+tc.creds+`,"headers":`+tc.headers+`}`), "/options")
+		if err != nil {
+			t.Fatal(err)
+		}
+		call, err := BuildRequest(model, &ai.Context{}, o, func() jsonv.Value { return jsonv.NumberValue("1") })
+		if tc.throws {
+			if !errors.Is(err, transform.ErrThrows) {
+				t.Errorf("%s: error = %v, want transform.ErrThrows", tc.name, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := call.Header.Values(tc.header); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %s = %q, want %q", tc.name, tc.header, got, tc.want)
+		}
 	}
 }

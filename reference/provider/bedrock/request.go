@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -188,7 +190,14 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		if c.Value == nil || reservedHeader(c.Name) {
 			continue
 		}
-		h.Set(c.Name, *c.Value)
+		if !c.Raw.IsAbsent() && creds.bearer == "" && signed(c.Name) {
+			return nil, transform.Throws(jsonv.Child("/options/headers", c.Name),
+				"a signed header value is %s, not a string, and the SigV4 signer calls its replace", c.Raw.Kind())
+		}
+		h.Del(c.Name)
+		for _, v := range nodeValues(c) {
+			h.Add(c.Name, v)
+		}
 	}
 	payload := body.AppendJSON(nil)
 	if creds.bearer != "" {
@@ -208,6 +217,27 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 func reservedHeader(name string) bool {
 	l := strings.ToLower(name)
 	return strings.HasPrefix(l, "x-amz-") || l == "authorization" || l == "host"
+}
+
+// signed reports whether SigV4 signs a header of this name (the reserved
+// ones never reach the signer).
+func signed(name string) bool {
+	l := strings.ToLower(name)
+	return !slices.Contains(unsignedHeaders, l) && !strings.HasPrefix(l, "proxy-") && !strings.HasPrefix(l, "sec-")
+}
+
+// nodeValues are the header lines Node's http client sends for a caller's
+// header, which Pi sets on the request as it was written: one per element
+// of an array (String() of each, "null" for null), else String(v).
+func nodeValues(c httpheader.Header) []string {
+	if c.Raw.Kind() != jsonv.Array {
+		return []string{*c.Value}
+	}
+	out := make([]string, len(c.Raw.Elems()))
+	for i, e := range c.Raw.Elems() {
+		out[i] = e.JSString()
+	}
+	return out
 }
 
 // newInvocationID makes the amz-sdk-invocation-id of a request, a random

@@ -26,7 +26,7 @@ import (
 var Retry = provider.Retry{
 	Limit: func(*provider.StreamOptions) int { return MaxAttempts - 1 },
 	After: retryAfter,
-	Stamp: func(h http.Header, attempt int) {
+	Stamp: func(h http.Header, attempt int, _ *provider.StreamOptions) {
 		h.Set("amz-sdk-request", fmt.Sprintf("attempt=%d; max=%d", attempt+1, MaxAttempts))
 	},
 }

@@ -33,26 +33,49 @@ func New(name, value string) Header { return Header{Name: name, Value: &value} }
 // Pi's headers (spec input.lenient): a string gives its characters under
 // their indices, an array its elements, anything else but an object
 // nothing; a member null deletes the header, and one of another type than
-// string is kept as String() writes it (Header.Raw).
-func Decode(obj jsonv.Value, ptr string) ([]Header, error) {
+// string (an array included) is kept as String() writes it, with the value
+// as written in Header.Raw.
+func Decode(obj jsonv.Value) []Header {
 	var out []Header
 	for _, m := range jsonv.Spread(obj).Members() {
-		h := Header{Name: m.Key}
-		switch m.Value.Kind() {
-		case jsonv.String:
-			s := m.Value.Str()
-			h.Value = &s
-		case jsonv.Null:
-		case jsonv.Array:
-			// The SDKs append each element as a value of its own.
-			return nil, jsonv.Errorf(jsonv.Child(ptr, m.Key), "not modelled: an array as a header value")
-		default:
-			s := m.Value.JSString()
-			h.Value, h.Raw = &s, m.Value
-		}
-		out = append(out, h)
+		out = append(out, Member(m.Key, m.Value))
 	}
-	return out, nil
+	return out
+}
+
+// Member is the header name: v of a header object: null deletes, a string
+// is the value, anything else is String(v), kept as written in Raw.
+func Member(name string, v jsonv.Value) Header {
+	h := Header{Name: name}
+	switch v.Kind() {
+	case jsonv.String:
+		s := v.Str()
+		h.Value = &s
+	case jsonv.Null:
+	default:
+		s := v.JSString()
+		h.Value, h.Raw = &s, v
+	}
+	return h
+}
+
+// SDKValues are the values a Stainless SDK sets for h: each element of an
+// array value as a value of its own (nil for a null element, which
+// deletes), none at all for an empty array, else h's one value.
+func (h Header) SDKValues() []*string {
+	if h.Raw.Kind() != jsonv.Array {
+		return []*string{h.Value}
+	}
+	var out []*string
+	for _, e := range h.Raw.Elems() {
+		if e.Kind() == jsonv.Null {
+			out = append(out, nil)
+			continue
+		}
+		s := e.JSString()
+		out = append(out, &s)
+	}
+	return out
 }
 
 // JSON is the header object Decode reads.
@@ -69,21 +92,9 @@ func JSON(headers []Header) jsonv.Value {
 	return jsonv.ObjectValue(members...)
 }
 
-// FromModel reads model.headers as Pi spreads them ({...model.headers}):
-// JSON null stays null, anything else is turned into a string as fetch's
-// Headers would.
-func FromModel(model *ai.Model) []Header {
-	var out []Header
-	for _, m := range jsonv.Spread(model.Headers).Members() {
-		h := Header{Name: m.Key}
-		if m.Value.Kind() != jsonv.Null {
-			s := m.Value.JSString()
-			h.Value = &s
-		}
-		out = append(out, h)
-	}
-	return out
-}
+// FromModel reads model.headers as Pi spreads them ({...model.headers}),
+// as Decode reads a caller's.
+func FromModel(model *ai.Model) []Header { return Decode(model.Headers) }
 
 // Copilot are the per-request headers Pi adds for GitHub Copilot, judged
 // on the context as the caller gave it.
@@ -126,7 +137,7 @@ func Assign(sources ...[]Header) []Header {
 		for _, h := range src {
 			for i := range out {
 				if out[i].Name == h.Name {
-					out[i].Value = h.Value
+					out[i].Value, out[i].Raw = h.Value, h.Raw
 					continue next
 				}
 			}
@@ -172,6 +183,21 @@ func CheckByteString(v string) error {
 	return nil
 }
 
+// ValidName reports whether fetch takes name as a header name: an HTTP
+// token, one or more of the letters, digits and !#$%&'*+-.^_`|~.
+func ValidName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // Set is a fetch Headers object: names compare without case, a name may
 // hold several values (sent joined with ", "), and values are trimmed as
 // fetch trims them. http.Header keeps no order, so none is kept here.
@@ -209,33 +235,20 @@ func (s *Set) Get(name string) string { return strings.Join(s.values[strings.ToL
 // Removed reports whether a null deleted name and nothing set it since.
 func (s *Set) Removed(name string) bool { return s.removed[strings.ToLower(name)] }
 
-// SetLayer is the older Stainless buildHeaders step for one header
-// object: each value replaces what was there, null deletes.
+// SetLayer is a Stainless SDK's buildHeaders step for one header object:
+// each member replaces what was there (null deletes it), and an array
+// value sets each of its elements in turn (SDKValues), where an empty one
+// leaves the header as it was.
 func (s *Set) SetLayer(layer []Header) {
 	for _, h := range layer {
-		s.Delete(h.Name)
-		if h.Value != nil {
-			s.Append(h.Name, *h.Value)
+		for i, v := range h.SDKValues() {
+			if i == 0 || v == nil {
+				s.Delete(h.Name)
+			}
+			if v != nil {
+				s.Append(h.Name, *v)
+			}
 		}
-	}
-}
-
-// AppendLayer is the newer Stainless buildHeaders step for one header
-// object: the first spelling of a name in the object clears what earlier
-// objects set, further spellings append, null deletes.
-func (s *Set) AppendLayer(layer []Header) {
-	seen := map[string]bool{}
-	for _, h := range layer {
-		name := strings.ToLower(h.Name)
-		if !seen[name] {
-			seen[name] = true
-			s.Delete(name)
-		}
-		if h.Value == nil {
-			s.Delete(name)
-			continue
-		}
-		s.Append(name, *h.Value)
 	}
 }
 

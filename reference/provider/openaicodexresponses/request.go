@@ -84,12 +84,13 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
 
-// ErrNotModelled marks an input the reference does not reproduce: model
-// headers given as a list of pairs.
+// ErrNotModelled marks an input the reference does not reproduce: a
+// maxRetries that is a fraction.
 var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
 
 // ErrModelHeaders is Pi's TypeError for model headers that new Headers
-// cannot take (neither an object nor a list of pairs).
+// cannot take (neither an object nor a list of pairs, or a name that is
+// not a token).
 var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a headers init")
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
@@ -128,10 +129,20 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
 		}
 	}
+	// Pi's retry loop runs after any WebSocket attempt: one that makes no
+	// attempt fails then, having sent only the handshake.
+	var unsent string
+	if err := LoopOutcome(&opts.StreamOptions); err != nil {
+		msg, ok := provider.Refusal(err)
+		if !ok {
+			return nil, err
+		}
+		unsent = msg
+	}
 	url := ResolveURL(model.BaseURL)
 	req := provider.Request{Method: http.MethodPost, URL: url, Header: header, Body: body}
 	tier := openairesponses.StringOf(opts.ServiceTier)
-	call := &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+	call := &provider.Call{Request: req, Unsent: unsent, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, tier, resp, now)
 	}}
 	transport := opts.Transport
@@ -143,6 +154,9 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			Request: provider.Request{Method: http.MethodGet, URL: url, Header: wsHeader},
 			Refused: transportFailure(transport, len(body.AppendJSON(nil))),
 		}
+	}
+	if unsent != "" && call.Handshake == nil {
+		return nil, &stream.RequestError{Message: unsent}
 	}
 	return call, nil
 }
@@ -260,9 +274,10 @@ func atob(s string) (string, bool) {
 }
 
 // buildHeaders is Pi's header object for SSE, or, with a requestID, for
-// the WebSocket handshake: model.headers (every value a string, null
-// included), the caller's headers over them (null deletes), then Pi's own,
-// which always win. Names compare without case.
+// the WebSocket handshake: model.headers as new Headers takes them
+// (headersInit), the caller's headers over them (null deletes, any other
+// value is String()ed, an array's elements joined with commas), then Pi's
+// own, which always win. Names compare without case.
 func buildHeaders(model *ai.Model, opts Options, token, account string, requestID *string) (http.Header, error) {
 	set := httpheader.NewSet()
 	check := func(v string) error {
@@ -271,19 +286,21 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		}
 		return nil
 	}
-	switch k := model.Headers.Kind(); {
-	case k == jsonv.Array && len(model.Headers.Elems()) > 0:
-		return nil, fmt.Errorf("%w: model headers as an array of pairs", ErrNotModelled)
-	case k != jsonv.Object && k != jsonv.Array && !model.Headers.IsAbsent():
-		// new Headers(v) takes only an object or a list of pairs.
-		return nil, fmt.Errorf("%w: model headers of type %s (new Headers throws)", ErrModelHeaders, k)
+	init, err := headersInit(model.Headers)
+	if err != nil {
+		return nil, err
 	}
-	for _, m := range model.Headers.Members() {
-		v := m.Value.JSString()
-		if err := check(v); err != nil {
+	for _, h := range init {
+		if err := check(h.Name); err != nil {
 			return nil, err
 		}
-		set.Append(m.Key, v)
+		if err := check(*h.Value); err != nil {
+			return nil, err
+		}
+		if !httpheader.ValidName(h.Name) {
+			return nil, fmt.Errorf("%w: %q is not a header name (Headers.append throws)", ErrModelHeaders, h.Name)
+		}
+		set.Append(h.Name, *h.Value)
 	}
 	put := func(h httpheader.Header) error {
 		if h.Value == nil {
@@ -293,7 +310,9 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		if err := check(*h.Value); err != nil {
 			return err
 		}
-		set.SetLayer([]httpheader.Header{h})
+		// headers.set: one value, String() of an array.
+		set.Delete(h.Name)
+		set.Append(h.Name, *h.Value)
 		return nil
 	}
 	own := append([]httpheader.Header(nil), opts.Headers...)
@@ -327,6 +346,31 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		}
 	}
 	return set.Header(), nil
+}
+
+// headersInit reads model.headers as new Headers(v) does: an object's
+// members, or an array's elements, each a pair [name, value]; names and
+// values as String() writes them (null is "null"). Anything else, or a
+// pair that is not an array of two, is ErrModelHeaders.
+func headersInit(v jsonv.Value) ([]httpheader.Header, error) {
+	var out []httpheader.Header
+	switch v.Kind() {
+	case jsonv.Absent:
+	case jsonv.Object:
+		for _, m := range v.Members() {
+			out = append(out, httpheader.New(m.Key, m.Value.JSString()))
+		}
+	case jsonv.Array:
+		for i, pair := range v.Elems() {
+			if pair.Kind() != jsonv.Array || len(pair.Elems()) != 2 {
+				return nil, fmt.Errorf("%w: element %d is not a pair [name, value]", ErrModelHeaders, i)
+			}
+			out = append(out, httpheader.New(pair.Elems()[0].JSString(), pair.Elems()[1].JSString()))
+		}
+	default:
+		return nil, fmt.Errorf("%w: model headers of type %s", ErrModelHeaders, v.Kind())
+	}
+	return out, nil
 }
 
 // buildBody is Pi's buildRequestBody, with its member order:

@@ -1,6 +1,7 @@
 package openaicodexresponses
 
 import (
+	"errors"
 	"strconv"
 	"testing"
 
@@ -189,4 +190,69 @@ func TestNormalizeToolCallID(t *testing.T) {
 
 func TestDecodeOptionsPathErrors(t *testing.T) {
 	capturetest.CheckDecodeOptions(t, Driver, capturetest.OptionErrors{}, `{"apiKey":"k","transport":"sse","textVerbosity":"high","serviceTier":"flex","maxTokens":5,"cacheRetention":"none","headers":{"a":"1","b":null}}`)
+}
+
+// TestHeadersOfOtherTypes checks model headers as new Headers takes them
+// and caller headers as headers.set takes them, against what Pi 0.80.2
+// sent (or threw) for each.
+func TestHeadersOfOtherTypes(t *testing.T) {
+	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
+	for _, tc := range []struct {
+		name, model, caller string
+		want                string // x-a as sent; "-" for none
+		err                 error
+	}{
+		{"pairs append", `[["X-A","b"],["x-a",7],[null,[1,2]]]`, `{}`, "b, 7", nil},
+		{"no pairs", `[]`, `{}`, "-", nil},
+		{"a record's values String()ed", `{"X-A":null}`, `{}`, "null", nil},
+		{"a pair of one", `[["a"]]`, `{}`, "", ErrModelHeaders},
+		{"a pair that is a string", `["ab"]`, `{}`, "", ErrModelHeaders},
+		{"a name that is not a token", `[[{},1]]`, `{}`, "", ErrModelHeaders},
+		{"an empty name in a record", `{"":"c"}`, `{}`, "", ErrModelHeaders},
+		{"model headers null", `null`, `{}`, "", ErrModelHeaders},
+		{"a caller array joined with commas", `{}`, `{"X-A":["a",null,7," b ",{},[1,2]]}`, "a,,7, b ,[object Object],1,2", nil},
+		{"an empty caller array", `{"X-A":"m"}`, `{"X-A":[]}`, "", nil},
+	} {
+		mh, err := jsonv.Parse([]byte(tc.model))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch, err := jsonv.Parse([]byte(tc.caller))
+		if err != nil {
+			t.Fatal(err)
+		}
+		model := &ai.Model{ID: "m", API: API, Provider: "openai-codex", Headers: mh}
+		opts := Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: jsonv.StringValue(SSETransport), Headers: httpheader.Decode(ch)}}
+		call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+		if tc.err != nil {
+			if !errors.Is(err, tc.err) {
+				t.Errorf("%s: err = %v, want %v", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got, ok := call.Header["X-A"]
+		switch {
+		case tc.want == "-" && ok:
+			t.Errorf("%s: x-a = %q, want none", tc.name, got)
+		case tc.want != "-" && (len(got) != 1 || got[0] != tc.want):
+			t.Errorf("%s: x-a = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMaxRetriesWithoutAttempt: Pi's loop makes no attempt when
+// maxRetries reads as NaN or is negative, and fails with its own text.
+func TestMaxRetriesWithoutAttempt(t *testing.T) {
+	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
+	model := &ai.Model{ID: "m", API: API, Provider: "openai-codex"}
+	for _, mr := range []jsonv.Value{jsonv.StringValue("x"), jsonv.ObjectValue(), jsonv.NumberValue("-1")} {
+		opts := Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: jsonv.StringValue(SSETransport), MaxRetries: mr}}
+		_, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+		if msg, ok := provider.Refusal(err); !ok || msg != FailedAfterRetriesText {
+			t.Errorf("maxRetries %s: err = %v, want the refusal %q", mr, err, FailedAfterRetriesText)
+		}
+	}
 }

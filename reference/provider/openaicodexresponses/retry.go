@@ -1,6 +1,7 @@
 package openaicodexresponses
 
 import (
+	"fmt"
 	"math"
 	"net/http"
 	"regexp"
@@ -10,11 +11,18 @@ import (
 
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// Retry is Pi's own retry loop around fetch for this API: maxRetries
-// repeats (0 by default). An answer is retryable when its status is 429
+// Retry is Pi's own retry loop around fetch for this API: it makes
+// attempts while their number (from 0) is at most maxRetries, and repeats
+// one while its number is less, both compared as JavaScript compares a
+// number with any value (MaxRetries, 0 by default): a whole number n >= 0
+// repeats n times, Infinity without end (provider.RetriesCap). A
+// maxRetries that reads as NaN or as less than 0 makes no attempt at all,
+// and a fraction waits once more after its last attempt: BuildRequest
+// handles those (LoopOutcome). An answer is retryable when its status is 429
 // (unless its text names a terminal limit: used-up quota, billing, …),
 // 500, 502, 503 or 504, or its text speaks of a rate limit, overload,
 // unavailability or a refused connection; Pi waits what the answer asks
@@ -24,13 +32,40 @@ import (
 // is repeated after 1 s doubling per repeat too, unless its message (Pi's
 // message for the answer, HTTPErrorText) speaks of a "usage limit". No
 // header counts the attempts.
-var Retry = provider.Retry{Limit: provider.MaxRetriesOption, After: retryAfter}
+var Retry = provider.Retry{Limit: retries, After: retryAfter}
+
+func retries(o *provider.StreamOptions) int {
+	n := provider.MaxRetries(o)
+	if !(n >= 0) {
+		return 0
+	}
+	return int(math.Min(math.Floor(n), provider.RetriesCap))
+}
+
+// FailedAfterRetriesText is Pi's error when its loop ends without an
+// answer to report.
+const FailedAfterRetriesText = "Failed after retries"
+
+// LoopOutcome is what Pi's retry loop does with a maxRetries that
+// retries does not count: one that reads as NaN or as less than 0 makes
+// no attempt, and Pi fails with FailedAfterRetriesText (a
+// *stream.RequestError); a fraction repeats its last attempt's failure
+// once more in vain, which is not modelled (ErrNotModelled).
+func LoopOutcome(o *provider.StreamOptions) error {
+	switch n := provider.MaxRetries(o); {
+	case !(n >= 0):
+		return &stream.RequestError{Message: FailedAfterRetriesText}
+	case n != math.Trunc(n) && !math.IsInf(n, 1):
+		return fmt.Errorf("%w: maxRetries %s, a fraction: Pi waits after the last attempt and then reports the error caught before it", ErrNotModelled, o.MaxRetries.JSString())
+	}
+	return nil
+}
 
 // BaseRetryDelayMs is the first wait of Pi's own backoff.
 const BaseRetryDelayMs = 1000
 
 // DefaultMaxRetryDelayMs caps the wait a 429 asks for when maxRetryDelayMs
-// is absent.
+// is absent or null.
 const DefaultMaxRetryDelayMs = 60_000
 
 var (
@@ -50,11 +85,11 @@ func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOp
 			return backoff, true
 		}
 		if resp.StatusCode == 429 {
-			// `maxRetryDelayMs ?? default`, compared and used as a number
-			// (a non-number converts; NaN caps nothing).
+			// Pi compares maxRetryDelayMs ?? default with 0 and hands it
+			// to Math.min: ToNumber reads it, and NaN caps nothing.
 			limit := float64(DefaultMaxRetryDelayMs)
-			if v := o.MaxRetryDelayMs; !v.IsNullish() {
-				limit = v.JSNumber()
+			if !o.MaxRetryDelayMs.IsNullish() {
+				limit = o.MaxRetryDelayMs.JSNumber()
 			}
 			if limit > 0 {
 				ms = math.Min(ms, limit)

@@ -60,12 +60,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if model.Provider == "github-copilot" {
 		sources = append(sources, httpheader.Copilot(ctx))
 	}
-	s, ok, err := opts.SDKSession()
-	if retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
-		if err != nil {
-			return nil, err
-		}
-		sources = append(sources, []httpheader.Header{httpheader.New("session_id", s), httpheader.New("x-client-request-id", s), httpheader.New("x-session-affinity", s)})
+	if h, ok := opts.SessionHeader("session_id"); retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
+		id, affinity := h, h
+		id.Name, affinity.Name = "x-client-request-id", "x-session-affinity"
+		sources = append(sources, []httpheader.Header{h, id, affinity})
 	}
 	sources = append(sources, opts.Headers)
 	defaults := httpheader.Assign(sources...)
@@ -78,7 +76,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
-		set.AppendLayer(layer)
+		set.SetLayer(layer)
 	}
 
 	body, err := buildBody(model, ctx, opts, c, retention, now)

@@ -53,15 +53,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 
 	// Pi's defaultHeaders object, built with plain object semantics.
 	var session []httpheader.Header
-	s, ok, err := opts.SDKSession()
-	if retention != "none" && ok {
-		if err != nil {
-			return nil, err
-		}
+	if h, ok := opts.SessionHeader("session_id"); retention != "none" && ok {
 		if c.Truthy("sendSessionIdHeader", true) {
-			session = append(session, httpheader.New("session_id", s))
+			session = append(session, h)
 		}
-		session = append(session, httpheader.New("x-client-request-id", s))
+		h.Name = "x-client-request-id"
+		session = append(session, h)
 	}
 	var copilot []httpheader.Header
 	if model.Provider == "github-copilot" {
@@ -100,11 +97,13 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
 		for _, h := range layer {
-			if h.Value == nil {
-				continue
-			}
-			if err := httpheader.CheckByteString(*h.Value); err != nil {
-				return nil, &stream.RequestError{Message: err.Error()}
+			for _, v := range h.SDKValues() {
+				if v == nil {
+					continue
+				}
+				if err := httpheader.CheckByteString(*v); err != nil {
+					return nil, &stream.RequestError{Message: err.Error()}
+				}
 			}
 		}
 		set.SetLayer(layer)
