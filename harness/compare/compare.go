@@ -52,13 +52,16 @@ func ParseRedaction(v jsonv.Value, ptr string) (Redaction, error) {
 
 func (r Redaction) segments() []string { return splitPointer(r.Path) }
 
+// pointerUnescaper undoes a JSON Pointer segment's escapes.
+var pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+
 func splitPointer(p string) []string {
 	if p == "" {
 		return nil
 	}
 	parts := strings.Split(p[1:], "/")
 	for i, s := range parts {
-		parts[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
+		parts[i] = pointerUnescaper.Replace(s)
 	}
 	return parts
 }
@@ -181,6 +184,9 @@ func Check(want, got jsonv.Value, r Rules) *Mismatch {
 // document order.
 func Diffs(want, got jsonv.Value, r Rules) []Diff {
 	w := &walker{rules: r, texts: map[string]string{}}
+	for _, red := range r.Redactions {
+		w.redactions = append(w.redactions, red.segments())
+	}
 	if !r.Strict {
 		for _, t := range r.RuntimeTexts {
 			w.texts[t.Path] = t.Pattern
@@ -192,8 +198,10 @@ func Diffs(want, got jsonv.Value, r Rules) []Diff {
 
 type walker struct {
 	rules Rules
-	texts map[string]string
-	diffs []Diff
+	// redactions are the segments of each of rules.Redactions.
+	redactions [][]string
+	texts      map[string]string
+	diffs      []Diff
 }
 
 func (w *walker) add(path string, want, got jsonv.Value) {
@@ -202,8 +210,8 @@ func (w *walker) add(path string, want, got jsonv.Value) {
 
 // redaction is the type a volatile field at segs must have, if any.
 func (w *walker) redaction(segs []string) (string, bool) {
-	for _, r := range w.rules.Redactions {
-		rs := r.segments()
+	for i, r := range w.rules.Redactions {
+		rs := w.redactions[i]
 		if len(rs) != len(segs) {
 			continue
 		}
