@@ -92,7 +92,7 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	if out != nil && !diagnostic.IsAbsent() {
 		// Pi records the refusal on the message before it sends the
 		// request, so every event's message carries it too.
-		out.Diagnostics = jsonv.ArrayValue(append(out.Diagnostics.Elems(), diagnostic)...)
+		out.Diagnostics = jsonv.ArrayValue(append(slices.Clip(out.Diagnostics.Elems()), diagnostic)...)
 	}
 	return out, events, err
 }
