@@ -169,7 +169,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("temperature", stream.JSValue(t))
 	}
 	if !opts.MaxTokens.IsAbsent() {
-		if !isInt(opts.MaxTokens) {
+		// The SDK's schema takes an integer, or null (sent as null).
+		if opts.MaxTokens.Kind() != jsonv.Null && !isInt(opts.MaxTokens) {
 			return jsonv.Value{}, ErrOutsideRequest
 		}
 		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))

@@ -269,7 +269,8 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 // resolves a member the level map leaves out to itself.
 func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Value {
 	on := effort.Truthy()
-	kw := stream.JSValue(c.get("chatTemplateKwargs"))
+	// Object.entries: a string's characters and an array's elements too.
+	kw := jsonv.Spread(stream.JSValue(c.get("chatTemplateKwargs")))
 	out := new(jsonv.ObjectBuilder)
 	n := 0
 	for _, m := range kw.Members() {
