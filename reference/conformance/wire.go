@@ -100,9 +100,17 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 // answer sends call's request, as often as d's client repeats it, and
 // reads the answer.
 func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.Call, opts provider.Options, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	resp, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
+	resp, failures, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
 	if err != nil {
 		return nil, nil, err
+	}
+	if len(failures) > 0 {
+		if msg, ok := d.Retry.Exhausted(opts.Shared(), failures); ok {
+			if resp != nil {
+				resp.Body.Close()
+			}
+			return c.failure(d, msg, now)
+		}
 	}
 	if resp == nil {
 		return c.failure(d, d.NoResponseText, now)
@@ -165,31 +173,34 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 
 // exchange sends call, and sends it again as often as d's client repeats
 // a failed request (d.Retry), with wait between as the client waits. It
-// returns the last response (nil when none arrived); err is only a broken
-// request or ctx ending during a wait. A connectTo other than "" takes
-// every connection, the request keeping its URL's host.
-func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, error) {
+// returns the last response (nil when none arrived) and, when d.Retry has
+// Exhausted, every failed attempt; err is only a broken request or ctx
+// ending during a wait. A connectTo other than "" takes every connection,
+// the request keeping its URL's host.
+func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
 	retries := d.Retry.Retries(o)
+	var failures []provider.Failure
 	for attempt := 0; ; attempt++ {
 		if d.Retry.Stamp != nil {
 			d.Retry.Stamp(call.Header, attempt, o)
 		}
 		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		resp, err := client.Do(hreq)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
-			return resp, nil
+			return resp, nil, nil
 		}
-		if attempt >= retries || ctx.Err() != nil {
-			if err != nil {
-				return nil, nil
-			}
-			return resp, nil
+		last := attempt >= retries || ctx.Err() != nil
+		if err != nil {
+			resp = nil
+		}
+		if last && d.Retry.Exhausted == nil {
+			return resp, nil, nil
 		}
 		var body []byte
-		if err == nil {
+		if resp != nil {
 			// The failed answer is read whole, to decide, and kept for
 			// reading it again if it is the last.
 			body, err = io.ReadAll(resp.Body)
@@ -199,12 +210,18 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 				resp = nil
 			}
 		}
+		if d.Retry.Exhausted != nil {
+			failures = append(failures, provider.Failure{Response: resp, Body: body})
+		}
+		if last {
+			return resp, failures, nil
+		}
 		pause, again := d.Retry.After(attempt, resp, body, o, rand.Float64())
 		if !again {
-			return resp, nil
+			return resp, nil, nil
 		}
 		if err := wait(ctx, pause); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 }

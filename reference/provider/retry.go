@@ -26,6 +26,17 @@ type Retry struct {
 	// Stamp, when set, writes into h the headers that count the attempts,
 	// before each of them: attempt is 0 for the first request.
 	Stamp func(h http.Header, attempt int, o *StreamOptions)
+	// Exhausted, when set, may replace the error of the last attempt
+	// once Limit is reached: failures are every attempt's, in order. ok
+	// false keeps the last failure's own error.
+	Exhausted func(o *StreamOptions, failures []Failure) (message string, ok bool)
+}
+
+// Failure is a failed attempt: its response (nil when none came) and the
+// response's body.
+type Failure struct {
+	Response *http.Response
+	Body     []byte
 }
 
 // Retries is how many times the client may repeat a request for o.

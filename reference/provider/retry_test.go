@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -202,7 +203,7 @@ func TestCodexRetry(t *testing.T) {
 		{`"x"`, 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
 		{"{}", 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
 		{"-1", 0, &stream.RequestError{Message: openaicodexresponses.FailedAfterRetriesText}},
-		{"1.5", 1, openaicodexresponses.ErrNotModelled},
+		{"1.5", 1, nil},
 	} {
 		opts := `{"maxRetries":` + tc.maxRetries + `}`
 		checkRetries(t, openaicodexresponses.Retry, opts, tc.retries)
@@ -215,6 +216,36 @@ func TestCodexRetry(t *testing.T) {
 			}
 		case !errors.Is(err, tc.outcome) || (tc.outcome == nil) != (err == nil):
 			t.Errorf("LoopOutcome(%s) = %v, want %v", opts, err, tc.outcome)
+		}
+	}
+}
+
+// TestCodexFractionExhausted: with a fractional maxRetries, a retryable
+// answer on the last attempt is let go, and Pi reports the last error it
+// caught before, else "Failed after retries"; with a whole one, or any
+// other last failure, the last failure's own error stands.
+func TestCodexFractionExhausted(t *testing.T) {
+	answer := func(status int, body string) provider.Failure {
+		return provider.Failure{Response: &http.Response{StatusCode: status, Header: http.Header{}}, Body: []byte(body)}
+	}
+	noAnswer := provider.Failure{}
+	busy, bad := answer(503, "overloaded"), answer(400, `{"error":{"message":"bad input"}}`)
+	for _, tc := range []struct {
+		name       string
+		maxRetries string
+		failures   []provider.Failure
+		want       string // "" keeps the last failure's error
+	}{
+		{"whole", "1", []provider.Failure{bad, busy}, ""},
+		{"retryable last, none caught", "1.5", []provider.Failure{busy, busy}, openaicodexresponses.FailedAfterRetriesText},
+		{"retryable last, no answer before", "1.5", []provider.Failure{noAnswer, busy}, provider.FetchFailedText},
+		{"retryable last, an answer not retried before", "2.5", []provider.Failure{bad, busy, busy}, "bad input"},
+		{"last not retryable", "1.5", []provider.Failure{busy, bad}, ""},
+		{"no answer last", "0.5", []provider.Failure{noAnswer}, ""},
+	} {
+		got, ok := openaicodexresponses.Retry.Exhausted(options(t, `{"maxRetries":`+tc.maxRetries+`}`), tc.failures)
+		if ok != (tc.want != "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: Exhausted = %q, %v; want %q", tc.name, got, ok, tc.want)
 		}
 	}
 }

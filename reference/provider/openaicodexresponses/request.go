@@ -84,10 +84,6 @@ var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders
 // leaves them out, and a harness allows them without comparing them.
 var MachineHeaders = []string{"user-agent"}
 
-// ErrNotModelled marks an input the reference does not reproduce: a
-// maxRetries that is a fraction.
-var ErrNotModelled = errors.New("openaicodexresponses: not modelled")
-
 // ErrModelHeaders is Pi's TypeError for model headers that new Headers
 // cannot take (neither an object nor a list of pairs, or a name that is
 // not a token).
@@ -95,8 +91,7 @@ var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a 
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends. now stamps the synthetic tool results transform adds. A
-// *stream.RequestError means Pi sends nothing and fails with that message; an
-// error wrapping ErrNotModelled means the reference cannot say.
+// *stream.RequestError means Pi sends nothing and fails with that message.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	token, err := opts.APIKeyOr(model, "")
 	if err != nil {

@@ -1,7 +1,6 @@
 package openaicodexresponses
 
 import (
-	"fmt"
 	"math"
 	"net/http"
 	"regexp"
@@ -20,9 +19,8 @@ import (
 // one while its number is less, both compared as JavaScript compares a
 // number with any value (MaxRetries, 0 by default): a whole number n >= 0
 // repeats n times, Infinity without end (provider.RetriesCap). A
-// maxRetries that reads as NaN or as less than 0 makes no attempt at all,
-// and a fraction waits once more after its last attempt: BuildRequest
-// handles those (LoopOutcome). An answer is retryable when its status is 429
+// maxRetries that reads as NaN or as less than 0 makes no attempt at all
+// (LoopOutcome), and a fraction goes on past its last attempt (exhausted). An answer is retryable when its status is 429
 // (unless its text names a terminal limit: used-up quota, billing, …),
 // 500, 502, 503 or 504, or its text speaks of a rate limit, overload,
 // unavailability or a refused connection; Pi waits what the answer asks
@@ -32,7 +30,7 @@ import (
 // is repeated after 1 s doubling per repeat too, unless its message (Pi's
 // message for the answer, HTTPErrorText) speaks of a "usage limit". No
 // header counts the attempts.
-var Retry = provider.Retry{Limit: retries, After: retryAfter}
+var Retry = provider.Retry{Limit: retries, After: retryAfter, Exhausted: exhausted}
 
 func retries(o *provider.StreamOptions) int {
 	n := provider.MaxRetries(o)
@@ -49,16 +47,43 @@ const FailedAfterRetriesText = "Failed after retries"
 // LoopOutcome is what Pi's retry loop does with a maxRetries that
 // retries does not count: one that reads as NaN or as less than 0 makes
 // no attempt, and Pi fails with FailedAfterRetriesText (a
-// *stream.RequestError); a fraction repeats its last attempt's failure
-// once more in vain, which is not modelled (ErrNotModelled).
+// *stream.RequestError).
 func LoopOutcome(o *provider.StreamOptions) error {
-	switch n := provider.MaxRetries(o); {
-	case !(n >= 0):
+	if n := provider.MaxRetries(o); !(n >= 0) {
 		return &stream.RequestError{Message: FailedAfterRetriesText}
-	case n != math.Trunc(n) && !math.IsInf(n, 1):
-		return fmt.Errorf("%w: maxRetries %s, a fraction: Pi waits after the last attempt and then reports the error caught before it", ErrNotModelled, o.MaxRetries.JSString())
 	}
 	return nil
+}
+
+// exhausted is the error of Pi's loop when maxRetries is a fraction: its
+// last attempt's number is still less than maxRetries, so a retryable
+// answer there is let go as on any attempt (after a wait), and the loop
+// ends without one to report. Pi then reports the last error it caught on
+// an earlier attempt (no answer, or an answer it does not retry), else
+// FailedAfterRetriesText. Any other last failure is caught and reported
+// as with a whole maxRetries.
+func exhausted(o *provider.StreamOptions, failures []provider.Failure) (string, bool) {
+	if n := provider.MaxRetries(o); n == math.Trunc(n) || math.IsInf(n, 0) {
+		return "", false
+	}
+	if !retryableAnswer(failures[len(failures)-1]) {
+		return "", false
+	}
+	for i := len(failures) - 2; i >= 0; i-- {
+		switch f := failures[i]; {
+		case f.Response == nil:
+			return provider.FetchFailedText, true
+		case !retryableAnswer(f):
+			return HTTPErrorText(f.Response.StatusCode, provider.StatusText(f.Response), f.Body, transform.SystemClock), true
+		}
+	}
+	return FailedAfterRetriesText, true
+}
+
+// retryableAnswer tells whether f is an answer Pi's loop lets go without
+// catching an error.
+func retryableAnswer(f provider.Failure) bool {
+	return f.Response != nil && retryable(f.Response.StatusCode, sse.Text(f.Body))
 }
 
 // BaseRetryDelayMs is the first wait of Pi's own backoff.
