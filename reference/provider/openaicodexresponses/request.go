@@ -126,14 +126,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	// Pi's retry loop runs after any WebSocket attempt: one that makes no
 	// attempt fails then, having sent only the handshake.
-	var unsent string
-	if err := LoopOutcome(&opts.StreamOptions); err != nil {
-		msg, ok := provider.Refusal(err)
-		if !ok {
-			return nil, err
-		}
-		unsent = msg
-	}
+	unsent, _ := provider.Refusal(LoopOutcome(&opts.StreamOptions))
 	url := ResolveURL(model.BaseURL)
 	req := provider.Request{Method: http.MethodPost, URL: url, Header: header, Body: body}
 	tier := openairesponses.StringOf(opts.ServiceTier)
