@@ -2,11 +2,11 @@ package anthropic
 
 import (
 	"fmt"
-	"github.com/piconform/piconform/reference/provider/stream"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 

@@ -2,7 +2,6 @@ package google_test
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -11,6 +10,7 @@ import (
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 // TestLenientMatchesPi replays testdata/lenient.json and its Vertex twin:

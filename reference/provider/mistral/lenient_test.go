@@ -2,12 +2,12 @@ package mistral
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 // build sends a context of members of other types for a model of provider

@@ -2,13 +2,13 @@ package openaicompletions
 
 import (
 	"errors"
-	"github.com/piconform/piconform/reference/transform"
 	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/transform"
 )
 
 // build sends a context of members of other types for a reasoning model
