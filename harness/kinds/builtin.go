@@ -48,23 +48,10 @@ var sessionKind = func() *Kind {
 // wireKind: one provider request and its streamed answer, checked against a
 // recorded HTTP exchange (see package wire).
 var wireKind = &Kind{
-	Name: wire.Kind,
-	// Pi stamps the message and its events with the clock, and so the
-	// diagnostics it records on them, whose error's stack is the runtime's
-	// trace.
-	Redactions: []compare.Redaction{
-		{Path: "/message/timestamp", As: "number"},
-		{Path: "/events/*/message/timestamp", As: "number"},
-		{Path: "/events/*/error/timestamp", As: "number"},
-		{Path: "/message/diagnostics/*/timestamp", As: "number"},
-		{Path: "/message/diagnostics/*/error/stack", As: "string"},
-		{Path: "/events/*/message/diagnostics/*/timestamp", As: "number"},
-		{Path: "/events/*/message/diagnostics/*/error/stack", As: "string"},
-		{Path: "/events/*/error/diagnostics/*/timestamp", As: "number"},
-		{Path: "/events/*/error/diagnostics/*/error/stack", As: "string"},
-	},
-	Validate: validateWire,
-	API:      wire.CaseAPI,
+	Name:       wire.Kind,
+	Redactions: messageClock("/message", "/events/*/message", "/events/*/error"),
+	Validate:   validateWire,
+	API:        wire.CaseAPI,
 	Fixture: func(o FixtureOptions) run.Fixture {
 		f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 		f.StrictIdentity = o.StrictIdentity
@@ -72,6 +59,22 @@ var wireKind = &Kind{
 	},
 	CheckFiles: func(c *suite.Case) error { _, _, err := wire.NewFixture(nil, nil).Load(c); return err },
 	Recorder:   wireRecorder{},
+}
+
+// messageClock redacts what Pi stamps with the clock in each message at
+// the given places: its timestamp, and in each diagnostic it records, the
+// timestamp and the error's stack (the runtime's trace).
+func messageClock(places ...string) []compare.Redaction {
+	var out []compare.Redaction
+	for _, p := range places {
+		out = append(out, compare.Redaction{Path: p + "/timestamp", As: "number"})
+	}
+	for _, p := range places {
+		out = append(out,
+			compare.Redaction{Path: p + "/diagnostics/*/timestamp", As: "number"},
+			compare.Redaction{Path: p + "/diagnostics/*/error/stack", As: "string"})
+	}
+	return out
 }
 
 // validateWire checks the wire members (response, replay, apiKey), that the
