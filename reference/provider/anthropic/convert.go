@@ -7,6 +7,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -86,7 +87,7 @@ func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).Se
 // last user message. Members of other types are read as Pi reads them
 // (wire.anthropic-messages.lenient); a transform.ErrThrows error is where Pi throws.
 func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock) (jsonv.Value, error) {
-	if err := CheckTransform(msgs, model); err != nil {
+	if err := lenient.Transformable(msgs, model, transform.NotAString); err != nil {
 		return jsonv.Value{}, err
 	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
@@ -154,7 +155,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Va
 func convertUser(m *ai.UserMessage) (*wireMessage, error) {
 	switch {
 	case m.Content.Verbatim:
-		return nil, Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
+		return nil, lenient.Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
 	case m.Content.IsString:
 		if stream.IsBlank(m.Content.Text) {
 			return nil, nil
@@ -192,7 +193,7 @@ func contentBlock(b ai.Block, where string) (*jsonv.ObjectBuilder, error) {
 	raw := b.JSON()
 	switch typ := stream.Member(raw, "type"); {
 	case raw.Kind() == jsonv.Null:
-		return nil, Throws("%s holds null, whose type Pi reads", where)
+		return nil, lenient.Throws("%s holds null, whose type Pi reads", where)
 	case typ.Kind() == jsonv.String && typ.Str() == "text":
 		text, err := textOf(raw, where)
 		if err != nil {
@@ -224,7 +225,7 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (
 			blocks = append(blocks, block("text").SetString("text", ai.SanitizeSurrogates(b.Text)))
 		case *ai.ForeignBlock:
 			if b.Raw.Kind() == jsonv.Null {
-				return nil, Throws("assistant content holds null, whose type Pi reads")
+				return nil, lenient.Throws("assistant content holds null, whose type Pi reads")
 			}
 			if b.Type() != "text" {
 				continue
@@ -248,7 +249,7 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (
 			name := b.Loose.Value("name", b.Name)
 			if oauth {
 				if b.Loose.Has("name") {
-					return nil, Throws("a tool call's name is %s, which has no toLowerCase", name.Kind())
+					return nil, lenient.Throws("a tool call's name is %s, which has no toLowerCase", name.Kind())
 				}
 				name = jsonv.StringValue(toClaudeCodeName(b.Name))
 			}
@@ -274,13 +275,13 @@ func thinkingBlock(b *ai.ThinkingBlock, allowEmptySignature bool) (*jsonv.Object
 		return block("redacted_thinking").Set("data", stream.JSValue(signatureValue(b))), nil
 	}
 	if b.Loose.Has("thinking") {
-		return nil, Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
+		return nil, lenient.Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
 	}
 	if stream.IsBlank(b.Thinking) {
 		return nil, nil
 	}
 	if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
-		return nil, Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
+		return nil, lenient.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
 	}
 	thinking := ai.SanitizeSurrogates(b.Thinking)
 	switch {
@@ -301,12 +302,12 @@ func thinkingBlock(b *ai.ThinkingBlock, allowEmptySignature bool) (*jsonv.Object
 // is text. Content that is not an array, or holds null, throws.
 func toolResultContent(m *ai.ToolResultMessage) (jsonv.Value, error) {
 	if m.Loose.Has("content") {
-		return jsonv.Value{}, Throws("a tool result's content is %s, not an array", m.Loose.Value("content", "").Kind())
+		return jsonv.Value{}, lenient.Throws("a tool result's content is %s, not an array", m.Loose.Value("content", "").Kind())
 	}
 	hasImage := false
 	for _, b := range m.Content {
-		if isNull(b) {
-			return jsonv.Value{}, Throws("a tool result's content holds null, whose type Pi reads")
+		if lenient.IsNull(b) {
+			return jsonv.Value{}, lenient.Throws("a tool result's content holds null, whose type Pi reads")
 		}
 		if b.BlockType() == "image" || isForeignType(b, "image") {
 			hasImage = true

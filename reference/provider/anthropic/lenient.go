@@ -1,31 +1,12 @@
 package anthropic
 
 import (
-	"fmt"
-
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
-	"github.com/piconform/piconform/reference/transform"
 )
-
-// Throws is a transform.ErrThrows naming what Pi trips on.
-func Throws(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{transform.ErrThrows}, args...)...)
-}
-
-// CheckTransform refuses what transformMessages throws on, for an API that
-// normalizes the ids of other models' tool calls (this one and Bedrock) with
-// string methods (transform.CheckThrows).
-func CheckTransform(msgs []ai.Message, model *ai.Model) error {
-	return transform.CheckThrows(msgs, model, transform.NotAString, "/context/messages")
-}
-
-func isNull(b ai.Block) bool {
-	f, ok := b.(*ai.ForeignBlock)
-	return ok && f.Raw.Kind() == jsonv.Null
-}
 
 // textOf is the text of a block of type "text" that is not a
 // *ai.TextBlock, which Pi sanitizes or trims as a string: any other value
@@ -33,7 +14,7 @@ func isNull(b ai.Block) bool {
 func textOf(raw jsonv.Value, where string) (string, error) {
 	text := stream.Member(raw, "text")
 	if text.Kind() != jsonv.String {
-		return "", Throws("%s holds a text block whose text is %s, not a string", where, text.Kind())
+		return "", lenient.Throws("%s holds a text block whose text is %s, not a string", where, text.Kind())
 	}
 	return text.Str(), nil
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -260,12 +261,12 @@ func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Val
 		name := t.NameValue()
 		if oauth {
 			if t.Loose.Has("name") {
-				return jsonv.Value{}, Throws("tool %d's name is %s, which has no toLowerCase", i, name.Kind())
+				return jsonv.Value{}, lenient.Throws("tool %d's name is %s, which has no toLowerCase", i, name.Kind())
 			}
 			name = jsonv.StringValue(toClaudeCodeName(t.Name))
 		}
 		if t.Parameters.IsNullish() {
-			return jsonv.Value{}, Throws("tool %d's parameters are %s, whose properties Pi reads", i, t.Parameters.Kind())
+			return jsonv.Value{}, lenient.Throws("tool %d's parameters are %s, whose properties Pi reads", i, t.Parameters.Kind())
 		}
 		props := stream.Member(t.Parameters, "properties")
 		if props.IsNullish() {

@@ -11,6 +11,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -183,7 +184,7 @@ func contentBlock(b ai.Block, user bool, where string) (jsonv.Value, error) {
 	}
 	raw := b.JSON()
 	if raw.Kind() == jsonv.Null {
-		return jsonv.Value{}, anthropic.Throws("%s holds null, whose type Pi reads", where)
+		return jsonv.Value{}, lenient.Throws("%s holds null, whose type Pi reads", where)
 	}
 	switch typ := stream.Member(raw, "type"); {
 	case typ.Kind() == jsonv.String && typ.Str() == "image":
@@ -193,7 +194,7 @@ func contentBlock(b ai.Block, user bool, where string) (jsonv.Value, error) {
 	}
 	text := stream.Member(raw, "text")
 	if text.Kind() != jsonv.String {
-		return jsonv.Value{}, anthropic.Throws("%s holds an element whose text is %s, not a string", where, text.Kind())
+		return jsonv.Value{}, lenient.Throws("%s holds an element whose text is %s, not a string", where, text.Kind())
 	}
 	return nonBlankText(text.Str()), nil
 }
@@ -203,7 +204,7 @@ func contentBlock(b ai.Block, user bool, where string) (jsonv.Value, error) {
 // iterated as it is: "" holds nothing, any other value throws.
 func toolResultContent(m *ai.ToolResultMessage) ([]jsonv.Value, error) {
 	if c := m.Loose.Value("content", ""); m.Loose.Has("content") && (c.Kind() != jsonv.String || c.Str() != "") {
-		return nil, anthropic.Throws("a tool result's content is %s, whose elements have no text", c.Kind())
+		return nil, lenient.Throws("a tool result's content is %s, whose elements have no text", c.Kind())
 	}
 	return contentBlocks(m.Content, false, "a tool result's content")
 }
@@ -233,7 +234,7 @@ type wireMessage struct {
 // Members of other types are read as Pi reads them (wire.bedrock.lenient);
 // a transform.ErrThrows error is where Pi throws.
 func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention string, now transform.Clock) (jsonv.Value, error) {
-	if err := anthropic.CheckTransform(msgs, model); err != nil {
+	if err := lenient.Transformable(msgs, model, transform.NotAString); err != nil {
 		return jsonv.Value{}, err
 	}
 	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
@@ -286,7 +287,7 @@ func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention
 func userContent(m *ai.UserMessage) ([]jsonv.Value, error) {
 	switch {
 	case m.Content.Verbatim:
-		return nil, anthropic.Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
+		return nil, lenient.Throws("a user message's content is %s, neither a string nor an array", m.Content.Raw.Kind())
 	case m.Content.IsString:
 		return []jsonv.Value{requiredText(m.Content.Text)}, nil
 	}
@@ -326,14 +327,14 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 			}
 		case *ai.ForeignBlock:
 			if b.Raw.Kind() == jsonv.Null {
-				return nil, anthropic.Throws("assistant content holds null, whose type Pi reads")
+				return nil, lenient.Throws("assistant content holds null, whose type Pi reads")
 			}
 			if b.Type() != "text" {
 				continue
 			}
 			text, ok := b.Text()
 			if !ok {
-				return nil, anthropic.Throws("assistant content holds a text block whose text is %s, not a string", stream.Member(b.Raw, "text").Kind())
+				return nil, lenient.Throws("assistant content holds a text block whose text is %s, not a string", stream.Member(b.Raw, "text").Kind())
 			}
 			if t := nonBlankText(text); !t.IsAbsent() {
 				content = append(content, t)
@@ -343,7 +344,7 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 			content = append(content, new(jsonv.ObjectBuilder).Set("toolUse", tu.Value()).Value())
 		case *ai.ThinkingBlock:
 			if b.Loose.Has("thinking") {
-				return nil, anthropic.Throws("a thinking block's thinking is %s, not a string", b.Loose.Value("thinking", "").Kind())
+				return nil, lenient.Throws("a thinking block's thinking is %s, not a string", b.Loose.Value("thinking", "").Kind())
 			}
 			thinking := ai.SanitizeSurrogates(b.Thinking)
 			if stream.IsBlank(thinking) {
@@ -352,7 +353,7 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 			rt := new(jsonv.ObjectBuilder).SetString("text", thinking)
 			if isClaude(model) {
 				if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
-					return nil, anthropic.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
+					return nil, lenient.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
 				}
 				if b.ThinkingSignature == nil || stream.IsBlank(*b.ThinkingSignature) {
 					content = append(content, textBlock(thinking))
@@ -499,7 +500,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
 	if opts.Reasoning.Truthy() && model.Reasoning && isClaude(model) && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
 		// Pi lower-cases the region to tell GovCloud.
-		return jsonv.Value{}, anthropic.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
+		return jsonv.Value{}, lenient.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
 	}
 	b.Set("additionalModelRequestFields", additionalFields(model, opts))
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))

@@ -26,8 +26,8 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/anthropic"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -169,7 +169,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	}
 	if arn == nil && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
 		// It then calls a region that is not a string to get one.
-		return nil, anthropic.Throws("the region is %s, not a string", opts.Region.Kind())
+		return nil, lenient.Throws("the region is %s, not a string", opts.Region.Kind())
 	}
 	creds, err := opts.credentials()
 	if err != nil {

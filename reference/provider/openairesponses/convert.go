@@ -6,6 +6,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -139,7 +140,7 @@ func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, normalize
 }
 
 func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock, systemItem bool) (jsonv.Value, error) {
-	if err := checkTransform(ctx.Messages, model); err != nil {
+	if err := lenient.Transformable(ctx.Messages, model, transform.NotAString); err != nil {
 		return jsonv.Value{}, err
 	}
 	msgs := transform.Messages(ctx.Messages, model, normalize, now)
@@ -164,7 +165,7 @@ func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormal
 	for i, m := range msgs {
 		// After transform the index no longer names the input message
 		// exactly; it still points near what Pi trips on.
-		at := messagePointer(i)
+		at := lenient.MessagePointer(i)
 		switch m := m.(type) {
 		case *ai.UserMessage:
 			content, err := userContent(m.Content, at+"/content")
@@ -215,7 +216,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 			out = append(out, inputImage(b))
 		case *ai.ForeignBlock:
 			at := jsonv.Index(at, j)
-			if isNull(b) {
+			if lenient.IsNull(b) {
 				return nil, transform.Throws(at, "want a block, got null")
 			}
 			if b.Type() != "text" {
@@ -259,7 +260,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 		case *ai.TextBlock:
 			message(b.Text, b.TextSignature)
 		case *ai.ForeignBlock:
-			if isNull(b) {
+			if lenient.IsNull(b) {
 				return nil, transform.Throws(at, "want a block, got null")
 			}
 			if b.Type() != "text" {
@@ -344,7 +345,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 			hasImages = true
 		case *ai.ForeignBlock:
 			switch {
-			case isNull(b):
+			case lenient.IsNull(b):
 				return jsonv.Value{}, transform.Throws(jsonv.Index(at+"/content", j), "want a block, got null")
 			case b.Type() == "text":
 				texts = append(texts, stream.Member(b.Raw, "text").JoinString())

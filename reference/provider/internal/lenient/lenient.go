@@ -5,11 +5,26 @@
 package lenient
 
 import (
+	"fmt"
+
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
+
+// Throws is a transform.ErrThrows naming what Pi trips on, where no one
+// JSON Pointer says it (transform.Throws when one does).
+func Throws(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{transform.ErrThrows}, args...)...)
+}
+
+// IsNull tells whether b is a null element of content, whose type Pi
+// reads.
+func IsNull(b ai.Block) bool {
+	f, ok := b.(*ai.ForeignBlock)
+	return ok && f.Raw.Kind() == jsonv.Null
+}
 
 // MessagePointer is the JSON Pointer of the i-th message of a wire case's
 // context.
