@@ -103,6 +103,9 @@ type parser struct {
 	// scratch is where a string with escapes is decoded before it is
 	// copied out at its exact length.
 	scratch []byte
+	// streaming is set when data is one piece of a longer input (see
+	// ReadArray), whose length the chunks of text cannot be fitted to.
+	streaming bool
 }
 
 // pathSegment is a member name, or an array index when index >= 0.
@@ -159,7 +162,11 @@ func (p *parser) keep(b []byte, at int) string {
 		return ""
 	}
 	if cap(p.text)-len(p.text) < len(b) {
-		p.text = make([]byte, 0, max(len(b), min(chunk, len(p.data)-at)))
+		size := chunk
+		if !p.streaming {
+			size = min(chunk, len(p.data)-at)
+		}
+		p.text = make([]byte, 0, max(len(b), size))
 	}
 	start := len(p.text)
 	p.text = append(p.text, b...)

@@ -1,0 +1,251 @@
+package jsonv
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"unsafe"
+)
+
+// ReadArray reads one JSON array from r and calls each with its elements in
+// order, parsed as Parse parses them. Neither the input nor the whole array
+// is held: an element is parsed once its last byte has been read and is the
+// caller's to keep or drop, so a long transcript can be read in the memory
+// of the messages the caller keeps. What the elements share (interned member
+// names, the chunks their short strings are packed in) is shared across the
+// whole array.
+//
+// A syntax error is a *SyntaxError placed in the whole input: its offset,
+// line and column count from r's first byte, and its pointer starts with the
+// element's index. An error from r or from each ends the read and is returned
+// as it is.
+func ReadArray(r io.Reader, each func(i int, v Value) error) error {
+	a := &arrayReader{r: r, buf: make([]byte, 0, readChunk), line: 1, col: 1}
+	a.p.streaming = true
+	c, err := a.nonSpace()
+	if err != nil {
+		return err
+	}
+	if c != '[' {
+		return a.errorf("unexpected %s, want '['", a.describe())
+	}
+	a.pos++
+	for i := 0; ; i++ {
+		c, err := a.nonSpace()
+		if err != nil {
+			return err
+		}
+		if c == ']' && i == 0 {
+			a.pos++
+			break
+		}
+		v, err := a.element(i)
+		if err != nil {
+			return err
+		}
+		if err := each(i, v); err != nil {
+			return err
+		}
+		if c, err = a.nonSpace(); err != nil {
+			return err
+		}
+		a.pos++
+		if c == ']' {
+			break
+		}
+		if c != ',' {
+			a.pos--
+			return a.errorf("unexpected %s, want ',' or ']'", a.describe())
+		}
+	}
+	if _, err := a.nonSpace(); err != nil {
+		return err
+	}
+	if a.pos < len(a.buf) {
+		return a.errorf("unexpected %s after the value", a.describe())
+	}
+	return nil
+}
+
+// readChunk is how much ReadArray asks its reader for at a time.
+const readChunk = 64 << 10
+
+// arrayReader is ReadArray's state: a window of the input, where it stands
+// in the whole, and the parser its elements share.
+type arrayReader struct {
+	r   io.Reader
+	buf []byte // the unread input is buf[pos:]
+	pos int
+	eof bool
+	// offset, line and col place buf[0] in the whole input.
+	offset, line, col int
+	// elem gathers one element's bytes across reads.
+	elem []byte
+	p    parser
+}
+
+// fill drops the bytes read so far and reads more; it reports false at the
+// end of the input.
+func (a *arrayReader) fill() (bool, error) {
+	if a.eof {
+		return false, nil
+	}
+	done := a.buf[:a.pos]
+	if nl := bytes.Count(done, []byte{'\n'}); nl > 0 {
+		a.line += nl
+		a.col = len(done) - bytes.LastIndexByte(done, '\n')
+	} else {
+		a.col += len(done)
+	}
+	a.offset += len(done)
+	a.buf = a.buf[:copy(a.buf, a.buf[a.pos:])]
+	a.pos = 0
+	for len(a.buf) < cap(a.buf) {
+		n, err := a.r.Read(a.buf[len(a.buf):cap(a.buf)])
+		a.buf = a.buf[:len(a.buf)+n]
+		if errors.Is(err, io.EOF) {
+			a.eof = true
+			break
+		}
+		if err != nil {
+			return false, err
+		}
+		if n > 0 {
+			break
+		}
+	}
+	return a.pos < len(a.buf), nil
+}
+
+// nonSpace skips white space and returns the next byte, or 0 at the end of
+// the input.
+func (a *arrayReader) nonSpace() (byte, error) {
+	for {
+		for a.pos < len(a.buf) {
+			switch c := a.buf[a.pos]; c {
+			case ' ', '\t', '\n', '\r':
+				a.pos++
+			default:
+				return c, nil
+			}
+		}
+		if more, err := a.fill(); !more {
+			return 0, err
+		}
+	}
+}
+
+// element reads the value that starts at the next byte, which is not white
+// space, and parses it as element i. It gathers bytes up to where the value
+// ends by its structure alone (strings, brackets, a scalar's delimiter) and
+// leaves everything else, a malformed value included, to the parser, which
+// then reports the error as Parse would.
+func (a *arrayReader) element(i int) (Value, error) {
+	start := a.position(a.pos)
+	a.elem = a.elem[:0]
+	depth, inString, escaped := 0, false, false
+	if a.pos == len(a.buf) || a.buf[a.pos] == ',' || a.buf[a.pos] == ']' || a.buf[a.pos] == '}' {
+		err := a.errorf("unexpected %s, want a JSON value", a.describe())
+		if a.pos == len(a.buf) {
+			err = a.errorf("unexpected end of input")
+		}
+		err.Pointer = Index("", i)
+		return Value{}, err
+	}
+	done := false
+	for !done {
+		if a.pos == len(a.buf) {
+			more, err := a.fill()
+			if err != nil {
+				return Value{}, err
+			}
+			if !more {
+				break // the parser tells what is missing
+			}
+		}
+		chunk, n := a.buf[a.pos:], 0
+		for n < len(chunk) && !done {
+			if escaped {
+				escaped, n = false, n+1
+				continue
+			}
+			if inString {
+				j := bytes.IndexAny(chunk[n:], `"\`)
+				if j < 0 {
+					n = len(chunk)
+					break
+				}
+				n += j + 1
+				if chunk[n-1] == '\\' {
+					escaped = true
+				} else if inString = false; depth == 0 {
+					done = true
+				}
+				continue
+			}
+			switch chunk[n] {
+			case '"':
+				inString = true
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					done = true // a scalar's end; the bracket is not its
+					continue
+				}
+				if depth--; depth == 0 {
+					done = true
+				}
+			case ',', ' ', '\t', '\n', '\r':
+				if depth == 0 {
+					done = true
+					continue
+				}
+			}
+			n++
+		}
+		a.elem = append(a.elem, chunk[:n]...)
+		a.pos += n
+	}
+	p := &a.p
+	p.data, p.owned, p.pos = unsafe.String(unsafe.SliceData(a.elem), len(a.elem)), a.elem, 0
+	p.path = append(p.path[:0], pathSegment{index: i})
+	v, err := p.value(1)
+	if err == nil && p.pos < len(p.data) {
+		// The value ended before what its structure seemed to hold.
+		p.path = p.path[:0]
+		err = p.errorf("unexpected %s, want ',' or ']'", p.describe())
+	}
+	if se := (*SyntaxError)(nil); errors.As(err, &se) {
+		se.Offset += start.Offset
+		if se.Line == 1 {
+			se.Column += start.Column - 1
+		}
+		se.Line += start.Line - 1
+	}
+	return v, err
+}
+
+// position places buf[k] in the whole input.
+func (a *arrayReader) position(k int) SyntaxError {
+	before := a.buf[:k]
+	pos := SyntaxError{Offset: a.offset + k, Line: a.line, Column: a.col + k}
+	if nl := bytes.Count(before, []byte{'\n'}); nl > 0 {
+		pos.Line += nl
+		pos.Column = k - bytes.LastIndexByte(before, '\n')
+	}
+	return pos
+}
+
+func (a *arrayReader) describe() string {
+	p := parser{data: unsafe.String(unsafe.SliceData(a.buf), len(a.buf)), pos: a.pos}
+	return p.describe()
+}
+
+func (a *arrayReader) errorf(format string, args ...any) *SyntaxError {
+	p := parser{data: unsafe.String(unsafe.SliceData(a.buf), len(a.buf)), pos: a.pos}
+	se := p.errorf(format, args...).(*SyntaxError)
+	pos := a.position(a.pos)
+	se.Offset, se.Line, se.Column = pos.Offset, pos.Line, pos.Column
+	return se
+}
