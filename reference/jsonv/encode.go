@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -17,13 +18,49 @@ const hexDigits = "0123456789abcdef"
 // nothing; Absent members and elements are skipped the way JSON.stringify
 // skips undefined (elements become null).
 func (v Value) AppendJSON(dst []byte) []byte {
-	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "", 0)
+	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "", 0, nil)
 }
 
 // AppendIndent appends v as JSON indented by two spaces a level, the layout
 // of JSON.stringify(v, null, 2).
 func (v Value) AppendIndent(dst []byte) []byte {
-	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "  ", 0)
+	return v.appendJSON(slices.Grow(dst, v.sizeHint()), "  ", 0, nil)
+}
+
+// WriteJSON writes the bytes AppendJSON would append to w, through a buffer
+// of bounded size: a request body can go out without ever being held whole.
+func (v Value) WriteJSON(w io.Writer) error {
+	out := &spill{w: w}
+	out.write(v.appendJSON(make([]byte, 0, spillAt+spillAt/4), "", 0, out))
+	return out.err
+}
+
+// spillAt is how full WriteJSON lets its buffer get before writing it out.
+const spillAt = 32 << 10
+
+// spill is where WriteJSON's buffer goes; its first error is kept and the
+// rest of the output dropped.
+type spill struct {
+	w   io.Writer
+	err error
+}
+
+// write writes buf out and returns it emptied for reuse.
+func (s *spill) write(buf []byte) []byte {
+	if s.err == nil && len(buf) > 0 {
+		_, s.err = s.w.Write(buf)
+	}
+	return buf[:0]
+}
+
+// full writes dst out when it holds enough to be worth a write; appendJSON
+// asks after each element and member, so only one member's scalar text can
+// take the buffer past spillAt.
+func (s *spill) full(dst []byte) []byte {
+	if s != nil && len(dst) >= spillAt {
+		return s.write(dst)
+	}
+	return dst
 }
 
 // sizeHint is about the length of v's compact JSON, a little more for the
@@ -74,7 +111,7 @@ func newline(dst []byte, indent string, depth int) []byte {
 	return dst
 }
 
-func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
+func (v Value) appendJSON(dst []byte, indent string, depth int, out *spill) []byte {
 	switch v.kind {
 	case Null:
 		return append(dst, "null"...)
@@ -103,7 +140,7 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 			if e.kind == Absent {
 				e = NullValue()
 			}
-			dst = e.appendJSON(dst, indent, depth+1)
+			dst = out.full(e.appendJSON(dst, indent, depth+1, out))
 		}
 		dst = newline(dst, indent, depth)
 		return append(dst, ']')
@@ -124,7 +161,7 @@ func (v Value) appendJSON(dst []byte, indent string, depth int) []byte {
 			if indent != "" {
 				dst = append(dst, ' ')
 			}
-			dst = m.Value.appendJSON(dst, indent, depth+1)
+			dst = out.full(m.Value.appendJSON(dst, indent, depth+1, out))
 		}
 		if n > 0 {
 			dst = newline(dst, indent, depth)
