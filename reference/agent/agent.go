@@ -10,6 +10,7 @@ package agent
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -140,6 +141,21 @@ func (r *Registry) Clone(m Message) Message {
 	return c
 }
 
+// DecodeEach reads a transcript, a JSON array of AgentMessages, from rd and
+// hands each decoded message to each in order, holding neither the input nor
+// the whole transcript: a caller that keeps only what ToLLM makes of each
+// message reads a long session in the memory of its Messages. Errors are
+// DecodeAll's, with syntax errors placed in the whole input (jsonv.ReadArray).
+func (r *Registry) DecodeEach(rd io.Reader, each func(Message) error) error {
+	return jsonv.ReadArray(rd, func(i int, v jsonv.Value) error {
+		m, err := r.decode(v, func() string { return jsonv.Index("", i) })
+		if err != nil {
+			return err
+		}
+		return each(m)
+	})
+}
+
 // DecodeAll reads an array of AgentMessages.
 func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 	if v.Kind() != jsonv.Array {
@@ -163,17 +179,23 @@ func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 func (r *Registry) ConvertToLLM(msgs []Message) []ai.Message {
 	out := make([]ai.Message, 0, len(msgs))
 	for _, m := range msgs {
-		if am, ok := m.(ai.Message); ok {
+		if am, keep := r.ToLLM(m); keep {
 			out = append(out, am)
-			continue
-		}
-		if t, ok := r.types[m.Role()]; ok {
-			if am, keep := t.ToLLM(m); keep {
-				out = append(out, am)
-			}
 		}
 	}
 	return out
+}
+
+// ToLLM is ConvertToLLM for one message: the Message it becomes, or false
+// when convertToLlm drops it.
+func (r *Registry) ToLLM(m Message) (ai.Message, bool) {
+	if am, ok := m.(ai.Message); ok {
+		return am, true
+	}
+	if t, ok := r.types[m.Role()]; ok {
+		return t.ToLLM(m)
+	}
+	return nil, false
 }
 
 // DefaultConvertToLLM is what the Agent uses when the application gives no

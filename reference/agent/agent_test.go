@@ -651,3 +651,37 @@ func TestPipelineDeepCopy(t *testing.T) {
 		t.Errorf("editing a message in the transform changed the transcript:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// TestDecodeEachIsDecodeAll: reading a transcript from a stream gives the
+// messages and the errors that decoding it whole gives, and stops at the
+// first error.
+func TestDecodeEachIsDecodeAll(t *testing.T) {
+	r := notificationRegistry(t)
+	for _, in := range []string{
+		`[]`,
+		`[{"role":"user","content":"q","timestamp":1},{"role":"notification","text":"saved","silent":false},
+		  {"role":"bashExecution","command":"ls"},[],7,{"role":1},{"role":"user","content":7}]`,
+		`[null]`,
+		`[{"role":"user","content":"a"},{"role":"notification","silent":false},{"role":"user","content":"b"}]`,
+		`[{"role":"notification","text":"t","silent":false,"timestamp":"1"}]`,
+	} {
+		want, wantErr := r.DecodeAll(parse(t, in), "")
+		var got []agent.Message
+		err := r.DecodeEach(strings.NewReader(in), func(m agent.Message) error {
+			got = append(got, m)
+			return nil
+		})
+		if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) {
+			t.Errorf("DecodeEach(%s) error = %v, want %v", in, err, wantErr)
+			continue
+		}
+		if err == nil && !jsonv.Equal(agent.MessagesJSON(got), agent.MessagesJSON(want)) {
+			t.Errorf("DecodeEach(%s):\n got %s\nwant %s", in, agent.MessagesJSON(got), agent.MessagesJSON(want))
+		}
+	}
+	err := r.DecodeEach(strings.NewReader("[{\"role\":\"user\",\"content\":\"a\"},\n{\"role\" \"user\"}]"), func(agent.Message) error { return nil })
+	var se *jsonv.SyntaxError
+	if !errors.As(err, &se) || se.Line != 2 || se.Pointer != "/1" {
+		t.Errorf("a syntax error in the second message came back as %v", err)
+	}
+}
