@@ -2,9 +2,11 @@ package pipeline
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 
 	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -84,9 +86,6 @@ type Prepared struct {
 	tools []ai.Tool
 	opts  provider.Options
 	drv   provider.Driver
-	// body is the buffer Build appends each body to, reused from one
-	// request to the next as Go's append APIs allow.
-	body []byte
 }
 
 // Prepare decodes t's Request once.
@@ -118,26 +117,29 @@ func (t Target) Prepare() (*Prepared, error) {
 // clock stamps what transform adds; a complete session needs none.
 func clock() jsonv.Value { return jsonv.NumberValue("0") }
 
-// Build runs the Go pipeline on a transcript: parse, decode with the coding
-// agent's registry, convertToLlm, then the driver's request (which runs
-// transformMessages), and returns the body's bytes, which stay valid until
-// the next Build.
-func (p *Prepared) Build(transcript []byte) ([]byte, error) {
-	v, err := jsonv.Parse(transcript)
-	if err != nil {
-		return nil, err
-	}
+// Build runs the Go pipeline on a transcript as a Go program that cares for
+// memory would: it reads the transcript from a stream message by message
+// (parse, decode with the coding agent's registry, convertToLlm), keeping
+// only the Messages; builds the driver's request (which runs
+// transformMessages); and writes the body out as it encodes it. Neither the
+// transcript's bytes nor the body's are ever held whole.
+func (p *Prepared) Build(transcript io.Reader, body io.Writer) error {
 	reg := codingagent.Registry()
-	msgs, err := reg.DecodeAll(v, "")
+	var msgs []ai.Message
+	err := reg.DecodeEach(transcript, func(m agent.Message) error {
+		if am, keep := reg.ToLLM(m); keep {
+			msgs = append(msgs, am)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sys := SystemPrompt
-	ctx := &ai.Context{SystemPrompt: &sys, Messages: reg.ConvertToLLM(msgs), Tools: p.tools, HasTools: true}
+	ctx := &ai.Context{SystemPrompt: &sys, Messages: msgs, Tools: p.tools, HasTools: true}
 	call, err := p.drv.BuildRequest(p.model, ctx, p.opts, transform.Clock(clock))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	p.body = call.Body.AppendJSON(p.body[:0])
-	return p.body, nil
+	return call.Body.WriteJSON(body)
 }

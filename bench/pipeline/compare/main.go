@@ -10,12 +10,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -243,17 +245,22 @@ func worker(args []string) error {
 	if err1 != nil || err2 != nil {
 		return fmt.Errorf("bad run counts %q %q", args[2], args[3])
 	}
-	data, err := os.ReadFile(args[0])
-	if err != nil {
-		return err
-	}
 	p, err := t.Prepare()
 	if err != nil {
 		return err
 	}
-	var body []byte
+	// build reads the transcript from its file and writes the body to out,
+	// both as streams: the Go side never holds either whole.
+	build := func(out io.Writer) error {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return p.Build(f, out)
+	}
 	for i := 0; i < warm; i++ {
-		if body, err = p.Build(data); err != nil {
+		if err := build(io.Discard); err != nil {
 			return err
 		}
 	}
@@ -263,7 +270,7 @@ func worker(args []string) error {
 	r := result{}
 	for i := 0; i < timed; i++ {
 		start := time.Now()
-		if body, err = p.Build(data); err != nil {
+		if err := build(io.Discard); err != nil {
 			return err
 		}
 		r.Samples = append(r.Samples, time.Since(start).Nanoseconds())
@@ -272,12 +279,35 @@ func worker(args []string) error {
 	runtime.ReadMemStats(&after)
 	r.AllocsPerOp = (after.Mallocs - before.Mallocs) / uint64(timed)
 	r.BytesPerOp = (after.TotalAlloc - before.TotalAlloc) / uint64(timed)
-	sum := sha256.Sum256(body)
-	r.SHA256, r.BodyBytes = hex.EncodeToString(sum[:]), len(body)
-	if err := os.WriteFile(args[4], body, 0o644); err != nil {
+	// One more run, untimed, keeps the body: its digest for the comparison
+	// with Node's, and the file -dir keeps.
+	file, err := os.Create(args[4])
+	if err != nil {
 		return err
 	}
+	digest, size := sha256.New(), &counter{}
+	kept := bufio.NewWriter(file)
+	if err := build(io.MultiWriter(digest, size, kept)); err != nil {
+		file.Close()
+		return err
+	}
+	if err := kept.Flush(); err != nil {
+		file.Close()
+		return err
+	}
+	if err := file.Close(); err != nil {
+		return err
+	}
+	r.SHA256, r.BodyBytes = hex.EncodeToString(digest.Sum(nil)), size.n
 	return json.NewEncoder(os.Stdout).Encode(r)
+}
+
+// counter counts the bytes written to it.
+type counter struct{ n int }
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	return len(p), nil
 }
 
 // median is the median of every timed run of the processes, in ms.
