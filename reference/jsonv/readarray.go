@@ -77,9 +77,10 @@ type arrayReader struct {
 	buf []byte // the unread input is buf[pos:]
 	pos int
 	eof bool
-	// offset, line and col place buf[0] in the whole input.
-	offset, line, col int
-	// elem gathers one element's bytes across reads.
+	// offset, line and col place buf[mark] in the whole input; mark only
+	// moves forward, so that lines are counted once.
+	mark, offset, line, col int
+	// elem gathers the bytes of an element that a read cuts in two.
 	elem []byte
 	p    parser
 }
@@ -90,14 +91,8 @@ func (a *arrayReader) fill() (bool, error) {
 	if a.eof {
 		return false, nil
 	}
-	done := a.buf[:a.pos]
-	if nl := bytes.Count(done, []byte{'\n'}); nl > 0 {
-		a.line += nl
-		a.col = len(done) - bytes.LastIndexByte(done, '\n')
-	} else {
-		a.col += len(done)
-	}
-	a.offset += len(done)
+	a.position(a.pos)
+	a.mark = 0
 	a.buf = a.buf[:copy(a.buf, a.buf[a.pos:])]
 	a.pos = 0
 	for len(a.buf) < cap(a.buf) {
@@ -143,7 +138,7 @@ func (a *arrayReader) nonSpace() (byte, error) {
 func (a *arrayReader) element(i int) (Value, error) {
 	start := a.position(a.pos)
 	a.elem = a.elem[:0]
-	depth, inString, escaped := 0, false, false
+	depth, inString := 0, false
 	if a.pos == len(a.buf) || a.buf[a.pos] == ',' || a.buf[a.pos] == ']' || a.buf[a.pos] == '}' {
 		err := a.errorf("unexpected %s, want a JSON value", a.describe())
 		if a.pos == len(a.buf) {
@@ -152,38 +147,39 @@ func (a *arrayReader) element(i int) (Value, error) {
 		err.Pointer = Index("", i)
 		return Value{}, err
 	}
-	done := false
+	// The element is parsed where it lies in the window, unless a read
+	// comes in the middle of it: then its bytes are gathered in elem.
+	from, done := a.pos, false
 	for !done {
 		if a.pos == len(a.buf) {
+			a.elem = append(a.elem, a.buf[from:a.pos]...)
 			more, err := a.fill()
 			if err != nil {
 				return Value{}, err
 			}
-			if !more {
+			if from = a.pos; !more {
 				break // the parser tells what is missing
 			}
 		}
-		chunk, n := a.buf[a.pos:], 0
-		for n < len(chunk) && !done {
-			if escaped {
-				escaped, n = false, n+1
-				continue
-			}
+		for a.pos < len(a.buf) && !done {
 			if inString {
-				j := bytes.IndexAny(chunk[n:], `"\`)
+				// The string ends at the next quote that an even run of
+				// backslashes precedes.
+				j := bytes.IndexByte(a.buf[a.pos:], '"')
 				if j < 0 {
-					n = len(chunk)
+					a.pos = len(a.buf)
 					break
 				}
-				n += j + 1
-				if chunk[n-1] == '\\' {
-					escaped = true
-				} else if inString = false; depth == 0 {
-					done = true
+				q := a.pos + j
+				a.pos = q + 1
+				if a.backslashesBefore(from, q)%2 == 0 {
+					if inString = false; depth == 0 {
+						done = true
+					}
 				}
 				continue
 			}
-			switch chunk[n] {
+			switch a.buf[a.pos] {
 			case '"':
 				inString = true
 			case '{', '[':
@@ -202,13 +198,18 @@ func (a *arrayReader) element(i int) (Value, error) {
 					continue
 				}
 			}
-			n++
+			a.pos++
 		}
-		a.elem = append(a.elem, chunk[:n]...)
-		a.pos += n
+	}
+	text := a.buf[from:a.pos]
+	if len(a.elem) > 0 {
+		a.elem = append(a.elem, text...)
+		text = a.elem
 	}
 	p := &a.p
-	p.data, p.owned, p.pos = unsafe.String(unsafe.SliceData(a.elem), len(a.elem)), a.elem, 0
+	// The parser copies what it keeps out of text (owned), so the window
+	// may be read over afterwards.
+	p.data, p.owned, p.pos = unsafe.String(unsafe.SliceData(text), len(text)), text, 0
 	p.path = append(p.path[:0], pathSegment{index: i})
 	v, err := p.value(1)
 	if err == nil && p.pos < len(p.data) {
@@ -226,15 +227,36 @@ func (a *arrayReader) element(i int) (Value, error) {
 	return v, err
 }
 
-// position places buf[k] in the whole input.
-func (a *arrayReader) position(k int) SyntaxError {
-	before := a.buf[:k]
-	pos := SyntaxError{Offset: a.offset + k, Line: a.line, Column: a.col + k}
-	if nl := bytes.Count(before, []byte{'\n'}); nl > 0 {
-		pos.Line += nl
-		pos.Column = k - bytes.LastIndexByte(before, '\n')
+// backslashesBefore counts the backslashes right before buf[q], down to
+// the element's first byte in the window, from, and on into the bytes
+// gathered from earlier reads.
+func (a *arrayReader) backslashesBefore(from, q int) int {
+	k := q - 1
+	for k >= from && a.buf[k] == '\\' {
+		k--
 	}
-	return pos
+	n := q - 1 - k
+	if k < from {
+		for j := len(a.elem) - 1; j >= 0 && a.elem[j] == '\\'; j-- {
+			n++
+		}
+	}
+	return n
+}
+
+// position places buf[k], at or after the mark, in the whole input, and
+// moves the mark there.
+func (a *arrayReader) position(k int) SyntaxError {
+	passed := a.buf[a.mark:k]
+	if nl := bytes.Count(passed, []byte{'\n'}); nl > 0 {
+		a.line += nl
+		a.col = len(passed) - bytes.LastIndexByte(passed, '\n')
+	} else {
+		a.col += len(passed)
+	}
+	a.offset += len(passed)
+	a.mark = k
+	return SyntaxError{Offset: a.offset, Line: a.line, Column: a.col}
 }
 
 func (a *arrayReader) describe() string {
