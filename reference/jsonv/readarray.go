@@ -3,6 +3,7 @@ package jsonv
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"unsafe"
 )
@@ -265,9 +266,7 @@ func (a *arrayReader) describe() string {
 }
 
 func (a *arrayReader) errorf(format string, args ...any) *SyntaxError {
-	p := parser{data: unsafe.String(unsafe.SliceData(a.buf), len(a.buf)), pos: a.pos}
-	se := p.errorf(format, args...).(*SyntaxError)
-	pos := a.position(a.pos)
-	se.Offset, se.Line, se.Column = pos.Offset, pos.Line, pos.Column
-	return se
+	se := a.position(a.pos)
+	se.Msg = fmt.Sprintf(format, args...)
+	return &se
 }
