@@ -24,6 +24,10 @@ const streams = {
   "openai-completions": "dist/api/openai-completions.js",
   "openai-responses": "dist/api/openai-responses.js",
   "google-generative-ai": "dist/api/google-generative-ai.js",
+  "mistral-conversations": "dist/api/mistral-conversations.js",
+  "azure-openai-responses": "dist/api/azure-openai-responses.js",
+  "openai-codex-responses": "dist/api/openai-codex-responses.js",
+  "google-vertex": "dist/api/google-vertex.js",
 };
 
 const [transcriptFile, requestFile, warm, timed, bodyOut] = process.argv.slice(2);
@@ -33,9 +37,10 @@ const { stream } = await load("pi-ai", streams[request.model.api]);
 const bytes = readFileSync(transcriptFile);
 
 let body, stoppedAt;
-globalThis.fetch = async (_url, init) => {
+globalThis.fetch = async (input, init) => {
   stoppedAt = process.hrtime.bigint();
-  body = init?.body;
+  // Most SDKs pass the body in init; Mistral's passes a Request.
+  body = init?.body ?? (input instanceof Request ? await input.text() : undefined);
   return new Response('{"error":{"type":"invalid_request_error","message":"bench"}}', {
     status: 400,
     headers: { "content-type": "application/json" },

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/reference/agent"
@@ -12,26 +13,39 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
+	"github.com/piconform/piconform/reference/provider/azureopenairesponses"
 	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/googlevertex"
+	"github.com/piconform/piconform/reference/provider/mistral"
+	"github.com/piconform/piconform/reference/provider/openaicodexresponses"
 	"github.com/piconform/piconform/reference/provider/openaicompletions"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/transform"
 )
 
 // Target is one provider request to build: the model preset of
-// fixtures/models.json it goes to and the API's driver.
+// fixtures/models.json it goes to, the API's driver, and the options the
+// API needs besides the key (JSON members, or "").
 type Target struct {
-	Name   string
-	Preset string
-	Driver provider.Driver
+	Name    string
+	Preset  string
+	Driver  provider.Driver
+	Options string
 }
 
-// Targets are the APIs compared with Pi.
+// Targets are the APIs compared with Pi. The first four are the ones
+// issue 12 times (compare's default); the others are there to check that
+// the bodies agree on a long transcript too (compare -apis).
 var Targets = []Target{
-	{"anthropic", "anthropic/claude-sonnet-4-5", anthropic.Driver},
-	{"openai-completions", "openai/gpt-4.1-mini", openaicompletions.Driver},
-	{"openai-responses", "openai/gpt-5", openairesponses.Driver},
-	{"google", "google/gemini-2.5-pro", google.Driver},
+	{"anthropic", "anthropic/claude-sonnet-4-5", anthropic.Driver, ""},
+	{"openai-completions", "openai/gpt-4.1-mini", openaicompletions.Driver, ""},
+	{"openai-responses", "openai/gpt-5", openairesponses.Driver, ""},
+	{"google", "google/gemini-2.5-pro", google.Driver, ""},
+	{"deepseek", "deepseek/deepseek-chat", openaicompletions.Driver, ""},
+	{"mistral", "mistral/mistral-large-latest", mistral.Driver, ""},
+	{"azure-openai-responses", "azure-openai-responses/gpt-5", azureopenairesponses.Driver, ""},
+	{"openai-codex-responses", "openai-codex/gpt-5.1-codex", openaicodexresponses.Driver, `"transport":"sse"`},
+	{"google-vertex", "google-vertex/gemini-2.5-pro", googlevertex.Driver, ""},
 }
 
 // TargetNamed returns the target called name.
@@ -54,7 +68,9 @@ const ToolsJSON = `[{"name":"bash","description":"Run a bash command in the work
 	`{"name":"read","description":"Read a file","parameters":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}}]`
 
 // APIKey is the key both pipelines send; no request leaves the process.
-const APIKey = "bench-key"
+// It is a JWT naming a ChatGPT account, which the codex API reads; the
+// others take it as any key.
+const APIKey = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYWNjdC1iZW5jaCJ9fQ.unsigned"
 
 // Request is what both pipelines need besides the transcript: the model,
 // the system prompt, the tools and the options, as JSON (pi.mjs reads it).
@@ -76,8 +92,15 @@ func (t Target) Request() (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	return obj("model", model, "systemPrompt", jsonv.StringValue(SystemPrompt), "tools", tools,
-		"options", obj("apiKey", jsonv.StringValue(APIKey))), nil
+	members := []string{`"apiKey":"` + APIKey + `"`}
+	if t.Options != "" {
+		members = append(members, t.Options)
+	}
+	opts, err := jsonv.ParseString("{" + strings.Join(members, ",") + "}")
+	if err != nil {
+		return jsonv.Value{}, fmt.Errorf("target %s: options: %w", t.Name, err)
+	}
+	return obj("model", model, "systemPrompt", jsonv.StringValue(SystemPrompt), "tools", tools, "options", opts), nil
 }
 
 // Prepared is a Target ready to build requests.
