@@ -43,6 +43,7 @@ var Targets = []Target{
 	{"google", "google/gemini-2.5-pro", google.Driver, ""},
 	{"deepseek", "deepseek/deepseek-chat", openaicompletions.Driver, ""},
 	{"mistral", "mistral/mistral-large-latest", mistral.Driver, ""},
+	{"magistral", "mistral/magistral-medium-latest", mistral.Driver, ""},
 	{"azure-openai-responses", "azure-openai-responses/gpt-5", azureopenairesponses.Driver, ""},
 	{"openai-codex-responses", "openai-codex/gpt-5.1-codex", openaicodexresponses.Driver, `"transport":"sse"`},
 	{"google-vertex", "google-vertex/gemini-2.5-pro", googlevertex.Driver, ""},

@@ -16,9 +16,18 @@ func TestSessionIsDeterministic(t *testing.T) {
 	}
 }
 
-// TestEveryTargetBuilds runs each target's pipeline once on a small session.
+// TestEveryTargetBuilds runs each target's pipeline once on a small session
+// of each generator.
 func TestEveryTargetBuilds(t *testing.T) {
-	data := Session(200)
+	for _, data := range [][]byte{Session(200), Mixed(200, 1)} {
+		everyTargetBuilds(t, data)
+	}
+	if !bytes.Equal(Mixed(100, 3), Mixed(100, 3)) || bytes.Equal(Mixed(100, 3), Mixed(100, 4)) {
+		t.Error("Mixed is not a function of its size and seed alone")
+	}
+}
+
+func everyTargetBuilds(t *testing.T, data []byte) {
 	for _, target := range Targets {
 		p, err := target.Prepare()
 		if err != nil {

@@ -54,8 +54,9 @@ func main() {
 	rounds := flag.Int("rounds", 3, "processes per implementation, alternating (one above 20k messages)")
 	node := flag.String("node", "adapters/pi-ts/node_modules/node/bin/node", "Node 22")
 	keep := flag.String("dir", "", "keep the transcripts and bodies in this directory")
+	mixed := flag.Uint64("mixed", 0, "use pipeline.Mixed with this seed instead of pipeline.Session: a check of the bodies, not a timing")
 	flag.Parse()
-	if err := compare(*sizes, *apis, *rounds, *node, *keep); err != nil {
+	if err := compare(*sizes, *apis, *rounds, *node, *keep, *mixed); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
 		os.Exit(2)
 	}
@@ -83,7 +84,7 @@ type row struct {
 	identical            bool
 }
 
-func compare(sizesFlag, apisFlag string, rounds int, node, dir string) error {
+func compare(sizesFlag, apisFlag string, rounds int, node, dir string, mixed uint64) error {
 	var sizes []int
 	for _, s := range strings.Split(sizesFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -126,6 +127,9 @@ func compare(sizesFlag, apisFlag string, rounds int, node, dir string) error {
 	for _, n := range sizes {
 		transcript := filepath.Join(dir, fmt.Sprintf("session-%d.json", n))
 		data := pipeline.Session(n)
+		if mixed != 0 {
+			data = pipeline.Mixed(n, mixed)
+		}
 		if err := os.WriteFile(transcript, data, 0o644); err != nil {
 			return err
 		}
