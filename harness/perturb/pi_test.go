@@ -39,6 +39,10 @@ import (
 // PICONFORM_PERTURB_WIRE_EVERY takes every Nth wire case (default 10),
 // PICONFORM_PERTURB_JOBS is the number of Pi processes (default 2), and
 // PICONFORM_PERTURB_OUT names a JSON-lines file that receives every finding.
+// PICONFORM_PERTURB_RESPONSES=1 perturbs the wire cases' server responses
+// instead of the inputs: every member under an event's data, as the
+// inputs' members are (pointers under /response), but not the status,
+// headers, event names or the replay's timing.
 const (
 	piEnv    = "PICONFORM_PI"
 	kindsEnv = "PICONFORM_PERTURB_KINDS"
@@ -46,6 +50,7 @@ const (
 	wireEnv  = "PICONFORM_PERTURB_WIRE_EVERY"
 	jobsEnv  = "PICONFORM_PERTURB_JOBS"
 	outEnv   = "PICONFORM_PERTURB_OUT"
+	respEnv  = "PICONFORM_PERTURB_RESPONSES"
 )
 
 // Finding classes. Agreement is either both giving the same output or both
@@ -70,9 +75,12 @@ type finding struct {
 	Input   string `json:"input,omitempty"`
 }
 
+// job is one perturbed input, or, with response set, one perturbed server
+// response of a wire case (v.Input is then the whole response).
 type job struct {
-	c *suite.Case
-	v perturb.Variant
+	c        *suite.Case
+	v        perturb.Variant
+	response bool
 }
 
 func envInt(t *testing.T, name string, def int) int {
@@ -144,6 +152,19 @@ func skipPointer(c *suite.Case) func(string) bool {
 		}
 	}
 	return nil
+}
+
+// withResponse is c with its server response replaced.
+func withResponse(c *suite.Case, response jsonv.Value) *suite.Case {
+	members := slices.Clone(c.Raw.Members())
+	for i := range members {
+		if members[i].Key == "response" {
+			members[i].Value = response
+		}
+	}
+	rc := *c
+	rc.Raw = jsonv.ObjectValue(members...)
+	return &rc
 }
 
 // piThrew reports whether Pi's answer stands for an exception in Pi: an
@@ -331,9 +352,20 @@ func TestAgainstPi(t *testing.T) {
 	var jobs []job
 	withAdded := map[string]bool{}
 	for _, c := range cases {
+		if os.Getenv(respEnv) != "" {
+			if response, ok := c.Raw.Get("response"); ok && c.Kind == "wire" {
+				for _, v := range perturb.Variants(response, nil) {
+					if strings.Contains(v.Pointer, "/data/") {
+						v.Pointer = "/response" + v.Pointer
+						jobs = append(jobs, job{c, v, true})
+					}
+				}
+			}
+			continue
+		}
 		for _, v := range perturb.Variants(c.Input, skipPointer(c)) {
 			if !timing(c, v) {
-				jobs = append(jobs, job{c, v})
+				jobs = append(jobs, job{c, v, false})
 			}
 		}
 		// The first selected wire case of each API also gets every option
@@ -342,7 +374,7 @@ func TestAgainstPi(t *testing.T) {
 			withAdded[api] = true
 			for _, v := range perturb.Added(c.Input, "options", optionNames) {
 				if !timing(c, v) {
-					jobs = append(jobs, job{c, v})
+					jobs = append(jobs, job{c, v, false})
 				}
 			}
 		}
@@ -379,11 +411,15 @@ func TestAgainstPi(t *testing.T) {
 				next++
 				mu.Unlock()
 				fx := fixtures[j.c.Kind]
-				refReply, refReq, err := answer(ctx, ref, fx, j.c, j.v.Input)
+				c, input := j.c, j.v.Input
+				if j.response {
+					c, input = withResponse(j.c, j.v.Input), j.c.Input
+				}
+				refReply, refReq, err := answer(ctx, ref, fx, c, input)
 				if err != nil {
 					refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
 				}
-				piReply, piReq, piErr := answer(ctx, pi, fx, j.c, j.v.Input)
+				piReply, piReq, piErr := answer(ctx, pi, fx, c, input)
 				if piErr != nil {
 					if _, err := pi.Start(ctx); err != nil {
 						t.Errorf("restart %s: %v", cmd, err)
