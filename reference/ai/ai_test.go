@@ -389,7 +389,10 @@ func TestCalculateCost(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m, u := costInput(t, tc.usage)
 			before := u.JSON()
-			got := ai.CalculateCost(m, &u)
+			got, err := ai.CalculateCost(m, &u)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if diff := cmp.Diff(tc.wantCost, got.JSON().String()); diff != "" {
 				t.Errorf("cost literals (-want +got):\n%s", diff)
 			}
@@ -424,6 +427,24 @@ func TestCalculateCost(t *testing.T) {
 	ai.CalculateCost(m, &u)
 	if got, want := u.Cost.JSON().String(), `{"input":null,"output":0,"cacheRead":0,"cacheWrite":null,"total":null}`; got != want {
 		t.Errorf("overflowing cost = %s, want %s", got, want)
+	}
+	// A wire model without a cost has no prices: an error, the usage untouched.
+	for _, cost := range []string{`"cost":null,`, ``} {
+		wm, err := ai.DecodeWireModel(parse(t, `{"id":"m","api":"a","provider":"p","input":["text"],`+cost+`"baseUrl":""}`), "/model")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, u = costInput(t, `{"input":5,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":5,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`)
+		before := u.JSON().String()
+		if _, err := ai.CalculateCost(wm, &u); !errors.Is(err, ai.ErrNoPrices) {
+			t.Errorf("cost %q: err = %v, want ErrNoPrices", cost, err)
+		}
+		if got := u.JSON().String(); got != before {
+			t.Errorf("cost %q: usage = %s, want it untouched: %s", cost, got, before)
+		}
+		if got, want := wm.Cost.Null, cost != ""; got != want {
+			t.Errorf("cost %q: Null = %v, want %v", cost, got, want)
+		}
 	}
 }
 

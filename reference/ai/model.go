@@ -34,6 +34,10 @@ type Model struct {
 type ModelCost struct {
 	Input, Output, CacheRead, CacheWrite jsonv.Value
 	Extra                                []jsonv.Member
+	// Missing is set for a cost left out or written null (Null then set
+	// too): there are no prices, and Pi's calculateCost throws reading the
+	// first one (CalculateCost).
+	Missing, Null bool
 }
 
 // AcceptsImages reports whether the model lists "image" among its inputs.
@@ -123,14 +127,24 @@ func (m *Model) JSON() jsonv.Value {
 	for i, s := range m.Input {
 		input[i] = jsonv.StringValue(s)
 	}
-	cost := new(jsonv.ObjectBuilder).Set("input", m.Cost.Input).Set("output", m.Cost.Output)
-	cost.Set("cacheRead", m.Cost.CacheRead).Set("cacheWrite", m.Cost.CacheWrite).Extend(m.Cost.Extra)
 	o := new(jsonv.ObjectBuilder).SetString("id", m.ID).SetString("name", m.Name).SetString("api", m.API)
 	o.SetString("provider", m.Provider).SetString("baseUrl", m.BaseURL).SetBool("reasoning", m.Reasoning)
-	o.Set("input", jsonv.ArrayValue(input...)).Set("cost", cost.Value())
+	o.Set("input", jsonv.ArrayValue(input...)).Set("cost", m.Cost.JSON())
 	o.Set("contextWindow", m.ContextWindow).Set("maxTokens", m.MaxTokens)
 	o.Set("headers", m.Headers).Set("compat", m.Compat).Set("thinkingLevelMap", m.ThinkingLevelMap)
 	return o.Extend(m.Extra).Value()
+}
+
+// JSON is the cost as written: absent or null when Missing.
+func (c ModelCost) JSON() jsonv.Value {
+	switch {
+	case c.Null:
+		return jsonv.NullValue()
+	case c.Missing:
+		return jsonv.Value{}
+	}
+	o := new(jsonv.ObjectBuilder).Set("input", c.Input).Set("output", c.Output)
+	return o.Set("cacheRead", c.CacheRead).Set("cacheWrite", c.CacheWrite).Extend(c.Extra).Value()
 }
 
 // Tool is a function the model may call. Parameters is a JSON Schema object.

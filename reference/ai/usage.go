@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/piconform/piconform/reference/jsonv"
+import (
+	"errors"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
 
 // Usage counts the tokens of one response and what they cost. Every number
 // keeps the literal it was read with until CalculateCost replaces the costs.
@@ -82,10 +86,14 @@ func (c Cost) JSON() jsonv.Value {
 // and price with JavaScript's Number() (a NaN or infinite result is written
 // as null). Writes with one-hour retention cost twice the input price; the
 // rest of CacheWrite costs the model's cache-write price. TotalTokens is left
-// alone, and so is a Verbatim usage.
-func CalculateCost(model *Model, usage *Usage) Cost {
+// alone, and so is a Verbatim usage. A model whose cost is Missing fails
+// with ErrNoPrices and leaves usage alone, where Pi throws.
+func CalculateCost(model *Model, usage *Usage) (Cost, error) {
+	if model.Cost.Missing {
+		return usage.Cost, ErrNoPrices
+	}
 	if usage.Verbatim {
-		return usage.Cost
+		return usage.Cost, nil
 	}
 	num := jsonv.Value.JSNumber
 	longWrite := 0.0
@@ -104,5 +112,10 @@ func CalculateCost(model *Model, usage *Usage) Cost {
 	usage.Cost.CacheRead = jsonv.FloatValue(cacheRead)
 	usage.Cost.CacheWrite = jsonv.FloatValue(cacheWrite)
 	usage.Cost.Total = jsonv.FloatValue(total)
-	return usage.Cost
+	return usage.Cost, nil
 }
+
+// ErrNoPrices is CalculateCost's error for a model without prices: Pi's
+// calculateCost throws a TypeError reading the first price (input) of the
+// missing cost, before it writes anything.
+var ErrNoPrices = errors.New("the model has no prices (its cost is missing)")

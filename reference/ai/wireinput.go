@@ -11,7 +11,8 @@ import (
 // than string are kept in Loose (id and provider are copied into the
 // answer as they are); reasoning is tested for its truthiness; the token
 // limits and prices are kept as written, for Number() to read where they
-// are computed with; a cost that is not an object has no prices; input is
+// are computed with; a cost that is not an object has no prices, and one
+// left out or null is Missing (pricing a usage throws); input is
 // read as transformMessages reads it (DecodeTargetModel); a
 // compat or thinkingLevelMap that is not an object has no members;
 // headers are kept as written, for the APIs to spread (httpheader.FromModel). Only api must be
@@ -40,10 +41,13 @@ func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	if cost.Kind() == jsonv.Object {
+	switch cost.Kind() {
+	case jsonv.Object:
 		c := jsonv.ReadFields(cost, f.At("cost"))
 		m.Cost = ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}
 		m.Cost.Extra = c.Rest()
+	case jsonv.Absent, jsonv.Null:
+		m.Cost = ModelCost{Missing: true, Null: cost.Kind() == jsonv.Null}
 	}
 	return m, nil
 }

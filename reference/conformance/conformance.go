@@ -176,7 +176,9 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 		return jsonv.Value{}, jsonv.Errorf("/usage/cost", "want an object, got %s", c.Kind())
 	}
 	usage := ai.DecodeUsage(rawUsage, "/usage")
-	ai.CalculateCost(&ai.Model{Cost: prices}, &usage)
+	if _, err := ai.CalculateCost(&ai.Model{Cost: prices}, &usage); err != nil {
+		return jsonv.Value{}, err
+	}
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
 }
 

@@ -37,9 +37,6 @@ type wireCase struct {
 	// connectTo is the host:port every connection goes to when the input
 	// names one (a case with its own baseUrl), else "".
 	connectTo string
-	// noPrices is true when the model's cost is null or absent: Pi throws
-	// reading its prices once an answer reports usage.
-	noPrices bool
 }
 
 // Calls a wire case may make: the API's stream, the default, or its
@@ -122,9 +119,6 @@ func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.
 	out, events, err := call.Read(resp)
 	if errors.Is(err, stream.ErrOutsideModel) {
 		return nil, nil, err
-	}
-	if c.noPrices && counted(out.Usage) {
-		return nil, nil, fmt.Errorf("%w: the model has no cost to price the usage with (Pi throws a TypeError)", stream.ErrOutsideModel)
 	}
 	if errors.Is(err, stream.ErrAborted) {
 		stream.Aborted(out, events)
@@ -351,9 +345,6 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		client = http.DefaultClient
 	}
 	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter}
-	if k, _ := rawModel.Get("cost"); k.IsNullish() {
-		wc.noPrices = true
-	}
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}
@@ -365,18 +356,6 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		jsonv.Member{Key: "message", Value: msg.JSON()},
 		jsonv.Member{Key: "events", Value: stream.EventsJSON(events)},
 	), nil
-}
-
-// counted reports whether u counts any token: the sign that Pi priced it
-// (each provider prices the usage it reads, and none reads a zero usage
-// from the answers the model covers).
-func counted(u ai.Usage) bool {
-	for _, n := range []jsonv.Value{u.Input, u.Output, u.CacheRead, u.CacheWrite, u.TotalTokens} {
-		if n.JSNumber() != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // ReadAbort reads a wire input's abort ({"afterEvents": k}, k a

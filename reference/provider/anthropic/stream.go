@@ -232,7 +232,7 @@ func (p *parser) updateUsage() {
 	u.CacheRead = jsonv.FloatValue(p.usage.cacheRead)
 	u.CacheWrite = jsonv.FloatValue(p.usage.cacheWrite)
 	u.TotalTokens = jsonv.FloatValue(p.usage.input + p.usage.output + p.usage.cacheRead + p.usage.cacheWrite)
-	ai.CalculateCost(p.model, u)
+	stream.Price(p.model, u)
 }
 
 func (p *parser) messageDelta(ev jsonv.Value) {

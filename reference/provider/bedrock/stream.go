@@ -356,7 +356,7 @@ func (p *parser) metadata(ev jsonv.Value) {
 		total = in + out
 	}
 	u.TotalTokens = jsonv.FloatValue(total)
-	ai.CalculateCost(p.model, u)
+	stream.Price(p.model, u)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx answer: a lone error

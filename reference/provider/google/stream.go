@@ -251,8 +251,9 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		u.Output = jsonv.FloatValue(cand + thoughts)
 		u.CacheRead = jsonv.FloatValue(cached)
 		u.TotalTokens = jsonv.FloatValue(total)
-		ai.CalculateCost(p.model, &u)
+		// Pi stores the counts before it prices them: they stay when that throws.
 		p.out.Usage = u
+		stream.Price(p.model, &p.out.Usage)
 	}
 }
 

@@ -393,8 +393,9 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		u.Input, u.Output = jsonv.FloatValue(input), jsonv.FloatValue(output)
 		u.CacheRead, u.CacheWrite = jsonv.FloatValue(cached), jsonv.FloatValue(0)
 		u.TotalTokens = jsonv.FloatValue(total)
-		ai.CalculateCost(p.model, &u)
+		// Pi stores the counts before it prices them: they stay when that throws.
 		p.out.Usage = u
+		stream.Price(p.model, &p.out.Usage)
 	}
 	choices := stream.Member(chunk, "choices").Elems()
 	if len(choices) == 0 {

@@ -178,7 +178,8 @@ func (p *parser) usage(raw jsonv.Value) {
 	u.CacheRead = jsonv.FloatValue(cacheRead)
 	u.CacheWrite = jsonv.FloatValue(cacheWrite)
 	u.TotalTokens = jsonv.FloatValue(input + output + cacheRead + cacheWrite)
-	ai.CalculateCost(p.model, &u)
+	// Pi prices the usage before it stores it: a throw leaves the old one.
+	stream.Price(p.model, &u)
 	p.out.Usage = u
 }
 

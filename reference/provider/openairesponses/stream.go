@@ -494,7 +494,7 @@ func (p *parser) finalize(resp jsonv.Value) {
 			Cost:        ai.Cost{Input: zero, Output: zero, CacheRead: zero, CacheWrite: zero, Total: zero},
 		}
 	}
-	ai.CalculateCost(p.model, &p.out.Usage)
+	stream.Price(p.model, &p.out.Usage)
 	tier := stream.Member(resp, "service_tier")
 	if p.resolveTier != nil {
 		tier = p.resolveTier(tier, p.serviceTier)

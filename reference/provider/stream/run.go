@@ -120,6 +120,20 @@ func Count(v jsonv.Value, outside *bool) float64 {
 	return 0
 }
 
+// Price is Pi's calculateCost(model, usage) in a stream reader: for a
+// model without prices it throws V8's TypeError for reading input of the
+// missing cost (a JSError panic), which the reader's catch makes the
+// stream's error, usage left as it was.
+func Price(model *ai.Model, usage *ai.Usage) {
+	if _, err := ai.CalculateCost(model, usage); err != nil {
+		cost := jsonv.Value{}
+		if model.Cost.Null {
+			cost = jsonv.NullValue()
+		}
+		panic(PropertyTypeError(cost, "input"))
+	}
+}
+
 // Push appends block to out and returns its start event.
 func Push(out *ai.AssistantMessage, block ai.Block, start string) Event {
 	out.Content = append(out.Content, block)
