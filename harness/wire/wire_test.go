@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -284,6 +285,61 @@ func TestIdentityHeaders(t *testing.T) {
 			}
 			if (m.Compare(req, []byte(`{}`), tc.want) == nil) != (len(tc.diffs) == 0) {
 				t.Errorf("Compare disagrees with Diff")
+			}
+		})
+	}
+}
+
+// TestRuntimeUserAgent: a user-agent that is only the client runtime's
+// default counts as not sent, unless the cassette holds that very value;
+// an empty one is sent (wire.request.runtime-user-agent).
+func TestRuntimeUserAgent(t *testing.T) {
+	recorded := func(ua ...string) cassette.Request {
+		h := http.Header{}
+		if ua != nil {
+			h["User-Agent"] = ua
+		}
+		return cassette.Request{Method: "POST", URL: "/v1/say", Body: `{}`, Headers: h}
+	}
+	none := `[{"Path":"/headers/user-agent","Want":"my-agent/1.0"}]`
+	for _, tc := range []struct {
+		name string
+		want cassette.Request
+		sent []string // nil: no user-agent
+		diff string   // the differences as JSON
+	}{
+		{"none sent", recorded("my-agent/1.0"), nil, none},
+		{"Node's", recorded("my-agent/1.0"), []string{"node"}, none},
+		{"Go's", recorded("my-agent/1.0"), []string{"Go-http-client/1.1"}, none},
+		{"empty", recorded("my-agent/1.0"), []string{""}, `[{"Path":"/headers/user-agent","Want":"my-agent/1.0","Got":""}]`},
+		{"another", recorded("my-agent/1.0"), []string{"node/22"}, `[{"Path":"/headers/user-agent","Want":"my-agent/1.0","Got":"node/22"}]`},
+		{"recorded as the caller set it", recorded("node"), []string{"node"}, `[]`},
+		{"none recorded", recorded(), []string{"node"}, `[]`},
+		{"none recorded, empty sent", recorded(), []string{""}, `[]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", "http://127.0.0.1/v1/say", strings.NewReader(`{}`))
+			if tc.sent != nil {
+				req.Header["User-Agent"] = tc.sent
+			}
+			diffs, _ := Matcher{Key: FakeAPIKey, StrictIdentity: true}.Diff(req, []byte(`{}`), tc.want)
+			got := []map[string]any{}
+			for _, d := range diffs {
+				m := map[string]any{"Path": d.Path}
+				if !d.Want.IsAbsent() {
+					m["Want"] = d.Want.Str()
+				}
+				if !d.Got.IsAbsent() {
+					m["Got"] = d.Got.Str()
+				}
+				got = append(got, m)
+			}
+			var want []map[string]any
+			if err := json.Unmarshal([]byte(tc.diff), &want); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("diffs (-want +got):\n%s", d)
 			}
 		})
 	}

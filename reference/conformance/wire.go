@@ -268,11 +268,30 @@ func newRequest(ctx context.Context, req provider.Request, body []byte, connectT
 	if hreq.Header == nil {
 		hreq.Header = http.Header{}
 	}
+	sendUserAgentAsIs(hreq.Header)
 	if connectTo != "" {
 		hreq.Host = hreq.URL.Host
 		hreq.URL.Scheme, hreq.URL.Host = "http", connectTo
 	}
 	return hreq, nil
+}
+
+// sendUserAgentAsIs makes net/http send the user-agent h holds, and none
+// when it holds none, as Pi's fetch does (spec/wire.md,
+// wire.request.runtime-user-agent). Left alone, net/http writes a
+// user-agent of its own (Go-http-client/1.1) when h has none, which is Go's
+// and not Pi's, and drops an empty one, which Pi sends (a caller's "" in
+// options.headers): it skips the canonical User-Agent key when it writes
+// the other headers, but writes a key it does not know, such as
+// "user-agent", as it is.
+func sendUserAgentAsIs(h http.Header) {
+	ua, ok := h["User-Agent"]
+	switch {
+	case !ok:
+		h["User-Agent"] = []string{""}
+	case len(ua) == 1 && ua[0] == "":
+		h["user-agent"] = ua
+	}
 }
 
 // Sleep waits d, or until ctx ends: an Options.Wait that takes the time
