@@ -316,6 +316,7 @@ func TestRuntimeUserAgent(t *testing.T) {
 		{"recorded as the caller set it", recorded("node"), []string{"node"}, `[]`},
 		{"none recorded", recorded(), []string{"node"}, `[]`},
 		{"none recorded, empty sent", recorded(), []string{""}, `[]`},
+		{"Go's, as net/http sends it", recorded("my-agent/1.0"), goDefaultUserAgent(t), none},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, _ := http.NewRequest("POST", "http://127.0.0.1/v1/say", strings.NewReader(`{}`))
@@ -343,6 +344,20 @@ func TestRuntimeUserAgent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goDefaultUserAgent is the user-agent net/http sends for a request that
+// has none.
+func goDefaultUserAgent(t *testing.T) []string {
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = r.Header.Values("User-Agent") }))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return got
 }
 
 func paths(diffs []compare.Diff) []string {
@@ -618,6 +633,35 @@ func TestDrawnUUID(t *testing.T) {
 		if m := (Matcher{Key: FakeAPIKey}).Compare(got, nil, i.Request); (m == nil) != tt.match {
 			t.Errorf("session-id %q: mismatch %v, want match %v", tt.session, m, tt.match)
 		}
+	}
+}
+
+// The headers are recorded as net/http writes them: an empty canonical
+// User-Agent is not written, the same header under another spelling is
+// (wire.request.runtime-user-agent).
+func TestScrubberRecordsTheWire(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		headers   http.Header
+		userAgent []string
+	}{
+		{"empty", http.Header{"User-Agent": {""}, "user-agent": {""}}, []string{""}},
+		{"none", http.Header{"User-Agent": {""}}, nil},
+		{"set", http.Header{"User-Agent": {"mine/1"}}, []string{"mine/1"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			i := &cassette.Interaction{Request: cassette.Request{URL: "/x", Method: "GET", Headers: tt.headers}}
+			if err := Scrubber(FakeAPIKey, nil, "")(i); err != nil {
+				t.Fatal(err)
+			}
+			want := http.Header{}
+			if tt.userAgent != nil {
+				want["User-Agent"] = tt.userAgent
+			}
+			if diff := cmp.Diff(want, i.Request.Headers); diff != "" {
+				t.Errorf("scrubbed headers (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

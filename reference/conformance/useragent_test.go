@@ -12,17 +12,17 @@ import (
 
 // TestUserAgentOnTheWire: the user-agent Pi's request holds reaches the
 // server as it is, an empty one too, and a request whose user-agent a
-// caller's null removed goes without one, not with Go's own
-// (wire.request.runtime-user-agent).
+// caller's null removed holds none of its own: the server gets net/http's
+// default, as it gets Node's from Pi (wire.request.runtime-user-agent).
 func TestUserAgentOnTheWire(t *testing.T) {
 	for _, tt := range []struct {
 		name, header string
-		want         []string // the User-Agent values the server got; nil for none
+		want         []string // the User-Agent values the server got
 	}{
 		{"the SDK's", `{}`, []string{"Anthropic/JS 0.91.1"}},
 		{"the caller's", `{"User-Agent":"mine/1"}`, []string{"mine/1"}},
 		{"empty", `{"User-Agent":""}`, []string{""}},
-		{"removed", `{"user-agent":null}`, nil},
+		{"removed", `{"user-agent":null}`, []string{"Go-http-client/1.1"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string

@@ -276,20 +276,16 @@ func newRequest(ctx context.Context, req provider.Request, body []byte, connectT
 	return hreq, nil
 }
 
-// sendUserAgentAsIs makes net/http send the user-agent h holds, and none
-// when it holds none, as Pi's fetch does (spec/wire.md,
-// wire.request.runtime-user-agent). Left alone, net/http writes a
-// user-agent of its own (Go-http-client/1.1) when h has none, which is Go's
-// and not Pi's, and drops an empty one, which Pi sends (a caller's "" in
-// options.headers): it skips the canonical User-Agent key when it writes
-// the other headers, but writes a key it does not know, such as
-// "user-agent", as it is.
+// sendUserAgentAsIs makes net/http send an empty user-agent that h holds
+// (a caller's "" in options.headers), as Pi's fetch does (spec/wire.md,
+// wire.request.runtime-user-agent). net/http writes no User-Agent line for
+// an empty one (nor its own default then), and writes the other headers
+// as they are keyed, skipping only the canonical User-Agent: the same
+// value under "user-agent" goes out as the empty header. A request with no
+// user-agent is left alone: net/http's default then names the runtime, as
+// Node's does for Pi.
 func sendUserAgentAsIs(h http.Header) {
-	ua, ok := h["User-Agent"]
-	switch {
-	case !ok:
-		h["User-Agent"] = []string{""}
-	case len(ua) == 1 && ua[0] == "":
+	if ua := h["User-Agent"]; len(ua) == 1 && ua[0] == "" {
 		h["user-agent"] = ua
 	}
 }
