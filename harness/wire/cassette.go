@@ -354,6 +354,9 @@ func blockSafe(s string) string {
 //   - A header value that is a version-4 UUID the case input (given, its
 //     JSON text) does not hold was drawn at random: it becomes DrawnUUID.
 //   - Connection headers and the API's incidental headers (ignore) go.
+//   - Headers are kept as net/http writes them: an empty canonical
+//     User-Agent is not written (the reference then holds the empty value
+//     under "user-agent", which is), and names are canonical.
 //   - The response goes: it is the case file's hand-built response, and the
 //     replay takes it from there.
 //
@@ -379,14 +382,16 @@ func Scrubber(key string, ignore []string, given string) recorder.HookFunc {
 		req.Form = nil
 		h := http.Header{}
 		for name, vs := range req.Headers {
+			canonical := http.CanonicalHeaderKey(name)
 			switch {
 			case matchesAny(transportHeaders, name) || matchesAny(ignore, name):
+			case name == "User-Agent" && len(vs) == 1 && vs[0] == "":
 			case isCredential(name, vs, key):
-				h[name] = []string{Redacted}
+				h[canonical] = []string{Redacted}
 			case len(vs) == 1 && isUUID(vs[0]) && !strings.Contains(given, vs[0]):
-				h[name] = []string{DrawnUUID}
+				h[canonical] = []string{DrawnUUID}
 			default:
-				h[name] = vs
+				h[canonical] = append(h[canonical], vs...)
 			}
 		}
 		req.Headers = h

@@ -43,7 +43,8 @@ type Matcher struct {
 //     a DrawnUUID, which any version-4 UUID matches. A
 //     header the cassette lacks must not be sent, except connection and
 //     client headers (host, user-agent, accept-encoding, …) and the API's
-//     incidental ones;
+//     incidental ones. A user-agent that is only the runtime's default
+//     (runtimeUserAgents) counts as not sent;
 //   - body is compared as JSON (key order ignored, numbers by value) when
 //     both sides parse, as text otherwise.
 //
@@ -145,6 +146,8 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 		switch {
 		case !inCassette && matchesAny(clientHeaders, lname):
 			continue
+		case lname == "user-agent" && isRuntimeUserAgent(vs, w):
+			continue
 		case isCredential(lname, vs, m.Key) && (w == Redacted || !inCassette):
 			headers[lname] = Redacted
 		case w == DrawnUUID && len(vs) == 1 && isUUID(vs[0]):
@@ -163,6 +166,21 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 		b = jsonv.StringValue(redactKey(string(body), m.Key))
 	}
 	return requestTree(got.Method, p, headers, b)
+}
+
+// isRuntimeUserAgent tells whether the user-agent values vs are only the
+// default of an HTTP client runtime, other than want, the recorded value
+// (a caller may set "node" itself).
+func isRuntimeUserAgent(vs []string, want string) bool {
+	if len(vs) != 1 || vs[0] == want {
+		return false
+	}
+	for _, p := range runtimeUserAgents {
+		if globMatch(p, vs[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // compared tells whether a header takes part in the comparison at all.

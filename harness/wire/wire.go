@@ -328,6 +328,12 @@ var (
 	// are compared when the cassette has them, and allowed when it has not.
 	// Node's WebSocket client also sends pragma and cache-control.
 	clientHeaders = []string{"user-agent", "accept-language", "sec-fetch-*", "pragma", "cache-control"}
+	// runtimeUserAgents are the user-agents an HTTP client runtime sends
+	// when the request it is given has none: Node's fetch, Go's net/http
+	// (globMatch patterns). Such a user-agent names the runtime, not the
+	// implementation, and counts as not sent
+	// (spec/wire.md, wire.request.runtime-user-agent).
+	runtimeUserAgents = []string{"node", "Go-http-client/*"}
 	// authHeaders carry credentials: recorded as Redacted, checked for
 	// presence only.
 	authHeaders = []string{

@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -289,6 +290,76 @@ func TestIdentityHeaders(t *testing.T) {
 	}
 }
 
+// TestRuntimeUserAgent: a user-agent that is only the client runtime's
+// default counts as not sent, unless the cassette holds that very value;
+// an empty one is sent (wire.request.runtime-user-agent).
+func TestRuntimeUserAgent(t *testing.T) {
+	recorded := func(ua ...string) cassette.Request {
+		h := http.Header{}
+		if ua != nil {
+			h["User-Agent"] = ua
+		}
+		return cassette.Request{Method: "POST", URL: "/v1/say", Body: `{}`, Headers: h}
+	}
+	none := `[{"Path":"/headers/user-agent","Want":"my-agent/1.0"}]`
+	for _, tc := range []struct {
+		name string
+		want cassette.Request
+		sent []string // nil: no user-agent
+		diff string   // the differences as JSON
+	}{
+		{"none sent", recorded("my-agent/1.0"), nil, none},
+		{"Node's", recorded("my-agent/1.0"), []string{"node"}, none},
+		{"Go's", recorded("my-agent/1.0"), []string{"Go-http-client/1.1"}, none},
+		{"empty", recorded("my-agent/1.0"), []string{""}, `[{"Path":"/headers/user-agent","Want":"my-agent/1.0","Got":""}]`},
+		{"another", recorded("my-agent/1.0"), []string{"node/22"}, `[{"Path":"/headers/user-agent","Want":"my-agent/1.0","Got":"node/22"}]`},
+		{"recorded as the caller set it", recorded("node"), []string{"node"}, `[]`},
+		{"none recorded", recorded(), []string{"node"}, `[]`},
+		{"none recorded, empty sent", recorded(), []string{""}, `[]`},
+		{"Go's, as net/http sends it", recorded("my-agent/1.0"), goDefaultUserAgent(t), none},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", "http://127.0.0.1/v1/say", strings.NewReader(`{}`))
+			if tc.sent != nil {
+				req.Header["User-Agent"] = tc.sent
+			}
+			diffs, _ := Matcher{Key: FakeAPIKey, StrictIdentity: true}.Diff(req, []byte(`{}`), tc.want)
+			got := []map[string]any{}
+			for _, d := range diffs {
+				m := map[string]any{"Path": d.Path}
+				if !d.Want.IsAbsent() {
+					m["Want"] = d.Want.Str()
+				}
+				if !d.Got.IsAbsent() {
+					m["Got"] = d.Got.Str()
+				}
+				got = append(got, m)
+			}
+			var want []map[string]any
+			if err := json.Unmarshal([]byte(tc.diff), &want); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("diffs (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// goDefaultUserAgent is the user-agent net/http sends for a request that
+// has none.
+func goDefaultUserAgent(t *testing.T) []string {
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = r.Header.Values("User-Agent") }))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return got
+}
+
 func paths(diffs []compare.Diff) []string {
 	var out []string
 	for _, d := range diffs {
@@ -562,6 +633,35 @@ func TestDrawnUUID(t *testing.T) {
 		if m := (Matcher{Key: FakeAPIKey}).Compare(got, nil, i.Request); (m == nil) != tt.match {
 			t.Errorf("session-id %q: mismatch %v, want match %v", tt.session, m, tt.match)
 		}
+	}
+}
+
+// The headers are recorded as net/http writes them: an empty canonical
+// User-Agent is not written, the same header under another spelling is
+// (wire.request.runtime-user-agent).
+func TestScrubberRecordsTheWire(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		headers   http.Header
+		userAgent []string
+	}{
+		{"empty", http.Header{"User-Agent": {""}, "user-agent": {""}}, []string{""}},
+		{"none", http.Header{"User-Agent": {""}}, nil},
+		{"set", http.Header{"User-Agent": {"mine/1"}}, []string{"mine/1"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			i := &cassette.Interaction{Request: cassette.Request{URL: "/x", Method: "GET", Headers: tt.headers}}
+			if err := Scrubber(FakeAPIKey, nil, "")(i); err != nil {
+				t.Fatal(err)
+			}
+			want := http.Header{}
+			if tt.userAgent != nil {
+				want["User-Agent"] = tt.userAgent
+			}
+			if diff := cmp.Diff(want, i.Request.Headers); diff != "" {
+				t.Errorf("scrubbed headers (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

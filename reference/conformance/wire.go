@@ -262,11 +262,26 @@ func newRequest(ctx context.Context, req provider.Request, body []byte, connectT
 	if hreq.Header == nil {
 		hreq.Header = http.Header{}
 	}
+	sendUserAgentAsIs(hreq.Header)
 	if connectTo != "" {
 		hreq.Host = hreq.URL.Host
 		hreq.URL.Scheme, hreq.URL.Host = "http", connectTo
 	}
 	return hreq, nil
+}
+
+// sendUserAgentAsIs makes net/http send an empty user-agent that h holds
+// (a caller's "" in options.headers), as Pi's fetch does (spec/wire.md,
+// wire.request.runtime-user-agent). net/http writes no User-Agent line for
+// an empty one (nor its own default then), and writes the other headers
+// as they are keyed, skipping only the canonical User-Agent: the same
+// value under "user-agent" goes out as the empty header. A request with no
+// user-agent is left alone: net/http's default then names the runtime, as
+// Node's does for Pi.
+func sendUserAgentAsIs(h http.Header) {
+	if ua := h["User-Agent"]; len(ua) == 1 && ua[0] == "" {
+		h["user-agent"] = ua
+	}
 }
 
 // Sleep waits d, or until ctx ends: an Options.Wait that takes the time

@@ -80,8 +80,9 @@ var ToolCallProviders = openairesponses.PairedIDProviders
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
 // MachineHeaders are the request headers whose values name the machine
-// (Pi's user-agent is "pi (<platform> <release>; <arch>)"): the request
-// leaves them out, and a harness allows them without comparing them.
+// (Pi's user-agent is "pi (<platform> <release>; <arch>)", which replaces
+// the caller's): the request leaves them out, and a harness allows them
+// without comparing them.
 var MachineHeaders = []string{"user-agent"}
 
 // ErrModelHeaders is Pi's TypeError for model headers that new Headers
@@ -333,6 +334,9 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 			return nil, err
 		}
 	}
+	// Pi sets its user-agent last, over the caller's (null, "" or any
+	// value): it names the machine, so the request leaves it out.
+	set.Delete("user-agent")
 	return set.Header(), nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
@@ -239,6 +240,30 @@ func TestHeadersOfOtherTypes(t *testing.T) {
 			t.Errorf("%s: x-a = %q, want none", tc.name, got)
 		case tc.want != "-" && (len(got) != 1 || got[0] != tc.want):
 			t.Errorf("%s: x-a = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCallerUserAgentReplaced: Pi's user-agent, which names the machine
+// and is left out, replaces whatever user-agent the model or the caller
+// gives (wire.openai-codex-responses.headers).
+func TestCallerUserAgentReplaced(t *testing.T) {
+	key := "x.eyJodHRwczovL2FwaS5vcGVuYWkuY29tL2F1dGgiOnsiY2hhdGdwdF9hY2NvdW50X2lkIjoiYSJ9fQ.y"
+	for _, tc := range []struct{ model, caller string }{
+		{`{}`, `{"User-Agent":""}`},
+		{`{}`, `{"user-agent":"mine"}`},
+		{`{"User-Agent":"model"}`, `{}`},
+		{`{"User-Agent":"model"}`, `{"User-Agent":null}`},
+	} {
+		mh, ch := jsonvtest.Parse(t, tc.model), jsonvtest.Parse(t, tc.caller)
+		model := &ai.Model{ID: "m", API: API, Provider: "openai-codex", Headers: mh}
+		opts := Options{StreamOptions: provider.StreamOptions{APIKey: &key, Transport: jsonv.StringValue(SSETransport), Headers: httpheader.Decode(ch)}}
+		call, err := BuildRequest(model, &ai.Context{}, opts, capturetest.Clock)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.model, tc.caller, err)
+		}
+		if ua, ok := call.Header["User-Agent"]; ok {
+			t.Errorf("model %s, caller %s: user-agent %q, want none (Pi's own)", tc.model, tc.caller, ua)
 		}
 	}
 }
