@@ -353,7 +353,11 @@ func TestAgainstPi(t *testing.T) {
 	withAdded := map[string]bool{}
 	for _, c := range cases {
 		if os.Getenv(respEnv) != "" {
-			if response, ok := c.Raw.Get("response"); ok && c.Kind == "wire" {
+			// A case that aborts after some events holds its response open
+			// until then; an event perturbed out of the count leaves both
+			// sides waiting out the deadline.
+			_, aborts := c.Input.Get("abort")
+			if response, ok := c.Raw.Get("response"); ok && c.Kind == "wire" && !aborts {
 				for _, v := range perturb.Variants(response, nil) {
 					if strings.Contains(v.Pointer, "/data/") {
 						v.Pointer = "/response" + v.Pointer
