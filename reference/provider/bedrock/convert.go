@@ -476,10 +476,15 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 }
 
 // toolConfig is Pi's convertToolConfig, Absent without tools or with
-// toolChoice "none".
-func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
-	if len(tools) == 0 || (choice.Kind() == jsonv.String && choice.Str() == "none") {
-		return jsonv.Value{}
+// toolChoice "none", which it tests before it maps the tools: then tools
+// it could not map are never refused.
+func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
+	if choice.Kind() == jsonv.String && choice.Str() == "none" {
+		return jsonv.Value{}, nil
+	}
+	tools, err := ctx.MappedTools()
+	if err != nil || len(tools) == 0 {
+		return jsonv.Value{}, err
 	}
 	specs := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
@@ -500,7 +505,7 @@ func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
 			tc.Set("toolChoice", new(jsonv.ObjectBuilder).Set("tool", tool).Value())
 		}
 	}
-	return tc.Value()
+	return tc.Value(), nil
 }
 
 // buildBody is the wire body: the SDK serializes Pi's command input
@@ -545,7 +550,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	inference := new(jsonv.ObjectBuilder)
 	inference.Set("maxTokens", sdkNumber(maxTokens)).Set("temperature", sdkNumber(opts.Temperature))
 	b.Set("inferenceConfig", inference.Value())
-	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
+	tools, err := toolConfig(ctx, opts.ToolChoice)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	b.Set("toolConfig", tools)
 	fields, err := additionalFields(model, opts)
 	if err != nil {
 		return jsonv.Value{}, err

@@ -214,3 +214,26 @@ func TestModelNameOfOtherType(t *testing.T) {
 		}
 	}
 }
+
+// TestToolsPiCannotMap checks tools Pi's map throws on (a non-empty
+// string, a null element) against what Pi 0.80.2 did: refused where it
+// maps them, and never read with toolChoice "none", which it tests first.
+func TestToolsPiCannotMap(t *testing.T) {
+	for _, tools := range []string{`"abc"`, `[null]`, `[{"name":"t"},null]`} {
+		for _, choice := range []string{`"none"`, `"auto"`, `null`} {
+			ctx := `{"messages":[{"role":"user","content":"q"}],"tools":` + tools + `}`
+			body, err := capturetest.BuildLenient(t, Driver, claude, ctx, `{"bearerToken":"t","maxTokens":5,"toolChoice":`+choice+`}`)
+			if choice != `"none"` {
+				if err == nil {
+					t.Errorf("tools %s, toolChoice %s: sent, want a refusal", tools, choice)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("tools %s, toolChoice %s: %v", tools, choice, err)
+			} else if tc, ok := body.Get("toolConfig"); ok {
+				t.Errorf("tools %s, toolChoice %s: toolConfig %s, want none", tools, choice, tc)
+			}
+		}
+	}
+}

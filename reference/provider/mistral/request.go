@@ -176,12 +176,16 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))
 	}
 	b.SetBool("stream", true).Set("messages", jsonv.ArrayValue(messages...))
-	if len(ctx.Tools) > 0 {
-		tools, err := convertTools(ctx.Tools)
+	tools, err := ctx.MappedTools()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if len(tools) > 0 {
+		converted, err := convertTools(tools)
 		if err != nil {
 			return jsonv.Value{}, err
 		}
-		b.Set("tools", tools)
+		b.Set("tools", converted)
 	}
 	b.Set("tool_choice", toolChoice)
 	for _, o := range []struct {
