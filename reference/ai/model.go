@@ -176,6 +176,22 @@ type Context struct {
 	// Loose holds a systemPrompt that is truthy and not a string, for a
 	// context read leniently (DecodeWireContext); SystemPrompt is then nil.
 	Loose Loose
+	// unmappable is why Pi's tools.map throws on tools read leniently (a
+	// non-empty string, a null element); the API refuses it only where
+	// it maps them (MappedTools).
+	unmappable error
+}
+
+// MappedTools are the tools where an API maps them, as Pi's
+// tools.map does: an error for tools that are a non-empty string (their
+// length holds, and a string has no map) or that hold null (whose
+// members Pi reads). Where Pi never maps them (Bedrock's toolChoice
+// "none") they are never refused.
+func (c *Context) MappedTools() ([]Tool, error) {
+	if c.unmappable != nil {
+		return nil, c.unmappable
+	}
+	return c.Tools, nil
 }
 
 // SystemText is the system prompt where an API sanitizes it ("" for none).
@@ -229,8 +245,8 @@ func decodeContextFields(f *jsonv.Fields, lenient bool) (*Context, error) {
 		raw := f.Any("tools")
 		tools, hasTools = raw.Elems(), raw.Kind() == jsonv.Array
 		if raw.Kind() == jsonv.String && raw.Str() != "" {
-			// tools.length > 0 holds, and Pi calls its map.
-			return nil, jsonv.Errorf(f.At("tools"), "want an array, got a string (Pi maps it)")
+			// tools.length > 0 holds, and where Pi maps them it throws.
+			c.unmappable = jsonv.Errorf(f.At("tools"), "want an array, got a string (Pi maps it)")
 		}
 		// Anything else but an array has no length: Pi sends no tools.
 	} else {
@@ -246,7 +262,11 @@ func decodeContextFields(f *jsonv.Fields, lenient bool) (*Context, error) {
 		foreign = AllowForeign
 	}
 	for i, t := range tools {
-		if lenient && t.Kind() != jsonv.Object && t.Kind() != jsonv.Null {
+		if lenient && t.Kind() == jsonv.Null && c.unmappable == nil {
+			// Pi reads its members where it maps the tools, and throws.
+			c.unmappable = jsonv.Errorf(jsonv.Index(f.At("tools"), i), "want an object, got null")
+		}
+		if lenient && t.Kind() != jsonv.Object {
 			// Its members are undefined, as JavaScript reads them.
 			c.Tools = append(c.Tools, Tool{Loose: Loose{{Key: "name"}, {Key: "description"}}})
 			continue

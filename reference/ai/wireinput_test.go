@@ -90,24 +90,30 @@ func TestDecodeWireContextLenient(t *testing.T) {
 }
 
 // TestDecodeWireContextLenientTools: tools that are not an array have no
-// length, so Pi sends none, except a string, which it maps and throws on;
-// an element that is not an object has undefined members, and null throws.
+// length, so Pi sends none; a non-empty string, which Pi maps, and a null
+// element, whose members it reads, are refused where an API maps them
+// (MappedTools), not when the context is read; an element that is not an
+// object has undefined members.
 func TestDecodeWireContextLenientTools(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"messages":[],"tools":{}}`:              "0 tools, HasTools false",
 		`{"messages":[],"tools":7}`:               "0 tools, HasTools false",
 		`{"messages":[],"tools":""}`:              "0 tools, HasTools false",
 		`{"messages":[],"tools":[5,"x",[]]}`:      "3 tools, HasTools true",
-		`{"messages":[],"tools":"abc"}`:           "/context/tools: want an array, got a string (Pi maps it)",
-		`{"messages":[],"tools":[null]}`:          "/context/tools/0: want an object, got null",
+		`{"messages":[],"tools":"abc"}`:           "mapped: /context/tools: want an array, got a string (Pi maps it)",
+		`{"messages":[],"tools":[{},null,null]}`:  "mapped: /context/tools/1: want an object, got null",
 		`{"messages":[],"tools":[{"name":null}]}`: "1 tools, HasTools true",
 	} {
 		c, err := ai.DecodeWireContext(parse(t, in), "/context", true)
-		got := ""
 		if err != nil {
-			got = err.Error()
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		got := ""
+		if tools, err := c.MappedTools(); err != nil {
+			got = "mapped: " + err.Error()
 		} else {
-			got = fmt.Sprintf("%d tools, HasTools %v", len(c.Tools), c.HasTools)
+			got = fmt.Sprintf("%d tools, HasTools %v", len(tools), c.HasTools)
 		}
 		if got != want {
 			t.Errorf("%s: %s, want %s", in, got, want)

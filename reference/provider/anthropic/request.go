@@ -196,12 +196,16 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	if !opts.Temperature.IsAbsent() && !thinkingOn && c.Truthy("supportsTemperature", true) {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
-	if len(ctx.Tools) > 0 {
+	given, err := ctx.MappedTools()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if len(given) > 0 {
 		toolCC := jsonv.Value{}
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		tools, err := convertTools(ctx.Tools, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		tools, err := convertTools(given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
 		if err != nil {
 			return jsonv.Value{}, err
 		}

@@ -22,7 +22,8 @@ import (
 var NormalizeToolCallID = anthropic.NormalizeToolCallID
 
 // candidates are the lower-cased model id and name, each also with runs
-// of whitespace, "_", "." and ":" turned into "-".
+// of whitespace, "_", "." and ":" turned into "-". Callers have refused a
+// name Pi would throw on (isClaude, supportsCaching).
 func candidates(model *ai.Model) []string {
 	values := []string{model.ID}
 	if model.Name != "" {
@@ -49,20 +50,40 @@ func anyContains(list []string, subs ...string) bool {
 	return false
 }
 
-// isClaude is Pi's isAnthropicClaudeModel.
-func isClaude(model *ai.Model) bool {
-	id, name := strings.ToLower(model.ID), strings.ToLower(model.Name)
-	return strings.Contains(id, "anthropic.claude") || strings.Contains(id, "anthropic/claude") ||
-		strings.Contains(name, "anthropic.claude") || strings.Contains(name, "anthropic/claude") || strings.Contains(name, "claude")
+// looseName is the model's name when it is not a string (Absent when it
+// is one, or when there is none): Pi lower-cases the name only where it
+// asks what the model is, so the name is refused there (isClaude,
+// supportsCaching) and nowhere else.
+func looseName(model *ai.Model) jsonv.Value {
+	if !model.Loose.Has("name") {
+		return jsonv.Value{}
+	}
+	return model.Loose.Value("name", "")
 }
 
-// supportsCaching is Pi's supportsPromptCaching.
-func supportsCaching(model *ai.Model, opts Options) bool {
+// isClaude is Pi's isAnthropicClaudeModel, which lower-cases the name
+// behind ?.: a name that is neither a string nor null or absent throws.
+func isClaude(model *ai.Model) (bool, error) {
+	if name := looseName(model); !name.IsNullish() {
+		return false, lenient.Throws("the model's name is %s, which has no toLowerCase", name.Kind())
+	}
+	id, name := strings.ToLower(model.ID), strings.ToLower(model.Name)
+	return strings.Contains(id, "anthropic.claude") || strings.Contains(id, "anthropic/claude") ||
+		strings.Contains(name, "anthropic.claude") || strings.Contains(name, "anthropic/claude") || strings.Contains(name, "claude"), nil
+}
+
+// supportsCaching is Pi's supportsPromptCaching. It lower-cases the name
+// when it is truthy (candidates), so a truthy name of another type throws
+// and a falsy one counts as none.
+func supportsCaching(model *ai.Model, opts Options) (bool, error) {
+	if name := looseName(model); name.Truthy() {
+		return false, lenient.Throws("the model's name is %s, which has no toLowerCase", name.Kind())
+	}
 	c := candidates(model)
 	if !anyContains(c, "claude") {
-		return opts.EnvValue("AWS_BEDROCK_FORCE_CACHE") == "1"
+		return opts.EnvValue("AWS_BEDROCK_FORCE_CACHE") == "1", nil
 	}
-	return anyContains(c, "-4-", "claude-3-7-sonnet", "claude-3-5-haiku")
+	return anyContains(c, "-4-", "claude-3-7-sonnet", "claude-3-5-haiku"), nil
 }
 
 // supportsAdaptive tells the Claude models that think adaptively.
@@ -269,9 +290,13 @@ func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention
 			out = append(out, &wireMessage{role: "user", content: results})
 		}
 	}
-	if retention != "none" && supportsCaching(model, opts) && len(out) > 0 {
-		if last := out[len(out)-1]; last.role == "user" {
-			last.content = append(last.content, cachePoint(retention))
+	if retention != "none" {
+		caching, err := supportsCaching(model, opts)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		if last := len(out) - 1; caching && last >= 0 && out[last].role == "user" {
+			out[last].content = append(out[last].content, cachePoint(retention))
 		}
 	}
 	wire := make([]jsonv.Value, len(out))
@@ -351,7 +376,11 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 				continue
 			}
 			rt := new(jsonv.ObjectBuilder).SetString("text", thinking)
-			if isClaude(model) {
+			claude, err := isClaude(model)
+			if err != nil {
+				return nil, err
+			}
+			if claude {
 				if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
 					return nil, lenient.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
 				}
@@ -394,9 +423,16 @@ func effort(model *ai.Model, reasoning jsonv.Value) string {
 }
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
-func additionalFields(model *ai.Model, opts Options) jsonv.Value {
-	if !opts.Reasoning.Truthy() || !model.Reasoning || !isClaude(model) {
-		return jsonv.Value{}
+func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
+	if !opts.Reasoning.Truthy() || !model.Reasoning {
+		return jsonv.Value{}, nil
+	}
+	if claude, err := isClaude(model); err != nil || !claude {
+		return jsonv.Value{}, err
+	}
+	if opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
+		// Pi lower-cases the region to tell GovCloud.
+		return jsonv.Value{}, lenient.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
 	}
 	// Pi looks the level up as a property key, which is its String().
 	level := opts.Reasoning.JSString()
@@ -417,7 +453,7 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 		thinking.SetString("type", "adaptive").Set("display", display)
 		out.Set("thinking", thinking.Value())
 		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(model, opts.Reasoning)).Value())
-		return out.Value()
+		return out.Value(), nil
 	}
 	budgetLevel := level
 	if opts.Reasoning.Kind() == jsonv.String && budgetLevel == "xhigh" {
@@ -436,14 +472,19 @@ func additionalFields(model *ai.Model, opts Options) jsonv.Value {
 	if anthropic.TruthyOr(opts.InterleavedThinking, true) {
 		out.Set("anthropic_beta", jsonv.ArrayValue(jsonv.StringValue(InterleavedThinkingBeta)))
 	}
-	return out.Value()
+	return out.Value(), nil
 }
 
 // toolConfig is Pi's convertToolConfig, Absent without tools or with
-// toolChoice "none".
-func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
-	if len(tools) == 0 || (choice.Kind() == jsonv.String && choice.Str() == "none") {
-		return jsonv.Value{}
+// toolChoice "none", which it tests before it maps the tools: then tools
+// it could not map are never refused.
+func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
+	if choice.Kind() == jsonv.String && choice.Str() == "none" {
+		return jsonv.Value{}, nil
+	}
+	tools, err := ctx.MappedTools()
+	if err != nil || len(tools) == 0 {
+		return jsonv.Value{}, err
 	}
 	specs := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
@@ -464,13 +505,26 @@ func toolConfig(tools []ai.Tool, choice jsonv.Value) jsonv.Value {
 			tc.Set("toolChoice", new(jsonv.ObjectBuilder).Set("tool", tool).Value())
 		}
 	}
-	return tc.Value()
+	return tc.Value(), nil
 }
 
 // buildBody is the wire body: the SDK serializes Pi's command input
 // without modelId (it goes in the path).
 func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
 	retention := opts.Retention()
+	// Pi settles maxTokens first, and asks whether the model is Claude
+	// only when the caller gave none.
+	maxTokens := opts.MaxTokens // Pi reads it with ??
+	if maxTokens.IsNullish() {
+		maxTokens = jsonv.Value{}
+		claude, err := isClaude(model)
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		if claude {
+			maxTokens = model.MaxTokens
+		}
+	}
 	msgs, err := convertMessages(ctx.Messages, model, opts, retention, now)
 	if err != nil {
 		return jsonv.Value{}, err
@@ -482,27 +536,30 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	}
 	if systemText != "" {
 		system := []jsonv.Value{textBlock(ai.SanitizeSurrogates(systemText))}
-		if retention != "none" && supportsCaching(model, opts) {
-			system = append(system, cachePoint(retention))
+		if retention != "none" {
+			caching, err := supportsCaching(model, opts)
+			if err != nil {
+				return jsonv.Value{}, err
+			}
+			if caching {
+				system = append(system, cachePoint(retention))
+			}
 		}
 		b.Set("system", jsonv.ArrayValue(system...))
 	}
 	inference := new(jsonv.ObjectBuilder)
-	maxTokens := opts.MaxTokens // Pi reads it with ??
-	if maxTokens.IsNullish() {
-		maxTokens = jsonv.Value{}
-		if isClaude(model) {
-			maxTokens = model.MaxTokens
-		}
-	}
 	inference.Set("maxTokens", sdkNumber(maxTokens)).Set("temperature", sdkNumber(opts.Temperature))
 	b.Set("inferenceConfig", inference.Value())
-	b.Set("toolConfig", toolConfig(ctx.Tools, opts.ToolChoice))
-	if opts.Reasoning.Truthy() && model.Reasoning && isClaude(model) && opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
-		// Pi lower-cases the region to tell GovCloud.
-		return jsonv.Value{}, lenient.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
+	tools, err := toolConfig(ctx, opts.ToolChoice)
+	if err != nil {
+		return jsonv.Value{}, err
 	}
-	b.Set("additionalModelRequestFields", additionalFields(model, opts))
+	b.Set("toolConfig", tools)
+	fields, err := additionalFields(model, opts)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	b.Set("additionalModelRequestFields", fields)
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
 	return b.Value(), nil
 }

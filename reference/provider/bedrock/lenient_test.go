@@ -182,3 +182,58 @@ func TestHeadersOfOtherTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestModelNameOfOtherType checks a model name that is not a string
+// against what Pi 0.80.2 did with it (wire.bedrock.lenient): it throws
+// only where it asks whether the model is Claude (any such name but
+// null), or whether it caches (a truthy one).
+func TestModelNameOfOtherType(t *testing.T) {
+	const (
+		user     = `{"systemPrompt":"s","messages":[{"role":"user","content":"q"}]}`
+		thinking = `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"t"}],` + sameModel + `}]}`
+		blank    = `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":" "}],` + sameModel + `}]}`
+	)
+	for _, tc := range []struct {
+		why, ctx, opts string
+		throwsFor      []string // the names Pi throws on, of 7, 0, false, [], null
+	}{
+		{"no question asked", user, `"maxTokens":5,"cacheRetention":"none"`, nil},
+		{"no maxTokens: is it Claude?", user, `"cacheRetention":"none"`, []string{"7", "0", "false", "[]"}},
+		{"caching: does it cache?", user, `"maxTokens":5`, []string{"7", "[]"}},
+		{"reasoning: is it Claude?", user, `"maxTokens":5,"cacheRetention":"none","reasoning":"low"`, []string{"7", "0", "false", "[]"}},
+		{"thinking to replay: is it Claude?", thinking, `"maxTokens":5,"cacheRetention":"none"`, []string{"7", "0", "false", "[]"}},
+		{"blank thinking is skipped first", blank, `"maxTokens":5,"cacheRetention":"none"`, nil},
+	} {
+		for _, name := range []string{"7", "0", "false", "[]", "null"} {
+			model := jsonvtest.Parse(t, claude).With("name", jsonvtest.Parse(t, name)).String()
+			_, err := capturetest.BuildLenient(t, Driver, model, tc.ctx, `{"bearerToken":"t",`+tc.opts+`}`)
+			want := slices.Contains(tc.throwsFor, name)
+			if got := errors.Is(err, transform.ErrThrows); got != want || (!got && err != nil) {
+				t.Errorf("%s, name %s: error %v, want a throw %v", tc.why, name, err, want)
+			}
+		}
+	}
+}
+
+// TestToolsPiCannotMap checks tools Pi's map throws on (a non-empty
+// string, a null element) against what Pi 0.80.2 did: refused where it
+// maps them, and never read with toolChoice "none", which it tests first.
+func TestToolsPiCannotMap(t *testing.T) {
+	for _, tools := range []string{`"abc"`, `[null]`, `[{"name":"t"},null]`} {
+		for _, choice := range []string{`"none"`, `"auto"`, `null`} {
+			ctx := `{"messages":[{"role":"user","content":"q"}],"tools":` + tools + `}`
+			body, err := capturetest.BuildLenient(t, Driver, claude, ctx, `{"bearerToken":"t","maxTokens":5,"toolChoice":`+choice+`}`)
+			if choice != `"none"` {
+				if err == nil {
+					t.Errorf("tools %s, toolChoice %s: sent, want a refusal", tools, choice)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("tools %s, toolChoice %s: %v", tools, choice, err)
+			} else if tc, ok := body.Get("toolConfig"); ok {
+				t.Errorf("tools %s, toolChoice %s: toolConfig %s, want none", tools, choice, tc)
+			}
+		}
+	}
+}

@@ -130,7 +130,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if now == nil {
 		now = transform.SystemClock
 	}
-	if err := checkModelNames(model); err != nil {
+	if err := checkModelID(model); err != nil {
 		return nil, err
 	}
 	configured, hasConfigured := opts.configuredRegion()
@@ -244,15 +244,12 @@ func nodeValues(c httpheader.Header) []string {
 // UUID as the SDK draws one per call; tests fix it.
 var newInvocationID = provider.NewUUID
 
-// checkModelNames refuses a model whose id is not a string, or whose name
-// is neither a string nor null nor absent: Pi lower-cases both, and throws
-// (for the id, in the SDK, outside the stream).
-func checkModelNames(model *ai.Model) error {
+// checkModelID refuses a model whose id is not a string: Pi lower-cases
+// it, and the SDK throws on it outside the stream. The name is refused
+// only where Pi reads it (isClaude, supportsCaching).
+func checkModelID(model *ai.Model) error {
 	if model.Loose.Has("id") {
 		return errors.New("bedrock: the model's id is not a string, and Pi's client throws on it")
-	}
-	if name := model.Loose.Value("name", ""); model.Loose.Has("name") && name.Kind() != jsonv.Null && !name.IsAbsent() {
-		return errors.New("bedrock: the model's name is not a string, and Pi lower-cases it")
 	}
 	return nil
 }

@@ -19,8 +19,9 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	// Pi hands the level on as written; lookups use its String() key.
 	level := s.Level()
 	o.Reasoning, o.ThinkingBudgets = s.Reasoning, s.ThinkingBudgets
-	if !isClaude(model) || supportsAdaptive(model) {
-		return o, nil
+	claude, err := isClaude(model)
+	if err != nil || !claude || supportsAdaptive(model) {
+		return o, err
 	}
 	maxTokens, budget := provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 	o.MaxTokens = maxTokens

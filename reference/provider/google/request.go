@@ -233,8 +233,12 @@ func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) ([]jsonv.Va
 	if err != nil {
 		return nil, err
 	}
-	// Pi sanitizes the system prompt next, building the config.
+	// Pi sanitizes the system prompt next, building the config, and
+	// then maps the tools.
 	if _, err := ctx.SystemText(); err != nil {
+		return nil, err
+	}
+	if _, err := ctx.MappedTools(); err != nil {
 		return nil, err
 	}
 	return contents, nil

@@ -121,3 +121,16 @@ func TestLenientOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestToolsMappedBeforeToolChoice: Pi maps the tools before the tool
+// choice, so tools it cannot map are refused even with a tool choice whose
+// mapping fails (what Pi 0.80.2 answered: its map's TypeError).
+func TestToolsMappedBeforeToolChoice(t *testing.T) {
+	for tools, at := range map[string]string{`"x"`: "/context/tools", `[null]`: "/context/tools/0"} {
+		_, err := build(t, `["text"]`, `{"messages":[],"tools":`+tools+`}`, `{"toolChoice":"tool"}`)
+		var pe *jsonv.PathError
+		if !errors.As(err, &pe) || pe.Pointer != at {
+			t.Errorf("tools %s: error %v, want the tools refused at %s", tools, err, at)
+		}
+	}
+}

@@ -145,6 +145,18 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if err != nil {
 		return jsonv.Value{}, err
 	}
+	// Pi maps the tools, then the tool choice, then sanitizes the system
+	// prompt.
+	given, err := ctx.MappedTools()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	var tools jsonv.Value
+	if len(given) > 0 {
+		if tools, err = convertTools(given); err != nil {
+			return jsonv.Value{}, err
+		}
+	}
 	toolChoice, err := mapToolChoice(opts.ToolChoice)
 	if err != nil {
 		return jsonv.Value{}, err
@@ -176,13 +188,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))
 	}
 	b.SetBool("stream", true).Set("messages", jsonv.ArrayValue(messages...))
-	if len(ctx.Tools) > 0 {
-		tools, err := convertTools(ctx.Tools)
-		if err != nil {
-			return jsonv.Value{}, err
-		}
-		b.Set("tools", tools)
-	}
+	b.Set("tools", tools)
 	b.Set("tool_choice", toolChoice)
 	for _, o := range []struct {
 		key string

@@ -140,11 +140,15 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
+	given, err := ctx.MappedTools()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
 	var tools []*jsonv.ObjectBuilder
 	hasTools := false
-	if len(ctx.Tools) > 0 {
+	if len(given) > 0 {
 		hasTools = true
-		tools = convertTools(ctx.Tools, c)
+		tools = convertTools(given, c)
 	} else if hasToolHistory(ctx.Messages) {
 		hasTools = true
 	}

@@ -141,8 +141,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
-	if len(ctx.Tools) > 0 {
-		b.Set("tools", convertTools(ctx.Tools))
+	tools, err := ctx.MappedTools()
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	if len(tools) > 0 {
+		b.Set("tools", convertTools(tools))
 	}
 	SetReasoning(b, model, opts.Reasoning, model.Provider != "github-copilot")
 	return b.Value(), nil
