@@ -196,7 +196,33 @@ func (p *parser) frame(m eventstream.Message) {
 		p.outside = true
 		panic(stream.JSError{Msg: "the event payload is not a JSON object"})
 	}
-	h(payload)
+	h(withoutNulls(payload))
+}
+
+// withoutNulls is an event's payload as the SDK hands it to Pi: its
+// deserializers copy a member only when it is not null, and leave null
+// elements out of lists, at every level (documents included), so Pi never
+// sees a null.
+func withoutNulls(v jsonv.Value) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Object:
+		members := make([]jsonv.Member, 0, len(v.Members()))
+		for _, m := range v.Members() {
+			if m.Value.Kind() != jsonv.Null {
+				members = append(members, jsonv.Member{Key: m.Key, Value: withoutNulls(m.Value)})
+			}
+		}
+		return jsonv.ObjectValue(members...)
+	case jsonv.Array:
+		elems := make([]jsonv.Value, 0, len(v.Elems()))
+		for _, e := range v.Elems() {
+			if e.Kind() != jsonv.Null {
+				elems = append(elems, withoutNulls(e))
+			}
+		}
+		return jsonv.ArrayValue(elems...)
+	}
+	return v
 }
 
 func (p *parser) messageStart(ev jsonv.Value) {
@@ -206,10 +232,13 @@ func (p *parser) messageStart(ev jsonv.Value) {
 	p.emit(stream.Event{Type: stream.TypeStart})
 }
 
-// find is the position of the open block whose index is index, or -1.
+// find is the position of the first block whose index is index, or -1,
+// compared as Pi compares them (===): an event without an index finds the
+// first block whose index is gone, a stopped one or one opened by another
+// event without an index.
 func (p *parser) find(index jsonv.Value) int {
 	for i, b := range p.blocks {
-		if !b.index.IsAbsent() && sameNumber(b.index, index) {
+		if b.index.IsAbsent() && index.IsAbsent() || sameNumber(b.index, index) {
 			return i
 		}
 	}
