@@ -279,12 +279,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
-	tools, err := ctx.MappedTools()
-	if err != nil {
+	if err := openairesponses.SetTools(b, ctx, jsonv.BoolValue(false)); err != nil {
 		return jsonv.Value{}, err
-	}
-	if len(tools) > 0 {
-		b.Set("tools", openairesponses.ConvertTools(tools))
 	}
 	openairesponses.SetReasoning(b, model, opts.Reasoning, true)
 	return b.Value(), nil

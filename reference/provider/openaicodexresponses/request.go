@@ -397,12 +397,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
-	tools, err := ctx.MappedTools()
-	if err != nil {
+	if err := openairesponses.SetTools(b, ctx, jsonv.NullValue()); err != nil {
 		return jsonv.Value{}, err
-	}
-	if len(tools) > 0 {
-		b.Set("tools", openairesponses.ConvertToolsStrict(tools, jsonv.NullValue()))
 	}
 	if r := opts.ReasoningEffort; !r.IsAbsent() {
 		if e := effort(model, r); e.Kind() != jsonv.Null {

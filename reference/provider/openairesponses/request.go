@@ -141,12 +141,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
-	tools, err := ctx.MappedTools()
-	if err != nil {
+	if err := SetTools(b, ctx, jsonv.BoolValue(false)); err != nil {
 		return jsonv.Value{}, err
-	}
-	if len(tools) > 0 {
-		b.Set("tools", convertTools(tools))
 	}
 	SetReasoning(b, model, opts.Reasoning, model.Provider != "github-copilot")
 	return b.Value(), nil
@@ -190,19 +186,17 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefau
 	}
 }
 
-// ConvertTools is Pi's convertResponsesTools, for the variants of this API.
-func ConvertTools(tools []ai.Tool) jsonv.Value { return convertTools(tools) }
-
-// ConvertToolsStrict is ConvertTools with another value of each tool's
-// strict member (a variant of this API sends null).
-func ConvertToolsStrict(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
-	return convertToolsWith(tools, strict)
-}
-
-// convertTools is Pi's convertResponsesTools: the schema is sent as it is,
-// with strict false.
-func convertTools(tools []ai.Tool) jsonv.Value {
-	return convertToolsWith(tools, jsonv.BoolValue(false))
+// SetTools adds the tools Pi maps, when there are any, as Pi's
+// convertResponsesTools writes them, each with strict set to strict (false
+// here and in Azure's variant; codex's sends null). Tools Pi cannot map
+// fail here (ai.Context.MappedTools).
+func SetTools(b *jsonv.ObjectBuilder, ctx *ai.Context, strict jsonv.Value) error {
+	tools, err := ctx.MappedTools()
+	if err != nil || len(tools) == 0 {
+		return err
+	}
+	b.Set("tools", convertToolsWith(tools, strict))
+	return nil
 }
 
 func convertToolsWith(tools []ai.Tool, strict jsonv.Value) jsonv.Value {
