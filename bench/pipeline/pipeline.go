@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 
 	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/reference/agent"
@@ -25,28 +24,29 @@ import (
 
 // Target is one provider request to build: the model preset of
 // fixtures/models.json it goes to, the API's driver, and the options the
-// API needs besides the key (JSON members, or "").
+// API needs besides the key.
 type Target struct {
 	Name    string
 	Preset  string
 	Driver  provider.Driver
-	Options string
+	Options []jsonv.Member
 }
 
 // Targets are the APIs compared with Pi. The first four are the ones
 // issue 12 times (compare's default); the others are there to check that
 // the bodies agree on a long transcript too (compare -apis).
 var Targets = []Target{
-	{"anthropic", "anthropic/claude-sonnet-4-5", anthropic.Driver, ""},
-	{"openai-completions", "openai/gpt-4.1-mini", openaicompletions.Driver, ""},
-	{"openai-responses", "openai/gpt-5", openairesponses.Driver, ""},
-	{"google", "google/gemini-2.5-pro", google.Driver, ""},
-	{"deepseek", "deepseek/deepseek-chat", openaicompletions.Driver, ""},
-	{"mistral", "mistral/mistral-large-latest", mistral.Driver, ""},
-	{"magistral", "mistral/magistral-medium-latest", mistral.Driver, ""},
-	{"azure-openai-responses", "azure-openai-responses/gpt-5", azureopenairesponses.Driver, ""},
-	{"openai-codex-responses", "openai-codex/gpt-5.1-codex", openaicodexresponses.Driver, `"transport":"sse"`},
-	{"google-vertex", "google-vertex/gemini-2.5-pro", googlevertex.Driver, ""},
+	{"anthropic", "anthropic/claude-sonnet-4-5", anthropic.Driver, nil},
+	{"openai-completions", "openai/gpt-4.1-mini", openaicompletions.Driver, nil},
+	{"openai-responses", "openai/gpt-5", openairesponses.Driver, nil},
+	{"google", "google/gemini-2.5-pro", google.Driver, nil},
+	{"deepseek", "deepseek/deepseek-chat", openaicompletions.Driver, nil},
+	{"mistral", "mistral/mistral-large-latest", mistral.Driver, nil},
+	{"magistral", "mistral/magistral-medium-latest", mistral.Driver, nil},
+	{"azure-openai-responses", "azure-openai-responses/gpt-5", azureopenairesponses.Driver, nil},
+	{"openai-codex-responses", "openai-codex/gpt-5.1-codex", openaicodexresponses.Driver,
+		[]jsonv.Member{{Key: "transport", Value: jsonv.StringValue("sse")}}},
+	{"google-vertex", "google-vertex/gemini-2.5-pro", googlevertex.Driver, nil},
 }
 
 // TargetNamed returns the target called name.
@@ -93,14 +93,7 @@ func (t Target) Request() (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	members := []string{`"apiKey":"` + APIKey + `"`}
-	if t.Options != "" {
-		members = append(members, t.Options)
-	}
-	opts, err := jsonv.ParseString("{" + strings.Join(members, ",") + "}")
-	if err != nil {
-		return jsonv.Value{}, fmt.Errorf("target %s: options: %w", t.Name, err)
-	}
+	opts := jsonv.ObjectValue(append([]jsonv.Member{{Key: "apiKey", Value: jsonv.StringValue(APIKey)}}, t.Options...)...)
 	return obj("model", model, "systemPrompt", jsonv.StringValue(SystemPrompt), "tools", tools, "options", opts), nil
 }
 
