@@ -95,6 +95,10 @@ type Driver struct {
 	// API's streamSimple does before it calls stream. An error is Pi's
 	// throw: streamSimple returns no stream and nothing is sent.
 	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
+	// Stream, when set, is BuildRequest for a transcript read one message
+	// at a time, handing the body to a sink as it is built (WriteRequest);
+	// BuildRequest is then Stream.BuildRequest.
+	Stream StreamBuild
 	// LenientContext is true when BuildRequest reads a context decoded
 	// leniently (ai.DecodeWireContext with lenient true) as Pi does: it
 	// sends, skips or refuses *ai.ForeignBlock elements and the Loose

@@ -38,32 +38,35 @@ func (e throwError) Unwrap() []error { return []error{ErrThrows, e.PathError} }
 //     tool result's content, and tool-result content that is neither an
 //     array nor a string (the image downgrade iterates it and reads types).
 func CheckThrows(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
-	images := model.AcceptsImages()
 	for i, m := range msgs {
-		// The content's pointer is built only for an error: this runs on
-		// every message of every request.
-		at := func() string { return jsonv.Index(msgsPtr, i) + "/content" }
-		var err error
-		switch m := m.(type) {
-		case *ai.AssistantMessage:
-			err = checkAssistant(m, model, idThrows, at)
-		case *ai.UserMessage:
-			if !images && !m.Content.IsString && !m.Content.Verbatim {
-				err = noNull(m.Content.Blocks, at)
-			}
-		case *ai.ToolResultMessage:
-			if images {
-				break
-			}
-			if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
-				err = Throws(at(), "want an array or a string to iterate, got %s", c.Kind())
-			} else {
-				err = noNull(m.Content, at)
-			}
-		}
-		if err != nil {
+		if err := CheckMessage(m, i, model, idThrows, msgsPtr); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// CheckMessage is CheckThrows for the message m at index i, for a caller
+// that reads a transcript one message at a time.
+func CheckMessage(m ai.Message, i int, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
+	// The content's pointer is built only for an error: this runs on
+	// every message of every request.
+	at := func() string { return jsonv.Index(msgsPtr, i) + "/content" }
+	switch m := m.(type) {
+	case *ai.AssistantMessage:
+		return checkAssistant(m, model, idThrows, at)
+	case *ai.UserMessage:
+		if !model.AcceptsImages() && !m.Content.IsString && !m.Content.Verbatim {
+			return noNull(m.Content.Blocks, at)
+		}
+	case *ai.ToolResultMessage:
+		if model.AcceptsImages() {
+			break
+		}
+		if c := m.Loose.Value("content", ""); m.Loose.Has("content") && c.Kind() != jsonv.String {
+			return Throws(at(), "want an array or a string to iterate, got %s", c.Kind())
+		}
+		return noNull(m.Content, at)
 	}
 	return nil
 }

@@ -59,46 +59,77 @@ func SystemClock() jsonv.Value {
 // Messages of a role outside the three (such as *ai.ForeignMessage) pass
 // through every pass untouched and do not end a tool-call turn.
 func Messages(msgs []ai.Message, model *ai.Model, normalize IDNormalizer, now Clock) []ai.Message {
+	out := make([]ai.Message, 0, len(msgs))
+	s := NewStream(model, normalize, now, func(m ai.Message) { out = append(out, m) })
+	for _, m := range msgs {
+		s.Push(m)
+	}
+	s.Close()
+	return out
+}
+
+// Stream is Messages for a transcript that arrives one message at a time,
+// so that a caller need not hold all of it. Each pass of Messages looks
+// only at the messages before the one it rewrites, so the three passes run
+// message by message and give the same output in the same order: Push
+// hands emit the message's rewrite at once, preceded by the synthetic
+// results of the tool calls it ends; Close hands over the ones the last
+// turn left without results.
+type Stream struct {
+	model     *ai.Model
+	normalize IDNormalizer
+	now       Clock
+	emit      func(ai.Message)
+	images    bool
+	ids       map[string]string // pass 2: renamed call ids
+	pending   []*ai.ToolCallBlock
+	seen      map[sameValue]bool // pass 3: results of the pending calls
+}
+
+// NewStream starts a Stream whose output goes to emit; normalize and now
+// are as in Messages.
+func NewStream(model *ai.Model, normalize IDNormalizer, now Clock, emit func(ai.Message)) *Stream {
 	if now == nil {
 		now = SystemClock
 	}
-	downgraded := downgradeImages(msgs, model)
-	rewritten := rewrite(downgraded, model, normalize)
-	return repair(rewritten, now)
+	return &Stream{model: model, normalize: normalize, now: now, emit: emit, images: model.AcceptsImages(),
+		ids: map[string]string{}, seen: map[sameValue]bool{}}
 }
 
-// downgradeImages is pass 1. A vision model gets the very same slice back.
-func downgradeImages(msgs []ai.Message, model *ai.Model) []ai.Message {
-	if model.AcceptsImages() {
-		return msgs
+// Push runs the three passes on the transcript's next message.
+func (s *Stream) Push(m ai.Message) {
+	if !s.images {
+		m = downgradeImages(m)
 	}
-	out := make([]ai.Message, len(msgs))
-	for i, m := range msgs {
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if m.Content.IsString || m.Content.Verbatim {
-				out[i] = m
-				continue
-			}
-			c := *m
-			c.Content = ai.Content{Blocks: replaceImages(m.Content.Blocks, UserImagePlaceholder)}
-			out[i] = &c
-		case *ai.ToolResultMessage:
-			c := *m
-			blocks := m.Content
-			if m.Loose.Has("content") {
-				// Content that is not an array is iterated as it is: a
-				// string gives its characters (callers refuse the rest).
-				blocks = codePoints(m.Loose.Value("content", "").Str())
-				c.Loose = m.Loose.Without("content")
-			}
-			c.Content = replaceImages(blocks, ToolImagePlaceholder)
-			out[i] = &c
-		default:
-			out[i] = m
+	s.repair(s.rewrite(m))
+}
+
+// Close ends the transcript.
+func (s *Stream) Close() { s.flush() }
+
+// downgradeImages is pass 1, for a model without images.
+func downgradeImages(m ai.Message) ai.Message {
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		if m.Content.IsString || m.Content.Verbatim {
+			return m
 		}
+		c := *m
+		c.Content = ai.Content{Blocks: replaceImages(m.Content.Blocks, UserImagePlaceholder)}
+		return &c
+	case *ai.ToolResultMessage:
+		c := *m
+		blocks := m.Content
+		if m.Loose.Has("content") {
+			// Content that is not an array is iterated as it is: a
+			// string gives its characters (callers refuse the rest).
+			blocks = codePoints(m.Loose.Value("content", "").Str())
+			c.Loose = m.Loose.Without("content")
+		}
+		c.Content = replaceImages(blocks, ToolImagePlaceholder)
+		return &c
 	}
-	return out
+	return m
 }
 
 // replaceImages turns each run of images into one placeholder text. A run
@@ -153,30 +184,22 @@ func isImage(b ai.Block) bool {
 	return ok
 }
 
-// rewrite is pass 2. The id map lives for this one call; a tool result takes
-// the id recorded for its call at the moment it is reached, so only results
-// after their assistant are renamed.
-func rewrite(msgs []ai.Message, model *ai.Model, normalize IDNormalizer) []ai.Message {
-	ids := map[string]string{}
-	out := make([]ai.Message, len(msgs))
-	for i, m := range msgs {
-		switch m := m.(type) {
-		case *ai.ToolResultMessage:
-			// An empty new id is falsy in Pi, so it renames the call but not the result.
-			if id, ok := ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) && !m.Loose.Has("toolCallId") {
-				c := *m
-				c.ToolCallID = id
-				out[i] = &c
-				continue
-			}
-			out[i] = m
-		case *ai.AssistantMessage:
-			out[i] = rewriteAssistant(m, model, normalize, ids)
-		default:
-			out[i] = m
+// rewrite is pass 2. The id map lives for one transcript; a tool result
+// takes the id recorded for its call at the moment it is reached, so only
+// results after their assistant are renamed.
+func (s *Stream) rewrite(m ai.Message) ai.Message {
+	switch m := m.(type) {
+	case *ai.ToolResultMessage:
+		// An empty new id is falsy in Pi, so it renames the call but not the result.
+		if id, ok := s.ids[wtf8.Canonical(m.ToolCallID)]; ok && id != "" && !jsEqual(id, m.ToolCallID) && !m.Loose.Has("toolCallId") {
+			c := *m
+			c.ToolCallID = id
+			return &c
 		}
+	case *ai.AssistantMessage:
+		return rewriteAssistant(m, s.model, s.normalize, s.ids)
 	}
-	return out
+	return m
 }
 
 // ToolResults is the run of tool results msgs starts with, which the APIs
@@ -284,56 +307,45 @@ func rewriteToolCall(b *ai.ToolCallBlock, same bool, model *ai.Model, source *ai
 	return out
 }
 
-// repair is pass 3: it drops error and aborted assistants and gives each tool
-// call that got no result a synthetic one.
-func repair(msgs []ai.Message, now Clock) []ai.Message {
-	out := make([]ai.Message, 0, len(msgs))
-	var pending []*ai.ToolCallBlock
-	seen := map[sameValue]bool{}
-	flush := func() {
-		if len(pending) == 0 {
+// repair is pass 3: it drops error and aborted assistants and gives each
+// tool call that got no result a synthetic one, just before the message
+// that ends its turn.
+func (s *Stream) repair(m ai.Message) {
+	switch m := m.(type) {
+	case *ai.AssistantMessage:
+		s.flush()
+		if m.StopReason == ai.StopError || m.StopReason == ai.StopAborted {
 			return
 		}
-		for _, tc := range pending {
-			if key, ok := sameValueKey(tc.Loose.Value("id", tc.ID)); !ok || !seen[key] {
-				out = append(out, syntheticResult(tc, now()))
+		var calls []*ai.ToolCallBlock
+		for _, b := range m.Content {
+			if tc, ok := b.(*ai.ToolCallBlock); ok {
+				calls = append(calls, tc)
 			}
 		}
-		pending = nil
-		clear(seen)
+		if len(calls) > 0 {
+			s.pending = calls
+			clear(s.seen)
+		}
+	case *ai.ToolResultMessage:
+		if key, ok := sameValueKey(m.Loose.Value("toolCallId", m.ToolCallID)); ok {
+			s.seen[key] = true
+		}
+	case *ai.UserMessage:
+		s.flush()
 	}
-	for _, m := range msgs {
-		switch m := m.(type) {
-		case *ai.AssistantMessage:
-			flush()
-			if m.StopReason == ai.StopError || m.StopReason == ai.StopAborted {
-				continue
-			}
-			var calls []*ai.ToolCallBlock
-			for _, b := range m.Content {
-				if tc, ok := b.(*ai.ToolCallBlock); ok {
-					calls = append(calls, tc)
-				}
-			}
-			if len(calls) > 0 {
-				pending = calls
-				clear(seen)
-			}
-			out = append(out, m)
-		case *ai.ToolResultMessage:
-			if key, ok := sameValueKey(m.Loose.Value("toolCallId", m.ToolCallID)); ok {
-				seen[key] = true
-			}
-			out = append(out, m)
-		case *ai.UserMessage:
-			flush()
-			out = append(out, m)
-		default:
-			out = append(out, m)
+	s.emit(m)
+}
+
+// flush ends the pending calls' turn.
+func (s *Stream) flush() {
+	for _, tc := range s.pending {
+		if key, ok := sameValueKey(tc.Loose.Value("id", tc.ID)); !ok || !s.seen[key] {
+			s.emit(syntheticResult(tc, s.now()))
 		}
 	}
-	flush()
-	return out
+	s.pending = nil
+	clear(s.seen)
 }
 
 // sameValue is a map key under which two values JSON.parse made meet when

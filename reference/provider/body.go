@@ -1,0 +1,235 @@
+package provider
+
+import (
+	"fmt"
+	"io"
+	"iter"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// Transcript is a context's messages read one at a time; an error ends it
+// (a transcript that could not be read, not one Pi refuses).
+type Transcript = iter.Seq2[ai.Message, error]
+
+// TranscriptOf is msgs as a Transcript.
+func TranscriptOf(msgs []ai.Message) Transcript {
+	return func(yield func(ai.Message, error) bool) {
+		for _, m := range msgs {
+			if !yield(m, nil) {
+				return
+			}
+		}
+	}
+}
+
+// BodySink takes a request body in the order its JSON is written: the
+// members before the message array and the array's name, each element of
+// the array, then the members after it. A driver that streams hands each
+// element over as soon as nothing that comes later can change it, so a
+// sink that writes need not hold the transcript or the body.
+type BodySink interface {
+	Begin(head []jsonv.Member, key string) error
+	Element(v jsonv.Value) error
+	End(tail []jsonv.Member) error
+}
+
+// BodyTree is the BodySink that keeps the whole body, for BuildRequest.
+type BodyTree struct {
+	members []jsonv.Member
+	key     string
+	elems   []jsonv.Value
+}
+
+func (t *BodyTree) Begin(head []jsonv.Member, key string) error {
+	t.members, t.key = append(t.members, head...), key
+	return nil
+}
+
+func (t *BodyTree) Element(v jsonv.Value) error {
+	t.elems = append(t.elems, v)
+	return nil
+}
+
+func (t *BodyTree) End(tail []jsonv.Member) error {
+	t.members = append(append(t.members, jsonv.Member{Key: t.key, Value: jsonv.ArrayValue(t.elems...)}), tail...)
+	t.elems = nil
+	return nil
+}
+
+// Value is the body.
+func (t *BodyTree) Value() jsonv.Value { return jsonv.ObjectValue(t.members...) }
+
+// BodyWriter is the BodySink that writes the body's JSON as it comes, the
+// bytes Value.AppendJSON writes for the whole body, through a buffer that
+// holds about one element.
+type BodyWriter struct {
+	w     io.Writer
+	buf   []byte
+	elems int
+	err   error
+}
+
+// NewBodyWriter writes to w; Flush when the driver is done.
+func NewBodyWriter(w io.Writer) *BodyWriter { return &BodyWriter{w: w} }
+
+// flushAt is how much BodyWriter gathers before it writes.
+const flushAt = 32 << 10
+
+func (b *BodyWriter) Begin(head []jsonv.Member, key string) error {
+	b.buf = b.members(append(b.buf, '{'), head)
+	if present(head) {
+		b.buf = append(b.buf, ',')
+	}
+	b.buf = append(jsonv.AppendString(b.buf, key), ':', '[')
+	return b.spill(flushAt)
+}
+
+func (b *BodyWriter) Element(v jsonv.Value) error {
+	if b.elems > 0 {
+		b.buf = append(b.buf, ',')
+	}
+	b.elems++
+	if v.IsAbsent() {
+		v = jsonv.NullValue() // JSON.stringify writes undefined in an array as null
+	}
+	b.buf = v.AppendJSON(b.buf)
+	return b.spill(flushAt)
+}
+
+func (b *BodyWriter) End(tail []jsonv.Member) error {
+	b.buf = append(b.buf, ']')
+	if present(tail) {
+		b.buf = append(b.buf, ',')
+	}
+	b.buf = append(b.members(b.buf, tail), '}')
+	return b.spill(flushAt)
+}
+
+// members appends ms as an object's members, leaving Absent ones out.
+func (b *BodyWriter) members(dst []byte, ms []jsonv.Member) []byte {
+	n := 0
+	for _, m := range ms {
+		if m.Value.IsAbsent() {
+			continue
+		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		n++
+		dst = append(jsonv.AppendString(dst, m.Key), ':')
+		dst = m.Value.AppendJSON(dst)
+	}
+	return dst
+}
+
+// spill writes the buffer out once it holds at least n bytes, keeping the
+// first write error.
+func (b *BodyWriter) spill(n int) error {
+	if b.err == nil && len(b.buf) >= n && len(b.buf) > 0 {
+		_, b.err = b.w.Write(b.buf)
+		b.buf = b.buf[:0]
+	}
+	return b.err
+}
+
+// Flush writes out what is buffered and reports the first write error.
+func (b *BodyWriter) Flush() error { return b.spill(0) }
+
+// present reports whether any of ms is written.
+func present(ms []jsonv.Member) bool {
+	for _, m := range ms {
+		if !m.Value.IsAbsent() {
+			return true
+		}
+	}
+	return false
+}
+
+// StreamBuild is how a driver that streams builds its request: BuildRequest
+// with the messages read from msgs (ctx.Messages is not read) and the body
+// handed to body instead of returned in the Call.
+type StreamBuild func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (*Call, error)
+
+// Streamer adapts a provider's streaming build, whose options are O, to
+// StreamBuild.
+func Streamer[O any, P interface {
+	*O
+	Options
+}](build func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts O, now transform.Clock, body BodySink) (*Call, error)) StreamBuild {
+	return func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (*Call, error) {
+		o, ok := opts.(P)
+		if !ok {
+			return nil, fmt.Errorf("provider: options %T are not %T", opts, o)
+		}
+		return build(model, ctx, msgs, *o, now, body)
+	}
+}
+
+// BuildRequest is the Driver.BuildRequest of a driver that streams.
+func (s StreamBuild) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
+	var tree BodyTree
+	call, err := s(model, ctx, TranscriptOf(ctx.Messages), opts, now, &tree)
+	if err != nil {
+		return nil, err
+	}
+	call.Body = tree.Value()
+	return call, nil
+}
+
+// WriteRequest is BuildRequest for a transcript too long to hold at once:
+// it reads the context's messages from msgs instead of ctx.Messages and
+// writes the body to w, returning the Call without it. A driver that
+// streams (Driver.Stream) holds only the messages that a later one can
+// still change; any other collects the transcript first. When the error is
+// not nil, what was written is not a body: Pi sends nothing.
+func (d Driver) WriteRequest(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, w io.Writer) (*Call, error) {
+	if d.Stream == nil {
+		c := *ctx
+		c.Messages = nil
+		for m, err := range msgs {
+			if err != nil {
+				return nil, err
+			}
+			c.Messages = append(c.Messages, m)
+		}
+		call, err := d.BuildRequest(model, &c, opts, now)
+		if err != nil {
+			return nil, err
+		}
+		return call, call.Body.WriteJSON(w)
+	}
+	bw := NewBodyWriter(w)
+	call, err := d.Stream(model, ctx, msgs, opts, now, bw)
+	if err != nil {
+		return nil, err
+	}
+	return call, bw.Flush()
+}
+
+// FirstThrow keeps the error Pi throws first for a transcript read one
+// message at a time. Pi runs each of its checks over the whole transcript
+// before the next step, and converts only after them all: an error of a
+// later step is kept until the transcript ends, in case a later message
+// fails an earlier step. Steps are ranked from 0, in Pi's order.
+type FirstThrow struct {
+	err  error
+	rank int
+}
+
+// Note keeps err, of the step ranked rank, if no error of that step or an
+// earlier one is kept yet.
+func (f *FirstThrow) Note(rank int, err error) {
+	if err != nil && (f.err == nil || rank < f.rank) {
+		f.err, f.rank = err, rank
+	}
+}
+
+// Moot reports whether the step ranked rank can no longer change the
+// outcome: an error of it or an earlier step is kept.
+func (f *FirstThrow) Moot(rank int) bool { return f.err != nil && f.rank <= rank }
+
+// Err is the error kept.
+func (f *FirstThrow) Err() error { return f.err }
