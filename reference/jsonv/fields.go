@@ -290,6 +290,9 @@ func (b *ObjectBuilder) Extend(rest []Member) *ObjectBuilder {
 // Value returns the built object.
 func (b *ObjectBuilder) Value() Value { return ObjectValue(b.members...) }
 
+// Members returns the members set so far, in order.
+func (b *ObjectBuilder) Members() []Member { return b.members }
+
 // StringMembers returns the members of obj, an object at ptr (or Absent)
 // whose values must all be strings, such as a set of environment values.
 func StringMembers(obj Value, ptr string) ([]Member, error) {

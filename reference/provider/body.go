@@ -31,9 +31,9 @@ func TranscriptOf(msgs []ai.Message) Transcript {
 // element over as soon as nothing that comes later can change it, so a
 // sink that writes need not hold the transcript or the body.
 type BodySink interface {
-	Begin(head []jsonv.Member, key string) error
-	Element(v jsonv.Value) error
-	End(tail []jsonv.Member) error
+	Begin(head []jsonv.Member, key string)
+	Element(v jsonv.Value)
+	End(tail []jsonv.Member)
 }
 
 // BodyTree is the BodySink that keeps the whole body, for BuildRequest.
@@ -43,20 +43,15 @@ type BodyTree struct {
 	elems   []jsonv.Value
 }
 
-func (t *BodyTree) Begin(head []jsonv.Member, key string) error {
+func (t *BodyTree) Begin(head []jsonv.Member, key string) {
 	t.members, t.key = append(t.members, head...), key
-	return nil
 }
 
-func (t *BodyTree) Element(v jsonv.Value) error {
-	t.elems = append(t.elems, v)
-	return nil
-}
+func (t *BodyTree) Element(v jsonv.Value) { t.elems = append(t.elems, v) }
 
-func (t *BodyTree) End(tail []jsonv.Member) error {
+func (t *BodyTree) End(tail []jsonv.Member) {
 	t.members = append(append(t.members, jsonv.Member{Key: t.key, Value: jsonv.ArrayValue(t.elems...)}), tail...)
 	t.elems = nil
-	return nil
 }
 
 // Value is the body.
@@ -78,16 +73,16 @@ func NewBodyWriter(w io.Writer) *BodyWriter { return &BodyWriter{w: w} }
 // flushAt is how much BodyWriter gathers before it writes.
 const flushAt = 32 << 10
 
-func (b *BodyWriter) Begin(head []jsonv.Member, key string) error {
+func (b *BodyWriter) Begin(head []jsonv.Member, key string) {
 	b.buf = b.members(append(b.buf, '{'), head)
 	if present(head) {
 		b.buf = append(b.buf, ',')
 	}
 	b.buf = append(jsonv.AppendString(b.buf, key), ':', '[')
-	return b.spill(flushAt)
+	b.spill(flushAt)
 }
 
-func (b *BodyWriter) Element(v jsonv.Value) error {
+func (b *BodyWriter) Element(v jsonv.Value) {
 	if b.elems > 0 {
 		b.buf = append(b.buf, ',')
 	}
@@ -96,16 +91,16 @@ func (b *BodyWriter) Element(v jsonv.Value) error {
 		v = jsonv.NullValue() // JSON.stringify writes undefined in an array as null
 	}
 	b.buf = v.AppendJSON(b.buf)
-	return b.spill(flushAt)
+	b.spill(flushAt)
 }
 
-func (b *BodyWriter) End(tail []jsonv.Member) error {
+func (b *BodyWriter) End(tail []jsonv.Member) {
 	b.buf = append(b.buf, ']')
 	if present(tail) {
 		b.buf = append(b.buf, ',')
 	}
 	b.buf = append(b.members(b.buf, tail), '}')
-	return b.spill(flushAt)
+	b.spill(flushAt)
 }
 
 // members appends ms as an object's members, leaving Absent ones out.
@@ -126,17 +121,21 @@ func (b *BodyWriter) members(dst []byte, ms []jsonv.Member) []byte {
 }
 
 // spill writes the buffer out once it holds at least n bytes, keeping the
-// first write error.
-func (b *BodyWriter) spill(n int) error {
-	if b.err == nil && len(b.buf) >= n && len(b.buf) > 0 {
-		_, b.err = b.w.Write(b.buf)
+// first write error (after which nothing more is written).
+func (b *BodyWriter) spill(n int) {
+	if len(b.buf) >= n && len(b.buf) > 0 {
+		if b.err == nil {
+			_, b.err = b.w.Write(b.buf)
+		}
 		b.buf = b.buf[:0]
 	}
-	return b.err
 }
 
 // Flush writes out what is buffered and reports the first write error.
-func (b *BodyWriter) Flush() error { return b.spill(0) }
+func (b *BodyWriter) Flush() error {
+	b.spill(0)
+	return b.err
+}
 
 // present reports whether any of ms is written.
 func present(ms []jsonv.Member) bool {
@@ -233,3 +232,45 @@ func (f *FirstThrow) Moot(rank int) bool { return f.err != nil && f.rank <= rank
 
 // Err is the error kept.
 func (f *FirstThrow) Err() error { return f.err }
+
+// Convert runs Pi's steps from a context's messages to an API's: checks
+// that refuse what Pi throws on (ranked 0 up, in the order Pi runs them,
+// each over the whole transcript), transformMessages (a transform.Stream
+// with normalize and now), then convert on each message transformMessages
+// gives. Pi finishes each step before the next, so an error is the first
+// of the earliest step that fails, whatever message comes first; convert's
+// errors rank after every check. A reading error of msgs ends it at once.
+// Close is called when every message is converted, unless an error is kept.
+func Convert(msgs Transcript, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
+	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
+	var throw FirstThrow
+	converting := len(checks)
+	ts := transform.NewStream(model, normalize, now, func(m ai.Message) {
+		if !throw.Moot(converting) {
+			throw.Note(converting, convert(m))
+		}
+	})
+	i := 0
+	for m, err := range msgs {
+		if err != nil {
+			return err
+		}
+		for rank, check := range checks {
+			if throw.Moot(rank) {
+				break
+			}
+			throw.Note(rank, check(m, i))
+		}
+		if !throw.Moot(converting) {
+			ts.Push(m)
+		}
+		i++
+	}
+	if !throw.Moot(converting) {
+		ts.Close()
+	}
+	if !throw.Moot(converting) && close != nil {
+		throw.Note(converting, close())
+	}
+	return throw.Err()
+}

@@ -71,82 +71,113 @@ func jsLower(s string) string {
 	return b.String()
 }
 
-// wireMessage is one message of the request while it is being built;
-// cache_control is added to the last one at the end.
+// wireMessage is one message of the request while it is being built: a
+// later tool result may still join it, or cache_control go on it.
 type wireMessage struct {
 	role   string
 	text   *string
 	blocks []*jsonv.ObjectBuilder
 }
 
+func (m *wireMessage) json() jsonv.Value {
+	var content jsonv.Value
+	if m.text != nil {
+		content = jsonv.StringValue(*m.text)
+	} else {
+		bs := make([]jsonv.Value, len(m.blocks))
+		for j, b := range m.blocks {
+			bs[j] = b.Value()
+		}
+		content = jsonv.ArrayValue(bs...)
+	}
+	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Value()
+}
+
 func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).SetString("type", typ) }
 
-// convertMessages is Pi's convertMessages: transform for the target model,
-// then one wire message per Pi message, with consecutive tool results in
-// one user message, blank text left out, and the cache breakpoint on the
-// last user message. Members of other types are read as Pi reads them
-// (wire.anthropic-messages.lenient); a transform.ErrThrows error is where Pi throws.
-func convertMessages(msgs []ai.Message, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock) (jsonv.Value, error) {
-	if err := lenient.Transformable(msgs, model, transform.NotAString); err != nil {
-		return jsonv.Value{}, err
-	}
-	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
-	var out []*wireMessage
-	for i := 0; i < len(msgs); i++ {
-		var wm *wireMessage
-		var err error
-		switch m := msgs[i].(type) {
-		case *ai.UserMessage:
-			wm, err = convertUser(m)
-		case *ai.AssistantMessage:
-			wm, err = convertAssistant(m, oauth, allowEmptySignature)
-		case *ai.ToolResultMessage:
-			run := transform.ToolResults(msgs[i:])
-			i += len(run) - 1
-			wm = &wireMessage{role: "user"}
-			for _, tr := range run {
-				content, err := toolResultContent(tr)
-				if err != nil {
-					return jsonv.Value{}, err
-				}
-				wm.blocks = append(wm.blocks, block("tool_result").Set("tool_use_id", tr.Loose.Value("toolCallId", tr.ToolCallID)).
-					Set("content", content).Set("is_error", tr.IsError))
-			}
-		}
+// converter is Pi's convertMessages, fed one transformed message at a time:
+// one wire message per Pi message, with consecutive tool results in one
+// user message, blank text left out, and the cache breakpoint on the last
+// message if it is a user's. It holds back the last wire message, the only
+// one a later message can change. Members of other types are read as Pi
+// reads them (wire.anthropic-messages.lenient); a transform.ErrThrows error
+// is where Pi throws.
+type converter struct {
+	oauth, allowEmptySignature bool
+	body                       provider.BodySink
+	held                       *wireMessage
+	inRun                      bool // the message before was a tool result
+}
+
+// convertMessages hands the body the wire messages of msgs, transformed
+// for model.
+func convertMessages(msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock, body provider.BodySink) error {
+	c := &converter{oauth: oauth, allowEmptySignature: allowEmptySignature, body: body}
+	return provider.Convert(msgs, model, NormalizeToolCallID, now, c.convert, func() error { return c.close(cc) },
+		func(m ai.Message, i int) error {
+			return transform.CheckMessage(m, i, model, transform.NotAString, "/context/messages")
+		})
+}
+
+func (c *converter) convert(m ai.Message) error {
+	tr, isResult := m.(*ai.ToolResultMessage)
+	joins := isResult && c.inRun
+	c.inRun = isResult
+	if isResult {
+		content, err := toolResultContent(tr)
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
-		if wm != nil {
-			out = append(out, wm)
-		}
-	}
-	if !cc.IsAbsent() && len(out) > 0 {
-		if last := out[len(out)-1]; last.role == "user" {
-			switch {
-			case last.text != nil:
-				last.blocks = []*jsonv.ObjectBuilder{block("text").SetString("text", *last.text)}
-				last.text = nil
-				last.blocks[0].Set("cache_control", cc)
-			case len(last.blocks) > 0:
-				last.blocks[len(last.blocks)-1].Set("cache_control", cc)
-			}
-		}
-	}
-	elems := make([]jsonv.Value, len(out))
-	for i, m := range out {
-		var content jsonv.Value
-		if m.text != nil {
-			content = jsonv.StringValue(*m.text)
+		b := block("tool_result").Set("tool_use_id", tr.Loose.Value("toolCallId", tr.ToolCallID)).Set("content", content).Set("is_error", tr.IsError)
+		if joins {
+			c.held.blocks = append(c.held.blocks, b)
 		} else {
-			bs := make([]jsonv.Value, len(m.blocks))
-			for j, b := range m.blocks {
-				bs[j] = b.Value()
-			}
-			content = jsonv.ArrayValue(bs...)
+			c.hold(&wireMessage{role: "user", blocks: []*jsonv.ObjectBuilder{b}})
 		}
-		elems[i] = new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Value()
+		return nil
 	}
-	return jsonv.ArrayValue(elems...), nil
+	var wm *wireMessage
+	var err error
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		wm, err = convertUser(m)
+	case *ai.AssistantMessage:
+		wm, err = convertAssistant(m, c.oauth, c.allowEmptySignature)
+	}
+	if err != nil || wm == nil {
+		return err
+	}
+	c.hold(wm)
+	return nil
+}
+
+// hold hands the body the message held so far and holds wm.
+func (c *converter) hold(wm *wireMessage) {
+	if c.held != nil {
+		c.body.Element(c.held.json())
+	}
+	c.held = wm
+}
+
+// close puts the cache breakpoint cc (unless Absent) on the last message
+// if it is a user's, and hands it over.
+func (c *converter) close(cc jsonv.Value) error {
+	last := c.held
+	if last == nil {
+		return nil
+	}
+	if !cc.IsAbsent() && last.role == "user" {
+		switch {
+		case last.text != nil:
+			last.blocks = []*jsonv.ObjectBuilder{block("text").SetString("text", *last.text)}
+			last.text = nil
+			last.blocks[0].Set("cache_control", cc)
+		case len(last.blocks) > 0:
+			last.blocks[len(last.blocks)-1].Set("cache_control", cc)
+		}
+	}
+	c.body.Element(last.json())
+	return nil
 }
 
 // convertUser turns one user message into a wire message, or nil when

@@ -60,11 +60,12 @@ const (
 // authHeaders authenticate a request without a key.
 var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
-// and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends, with
+// the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps synthetic tool results that transform
+// adds; their timestamps never reach the wire. A *stream.RequestError means
+// Pi sends nothing and fails the stream with that message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
 	if err != nil {
 		return nil, err
@@ -74,8 +75,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
 	retention := opts.Retention()
 	// Pi builds the body before the SDK checks the headers and the timeout.
-	body, err := buildBody(model, ctx, opts, oauth, retention, c, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, oauth, retention, c, now, body); err != nil {
 		return nil, err
 	}
 
@@ -139,7 +139,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header(), Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header()}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return parseResponse(model, oauth, tools, resp, now)
@@ -160,14 +160,13 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 
 // buildBody is Pi's buildParams, with its member order. A transform.ErrThrows
 // error is a context Pi throws on.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock, body provider.BodySink) error {
 	cc := cacheControl(retention, c)
-	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
-	msgs, err := convertMessages(ctx.Messages, model, oauth, cc, c.Truthy("allowEmptySignature", false), now)
-	if err != nil {
-		return jsonv.Value{}, err
+	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "messages")
+	if err := convertMessages(msgs, model, oauth, cc, c.Truthy("allowEmptySignature", false), now, body); err != nil {
+		return err
 	}
-	b.Set("messages", msgs)
+	b := new(jsonv.ObjectBuilder)
 	maxTokens := opts.MaxTokens
 	if maxTokens.IsNullish() { // ??
 		maxTokens = model.MaxTokens
@@ -183,7 +182,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	}
 	systemText, err := ctx.SystemText()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	if systemText != "" {
 		system = append(system, textBlock(ai.SanitizeSurrogates(systemText)))
@@ -198,7 +197,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	}
 	given, err := ctx.MappedTools()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	if len(given) > 0 {
 		toolCC := jsonv.Value{}
@@ -207,7 +206,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 		}
 		tools, err := convertTools(given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
 		b.Set("tools", tools)
 	}
@@ -244,7 +243,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, oauth bool, reten
 	default:
 		b.Set("tool_choice", stream.JSValue(tc))
 	}
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
 }
 
 // levelOffIsNull is `model.thinkingLevelMap?.off === null`: the model
