@@ -243,6 +243,16 @@ func (f *FirstThrow) Err() error { return f.err }
 // Close is called when every message is converted, unless an error is kept.
 func Convert(msgs Transcript, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
 	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
+	return ConvertPrepared(msgs, nil, model, normalize, now, convert, close, checks...)
+}
+
+// ConvertPrepared is Convert with prepare (unless nil) given each message
+// after the checks read it and before transformMessages does, for an API
+// that rewrites a message as Pi's id normalizer would where transform
+// cannot, or that notes something of the transcript as it was given.
+// prepare is not called once an error is kept.
+func ConvertPrepared(msgs Transcript, prepare func(ai.Message) ai.Message, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
+	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
 	var throw FirstThrow
 	converting := len(checks)
 	ts := transform.NewStream(model, normalize, now, func(m ai.Message) {
@@ -262,6 +272,9 @@ func Convert(msgs Transcript, model *ai.Model, normalize transform.IDNormalizer,
 			throw.Note(rank, check(m, i))
 		}
 		if !throw.Moot(converting) {
+			if prepare != nil {
+				m = prepare(m)
+			}
 			ts.Push(m)
 		}
 		i++

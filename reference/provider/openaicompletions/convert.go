@@ -90,25 +90,31 @@ func imagePart(b ai.Block) *jsonv.ObjectBuilder {
 	return new(jsonv.ObjectBuilder).SetString("type", "image_url").Set("image_url", url.Value())
 }
 
-// markText puts the cache marker on the message's text: non-empty string
-// content becomes one text part carrying it, otherwise the last text part
-// gets it. It reports whether it found a place.
-func (m *wireMessage) markText(cc jsonv.Value) bool {
+// markable reports whether markText finds a place for the cache marker:
+// non-empty string content, or a text part.
+func (m *wireMessage) markable() bool {
 	if !m.isParts {
-		if m.content.Kind() != jsonv.String || m.content.Str() == "" {
-			return false
+		return m.content.Kind() == jsonv.String && m.content.Str() != ""
+	}
+	return slices.Contains(m.partTypes, "text")
+}
+
+// markText puts the cache marker on the message's text, where it is
+// markable: non-empty string content becomes one text part carrying it,
+// otherwise the last text part gets it.
+func (m *wireMessage) markText(cc jsonv.Value) {
+	if !m.isParts {
+		if m.markable() {
+			m.addPart("text", textPart(m.content.Str()).Set("cache_control", cc))
 		}
-		text := m.content.Str()
-		m.addPart("text", textPart(text).Set("cache_control", cc))
-		return true
+		return
 	}
 	for i := len(m.parts) - 1; i >= 0; i-- {
 		if m.partTypes[i] == "text" {
 			m.parts[i].Set("cache_control", cc)
-			return true
+			return
 		}
 	}
-	return false
 }
 
 func (m *wireMessage) hasContent() bool {
@@ -134,119 +140,197 @@ func (m *wireMessage) json() jsonv.Value {
 	return b.Value()
 }
 
-func messagesJSON(msgs []*wireMessage) jsonv.Value {
-	elems := make([]jsonv.Value, len(msgs))
-	for i, m := range msgs {
-		elems[i] = m.json()
-	}
-	return jsonv.ArrayValue(elems...)
-}
-
 func stringMessage(role, text string) *wireMessage {
 	return &wireMessage{role: role, content: jsonv.StringValue(text)}
 }
 
-// convertMessages is Pi's convertMessages: transform for the target model,
-// the system prompt, then one chat message per Pi message, with the bridges
-// and image carriers some providers need.
-func convertMessages(model *ai.Model, ctx *ai.Context, c compat, now transform.Clock) []*wireMessage {
-	msgs := transform.Messages(cutArrayIDs(ctx.Messages, model), model, NormalizeToolCallID, now)
-	var out []*wireMessage
-	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
+// converter is Pi's convertMessages, fed one transformed message at a
+// time: the system prompt, then one chat message per Pi message, with the
+// bridges and image carriers some providers need, and the Anthropic-style
+// cache marker (cc, unless Absent) on the first system or developer
+// message and on the last user or assistant message that has text. It
+// holds back the images of a run of tool results until the run ends, and,
+// when it marks, the messages from the last markable user or assistant
+// message on: a later one takes the marker from it.
+type converter struct {
+	model  *ai.Model
+	c      compat
+	cc     jsonv.Value
+	bridge bool
+	body   provider.BodySink
+	// err is an error Pi raises after its checks of the messages and
+	// before it converts them: every message is refused with it.
+	err error
+
+	// toolHistory is set once a message as given is a tool result or has
+	// a tool call (hasToolHistory).
+	toolHistory bool
+	lastRole    string
+	inRun       bool
+	images      []*jsonv.ObjectBuilder
+	sysMarked   bool
+	held        []*wireMessage
+}
+
+// convertMessages hands the body the system prompt and the chat messages
+// of msgs, transformed for model, after Pi's checks of them; pending is
+// an error Pi raises after those checks and before the conversion. It
+// returns the converter, whose toolHistory is the transcript's.
+func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context, c compat, cc jsonv.Value, now transform.Clock, pending error, body provider.BodySink) (*converter, error) {
+	cv := &converter{model: model, c: c, cc: cc, bridge: c.truthy("requiresAssistantAfterToolResult"), body: body, err: pending}
+	if pending == nil && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
 		if model.Reasoning && c.truthy("supportsDeveloperRole") {
 			role = "developer"
 		}
-		out = append(out, stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
+		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
-	bridge := c.truthy("requiresAssistantAfterToolResult")
-	lastRole := ""
-	for i := 0; i < len(msgs); i++ {
-		msg := msgs[i]
-		if bridge && lastRole == ai.RoleToolResult && msg.Role() == ai.RoleUser {
-			out = append(out, stringMessage("assistant", BridgeText))
-		}
-		switch m := msg.(type) {
-		case *ai.UserMessage:
-			if m.Content.IsString {
-				out = append(out, stringMessage("user", ai.SanitizeSurrogates(m.Content.Text)))
-			} else {
-				if len(m.Content.Blocks) == 0 {
-					continue
-				}
-				// Every element that is not of type "text" is taken for an
-				// image (conversion.Check refused what Pi cannot read).
-				wm := &wireMessage{role: "user"}
-				for _, b := range m.Content.Blocks {
-					if text, ok := lenient.TextOf(b); ok {
-						wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
-					} else {
-						wm.addPart("image_url", imagePart(b))
-					}
-				}
-				out = append(out, wm)
-			}
-		case *ai.AssistantMessage:
-			wm := convertAssistant(m, model, c)
-			if wm == nil {
-				continue
-			}
-			out = append(out, wm)
-		case *ai.ToolResultMessage:
-			var images []*jsonv.ObjectBuilder
-			j := i
-			for ; j < len(msgs); j++ {
-				tr, ok := msgs[j].(*ai.ToolResultMessage)
-				if !ok {
-					break
-				}
-				// Texts of any type are joined as Array#join writes them.
-				var texts []string
-				hasImage := false
-				for _, b := range tr.Content {
-					if text, ok := lenient.TextOf(b); ok {
-						texts = append(texts, text.JoinString())
-					}
-					hasImage = hasImage || lenient.IsImage(b)
-				}
-				text := wtf8.Concat(strings.Join(texts, "\n"))
-				if text == "" {
-					text = provider.SeeAttachedImageText
-				}
-				wm := stringMessage("tool", ai.SanitizeSurrogates(text))
-				wm.set("tool_call_id", tr.Loose.Value("toolCallId", tr.ToolCallID))
-				if name := tr.Loose.Value("toolName", tr.ToolName); c.truthy("requiresToolResultName") && name.Truthy() {
-					wm.set("name", name)
-				}
-				out = append(out, wm)
-				if hasImage && model.AcceptsImages() {
-					for _, b := range tr.Content {
-						if lenient.IsImage(b) {
-							images = append(images, imagePart(b))
-						}
-					}
-				}
-			}
-			i = j - 1
-			if len(images) > 0 {
-				if bridge {
-					out = append(out, stringMessage("assistant", BridgeText))
-				}
-				wm := &wireMessage{role: "user"}
-				wm.addPart("text", textPart(ToolImagesIntro))
-				for _, img := range images {
-					wm.addPart("image_url", img)
-				}
-				out = append(out, wm)
-				lastRole = ai.RoleUser
-			} else {
-				lastRole = ai.RoleToolResult
-			}
-			continue
-		}
-		lastRole = msg.Role()
+	prepare := func(m ai.Message) ai.Message {
+		cv.toolHistory = cv.toolHistory || hasToolHistory(m)
+		return cutArrayIDs(m, model)
 	}
-	return out
+	err := provider.ConvertPrepared(msgs, prepare, model, NormalizeToolCallID, now, cv.convert, cv.close, conversion.Checks(model)...)
+	return cv, err
+}
+
+func (cv *converter) convert(msg ai.Message) error {
+	if cv.err != nil {
+		return cv.err
+	}
+	if tr, ok := msg.(*ai.ToolResultMessage); ok {
+		cv.toolResult(tr)
+		return nil
+	}
+	cv.endRun()
+	if cv.bridge && cv.lastRole == ai.RoleToolResult && msg.Role() == ai.RoleUser {
+		cv.put(stringMessage("assistant", BridgeText))
+	}
+	switch m := msg.(type) {
+	case *ai.UserMessage:
+		if m.Content.IsString {
+			cv.put(stringMessage("user", ai.SanitizeSurrogates(m.Content.Text)))
+			break
+		}
+		if len(m.Content.Blocks) == 0 {
+			return nil
+		}
+		// Every element that is not of type "text" is taken for an
+		// image (conversion's checks refused what Pi cannot read).
+		wm := &wireMessage{role: "user"}
+		for _, b := range m.Content.Blocks {
+			if text, ok := lenient.TextOf(b); ok {
+				wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
+			} else {
+				wm.addPart("image_url", imagePart(b))
+			}
+		}
+		cv.put(wm)
+	case *ai.AssistantMessage:
+		wm := convertAssistant(m, cv.model, cv.c)
+		if wm == nil {
+			return nil
+		}
+		cv.put(wm)
+	}
+	cv.lastRole = msg.Role()
+	return nil
+}
+
+// toolResult sends one tool result of a run as a tool message, keeping
+// its images for the user message after the run.
+func (cv *converter) toolResult(tr *ai.ToolResultMessage) {
+	cv.inRun = true
+	// Texts of any type are joined as Array#join writes them.
+	var texts []string
+	hasImage := false
+	for _, b := range tr.Content {
+		if text, ok := lenient.TextOf(b); ok {
+			texts = append(texts, text.JoinString())
+		}
+		hasImage = hasImage || lenient.IsImage(b)
+	}
+	text := wtf8.Concat(strings.Join(texts, "\n"))
+	if text == "" {
+		text = provider.SeeAttachedImageText
+	}
+	wm := stringMessage("tool", ai.SanitizeSurrogates(text))
+	wm.set("tool_call_id", tr.Loose.Value("toolCallId", tr.ToolCallID))
+	if name := tr.Loose.Value("toolName", tr.ToolName); cv.c.truthy("requiresToolResultName") && name.Truthy() {
+		wm.set("name", name)
+	}
+	cv.put(wm)
+	if hasImage && cv.model.AcceptsImages() {
+		for _, b := range tr.Content {
+			if lenient.IsImage(b) {
+				cv.images = append(cv.images, imagePart(b))
+			}
+		}
+	}
+}
+
+// endRun ends a run of tool results, if one is open: its images go in
+// one user message, after a bridge where the provider wants one.
+func (cv *converter) endRun() {
+	if !cv.inRun {
+		return
+	}
+	cv.inRun = false
+	if len(cv.images) == 0 {
+		cv.lastRole = ai.RoleToolResult
+		return
+	}
+	if cv.bridge {
+		cv.put(stringMessage("assistant", BridgeText))
+	}
+	wm := &wireMessage{role: "user"}
+	wm.addPart("text", textPart(ToolImagesIntro))
+	for _, img := range cv.images {
+		wm.addPart("image_url", img)
+	}
+	cv.images = nil
+	cv.put(wm)
+	cv.lastRole = ai.RoleUser
+}
+
+// put hands wm to the body, or holds it when it marks: from the last
+// markable user or assistant message on, where the marker may go.
+func (cv *converter) put(wm *wireMessage) {
+	if !cv.cc.IsAbsent() {
+		switch {
+		case (wm.role == "system" || wm.role == "developer") && !cv.sysMarked:
+			wm.markText(cv.cc)
+			cv.sysMarked = true
+		case (wm.role == "user" || wm.role == "assistant") && wm.markable():
+			cv.release()
+		}
+		if len(cv.held) > 0 || (wm.role == "user" || wm.role == "assistant") && wm.markable() {
+			cv.held = append(cv.held, wm)
+			return
+		}
+	}
+	cv.body.Element(wm.json())
+}
+
+// release hands the body the held messages.
+func (cv *converter) release() {
+	for _, wm := range cv.held {
+		cv.body.Element(wm.json())
+	}
+	cv.held = cv.held[:0]
+}
+
+// close ends the last run of tool results and marks the last markable user
+// or assistant message (the first held one).
+func (cv *converter) close() error {
+	if cv.err != nil {
+		return cv.err
+	}
+	cv.endRun()
+	if len(cv.held) > 0 {
+		cv.held[0].markText(cv.cc)
+	}
+	cv.release()
+	return nil
 }
 
 // convertAssistant turns one assistant message into a chat message, or nil
@@ -387,7 +471,7 @@ func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
 	return d, err == nil && d.Truthy()
 }
 
-// conversion is what convertMessages reads of values of other types
+// conversion is what the conversion reads of values of other types
 // (lenient.Conversion): the id normalizer calls includes("|"), tool-result
 // texts are joined, messages of other roles are skipped.
 var conversion = lenient.Conversion{IDThrows: idThrows}
@@ -396,41 +480,34 @@ var conversion = lenient.Conversion{IDThrows: idThrows}
 // id of another type: for provider "openai", Pi's normalizer cuts an id
 // longer than 40 to its first 40, and an array has a length and a slice
 // too. The cut array is a new value, which the call and its synthetic
-// result carry. msgs is returned as it is when there is nothing to cut.
-func cutArrayIDs(msgs []ai.Message, model *ai.Model) []ai.Message {
-	if model.Provider != "openai" {
-		return msgs
+// result carry. m, a message as given, is returned as it is when there is
+// nothing to cut.
+func cutArrayIDs(m ai.Message, model *ai.Model) ai.Message {
+	a, ok := m.(*ai.AssistantMessage)
+	if model.Provider != "openai" || !ok || transform.SameModel(a, model) {
+		return m
 	}
-	var out []ai.Message
-	for i, m := range msgs {
-		a, ok := m.(*ai.AssistantMessage)
-		if !ok || transform.SameModel(a, model) {
+	var out *ai.AssistantMessage
+	for j, b := range a.Content {
+		tc, ok := b.(*ai.ToolCallBlock)
+		if !ok {
 			continue
 		}
-		for j, b := range a.Content {
-			tc, ok := b.(*ai.ToolCallBlock)
-			if !ok {
-				continue
-			}
-			id := tc.Loose.Value("id", "")
-			if !tc.Loose.Has("id") || id.Kind() != jsonv.Array || len(id.Elems()) <= 40 {
-				continue
-			}
-			if out == nil {
-				out = slices.Clone(msgs)
-			}
-			if out[i] == m {
-				c := *a
-				c.Content = slices.Clone(a.Content)
-				out[i], a = &c, &c
-			}
-			cut := *tc
-			cut.Loose = append(tc.Loose.Without("id"), jsonv.Member{Key: "id", Value: jsonv.ArrayValue(id.Elems()[:40]...)})
-			a.Content[j] = &cut
+		id := tc.Loose.Value("id", "")
+		if !tc.Loose.Has("id") || id.Kind() != jsonv.Array || len(id.Elems()) <= 40 {
+			continue
 		}
+		if out == nil {
+			c := *a
+			c.Content = slices.Clone(a.Content)
+			out = &c
+		}
+		cut := *tc
+		cut.Loose = append(tc.Loose.Without("id"), jsonv.Member{Key: "id", Value: jsonv.ArrayValue(id.Elems()[:40]...)})
+		out.Content[j] = &cut
 	}
 	if out == nil {
-		return msgs
+		return m
 	}
 	return out
 }

@@ -11,10 +11,10 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// build sends a context of members of other types for a reasoning model
+// buildLenient sends a context of members of other types for a reasoning model
 // with the given input kinds, of provider "p" unless input names another
 // after the kinds (capturetest.BuildLenient).
-func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
+func buildLenient(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	t.Helper()
 	model := `{"id":"m","api":"openai-completions","baseUrl":"http://x","reasoning":true,"input":` + withProvider(input) + `}`
 	return capturetest.BuildLenient(t, Driver, model, context, options)
@@ -87,7 +87,7 @@ func TestLenientMessages(t *testing.T) {
 			`[{"role":"assistant","content":null,"tool_calls":[{"id":` + ids(40) + `,"type":"function","function":{"name":"n","arguments":"{}"}}]},{"role":"tool","content":"No result provided","tool_call_id":` + ids(40) + `}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
+			body, err := buildLenient(t, tc.input, `{"messages":`+tc.messages+`}`, "")
 			capturetest.WantMember(t, body, err, "messages", tc.want)
 		})
 	}
@@ -122,7 +122,7 @@ func TestLenientThrows(t *testing.T) {
 			`[{"role":"toolResult","toolCallId":"c","toolName":"n","content":[null]}]`, "/context/messages/0/content/0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
+			_, err := buildLenient(t, tc.input, `{"messages":`+tc.messages+`}`, "")
 			var pe *jsonv.PathError
 			if !errors.Is(err, transform.ErrThrows) || !errors.As(err, &pe) || pe.Pointer != tc.at {
 				t.Errorf("error %v, want transform.ErrThrows at %s", err, tc.at)
@@ -148,7 +148,7 @@ func TestLenientToolsAndOptions(t *testing.T) {
 			map[string]string{"reasoning_effort": ``}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := build(t, tc.model, tc.context, tc.options)
+			body, err := buildLenient(t, tc.model, tc.context, tc.options)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -37,19 +37,18 @@ const CompletionsPath = "/chat/completions"
 // authHeaders authenticate a request without a key.
 var authHeaders = []string{"authorization", "cf-aig-authorization"}
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps synthetic tool results that transform adds (their
-// timestamps never reach the wire). A *stream.RequestError means Pi sends nothing.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps synthetic tool results that transform
+// adds (their timestamps never reach the wire). A *stream.RequestError
+// means Pi sends nothing.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, "unused", authHeaders...)
 	if err != nil {
 		return nil, err
 	}
 	c, err := resolveCompat(model)
 	if err != nil {
-		return nil, err
-	}
-	if err := conversion.Check(ctx.Messages, model); err != nil {
 		return nil, err
 	}
 	retention := opts.Retention()
@@ -68,10 +67,12 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	sources = append(sources, opts.Headers)
 	defaults := httpheader.Assign(sources...)
 
-	// The SDK announces only a timeout the caller gave.
-	sdk, err := openaisdk.Headers("OpenAI", opts.TimeoutMs)
-	if err != nil {
-		return nil, err
+	// The SDK announces only a timeout the caller gave. Its error, like
+	// the system prompt's, comes after Pi's checks of the messages.
+	sdk, pending := openaisdk.Headers("OpenAI", opts.TimeoutMs)
+	if pending == nil {
+		// The conversion sanitizes the system prompt first.
+		_, pending = ctx.SystemText()
 	}
 
 	set := httpheader.NewSet()
@@ -79,11 +80,10 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		set.SetLayer(layer)
 	}
 
-	body, err := buildBody(model, ctx, opts, c, retention, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header(), Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header()}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
@@ -101,23 +101,23 @@ func nullish(v, def jsonv.Value) jsonv.Value {
 	return v
 }
 
-// buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retention string, now transform.Clock) (jsonv.Value, error) {
-	// The conversion sanitizes the system prompt first.
-	if _, err := ctx.SystemText(); err != nil {
-		return jsonv.Value{}, err
-	}
-	msgs := convertMessages(model, ctx, c, now)
+// buildBody is Pi's buildParams, with its member order. pending is an
+// error Pi raises after its checks of the messages and before it converts
+// them.
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, c compat, retention string, now transform.Clock, pending error, body provider.BodySink) error {
 	cc := cacheControl(c, retention)
+	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "messages")
+	cv, err := convertMessages(msgs, model, ctx, c, cc, now, pending, body)
+	if err != nil {
+		return err
+	}
 
-	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
-	// messages is filled in last: cache_control may still change it.
-	b.Set("messages", jsonv.NullValue()).SetBool("stream", true)
+	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
 	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
 		key, err := opts.PromptCacheKey()
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
 		b.Set("prompt_cache_key", key)
 	}
@@ -142,25 +142,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 	}
 	given, err := ctx.MappedTools()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
-	var tools []*jsonv.ObjectBuilder
-	hasTools := false
-	if len(given) > 0 {
-		hasTools = true
-		tools = convertTools(given, c)
-	} else if hasToolHistory(ctx.Messages) {
-		hasTools = true
-	}
-	if !cc.IsAbsent() {
-		applyCacheControl(msgs, tools, cc)
-	}
-	if hasTools {
-		elems := make([]jsonv.Value, len(tools))
-		for i, t := range tools {
-			elems[i] = t.Value()
-		}
-		b.Set("tools", jsonv.ArrayValue(elems...))
+	if len(given) > 0 || cv.toolHistory {
+		tools := convertTools(given, c, cc)
+		b.Set("tools", jsonv.ArrayValue(tools...))
 		if len(tools) > 0 && c.truthy("zaiToolStream") {
 			b.SetBool("tool_stream", true)
 		}
@@ -185,7 +171,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, c compat, retenti
 			b.Set("providerOptions", new(jsonv.ObjectBuilder).Set("gateway", g.Value()).Value())
 		}
 	}
-	return b.Value().With("messages", messagesJSON(msgs)), nil
+	body.End(b.Members())
+	return nil
 }
 
 // thinkingParams adds the reasoning members compat.thinkingFormat asks for.
@@ -315,18 +302,16 @@ func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Val
 
 func strictString(v jsonv.Value, s string) bool { return v.Kind() == jsonv.String && v.Str() == s }
 
-// hasToolHistory reports a tool result or an assistant tool call among the
-// original messages (before transform drops any).
-func hasToolHistory(msgs []ai.Message) bool {
-	for _, m := range msgs {
-		switch m := m.(type) {
-		case *ai.ToolResultMessage:
-			return true
-		case *ai.AssistantMessage:
-			for _, b := range m.Content {
-				if _, ok := b.(*ai.ToolCallBlock); ok {
-					return true
-				}
+// hasToolHistory reports whether m, a message as given (before transform
+// drops any), is a tool result or an assistant message with a tool call.
+func hasToolHistory(m ai.Message) bool {
+	switch m := m.(type) {
+	case *ai.ToolResultMessage:
+		return true
+	case *ai.AssistantMessage:
+		for _, b := range m.Content {
+			if _, ok := b.(*ai.ToolCallBlock); ok {
+				return true
 			}
 		}
 	}
@@ -335,16 +320,21 @@ func hasToolHistory(msgs []ai.Message) bool {
 
 // convertTools is Pi's convertTools: function tools, the name, description
 // and schema as given (whatever their types; undefined leaves the member
-// out), strict:false unless the provider rejects the member.
-func convertTools(tools []ai.Tool, c compat) []*jsonv.ObjectBuilder {
-	out := make([]*jsonv.ObjectBuilder, len(tools))
+// out), strict:false unless the provider rejects the member. The last one
+// carries the cache marker cc, unless it is Absent.
+func convertTools(tools []ai.Tool, c compat, cc jsonv.Value) []jsonv.Value {
+	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
 		fn := new(jsonv.ObjectBuilder).Set("name", t.NameValue()).Set("description", t.DescriptionValue()).
 			Set("parameters", stream.JSValue(t.Parameters))
 		if !c.isFalse("supportsStrictMode") {
 			fn.SetBool("strict", false)
 		}
-		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value())
+		tool := new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value())
+		if i == len(tools)-1 && !cc.IsAbsent() {
+			tool.Set("cache_control", cc)
+		}
+		out[i] = tool.Value()
 	}
 	return out
 }
@@ -360,23 +350,4 @@ func cacheControl(c compat, retention string) jsonv.Value {
 		b.SetString("ttl", "1h")
 	}
 	return b.Value()
-}
-
-// applyCacheControl marks the first system or developer message, the last
-// tool, and the last user or assistant message that has text.
-func applyCacheControl(msgs []*wireMessage, tools []*jsonv.ObjectBuilder, cc jsonv.Value) {
-	for _, m := range msgs {
-		if m.role == "system" || m.role == "developer" {
-			m.markText(cc)
-			break
-		}
-	}
-	if len(tools) > 0 {
-		tools[len(tools)-1].Set("cache_control", cc)
-	}
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if m := msgs[i]; (m.role == "user" || m.role == "assistant") && m.markText(cc) {
-			return
-		}
-	}
 }

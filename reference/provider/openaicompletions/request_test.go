@@ -80,7 +80,7 @@ func TestOpenRouterModelIDNotAString(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = BuildRequest(model, &ai.Context{}, Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, nil)
+		_, err = Driver.BuildRequest(model, &ai.Context{}, &Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, nil)
 		if !errors.Is(err, tc.want) {
 			t.Errorf("model %s: error %v, want %v", tc.model, err, tc.want)
 		}

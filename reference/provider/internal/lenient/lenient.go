@@ -53,24 +53,41 @@ func (c Conversion) Check(msgs []ai.Message, model *ai.Model) error {
 		return err
 	}
 	for i, m := range msgs {
-		at := MessagePointer(i) + "/content"
-		var err error
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			err = UserContent(m, at)
-		case *ai.AssistantMessage:
-			err = AssistantTexts(m, model, at)
-		case *ai.ToolResultMessage:
-			if err = ToolResultContent(m, model, at); err == nil && c.SanitizesResults {
-				err = StringTexts(m.Content, at)
-			}
-		case *ai.ForeignMessage:
-			if c.Foreign != nil {
-				err = c.Foreign(m, at)
-			}
-		}
-		if err != nil {
+		if err := c.convertible(m, i, model); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// Checks are Check's two steps for one message at a time, in Pi's order
+// (the checks provider.Convert takes): normalization, then conversion.
+func (c Conversion) Checks(model *ai.Model) []func(m ai.Message, i int) error {
+	return []func(ai.Message, int) error{
+		func(m ai.Message, i int) error {
+			return transform.CheckMessage(m, i, model, c.IDThrows, "/context/messages")
+		},
+		func(m ai.Message, i int) error { return c.convertible(m, i, model) },
+	}
+}
+
+// convertible refuses m, the i-th message, where Pi throws converting it.
+func (c Conversion) convertible(m ai.Message, i int, model *ai.Model) error {
+	at := MessagePointer(i) + "/content"
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		return UserContent(m, at)
+	case *ai.AssistantMessage:
+		return AssistantTexts(m, model, at)
+	case *ai.ToolResultMessage:
+		err := ToolResultContent(m, model, at)
+		if err == nil && c.SanitizesResults {
+			err = StringTexts(m.Content, at)
+		}
+		return err
+	case *ai.ForeignMessage:
+		if c.Foreign != nil {
+			return c.Foreign(m, at)
 		}
 	}
 	return nil
