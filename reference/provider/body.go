@@ -25,6 +25,21 @@ func TranscriptOf(msgs []ai.Message) Transcript {
 	}
 }
 
+// Watch is msgs with note called on each message as it is read, for
+// what a request needs to know of the transcript as the caller gave it.
+func Watch(msgs Transcript, note func(ai.Message)) Transcript {
+	return func(yield func(ai.Message, error) bool) {
+		for m, err := range msgs {
+			if err == nil {
+				note(m)
+			}
+			if !yield(m, err) {
+				return
+			}
+		}
+	}
+}
+
 // BodySink takes a request body in the order its JSON is written: the
 // members before the message array and the array's name, each element of
 // the array, then the members after it. A driver that streams hands each
@@ -249,8 +264,7 @@ func Convert(msgs Transcript, model *ai.Model, normalize transform.IDNormalizer,
 // ConvertPrepared is Convert with prepare (unless nil) given each message
 // after the checks read it and before transformMessages does, for an API
 // that rewrites a message as Pi's id normalizer would where transform
-// cannot, or that notes something of the transcript as it was given.
-// prepare is not called once an error is kept.
+// cannot. prepare is not called once an error is kept.
 func ConvertPrepared(msgs Transcript, prepare func(ai.Message) ai.Message, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
 	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
 	var throw FirstThrow

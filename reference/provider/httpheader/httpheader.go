@@ -99,29 +99,55 @@ func FromModel(model *ai.Model) []Header { return Decode(model.Headers) }
 // Copilot are the per-request headers Pi adds for GitHub Copilot, judged
 // on the context as the caller gave it.
 func Copilot(ctx *ai.Context) []Header {
+	var n CopilotNotes
+	for _, m := range ctx.Messages {
+		n.Note(m)
+	}
+	return n.Headers()
+}
+
+// CopilotNotes is what Copilot's headers are judged on, noted one message
+// at a time, for a driver that reads the transcript as it comes.
+type CopilotNotes struct {
+	agent  bool // the last message is not a user's
+	vision bool // a user message or tool result holds an image
+}
+
+// Note notes m, the next message of the context as the caller gave it.
+func (n *CopilotNotes) Note(m ai.Message) {
+	n.agent = m.Role() != ai.RoleUser
+	if n.vision {
+		return
+	}
+	var blocks []ai.Block
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		if !m.Content.IsString {
+			blocks = m.Content.Blocks
+		}
+	case *ai.ToolResultMessage:
+		blocks = m.Content
+	}
+	for _, b := range blocks {
+		// Pi looks at the type alone: an image whose members have other
+		// types counts too.
+		f, foreign := b.(*ai.ForeignBlock)
+		if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
+			n.vision = true
+			return
+		}
+	}
+}
+
+// Headers are Copilot's headers for the messages noted.
+func (n *CopilotNotes) Headers() []Header {
 	initiator := "user"
-	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
+	if n.agent {
 		initiator = "agent"
 	}
 	out := []Header{New("X-Initiator", initiator), New("Openai-Intent", "conversation-edits")}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if !m.Content.IsString {
-				blocks = m.Content.Blocks
-			}
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			// Pi looks at the type alone: an image whose members have
-			// other types counts too.
-			f, foreign := b.(*ai.ForeignBlock)
-			if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
-				return append(out, New("Copilot-Vision-Request", "true"))
-			}
-		}
+	if n.vision {
+		out = append(out, New("Copilot-Vision-Request", "true"))
 	}
 	return out
 }

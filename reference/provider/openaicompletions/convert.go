@@ -185,11 +185,9 @@ func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context,
 		}
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
-	prepare := func(m ai.Message) ai.Message {
-		cv.toolHistory = cv.toolHistory || hasToolHistory(m)
-		return cutArrayIDs(m, model)
-	}
-	err := provider.ConvertPrepared(msgs, prepare, model, NormalizeToolCallID, now, cv.convert, cv.close, conversion.Checks(model)...)
+	msgs = provider.Watch(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
+	cut := func(m ai.Message) ai.Message { return cutArrayIDs(m, model) }
+	err := provider.ConvertPrepared(msgs, cut, model, NormalizeToolCallID, now, cv.convert, cv.close, conversion.Checks(model)...)
 	return cv, err
 }
 

@@ -53,11 +53,27 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 	retention := opts.Retention()
 
+	// The SDK announces only a timeout the caller gave. Its error, like
+	// the system prompt's, comes after Pi's checks of the messages.
+	sdk, pending := openaisdk.Headers("OpenAI", opts.TimeoutMs)
+	if pending == nil {
+		// The conversion sanitizes the system prompt first.
+		_, pending = ctx.SystemText()
+	}
+	copilot := model.Provider == "github-copilot"
+	var notes httpheader.CopilotNotes
+	if copilot {
+		msgs = provider.Watch(msgs, notes.Note)
+	}
+	if err := buildBody(model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
+		return nil, err
+	}
+
 	// Pi's default headers: one object, later sources replacing equal keys.
 	var sources [][]httpheader.Header
 	sources = append(sources, httpheader.FromModel(model))
-	if model.Provider == "github-copilot" {
-		sources = append(sources, httpheader.Copilot(ctx))
+	if copilot {
+		sources = append(sources, notes.Headers())
 	}
 	if h, ok := opts.SessionHeader("session_id"); retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
 		id, affinity := h, h
@@ -67,21 +83,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	sources = append(sources, opts.Headers)
 	defaults := httpheader.Assign(sources...)
 
-	// The SDK announces only a timeout the caller gave. Its error, like
-	// the system prompt's, comes after Pi's checks of the messages.
-	sdk, pending := openaisdk.Headers("OpenAI", opts.TimeoutMs)
-	if pending == nil {
-		// The conversion sanitizes the system prompt first.
-		_, pending = ctx.SystemText()
-	}
-
 	set := httpheader.NewSet()
 	for _, layer := range [][]httpheader.Header{sdk, {httpheader.New("Authorization", "Bearer "+apiKey)}, defaults, {httpheader.New("content-type", "application/json")}} {
 		set.SetLayer(layer)
-	}
-
-	if err := buildBody(model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
-		return nil, err
 	}
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header()}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil

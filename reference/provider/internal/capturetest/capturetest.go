@@ -156,10 +156,14 @@ func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 }
 
 // Check runs every replay of the package's captures:
-// testdata/requests.json (CheckRequests) and testdata/streams.json
-// (CheckStreams, CheckSplits), then checks the Edges.
+// testdata/requests.json (CheckRequests, and CheckStreamedRequests for a
+// driver that streams) and testdata/streams.json (CheckStreams,
+// CheckSplits), then checks the Edges.
 func (p Captures) Check(t *testing.T) {
 	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
+	if p.Driver.Stream != nil {
+		t.Run("streamed", func(t *testing.T) { p.CheckStreamedRequests(t, "testdata/requests.json") })
+	}
 	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
 	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
 	if p.Edges.Parse != nil {
