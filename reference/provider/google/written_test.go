@@ -1,0 +1,90 @@
+package google_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/google"
+	"github.com/piconform/piconform/reference/provider/googlevertex"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+)
+
+// apis are the drivers that build through google's StreamContents, with
+// the directory of their captures.
+var apis = []struct {
+	dir    string
+	driver provider.Driver
+}{
+	{".", google.Driver},
+	{"../googlevertex", googlevertex.Driver},
+}
+
+// TestWriteRequestIsBuildRequest: for every capture of both APIs, writing
+// the request while the messages stream gives BuildRequest's bytes, or
+// its error.
+func TestWriteRequestIsBuildRequest(t *testing.T) {
+	for _, api := range apis {
+		if api.driver.Stream == nil {
+			t.Errorf("%s: the driver does not stream", api.driver.API)
+		}
+		t.Run(api.driver.API, func(t *testing.T) {
+			capturetest.GenAI(api.driver, capturetest.StreamEdges{}).
+				CheckWriteRequests(t, api.dir+"/testdata/requests.json", api.dir+"/testdata/streams.json")
+		})
+	}
+}
+
+// countingSink counts the contents handed over.
+type countingSink struct{ elems int }
+
+func (s *countingSink) Begin([]jsonv.Member, string) {}
+func (s *countingSink) Element(jsonv.Value)          { s.elems++ }
+func (s *countingSink) End([]jsonv.Member)           {}
+
+// TestContentsLeaveEarly: a content is handed to the body before the
+// transcript ends, held only while a later message can still change it
+// (tool results join the content before them).
+func TestContentsLeaveEarly(t *testing.T) {
+	const rounds = 50
+	var msgs []string
+	for i := range rounds {
+		msgs = append(msgs,
+			`{"role":"user","content":"q","timestamp":1}`,
+			fmt.Sprintf(`{"role":"assistant","content":[{"type":"toolCall","id":"c%d","name":"f","arguments":{}},{"type":"toolCall","id":"d%d","name":"f","arguments":{}}],"api":"google-generative-ai","provider":"google","model":"gemini-2.5-pro","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":1}`, i, i),
+			fmt.Sprintf(`{"role":"toolResult","toolCallId":"c%d","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`, i),
+			fmt.Sprintf(`{"role":"toolResult","toolCallId":"d%d","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`, i))
+	}
+	ctx, err := ai.DecodeContext(jsonvtest.Parse(t, `{"messages":[`+strings.Join(msgs, ",")+`]}`), "/context")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := &ai.Model{ID: "gemini-2.5-pro", API: google.API, Provider: "google", BaseURL: "http://h"}
+	key := "k"
+	opts := &google.Options{StreamOptions: provider.StreamOptions{APIKey: &key}}
+	var sink countingSink
+	// Each round is three contents: the user's, the model's, and one of
+	// both tool results. By the next round's user message, at most the
+	// last content may be held: the two results, or the call they answer
+	// until transform knows they came.
+	transcript := func(yield func(ai.Message, error) bool) {
+		for i, m := range ctx.Messages {
+			if round := i / 4; i%4 == 0 && sink.elems < 3*round-1 {
+				t.Errorf("message %d: %d contents handed over, want at least %d", i, sink.elems, 3*round-1)
+			}
+			if !yield(m, nil) {
+				return
+			}
+		}
+	}
+	if _, err := google.Driver.Stream(model, &ai.Context{}, transcript, opts, capturetest.Clock, &sink); err != nil {
+		t.Fatal(err)
+	}
+	if sink.elems != 3*rounds {
+		t.Errorf("%d contents, want %d", sink.elems, 3*rounds)
+	}
+}
