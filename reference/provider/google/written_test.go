@@ -1,13 +1,11 @@
 package google_test
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/googlevertex"
@@ -53,30 +51,32 @@ func TestContentsLeaveEarly(t *testing.T) {
 	const rounds = 50
 	var msgs []string
 	for i := range rounds {
+		n := strconv.Itoa(i)
 		msgs = append(msgs,
 			`{"role":"user","content":"q","timestamp":1}`,
-			fmt.Sprintf(`{"role":"assistant","content":[{"type":"toolCall","id":"c%d","name":"f","arguments":{}},{"type":"toolCall","id":"d%d","name":"f","arguments":{}}],"api":"google-generative-ai","provider":"google","model":"gemini-2.5-pro","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":1}`, i, i),
-			fmt.Sprintf(`{"role":"toolResult","toolCallId":"c%d","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`, i),
-			fmt.Sprintf(`{"role":"toolResult","toolCallId":"d%d","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`, i))
-	}
-	ctx, err := ai.DecodeContext(jsonvtest.Parse(t, `{"messages":[`+strings.Join(msgs, ",")+`]}`), "/context")
-	if err != nil {
-		t.Fatal(err)
+			`{"role":"assistant","content":[{"type":"toolCall","id":"c`+n+`","name":"f","arguments":{}},{"type":"toolCall","id":"d`+n+`","name":"f","arguments":{}}],"api":"google-generative-ai","provider":"google","model":"gemini-2.5-pro","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"stopReason":"toolUse","timestamp":1}`,
+			`{"role":"toolResult","toolCallId":"c`+n+`","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`,
+			`{"role":"toolResult","toolCallId":"d`+n+`","toolName":"f","content":[{"type":"text","text":"r"}],"isError":false,"timestamp":1}`)
 	}
 	model := &ai.Model{ID: "gemini-2.5-pro", API: google.API, Provider: "google", BaseURL: "http://h"}
 	key := "k"
 	opts := &google.Options{StreamOptions: provider.StreamOptions{APIKey: &key}}
 	var sink countingSink
 	// Each round is three contents: the user's, the model's, and one of
-	// both tool results. By the next round's user message, at most the
-	// last content may be held: the two results, or the call they answer
-	// until transform knows they came.
+	// both tool results. When the next round's user message is read, all
+	// but that last content are handed over: a later tool result could
+	// still have joined it.
 	transcript := func(yield func(ai.Message, error) bool) {
-		for i, m := range ctx.Messages {
+		for i, text := range msgs {
 			if round := i / 4; i%4 == 0 && sink.elems < 3*round-1 {
 				t.Errorf("message %d: %d contents handed over, want at least %d", i, sink.elems, 3*round-1)
 			}
-			if !yield(m, nil) {
+			v, err := jsonv.ParseString(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ai.DecodeMessage(v, jsonv.Index("/context/messages", i))
+			if !yield(m, err) {
 				return
 			}
 		}
