@@ -2,6 +2,7 @@ package google_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -86,5 +87,23 @@ func TestContentsLeaveEarly(t *testing.T) {
 	}
 	if sink.elems != 3*rounds {
 		t.Errorf("%d contents, want %d", sink.elems, 3*rounds)
+	}
+}
+
+// TestTransformThrowsFirst: Pi's transformMessages runs over the whole
+// transcript before any message is converted, so a tool-call id it cannot
+// normalize in a later message is the error, not an earlier message that
+// the conversion throws on.
+func TestTransformThrowsFirst(t *testing.T) {
+	for _, api := range apis {
+		t.Run(api.driver.API, func(t *testing.T) {
+			model := `{"id":"claude-x","api":"` + api.driver.API + `","provider":"p","baseUrl":"http://h","input":["text","image"]}`
+			context := `{"messages":[{"role":"user","content":[null],"timestamp":1},
+				{"role":"assistant","content":[{"type":"toolCall","id":7,"name":"f","arguments":{}}],"api":"a","provider":"other","model":"m","stopReason":"toolUse","timestamp":1}]}`
+			_, err := capturetest.BuildCall(t, api.driver, model, context, "")
+			if want := "/context/messages/1/content/0/id"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("err = %v, want the id's error at %s", err, want)
+			}
+		})
 	}
 }
