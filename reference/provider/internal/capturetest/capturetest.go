@@ -176,7 +176,7 @@ func (p Captures) CheckRequests(t *testing.T, file string) {
 	}
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
-			built, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			built, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 			if c.WantErr != nil {
 				msg, ok := provider.Refusal(err)
 				if !ok || msg != *c.WantErr {
@@ -253,7 +253,7 @@ type ParseFunc func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error
 // open builds c's request once, for all the parses of its response.
 func (p Captures) open(t *testing.T, c Case) ParseFunc {
 	t.Helper()
-	call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+	call, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +371,7 @@ func (p Captures) CheckSplits(t *testing.T, file string) {
 func (p Captures) CheckURLs(t *testing.T, file string) {
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
-			call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			call, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 			if c.WantErr != nil {
 				if msg, ok := provider.Refusal(err); !ok || msg != *c.WantErr {
 					t.Fatalf("error = %v, want %q", err, *c.WantErr)

@@ -37,7 +37,7 @@ func BuildCall(t *testing.T, d provider.Driver, model, context, options string) 
 		key := "k"
 		opts.Shared().APIKey = &key
 	}
-	return d.BuildRequest(m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
+	return BuildRequest(t, d, m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
 }
 
 // BuildLenient is the body of BuildCall's request, or BuildRequest's error.

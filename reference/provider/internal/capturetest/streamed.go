@@ -1,0 +1,40 @@
+package capturetest
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/transform"
+)
+
+// BuildRequest is d.BuildRequest, checked against the driver's streaming
+// path when it has one: Driver.WriteRequest, fed ctx's messages one at a
+// time, must write the very bytes of the built body, or fail with the same
+// error, and build the same URL and headers.
+func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) (*provider.Call, error) {
+	t.Helper()
+	built, err := d.BuildRequest(model, ctx, opts, now)
+	if d.Stream == nil {
+		return built, err
+	}
+	var buf bytes.Buffer
+	streamed, serr := d.WriteRequest(model, ctx, provider.TranscriptOf(ctx.Messages), opts, now, &buf)
+	switch {
+	case err != nil || serr != nil:
+		if err == nil || serr == nil || err.Error() != serr.Error() {
+			t.Errorf("BuildRequest error = %v, WriteRequest error = %v", err, serr)
+		}
+	default:
+		if want := built.Body.AppendJSON(nil); !bytes.Equal(buf.Bytes(), want) {
+			t.Errorf("WriteRequest wrote a body other than BuildRequest's (-built +streamed):\n%s", cmp.Diff(string(want), buf.String()))
+		}
+		if diff := cmp.Diff(built.Header, streamed.Header); built.URL != streamed.URL || diff != "" {
+			t.Errorf("WriteRequest built %s %s, BuildRequest %s (-built +streamed headers):\n%s", streamed.Method, streamed.URL, built.URL, diff)
+		}
+	}
+	return built, err
+}
