@@ -23,21 +23,6 @@ var apis = []struct {
 	{"../googlevertex", googlevertex.Driver},
 }
 
-// TestWriteRequestIsBuildRequest: for every capture of both APIs, writing
-// the request while the messages stream gives BuildRequest's bytes, or
-// its error.
-func TestWriteRequestIsBuildRequest(t *testing.T) {
-	for _, api := range apis {
-		if api.driver.Stream == nil {
-			t.Errorf("%s: the driver does not stream", api.driver.API)
-		}
-		t.Run(api.driver.API, func(t *testing.T) {
-			capturetest.GenAI(api.driver, capturetest.StreamEdges{}).
-				CheckWriteRequests(t, api.dir+"/testdata/requests.json", api.dir+"/testdata/streams.json")
-		})
-	}
-}
-
 // countingSink counts the contents handed over.
 type countingSink struct{ elems int }
 
