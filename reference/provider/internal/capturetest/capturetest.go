@@ -157,11 +157,15 @@ func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 
 // Check runs every replay of the package's captures:
 // testdata/requests.json (CheckRequests) and testdata/streams.json
-// (CheckStreams, CheckSplits), then checks the Edges.
+// (CheckStreams, CheckSplits), and for a driver that streams both through
+// WriteRequest (CheckWrites); then it checks the Edges.
 func (p Captures) Check(t *testing.T) {
 	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
 	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
 	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
+	if p.Driver.Stream != nil {
+		t.Run("writes", func(t *testing.T) { p.CheckWrites(t, "testdata/requests.json", "testdata/streams.json") })
+	}
 	if p.Edges.Parse != nil {
 		t.Run("edges", func(t *testing.T) { p.Edges.check(t, p.Driver.API) })
 	}
