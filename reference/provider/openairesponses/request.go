@@ -62,15 +62,20 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		h.Name = "x-client-request-id"
 		session = append(session, h)
 	}
-	var copilot []httpheader.Header
+	// Copilot's headers read the transcript, which the body reads too.
+	var tally *httpheader.CopilotTally
 	if model.Provider == "github-copilot" {
-		copilot = httpheader.Copilot(ctx)
+		tally = new(httpheader.CopilotTally)
+		msgs = provider.Tap(msgs, tally.See)
 	}
-	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
-
 	if err := buildBody(model, ctx, msgs, opts, retention, c, now, body); err != nil {
 		return nil, err
 	}
+	var copilot []httpheader.Header
+	if tally != nil {
+		copilot = tally.Headers()
+	}
+	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
 
 	header, err := SDKHeaders("OpenAI", opts.TimeoutMs, httpheader.New("Authorization", "Bearer "+apiKey), defaults)
 	if err != nil {

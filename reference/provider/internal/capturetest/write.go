@@ -2,6 +2,7 @@ package capturetest
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -25,10 +26,15 @@ func (p Captures) CheckWrites(t *testing.T, files ...string) {
 
 // CheckWrite checks that d.WriteRequest, reading the messages from a
 // transcript and not from the context, writes the bytes of the body
-// d.BuildRequest builds, and reports the size of that body where Pi does
-// (a refused handshake's diagnostic); or fails with the same error.
+// d.BuildRequest builds, with the same request line and headers and the
+// same body size where Pi reports it (a refused handshake's diagnostic);
+// or fails with the same error. A driver that does not stream has nothing
+// to check.
 func CheckWrite(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) {
 	t.Helper()
+	if d.Stream == nil {
+		return // WriteRequest calls BuildRequest
+	}
 	built, err := d.BuildRequest(model, ctx, opts, now)
 	rest := *ctx
 	rest.Messages = nil
@@ -44,6 +50,14 @@ func CheckWrite(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Contex
 	}
 	if got, want := w.String(), string(built.Body.AppendJSON(nil)); got != want {
 		t.Errorf("WriteRequest wrote\n%s\nBuildRequest's body is\n%s", got, want)
+	}
+	if g, w := written.Request, built.Request; g.Method != w.Method || g.URL != w.URL {
+		t.Errorf("WriteRequest's request line %s %s, BuildRequest's %s %s", g.Method, g.URL, w.Method, w.URL)
+	}
+	for _, k := range unionKeys(written.Header, built.Header) {
+		if g, w := written.Header.Values(k), built.Header.Values(k); !slices.Equal(g, w) {
+			t.Errorf("WriteRequest's header %s = %q, BuildRequest's %q", k, g, w)
+		}
 	}
 	if (written.Handshake == nil) != (built.Handshake == nil) {
 		t.Fatalf("WriteRequest's handshake %v, BuildRequest's %v", written.Handshake, built.Handshake)
