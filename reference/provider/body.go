@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"io"
 	"iter"
 
@@ -175,11 +174,11 @@ func Streamer[O any, P interface {
 	Options
 }](build func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts O, now transform.Clock, body BodySink) (*Call, error)) StreamBuild {
 	return func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (*Call, error) {
-		o, ok := opts.(P)
-		if !ok {
-			return nil, fmt.Errorf("provider: options %T are not %T", opts, o)
+		o, err := own[O, P](opts)
+		if err != nil {
+			return nil, err
 		}
-		return build(model, ctx, msgs, *o, now, body)
+		return build(model, ctx, msgs, o, now, body)
 	}
 }
 
