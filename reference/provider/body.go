@@ -24,6 +24,22 @@ func TranscriptOf(msgs []ai.Message) Transcript {
 	}
 }
 
+// Tap is msgs with see called on each message as it is read, for what a
+// request needs of the whole transcript besides its body (such as GitHub
+// Copilot's headers).
+func Tap(msgs Transcript, see func(ai.Message)) Transcript {
+	return func(yield func(ai.Message, error) bool) {
+		for m, err := range msgs {
+			if err == nil {
+				see(m)
+			}
+			if !yield(m, err) {
+				return
+			}
+		}
+	}
+}
+
 // BodySink takes a request body in the order its JSON is written: the
 // members before the message array and the array's name, each element of
 // the array, then the members after it. A driver that streams hands each

@@ -3,7 +3,6 @@ package anthropic
 import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/internal/lenient"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -37,29 +36,4 @@ func TruthyOr(v jsonv.Value, def bool) bool {
 		return def
 	}
 	return v.Truthy()
-}
-
-// copilotHeaders are httpheader.Copilot's headers, where an element of
-// type "image" asks for vision too when its other members have other
-// types: Pi looks at the type alone.
-func copilotHeaders(ctx *ai.Context) []httpheader.Header {
-	out := httpheader.Copilot(ctx)
-	if out[len(out)-1].Name == "Copilot-Vision-Request" {
-		return out
-	}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			blocks = m.Content.Blocks
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			if f, ok := b.(*ai.ForeignBlock); ok && f.Type() == "image" {
-				return append(out, httpheader.New("Copilot-Vision-Request", "true"))
-			}
-		}
-	}
-	return out
 }

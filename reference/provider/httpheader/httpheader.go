@@ -99,29 +99,55 @@ func FromModel(model *ai.Model) []Header { return Decode(model.Headers) }
 // Copilot are the per-request headers Pi adds for GitHub Copilot, judged
 // on the context as the caller gave it.
 func Copilot(ctx *ai.Context) []Header {
+	var t CopilotTally
+	for _, m := range ctx.Messages {
+		t.See(m)
+	}
+	return t.Headers()
+}
+
+// CopilotTally is what Copilot's headers read of a transcript, for one
+// read a message at a time: whether the last message is not a user's and
+// whether a user message or a tool result holds an image.
+type CopilotTally struct {
+	agent, vision bool
+}
+
+// See takes the next message of the context as the caller gave it.
+func (t *CopilotTally) See(m ai.Message) {
+	t.agent = m.Role() != ai.RoleUser
+	if t.vision {
+		return
+	}
+	var blocks []ai.Block
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		if !m.Content.IsString {
+			blocks = m.Content.Blocks
+		}
+	case *ai.ToolResultMessage:
+		blocks = m.Content
+	}
+	for _, b := range blocks {
+		// Pi looks at the type alone: an image whose members have
+		// other types counts too.
+		f, foreign := b.(*ai.ForeignBlock)
+		if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
+			t.vision = true
+			return
+		}
+	}
+}
+
+// Headers are Copilot's headers for the messages seen.
+func (t *CopilotTally) Headers() []Header {
 	initiator := "user"
-	if n := len(ctx.Messages); n > 0 && ctx.Messages[n-1].Role() != ai.RoleUser {
+	if t.agent {
 		initiator = "agent"
 	}
 	out := []Header{New("X-Initiator", initiator), New("Openai-Intent", "conversation-edits")}
-	for _, m := range ctx.Messages {
-		var blocks []ai.Block
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			if !m.Content.IsString {
-				blocks = m.Content.Blocks
-			}
-		case *ai.ToolResultMessage:
-			blocks = m.Content
-		}
-		for _, b := range blocks {
-			// Pi looks at the type alone: an image whose members have
-			// other types counts too.
-			f, foreign := b.(*ai.ForeignBlock)
-			if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
-				return append(out, New("Copilot-Vision-Request", "true"))
-			}
-		}
+	if t.vision {
+		out = append(out, New("Copilot-Vision-Request", "true"))
 	}
 	return out
 }

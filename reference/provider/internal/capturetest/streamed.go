@@ -13,8 +13,10 @@ import (
 
 // BuildRequest is d.BuildRequest, checked against the driver's streaming
 // path when it has one: Driver.WriteRequest, fed ctx's messages one at a
-// time, must write the very bytes of the built body, or fail with the same
-// error, and build the same URL and headers.
+// time (and a context without them, so nothing reads them there), must
+// write the very bytes of the built body, or fail with the same error, and
+// build the same URL and headers and report the same body size where Pi
+// reports it (a refused handshake's diagnostic).
 func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) (*provider.Call, error) {
 	t.Helper()
 	built, err := d.BuildRequest(model, ctx, opts, now)
@@ -22,7 +24,9 @@ func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Cont
 		return built, err
 	}
 	var buf bytes.Buffer
-	streamed, serr := d.WriteRequest(model, ctx, provider.TranscriptOf(ctx.Messages), opts, now, &buf)
+	rest := *ctx
+	rest.Messages = nil
+	streamed, serr := d.WriteRequest(model, &rest, provider.TranscriptOf(ctx.Messages), opts, now, &buf)
 	switch {
 	case err != nil || serr != nil:
 		if err == nil || serr == nil || err.Error() != serr.Error() {
@@ -35,6 +39,18 @@ func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Cont
 		if diff := cmp.Diff(built.Header, streamed.Header); built.URL != streamed.URL || diff != "" {
 			t.Errorf("WriteRequest built %s %s, BuildRequest %s (-built +streamed headers):\n%s", streamed.Method, streamed.URL, built.URL, diff)
 		}
+		if refused(built) != refused(streamed) {
+			t.Errorf("WriteRequest's refused handshake is %s, BuildRequest's %s", refused(streamed), refused(built))
+		}
 	}
 	return built, err
+}
+
+// refused is the JSON of the diagnostic of c's handshake when it is
+// refused, or "".
+func refused(c *provider.Call) string {
+	if c.Handshake == nil || c.Handshake.Refused == nil {
+		return ""
+	}
+	return string(c.Handshake.Refused(Clock).AppendJSON(nil))
 }
