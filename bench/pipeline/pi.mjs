@@ -65,4 +65,10 @@ const used = process.cpuUsage(cpu);
 const cpuPerOp = Math.round(((used.user + used.system) * 1000) / Number(timed));
 if (bodyOut) writeFileSync(bodyOut, body);
 const sha256 = createHash("sha256").update(body, "utf8").digest("hex");
-console.log(JSON.stringify({ samples, cpuPerOp, sha256, bodyBytes: Buffer.byteLength(body, "utf8") }));
+// The process's own peak RSS (see compare's result.PeakRSS), 0 off Linux.
+let peakRSS = 0;
+try {
+  const hwm = /^VmHWM:\s*(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"));
+  if (hwm) peakRSS = Number(hwm[1]) * 1024;
+} catch {}
+console.log(JSON.stringify({ samples, cpuPerOp, sha256, bodyBytes: Buffer.byteLength(body, "utf8"), peakRSS }));

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 
 	"github.com/piconform/piconform"
-	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -135,28 +134,14 @@ func (t Target) Prepare() (*Prepared, error) {
 func clock() jsonv.Value { return jsonv.NumberValue("0") }
 
 // Build runs the Go pipeline on a transcript as a Go program that cares for
-// memory would: it reads the transcript from a stream message by message
-// (parse, decode with the coding agent's registry, convertToLlm), keeping
-// only the Messages; builds the driver's request (which runs
-// transformMessages); and writes the body out as it encodes it. Neither the
-// transcript's bytes nor the body's are ever held whole.
+// memory would: the driver reads the transcript from a stream one message
+// at a time (parse, decode with the coding agent's registry,
+// convertToLlm), runs transformMessages and its conversion on each, and
+// writes the body out as it goes (provider.Driver.WriteRequest). Neither
+// the transcript, its Messages, nor the body is ever held whole.
 func (p *Prepared) Build(transcript io.Reader, body io.Writer) error {
-	reg := codingagent.Registry()
-	var msgs []ai.Message
-	err := reg.DecodeEach(transcript, func(m agent.Message) error {
-		if am, keep := reg.ToLLM(m); keep {
-			msgs = append(msgs, am)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	sys := SystemPrompt
-	ctx := &ai.Context{SystemPrompt: &sys, Messages: msgs, Tools: p.tools, HasTools: true}
-	call, err := p.drv.BuildRequest(p.model, ctx, p.opts, transform.Clock(clock))
-	if err != nil {
-		return err
-	}
-	return call.Body.WriteJSON(body)
+	ctx := &ai.Context{SystemPrompt: &sys, Tools: p.tools, HasTools: true}
+	_, err := p.drv.WriteRequest(p.model, ctx, codingagent.Registry().LLMMessages(transcript), p.opts, transform.Clock(clock), body)
+	return err
 }

@@ -9,8 +9,10 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"iter"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -154,6 +156,26 @@ func (r *Registry) DecodeEach(rd io.Reader, each func(Message) error) error {
 		}
 		return each(m)
 	})
+}
+
+// LLMMessages reads a JSON array of AgentMessages from rd one message at a
+// time, as DecodeEach does, and yields what ToLLM makes of each one it
+// keeps: a transcript for a provider's streaming request
+// (provider.Transcript) that is never held whole. A decoding error is the
+// last thing yielded.
+func (r *Registry) LLMMessages(rd io.Reader) iter.Seq2[ai.Message, error] {
+	return func(yield func(ai.Message, error) bool) {
+		stopped := errors.New("stopped")
+		err := r.DecodeEach(rd, func(m Message) error {
+			if am, keep := r.ToLLM(m); keep && !yield(am, nil) {
+				return stopped
+			}
+			return nil
+		})
+		if err != nil && err != stopped {
+			yield(nil, err)
+		}
+	}
 }
 
 // DecodeAll reads an array of AgentMessages.

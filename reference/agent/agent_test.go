@@ -685,3 +685,48 @@ func TestDecodeEachIsDecodeAll(t *testing.T) {
 		t.Errorf("a syntax error in the second message came back as %v", err)
 	}
 }
+
+// TestLLMMessages: the streamed transcript yields what DecodeAll then
+// ToLLM give, in order, with the decoding error last, and stops when the
+// caller stops.
+func TestLLMMessages(t *testing.T) {
+	r := notificationRegistry(t)
+	for _, in := range []string{
+		`[]`,
+		`[{"role":"user","content":"q","timestamp":1},{"role":"notification","text":"saved","silent":false},
+		  {"role":"notification","text":"quiet","silent":true},{"role":"assistant","content":[],"stopReason":"stop"}]`,
+		`[{"role":"user","content":"a"},{"role":"user","content":7}]`,
+	} {
+		decoded, wantErr := r.DecodeAll(parse(t, in), "")
+		var want []ai.Message
+		for _, m := range decoded {
+			if am, keep := r.ToLLM(m); keep {
+				want = append(want, am)
+			}
+		}
+		var got []ai.Message
+		var err error
+		for m, e := range r.LLMMessages(strings.NewReader(in)) {
+			if e != nil {
+				err = e
+				break
+			}
+			got = append(got, m)
+		}
+		if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) {
+			t.Errorf("LLMMessages(%s) error = %v, want %v", in, err, wantErr)
+			continue
+		}
+		if err == nil && !jsonv.Equal(jsonv.ArrayOf(got), jsonv.ArrayOf(want)) {
+			t.Errorf("LLMMessages(%s):\n got %s\nwant %s", in, jsonv.ArrayOf(got), jsonv.ArrayOf(want))
+		}
+	}
+	n := 0
+	for range r.LLMMessages(strings.NewReader(`[{"role":"user","content":"a"},{"role":"user","content":"b"},{"role":"user","content":7}]`)) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("LLMMessages went on after the caller stopped: %d yields", n)
+	}
+}

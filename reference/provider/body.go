@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"io"
 	"iter"
 
@@ -25,13 +24,14 @@ func TranscriptOf(msgs []ai.Message) Transcript {
 	}
 }
 
-// Watch is msgs with note called on each message as it is read, for
-// what a request needs to know of the transcript as the caller gave it.
-func Watch(msgs Transcript, note func(ai.Message)) Transcript {
+// Tap is msgs with see called on each message as it is read, for what a
+// request needs of the whole transcript besides its body (such as GitHub
+// Copilot's headers).
+func Tap(msgs Transcript, see func(ai.Message)) Transcript {
 	return func(yield func(ai.Message, error) bool) {
 		for m, err := range msgs {
 			if err == nil {
-				note(m)
+				see(m)
 			}
 			if !yield(m, err) {
 				return
@@ -174,11 +174,11 @@ func Streamer[O any, P interface {
 	Options
 }](build func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts O, now transform.Clock, body BodySink) (*Call, error)) StreamBuild {
 	return func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (*Call, error) {
-		o, ok := opts.(P)
-		if !ok {
-			return nil, fmt.Errorf("provider: options %T are not %T", opts, o)
+		o, err := own[O, P](opts)
+		if err != nil {
+			return nil, err
 		}
-		return build(model, ctx, msgs, *o, now, body)
+		return build(model, ctx, msgs, o, now, body)
 	}
 }
 

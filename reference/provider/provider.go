@@ -255,12 +255,26 @@ func Builder[O any, P interface {
 	Options
 }](build func(model *ai.Model, ctx *ai.Context, opts O, now transform.Clock) (*Call, error)) func(*ai.Model, *ai.Context, Options, transform.Clock) (*Call, error) {
 	return func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
-		o, ok := opts.(P)
-		if !ok {
-			return nil, fmt.Errorf("provider: options %T are not %T", opts, o)
+		o, err := own[O, P](opts)
+		if err != nil {
+			return nil, err
 		}
-		return build(model, ctx, *o, now)
+		return build(model, ctx, o, now)
 	}
+}
+
+// own is opts as a provider's own options O, or an error when they are
+// another provider's.
+func own[O any, P interface {
+	*O
+	Options
+}](opts Options) (O, error) {
+	o, ok := opts.(P)
+	if !ok {
+		var zero O
+		return zero, fmt.Errorf("provider: options %T are not %T", opts, o)
+	}
+	return *o, nil
 }
 
 // SimpleMapper adapts a provider's FromSimple, whose options are O, to

@@ -38,7 +38,11 @@ type result struct {
 	BodyBytes   int     `json:"bodyBytes"`
 	AllocsPerOp uint64  `json:"allocsPerOp,omitempty"`
 	BytesPerOp  uint64  `json:"bytesPerOp,omitempty"`
-	PeakRSS     int64   `json:"-"`
+	// PeakRSS is the process's own high-water mark (VmHWM on Linux), in
+	// bytes, which the worker reports: the rusage of a child started
+	// with vfork, as os/exec starts it, carries the parent's high-water
+	// mark, so compare's own memory would count as the worker's.
+	PeakRSS int64 `json:"peakRSS,omitempty"`
 }
 
 func main() {
@@ -231,7 +235,9 @@ func start(name string, args ...string) (result, error) {
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		return result{}, fmt.Errorf("reading %q: %w", out.String(), err)
 	}
-	r.PeakRSS = peakRSS(cmd.ProcessState)
+	if r.PeakRSS == 0 {
+		r.PeakRSS = peakRSS(cmd.ProcessState) // an upper bound where VmHWM is not to be had
+	}
 	return r, nil
 }
 
@@ -303,6 +309,7 @@ func worker(args []string) error {
 		return err
 	}
 	r.SHA256, r.BodyBytes = hex.EncodeToString(digest.Sum(nil)), size.n
+	r.PeakRSS = highWaterMark()
 	return json.NewEncoder(os.Stdout).Encode(r)
 }
 

@@ -8,7 +8,9 @@ import (
 	"syscall"
 )
 
-// peakRSS is the most memory the finished process held, in bytes.
+// peakRSS is the most memory the finished process held, in bytes, as its
+// rusage tells it: at least the high-water mark of the parent that
+// started it, on Linux.
 func peakRSS(ps *os.ProcessState) int64 {
 	ru, ok := ps.SysUsage().(*syscall.Rusage)
 	if !ok {

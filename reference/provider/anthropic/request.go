@@ -74,9 +74,10 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	copilot := model.Provider == "github-copilot"
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
 	retention := opts.Retention()
-	var notes httpheader.CopilotNotes
+	// Copilot's headers read the transcript, which the body reads too.
+	var tally httpheader.CopilotTally
 	if copilot {
-		msgs = provider.Watch(msgs, notes.Note)
+		msgs = provider.Tap(msgs, tally.See)
 	}
 	// Pi builds the body before the SDK checks the headers and the timeout.
 	if err := buildBody(model, ctx, msgs, opts, oauth, retention, c, now, body); err != nil {
@@ -115,7 +116,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		if len(betas) > 0 {
 			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
 		}
-		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), notes.Headers(), opts.Headers}
+		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), tally.Headers(), opts.Headers}
 	case oauth:
 		pi = append(pi, httpheader.New("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
 			httpheader.New("user-agent", "claude-cli/"+ClaudeCodeVersion), httpheader.New("x-app", "cli"))

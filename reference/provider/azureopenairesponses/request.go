@@ -6,7 +6,7 @@
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
 //   - request.go  base URL, api-version, deployment, headers and body
-//     (BuildRequest)
+//     (Build)
 //   - stream.go   the answer, read by openairesponses without service-tier
 //     pricing, and HTTP errors with the Azure prefix
 package azureopenairesponses
@@ -52,10 +52,12 @@ var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDPro
 // NormalizeToolCallID is this API's tool-call id normalizer.
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps the synthetic tool results transform adds. A
-// *stream.RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps the synthetic tool results transform
+// adds. A *stream.RequestError means Pi sends nothing and fails with that
+// message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	if _, err := opts.APIKeyOr(model, ""); err != nil {
 		return nil, err
 	}
@@ -70,8 +72,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if !version.Truthy() {
 		version = jsonv.StringValue(DefaultAPIVersion)
 	}
-	body, err := buildBody(model, ctx, opts, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
 	defaults := httpheader.Assign(httpheader.FromModel(model), opts.Headers)
@@ -79,7 +80,7 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header}
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
@@ -261,15 +262,15 @@ func encodeQueryValue(s string) string {
 // buildBody is Pi's buildParams for Azure, with its member order:
 // model (the deployment), input, stream, prompt_cache_key?, store,
 // max_output_tokens?, temperature?, tools?, reasoning?, include?.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	input, err := openairesponses.ConvertInput(model, ctx, NormalizeToolCallID, now)
-	if err != nil {
-		return jsonv.Value{}, err
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
+	body.Begin([]jsonv.Member{{Key: "model", Value: DeploymentName(model, opts)}}, "input")
+	if err := openairesponses.ConvertInput(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
+		return err
 	}
-	b := new(jsonv.ObjectBuilder).Set("model", DeploymentName(model, opts)).Set("input", input).SetBool("stream", true)
+	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
 	key, err := opts.PromptCacheKey()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	b.Set("prompt_cache_key", key)
 	b.SetBool("store", false)
@@ -280,8 +281,9 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	if err := openairesponses.SetTools(b, ctx, jsonv.BoolValue(false)); err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	openairesponses.SetReasoning(b, model, opts.Reasoning, true)
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
 }

@@ -89,52 +89,106 @@ func imageData(b ai.Block) jsonv.Value {
 	return inlineData(jsonv.Value{}, jsonv.Value{})
 }
 
-// wireContent is one content while it is being built; tool results may
-// still be appended to it.
+// wireContent is one content while it is being built.
 type wireContent struct {
 	role      string
 	parts     []jsonv.Value
-	functions bool // holds a functionResponse
+	functions bool // holds a functionResponse, so later tool results join it
 }
 
-// convertMessages is Pi's convertMessages of google-shared.js: transform
-// for the target model, then one content per message, with consecutive
-// tool results in one user content. Members of other types than declared
-// are read as Pi reads them (input.lenient); the parts are in Pi's form,
-// which each SDK serializer then rewrites (see mldevContents).
-func convertMessages(msgs []ai.Message, model *ai.Model, now transform.Clock) ([]jsonv.Value, error) {
-	idThrows := func(id jsonv.Value) bool { return RequiresToolCallID(model.ID) && transform.NotAString(id) }
-	if err := transform.CheckThrows(msgs, model, idThrows, "/context/messages"); err != nil {
-		return nil, err
+// converter is Pi's convertMessages of google-shared.js, fed one
+// transformed message at a time: one content per message, with
+// consecutive tool results in one user content. It holds back only a
+// content of function responses, the one a later tool result can still
+// join, and hands every other content to the body at once, through
+// serialize (the SDK's rewrite of Pi's form, see mldevContent). Members of
+// other types than declared are read as Pi reads them (input.lenient).
+type converter struct {
+	model     *ai.Model
+	withIDs   bool
+	serialize func(jsonv.Value) jsonv.Value
+	body      provider.BodySink
+	held      *wireContent
+	converted int // transformed messages seen
+	contents  int // contents handed over or held
+}
+
+// StreamContents is Pi's convertMessages for a transcript read one message
+// at a time: it begins body's "contents" array (the first member of the
+// body) and hands it ctx's messages, transformed for model, as contents in
+// Pi's form rewritten by serialize (nil: as they are). now stamps the
+// synthetic tool results transform adds. Then Pi reads the system prompt
+// and maps the tools, which may throw too. It returns how many contents
+// there are; an error wraps transform.ErrThrows.
+func StreamContents(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, now transform.Clock, body provider.BodySink, serialize func(jsonv.Value) jsonv.Value) (int, error) {
+	if serialize == nil {
+		serialize = func(v jsonv.Value) jsonv.Value { return v }
 	}
-	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
 	withIDs := RequiresToolCallID(model.ID)
-	var out []*wireContent
-	for i, msg := range msgs {
-		var err error
-		switch m := msg.(type) {
-		case *ai.UserMessage:
-			var parts []jsonv.Value
-			if parts, err = userParts(m); err == nil && len(parts) > 0 {
-				out = append(out, &wireContent{role: "user", parts: parts})
-			}
-		case *ai.AssistantMessage:
-			var parts []jsonv.Value
-			if parts, err = assistantParts(m, model, withIDs); err == nil && len(parts) > 0 {
-				out = append(out, &wireContent{role: "model", parts: parts})
-			}
-		case *ai.ToolResultMessage:
-			out, err = appendToolResult(out, m, model, withIDs)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: transformed message %d: %v", transform.ErrThrows, i, err)
-		}
+	idThrows := func(id jsonv.Value) bool { return withIDs && transform.NotAString(id) }
+	c := &converter{model: model, withIDs: withIDs, serialize: serialize, body: body}
+	body.Begin(nil, "contents")
+	err := provider.Convert(msgs, model, NormalizeToolCallID, now, c.convert, c.close,
+		func(m ai.Message, i int) error {
+			return transform.CheckMessage(m, i, model, idThrows, "/context/messages")
+		})
+	if err != nil {
+		return 0, err
 	}
-	contents := make([]jsonv.Value, len(out))
-	for i, c := range out {
-		contents[i] = content(c.role, c.parts)
+	// Pi sanitizes the system prompt next, building the config, and
+	// then maps the tools.
+	if _, err := ctx.SystemText(); err != nil {
+		return 0, err
 	}
-	return contents, nil
+	if _, err := ctx.MappedTools(); err != nil {
+		return 0, err
+	}
+	return c.contents, nil
+}
+
+func (c *converter) convert(msg ai.Message) error {
+	i := c.converted
+	c.converted++
+	var err error
+	switch m := msg.(type) {
+	case *ai.UserMessage:
+		var parts []jsonv.Value
+		if parts, err = userParts(m); err == nil && len(parts) > 0 {
+			c.add(&wireContent{role: "user", parts: parts})
+		}
+	case *ai.AssistantMessage:
+		var parts []jsonv.Value
+		if parts, err = assistantParts(m, c.model, c.withIDs); err == nil && len(parts) > 0 {
+			c.add(&wireContent{role: "model", parts: parts})
+		}
+	case *ai.ToolResultMessage:
+		err = c.addToolResult(m)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: transformed message %d: %v", transform.ErrThrows, i, err)
+	}
+	return nil
+}
+
+// add makes wc the last content: the content held is final now, and so is
+// wc unless a later tool result can join it.
+func (c *converter) add(wc *wireContent) {
+	c.close()
+	c.contents++
+	if wc.functions {
+		c.held = wc
+		return
+	}
+	c.body.Element(c.serialize(content(wc.role, wc.parts)))
+}
+
+// close hands the body the content held, if any.
+func (c *converter) close() error {
+	if c.held != nil {
+		c.body.Element(c.serialize(content(c.held.role, c.held.parts)))
+		c.held = nil
+	}
+	return nil
 }
 
 // userParts converts a user message: a string is one text part; in an
@@ -237,14 +291,15 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 	return parts, nil
 }
 
-// appendToolResult adds one functionResponse: to the last content when it
-// is a user turn already holding one, else as a new user turn. For models
+// addToolResult adds one functionResponse: to the last content when it
+// is a user turn already holding one (the content held), else as a new
+// user turn. For models
 // before Gemini 3 the images follow in a user turn of their own. The
 // texts are joined as JavaScript joins values (null and a missing one as
 // ""), the tool name and call id are copied as they are.
-func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Model, withIDs bool) ([]*wireContent, error) {
+func (c *converter) addToolResult(m *ai.ToolResultMessage) error {
 	if m.Loose.Has("content") {
-		return nil, fmt.Errorf("content is %s, which has no filter", describe(m.Loose.Value("content", "")))
+		return fmt.Errorf("content is %s, which has no filter", describe(m.Loose.Value("content", "")))
 	}
 	var texts []string
 	var images []ai.Block
@@ -257,7 +312,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 		case *ai.ForeignBlock:
 			switch {
 			case b.Raw.Kind() == jsonv.Null:
-				return nil, fmt.Errorf("content %d is null", j)
+				return fmt.Errorf("content %d is null", j)
 			case b.Type() == "text":
 				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
 			case b.Type() == "image":
@@ -265,7 +320,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 			}
 		}
 	}
-	if !model.AcceptsImages() {
+	if !c.model.AcceptsImages() {
 		images = nil
 	}
 	joined := wtf8.Concat(strings.Join(texts, "\n"))
@@ -280,7 +335,7 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 	if m.IsError.Truthy() {
 		key = "error"
 	}
-	nested := multimodalFunctionResponse(model.ID)
+	nested := multimodalFunctionResponse(c.model.ID)
 	imageParts := make([]jsonv.Value, len(images))
 	for i, img := range images {
 		imageParts[i] = imageData(img)
@@ -290,20 +345,20 @@ func appendToolResult(out []*wireContent, m *ai.ToolResultMessage, model *ai.Mod
 	if len(images) > 0 && nested {
 		fr.Set("parts", jsonv.ArrayValue(imageParts...))
 	}
-	if withIDs {
+	if c.withIDs {
 		fr.Set("id", stream.JSValue(m.Loose.Value("toolCallId", m.ToolCallID)))
 	}
 	part := new(jsonv.ObjectBuilder).Set("functionResponse", fr.Value()).Value()
-	if n := len(out); n > 0 && out[n-1].role == "user" && out[n-1].functions {
-		out[n-1].parts = append(out[n-1].parts, part)
+	if c.held != nil {
+		c.held.parts = append(c.held.parts, part)
 	} else {
-		out = append(out, &wireContent{role: "user", parts: []jsonv.Value{part}, functions: true})
+		c.add(&wireContent{role: "user", parts: []jsonv.Value{part}, functions: true})
 	}
 	if len(images) > 0 && !nested {
 		parts := append([]jsonv.Value{textPart(ToolResultImageText).Value()}, imageParts...)
-		out = append(out, &wireContent{role: "user", parts: parts})
+		c.add(&wireContent{role: "user", parts: parts})
 	}
-	return out, nil
+	return nil
 }
 
 // stringOrNil is v when it is a string; a signature of another type is
@@ -324,27 +379,23 @@ func describe(v jsonv.Value) string {
 	return v.Kind().String()
 }
 
-// mldevContents rewrites contents in Pi's form as the Gemini API's
+// mldevContent rewrites a content in Pi's form as the Gemini API's
 // serializer of the SDK does: a part's functionCall becomes {id, args,
 // name} and its inlineData {data, mimeType}, each without the members
 // that are null. What sits inside a functionResponse is sent as it is.
-func mldevContents(contents []jsonv.Value) []jsonv.Value {
-	out := make([]jsonv.Value, len(contents))
-	for i, c := range contents {
-		parts, _ := c.Get("parts")
-		elems := make([]jsonv.Value, len(parts.Elems()))
-		for j, p := range parts.Elems() {
-			if fc, ok := p.Get("functionCall"); ok {
-				p = p.With("functionCall", SDKCopy(fc, "id", "args", "name"))
-			}
-			if blob, ok := p.Get("inlineData"); ok {
-				p = p.With("inlineData", SDKCopy(blob, "data", "mimeType"))
-			}
-			elems[j] = p
+func mldevContent(c jsonv.Value) jsonv.Value {
+	parts, _ := c.Get("parts")
+	elems := make([]jsonv.Value, len(parts.Elems()))
+	for j, p := range parts.Elems() {
+		if fc, ok := p.Get("functionCall"); ok {
+			p = p.With("functionCall", SDKCopy(fc, "id", "args", "name"))
 		}
-		out[i] = c.With("parts", jsonv.ArrayValue(elems...))
+		if blob, ok := p.Get("inlineData"); ok {
+			p = p.With("inlineData", SDKCopy(blob, "data", "mimeType"))
+		}
+		elems[j] = p
 	}
-	return out
+	return c.With("parts", jsonv.ArrayValue(elems...))
 }
 
 // SDKCopy is the members keys of obj in that order, leaving out those

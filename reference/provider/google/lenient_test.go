@@ -6,9 +6,6 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/google"
-	"github.com/piconform/piconform/reference/provider/googlevertex"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -17,19 +14,17 @@ import (
 // contexts and options whose members have other types than Pi declares,
 // sent through real Pi by capture.mjs (lenient-cases.mjs). Each is read
 // as the harness reads a wire case (ai.DecodeWireContext, lenient), and
-// must give Pi's exact body, or transform.ErrThrows where Pi threw a TypeError.
+// must give Pi's exact body, or transform.ErrThrows where Pi threw a
+// TypeError, streamed or not (capturetest.BuildRequest).
 func TestLenientMatchesPi(t *testing.T) {
-	for _, api := range []struct {
-		file   string
-		driver provider.Driver
-	}{
-		{"testdata/lenient.json", google.Driver},
-		{"../googlevertex/testdata/lenient.json", googlevertex.Driver},
-	} {
+	for _, api := range apis {
 		if !api.driver.LenientContext {
 			t.Errorf("%s: LenientContext is false", api.driver.API)
 		}
-		cases, err := jsonv.ReadFile(api.file)
+		if api.driver.Stream == nil {
+			t.Errorf("%s: the driver does not stream", api.driver.API)
+		}
+		cases, err := jsonv.ReadFile(api.dir + "/testdata/lenient.json")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +44,7 @@ func TestLenientMatchesPi(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			t.Run(api.driver.API+"/"+name, func(t *testing.T) {
-				call, err := api.driver.BuildRequest(model, ctx, opts, capturetest.Clock)
+				call, err := capturetest.BuildRequest(t, api.driver, model, ctx, opts, capturetest.Clock)
 				if threw, ok := want.Get("error"); ok {
 					if !errors.Is(err, transform.ErrThrows) {
 						t.Fatalf("err = %v, want transform.ErrThrows (Pi: %s)", err, threw.Str())

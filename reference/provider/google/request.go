@@ -5,7 +5,7 @@
 // streamed answer. It has the shape of the anthropic package:
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
-//   - request.go  URL, headers and body (BuildRequest)
+//   - request.go  URL, headers and body (Build, BuildRequest)
 //   - convert.go  Pi's messages to Gemini contents
 //   - stream.go   the streamed answer to a message and events (ParseStream,
 //     ParseHTTPError)
@@ -64,51 +64,65 @@ const (
 // throws a TypeError reading it as one.
 var ErrModelNotString = fmt.Errorf("google: the model's id is not a string, and the SDK throws on it (%w)", stream.ErrAfterAbortCheck)
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
-// and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps synthetic tool results that transform
+// adds; their timestamps never reach the wire. A *stream.RequestError
+// means Pi sends nothing and fails the stream with that message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	if _, err := opts.APIKeyOr(model, ""); err != nil {
 		return nil, err
 	}
 	apiKey := *opts.APIKey
-	contents, err := Contents(model, ctx, now)
+	n, err := StreamContents(model, ctx, msgs, now, body, mldevContent)
 	if err != nil {
 		return nil, err
 	}
-
-	// The SDK checks the model name, then the contents, then the key. It
-	// throws a TypeError on a name that is not a string.
-	if model.Loose.Has("id") {
-		return nil, ErrModelNotString
+	if err := CheckCall(model, n, apiKey); err != nil {
+		return nil, err
 	}
 	name := model.ID
-	switch {
-	case name == "":
-		return nil, &stream.RequestError{Message: ModelRequiredText, AfterAbortCheck: true}
-	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &stream.RequestError{Message: InvalidModelText, AfterAbortCheck: true}
-	case !strings.HasPrefix(name, "models/") && !strings.HasPrefix(name, "tunedModels/"):
+	if !strings.HasPrefix(name, "models/") && !strings.HasPrefix(name, "tunedModels/") {
 		name = "models/" + name
 	}
-	if len(contents) == 0 {
-		return nil, &stream.RequestError{Message: NoContentsText, AfterAbortCheck: true}
-	}
-	if strings.HasPrefix(apiKey, ephemeralTokenStart) {
-		return nil, &stream.RequestError{Message: EphemeralTokenText, AfterAbortCheck: true}
-	}
-
 	base := model.BaseURL
 	if base == "" {
 		base = DefaultBaseURL
 	}
 	base = strings.TrimSuffix(base, "/")
 
-	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey), Body: buildBody(model, ctx, opts, mldevContents(contents), disabledThinking)}
+	body.End(BodyTail(model, ctx, opts, disabledThinking))
+	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return ReadResponse(API, &toolCallCounter, model, resp, now)
 	}}, nil
+}
+
+// BuildRequest is Build with the whole body in the Call.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+	return build.BuildRequest(model, ctx, &opts, now)
+}
+
+// CheckCall is the SDK's check of a call after Pi built its parameters,
+// with n contents and the key: the model name, then the contents, then
+// the key. It throws a TypeError on a name that is not a string.
+func CheckCall(model *ai.Model, n int, key string) error {
+	if model.Loose.Has("id") {
+		return ErrModelNotString
+	}
+	switch name := model.ID; {
+	case name == "":
+		return &stream.RequestError{Message: ModelRequiredText, AfterAbortCheck: true}
+	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
+		return &stream.RequestError{Message: InvalidModelText, AfterAbortCheck: true}
+	}
+	if n == 0 {
+		return &stream.RequestError{Message: NoContentsText, AfterAbortCheck: true}
+	}
+	if strings.HasPrefix(key, ephemeralTokenStart) {
+		return &stream.RequestError{Message: EphemeralTokenText, AfterAbortCheck: true}
+	}
+	return nil
 }
 
 // buildHeaders follows the SDK: its defaults, then model.headers and
@@ -172,11 +186,13 @@ func toolChoiceMode(choice jsonv.Value) string {
 	return "AUTO"
 }
 
-// buildBody is Pi's buildParams turned into the REST body by the SDK:
-// contents, systemInstruction, tools, toolConfig, then generationConfig
-// (always present, possibly empty).
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value, off func(*ai.Model) jsonv.Value) jsonv.Value {
-	b := new(jsonv.ObjectBuilder).Set("contents", jsonv.ArrayValue(contents...))
+// BodyTail is the body's members after contents: Pi's buildParams turned
+// into the REST body by the SDK, systemInstruction, tools, toolConfig,
+// then generationConfig (always present, possibly empty). off gives the
+// thinkingConfig that turns thinking off. Its function declarations are
+// in Pi's form: {name, description, parametersJsonSchema}, nulls kept.
+func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model) jsonv.Value) []jsonv.Member {
+	b := new(jsonv.ObjectBuilder)
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		part := new(jsonv.ObjectBuilder).SetString("text", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value()
 		b.Set("systemInstruction", content("user", []jsonv.Value{part}))
@@ -210,7 +226,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.
 		}
 	}
 	b.Set("generationConfig", gen.Value())
-	return b.Value()
+	return b.Members()
 }
 
 // functionDeclaration is Pi's declaration of a tool, which this SDK sends
@@ -222,37 +238,10 @@ func functionDeclaration(t ai.Tool) jsonv.Value {
 }
 
 // Hooks for an API built on this one (google-vertex), which converts the
-// messages, merges the headers and fills the body as BuildRequest does.
-
-// Contents are ctx's messages converted for model in Pi's form, before
-// an SDK serializer rewrites them: a functionCall is {name, args, id} and
-// an inlineData {mimeType, data}, nulls kept. now stamps the synthetic
-// tool results transform adds. An error wraps transform.ErrThrows.
-func Contents(model *ai.Model, ctx *ai.Context, now transform.Clock) ([]jsonv.Value, error) {
-	contents, err := convertMessages(ctx.Messages, model, now)
-	if err != nil {
-		return nil, err
-	}
-	// Pi sanitizes the system prompt next, building the config, and
-	// then maps the tools.
-	if _, err := ctx.SystemText(); err != nil {
-		return nil, err
-	}
-	if _, err := ctx.MappedTools(); err != nil {
-		return nil, err
-	}
-	return contents, nil
-}
+// messages, checks the call, merges the headers and fills the body as
+// Build does: StreamContents, CheckCall, BodyTail and Headers.
 
 // Headers are the headers BuildRequest sends with key.
 func Headers(model *ai.Model, opts Options, key string) http.Header {
 	return buildHeaders(model, opts, key)
-}
-
-// BodyWith is the body BuildRequest sends for contents, except that off
-// gives the thinkingConfig that turns thinking off. Its function
-// declarations are in Pi's form: {name, description,
-// parametersJsonSchema}, nulls kept.
-func BodyWith(model *ai.Model, ctx *ai.Context, opts Options, contents []jsonv.Value, off func(*ai.Model) jsonv.Value) jsonv.Value {
-	return buildBody(model, ctx, opts, contents, off)
 }

@@ -5,10 +5,12 @@ import (
 	"github.com/piconform/piconform/reference/provider/google"
 )
 
+var build = provider.Streamer(Build)
+
 // Driver is the reference for the google-vertex API. Its client is
 // google-generative-ai's: user-agent and x-goog-api-client name the SDK
 // and the Node build.
 var Driver = provider.Driver{
-	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: build.BuildRequest, Stream: build,
 	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client, LenientContext: true,
 }

@@ -7,7 +7,7 @@
 //   - options.go  the google options plus project, location and env
 //     (DecodeOptions)
 //   - request.go  key resolution, the Vertex URL, the thinking settings
-//     and the SDK's Vertex key order (BuildRequest)
+//     and the SDK's Vertex key order (Build, BuildRequest)
 //   - stream.go   the answer and HTTP errors, read by package google
 package googlevertex
 
@@ -69,11 +69,13 @@ func ResolveKey(opts Options) string {
 	return key
 }
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends with a key. now stamps synthetic tool results. A *stream.RequestError
-// means Pi sends nothing and fails with that message; ErrCredentials and
-// ErrBaseURLQuery mark inputs the reference does not model.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends
+// with a key, with the context's messages read from msgs and the body
+// handed to body (provider.StreamBuild). now stamps synthetic tool results.
+// A *stream.RequestError means Pi sends nothing and fails with that
+// message; ErrCredentials and ErrBaseURLQuery mark inputs the reference
+// does not model.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	key := ResolveKey(opts)
 	if key == "" {
 		if !anySet(opts.Project, opts.EnvValue("GOOGLE_CLOUD_PROJECT"), opts.EnvValue("GCLOUD_PROJECT")) {
@@ -84,40 +86,31 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		}
 		return nil, ErrCredentials
 	}
-	contents, err := google.Contents(model, ctx, now)
+	// The SDK's Vertex serializer sends the contents as Pi built them.
+	n, err := google.StreamContents(model, ctx, msgs, now, body, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := google.CheckCall(model, n, key); err != nil {
+		return nil, err
+	}
+	endpoint, err := Endpoint(model.BaseURL, ResourceName(model.ID))
 	if err != nil {
 		return nil, err
 	}
 
-	// The SDK checks the model name, then the contents, then the key. It
-	// throws a TypeError on a name that is not a string.
-	if model.Loose.Has("id") {
-		return nil, google.ErrModelNotString
-	}
-	name := model.ID
-	switch {
-	case name == "":
-		return nil, &stream.RequestError{Message: google.ModelRequiredText, AfterAbortCheck: true}
-	case strings.Contains(name, "..") || strings.Contains(name, "?") || strings.Contains(name, "&"):
-		return nil, &stream.RequestError{Message: google.InvalidModelText, AfterAbortCheck: true}
-	}
-	if len(contents) == 0 {
-		return nil, &stream.RequestError{Message: google.NoContentsText, AfterAbortCheck: true}
-	}
-	if strings.HasPrefix(key, "auth_tokens/") {
-		return nil, &stream.RequestError{Message: google.EphemeralTokenText, AfterAbortCheck: true}
-	}
-	endpoint, err := Endpoint(model.BaseURL, ResourceName(name))
-	if err != nil {
-		return nil, err
-	}
-
-	body := google.BodyWith(model, ctx, withThinkingLevel(opts.Options), contents, disabledThinking)
-	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key), Body: vertexOrder(body)}
+	tail := google.BodyTail(model, ctx, withThinkingLevel(opts.Options), disabledThinking)
+	body.End(vertexOrder(jsonv.ObjectValue(tail...)).Members())
+	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		// The reading is google's; only the message's api differs.
 		return google.ReadResponse(API, &toolCallCounter, model, resp, now)
 	}}, nil
+}
+
+// BuildRequest is Build with the whole body in the Call.
+func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+	return build.BuildRequest(model, ctx, &opts, now)
 }
 
 // ResourceName is the SDK's Vertex name of a model: ids starting with
@@ -217,11 +210,10 @@ func disabledThinking(model *ai.Model) jsonv.Value {
 	return new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
 }
 
-// vertexOrder rewrites google's body, whose contents are in Pi's form,
-// as the SDK's Vertex serializer does: it sends the parts as Pi built
-// them, and a function declaration as {description, name,
-// parametersJsonSchema} without the members that are null. Nothing else
-// moves.
+// vertexOrder rewrites the members of google's body after contents as
+// the SDK's Vertex serializer does: a function declaration as
+// {description, name, parametersJsonSchema} without the members that are
+// null. Nothing else moves.
 func vertexOrder(body jsonv.Value) jsonv.Value {
 	return mapMembers(body, func(key string, v jsonv.Value) jsonv.Value {
 		switch key {

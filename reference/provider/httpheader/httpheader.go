@@ -99,24 +99,24 @@ func FromModel(model *ai.Model) []Header { return Decode(model.Headers) }
 // Copilot are the per-request headers Pi adds for GitHub Copilot, judged
 // on the context as the caller gave it.
 func Copilot(ctx *ai.Context) []Header {
-	var n CopilotNotes
+	var t CopilotTally
 	for _, m := range ctx.Messages {
-		n.Note(m)
+		t.See(m)
 	}
-	return n.Headers()
+	return t.Headers()
 }
 
-// CopilotNotes is what Copilot's headers are judged on, noted one message
-// at a time, for a driver that reads the transcript as it comes.
-type CopilotNotes struct {
-	agent  bool // the last message is not a user's
-	vision bool // a user message or tool result holds an image
+// CopilotTally is what Copilot's headers read of a transcript, for one
+// read a message at a time: whether the last message is not a user's and
+// whether a user message or a tool result holds an image.
+type CopilotTally struct {
+	agent, vision bool
 }
 
-// Note notes m, the next message of the context as the caller gave it.
-func (n *CopilotNotes) Note(m ai.Message) {
-	n.agent = m.Role() != ai.RoleUser
-	if n.vision {
+// See takes the next message of the context as the caller gave it.
+func (t *CopilotTally) See(m ai.Message) {
+	t.agent = m.Role() != ai.RoleUser
+	if t.vision {
 		return
 	}
 	var blocks []ai.Block
@@ -129,24 +129,24 @@ func (n *CopilotNotes) Note(m ai.Message) {
 		blocks = m.Content
 	}
 	for _, b := range blocks {
-		// Pi looks at the type alone: an image whose members have other
-		// types counts too.
+		// Pi looks at the type alone: an image whose members have
+		// other types counts too.
 		f, foreign := b.(*ai.ForeignBlock)
 		if _, ok := b.(*ai.ImageBlock); ok || foreign && f.Type() == "image" {
-			n.vision = true
+			t.vision = true
 			return
 		}
 	}
 }
 
-// Headers are Copilot's headers for the messages noted.
-func (n *CopilotNotes) Headers() []Header {
+// Headers are Copilot's headers for the messages seen.
+func (t *CopilotTally) Headers() []Header {
 	initiator := "user"
-	if n.agent {
+	if t.agent {
 		initiator = "agent"
 	}
 	out := []Header{New("X-Initiator", initiator), New("Openai-Intent", "conversation-edits")}
-	if n.vision {
+	if t.vision {
 		out = append(out, New("Copilot-Vision-Request", "true"))
 	}
 	return out

@@ -7,7 +7,7 @@
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
 //   - request.go  URL, token and account id, headers and body
-//     (BuildRequest)
+//     (Build)
 //   - stream.go   Pi's own server-sent-event reading and event screening
 //     in front of openairesponses' event handling (ParseStream), and HTTP
 //     errors (ParseHTTPError)
@@ -91,9 +91,17 @@ var MachineHeaders = []string{"user-agent"}
 var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a headers init")
 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps the synthetic tool results transform adds. A
-// *stream.RequestError means Pi sends nothing and fails with that message.
+// sends (Build with the context's messages, the body kept).
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+	return build.BuildRequest(model, ctx, &opts, now)
+}
+
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps the synthetic tool results transform
+// adds. A *stream.RequestError means Pi sends nothing and fails with that
+// message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	token, err := opts.APIKeyOr(model, "")
 	if err != nil {
 		return nil, err
@@ -102,8 +110,19 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	if !ok {
 		return nil, &stream.RequestError{Message: BadTokenText}
 	}
-	body, err := buildBody(model, ctx, opts, now)
-	if err != nil {
+	transport := opts.Transport
+	if !transport.Truthy() {
+		transport = jsonv.StringValue(AutoTransport)
+	}
+	webSocket := transport.Kind() != jsonv.String || transport.Str() != SSETransport
+	// Pi reports the body's size when the WebSocket fails.
+	var size sizedBody
+	if webSocket {
+		size = sizedBody{BodySink: body}
+		size.w = provider.NewBodyWriter(&size.n)
+		body = &size
+	}
+	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
 	header, err := buildHeaders(model, opts, token, account, nil)
@@ -129,25 +148,52 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 	// attempt fails then, having sent only the handshake.
 	unsent, _ := provider.Refusal(LoopOutcome(&opts.StreamOptions))
 	url := ResolveURL(model.BaseURL)
-	req := provider.Request{Method: http.MethodPost, URL: url, Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: url, Header: header}
 	tier := openairesponses.StringOf(opts.ServiceTier)
 	call := &provider.Call{Request: req, Unsent: unsent, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, tier, resp, now)
 	}}
-	transport := opts.Transport
-	if !transport.Truthy() {
-		transport = jsonv.StringValue(AutoTransport)
-	}
-	if transport.Kind() != jsonv.String || transport.Str() != SSETransport {
+	if webSocket {
 		call.Handshake = &provider.Handshake{
 			Request: provider.Request{Method: http.MethodGet, URL: url, Header: wsHeader},
-			Refused: transportFailure(transport, len(body.AppendJSON(nil))),
+			Refused: transportFailure(transport, int(size.n)),
 		}
 	}
 	if unsent != "" && call.Handshake == nil {
 		return nil, &stream.RequestError{Message: unsent}
 	}
 	return call, nil
+}
+
+// sizedBody hands the body on and counts the bytes of its JSON.
+type sizedBody struct {
+	provider.BodySink
+	w *provider.BodyWriter
+	n byteCount
+}
+
+func (b *sizedBody) Begin(head []jsonv.Member, key string) {
+	b.BodySink.Begin(head, key)
+	b.w.Begin(head, key)
+}
+
+func (b *sizedBody) Element(v jsonv.Value) {
+	b.BodySink.Element(v)
+	b.w.Element(v)
+}
+
+func (b *sizedBody) End(tail []jsonv.Member) {
+	b.BodySink.End(tail)
+	b.w.End(tail)
+	b.w.Flush() // counting cannot fail
+}
+
+// byteCount is an io.Writer that only counts.
+type byteCount int
+
+func (n *byteCount) Write(p []byte) (int, error) {
+	*n += byteCount(len(p))
+	return len(p), nil
 }
 
 // transportFailure is the diagnostic Pi records when the WebSocket
@@ -369,27 +415,27 @@ func headersInit(v jsonv.Value) ([]httpheader.Header, error) {
 // model, store, stream, instructions, input, text, include,
 // prompt_cache_key?, tool_choice, parallel_tool_calls, temperature?,
 // service_tier?, tools?, reasoning?.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	input, err := openairesponses.ConvertInputWithoutSystemPrompt(model, ctx, NormalizeToolCallID, now)
-	if err != nil {
-		return jsonv.Value{}, err
-	}
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
 	// systemPrompt || the default: copied unread, whatever its type.
 	instructions := jsonv.StringValue(DefaultInstructions)
 	if sp := ctx.SystemPromptValue(); sp.Truthy() {
 		instructions = sp
 	}
+	head := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
+		Set("instructions", stream.JSValue(instructions))
+	body.Begin(head.Members(), "input")
+	if err := openairesponses.ConvertInputWithoutSystemPrompt(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
+		return err
+	}
 	verbosity := jsonv.StringValue(DefaultVerbosity)
 	if opts.TextVerbosity.Truthy() {
 		verbosity = opts.TextVerbosity
 	}
-	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
-		Set("instructions", stream.JSValue(instructions)).Set("input", input).
-		Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
+	b := new(jsonv.ObjectBuilder).Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	key, err := opts.PromptCacheKey()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	b.Set("prompt_cache_key", key)
 	b.SetString("tool_choice", "auto").SetBool("parallel_tool_calls", true)
@@ -398,7 +444,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
 	if err := openairesponses.SetTools(b, ctx, jsonv.NullValue()); err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	if r := opts.ReasoningEffort; !r.IsAbsent() {
 		if e := effort(model, r); e.Kind() != jsonv.Null {
@@ -409,7 +455,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(e)).Set("summary", stream.JSValue(summary)).Value())
 		}
 	}
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
 }
 
 // effort is the reasoning effort sent for a requested one, whatever it

@@ -185,7 +185,7 @@ func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context,
 		}
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
-	msgs = provider.Watch(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
+	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
 	cut := func(m ai.Message) ai.Message { return cutArrayIDs(m, model) }
 	err := provider.ConvertPrepared(msgs, cut, model, NormalizeToolCallID, now, cv.convert, cv.close, conversion.Checks(model)...)
 	return cv, err

@@ -61,9 +61,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		_, pending = ctx.SystemText()
 	}
 	copilot := model.Provider == "github-copilot"
-	var notes httpheader.CopilotNotes
+	var tally httpheader.CopilotTally
 	if copilot {
-		msgs = provider.Watch(msgs, notes.Note)
+		msgs = provider.Tap(msgs, tally.See)
 	}
 	if err := buildBody(model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	var sources [][]httpheader.Header
 	sources = append(sources, httpheader.FromModel(model))
 	if copilot {
-		sources = append(sources, notes.Headers())
+		sources = append(sources, tally.Headers())
 	}
 	if h, ok := opts.SessionHeader("session_id"); retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
 		id, affinity := h, h

@@ -120,81 +120,97 @@ func parseTextSignature(sig *string) *textSignature {
 	return &textSignature{id: *sig}
 }
 
-// convertInput is Pi's convertResponsesMessages: the system prompt, then
-// the transformed messages as Responses input items.
-func convertInput(model *ai.Model, ctx *ai.Context, now transform.Clock) (jsonv.Value, error) {
-	return ConvertInput(model, ctx, NormalizeToolCallID, now)
-}
-
-// ConvertInput is convertInput with the tool-call id normalizer of a
-// variant of this API (see ToolCallIDNormalizer). The error is a
-// *stream.RequestError for a thinking signature that is not JSON.
-func ConvertInput(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
-	return convertItems(model, ctx, normalize, now, true)
+// ConvertInput is Pi's convertResponsesMessages, with the tool-call id
+// normalizer of this API or a variant of it (see ToolCallIDNormalizer):
+// the system prompt, then the messages of msgs, transformed, as Responses
+// input items handed to body, whose Begin the caller has called. No item
+// depends on a later message, so each goes as soon as it is made. The
+// error is a *stream.RequestError for a thinking signature that is not
+// JSON; a transform.ErrThrows error is where Pi throws.
+func ConvertInput(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
+	return convertItems(model, ctx, msgs, normalize, now, body, true)
 }
 
 // ConvertInputWithoutSystemPrompt is ConvertInput for the variants of this
 // API that send the system prompt elsewhere: no system or developer item.
-func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock) (jsonv.Value, error) {
-	return convertItems(model, ctx, normalize, now, false)
+func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
+	return convertItems(model, ctx, msgs, normalize, now, body, false)
 }
 
-func convertItems(model *ai.Model, ctx *ai.Context, normalize transform.IDNormalizer, now transform.Clock, systemItem bool) (jsonv.Value, error) {
-	if err := lenient.Transformable(ctx.Messages, model, transform.NotAString); err != nil {
-		return jsonv.Value{}, err
+func convertItems(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink, systemItem bool) error {
+	c := &converter{model: model, ctx: ctx, body: body, opened: !systemItem}
+	return provider.Convert(msgs, model, normalize, now, c.convert, c.open,
+		func(m ai.Message, i int) error {
+			return transform.CheckMessage(m, i, model, transform.NotAString, "/context/messages")
+		})
+}
+
+// converter turns transformed messages into input items one at a time.
+type converter struct {
+	model *ai.Model
+	ctx   *ai.Context
+	body  provider.BodySink
+	// opened is set once the system item, if any, is handed over: Pi adds
+	// it after transformMessages, before the first message's items.
+	opened bool
+	// i counts the transformed messages; msgIndex, the ids' counter, counts
+	// every message Pi reaches, a role it skips included, but not one that
+	// made no item.
+	i, msgIndex int
+}
+
+// open hands over the system item, once.
+func (c *converter) open() error {
+	if c.opened {
+		return nil
 	}
-	msgs := transform.Messages(ctx.Messages, model, normalize, now)
-	out := make([]jsonv.Value, 0, 2*len(msgs)+1) // an assistant message makes up to three items, the rest one
-	if systemItem {
-		system, err := ctx.SystemText()
+	c.opened = true
+	system, err := c.ctx.SystemText()
+	if err != nil || system == "" {
+		return err
+	}
+	role := "system"
+	if c.model.Reasoning && !provider.CompatOf(c.model).IsFalse("supportsDeveloperRole") {
+		role = "developer"
+	}
+	c.body.Element(new(jsonv.ObjectBuilder).SetString("role", role).SetString("content", ai.SanitizeSurrogates(system)).Value())
+	return nil
+}
+
+func (c *converter) convert(m ai.Message) error {
+	if err := c.open(); err != nil {
+		return err
+	}
+	// After transform the index no longer names the input message
+	// exactly; it still points near what Pi trips on.
+	at := lenient.MessagePointer(c.i)
+	c.i++
+	var items []jsonv.Value
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		content, err := userContent(m.Content, at+"/content")
+		if err != nil || len(content) == 0 {
+			return err
+		}
+		items = []jsonv.Value{new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", jsonv.ArrayValue(content...)).Value()}
+	case *ai.AssistantMessage:
+		var err error
+		items, err = convertAssistant(m, c.model, c.msgIndex, at+"/content")
+		if err != nil || len(items) == 0 {
+			return err
+		}
+	case *ai.ToolResultMessage:
+		item, err := convertToolResult(m, c.model, at)
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
-		if system != "" {
-			role := "system"
-			if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
-				role = "developer"
-			}
-			out = append(out, new(jsonv.ObjectBuilder).SetString("role", role).
-				SetString("content", ai.SanitizeSurrogates(system)).Value())
-		}
+		items = []jsonv.Value{item}
 	}
-	// Pi counts every message it reaches, a role it skips included, but
-	// not one that made no item.
-	msgIndex := 0
-	for i, m := range msgs {
-		// After transform the index no longer names the input message
-		// exactly; it still points near what Pi trips on.
-		at := lenient.MessagePointer(i)
-		switch m := m.(type) {
-		case *ai.UserMessage:
-			content, err := userContent(m.Content, at+"/content")
-			if err != nil {
-				return jsonv.Value{}, err
-			}
-			if len(content) == 0 {
-				continue
-			}
-			out = append(out, new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", jsonv.ArrayValue(content...)).Value())
-		case *ai.AssistantMessage:
-			items, err := convertAssistant(m, model, msgIndex, at+"/content")
-			if err != nil {
-				return jsonv.Value{}, err
-			}
-			if len(items) == 0 {
-				continue
-			}
-			out = append(out, items...)
-		case *ai.ToolResultMessage:
-			item, err := convertToolResult(m, model, at)
-			if err != nil {
-				return jsonv.Value{}, err
-			}
-			out = append(out, item)
-		}
-		msgIndex++
+	for _, item := range items {
+		c.body.Element(item)
 	}
-	return jsonv.ArrayValue(out...), nil
+	c.msgIndex++
+	return nil
 }
 
 // userContent is the input parts of a user message. Content that is

@@ -122,3 +122,30 @@ func TestLenientOptions(t *testing.T) {
 	body, err := capturetest.BuildLenient(t, Driver, model, `{"messages":[]}`, `{"reasoningEffort":7}`)
 	capturetest.WantMember(t, body, err, "reasoning", `{"effort":"high","summary":"auto"}`)
 }
+
+// TestThrowOrder: where several parts of a context throw, Pi's first step
+// wins (the transform checks over every message, then the system prompt,
+// then the messages' conversion in order), whatever message comes first.
+func TestThrowOrder(t *testing.T) {
+	userThrows := `{"role":"user","content":7}`
+	for _, tc := range []struct {
+		name, model, ctx, want string
+	}{
+		{"a later check over the system prompt", textModel,
+			`{"systemPrompt":5,"messages":[` + userThrows + `,{"role":"user","content":[null]}]}`, "/context/messages/1/content/0"},
+		{"the system prompt over a conversion", visionModel,
+			`{"systemPrompt":5,"messages":[` + userThrows + `]}`, "/context/systemPrompt"},
+		{"the system prompt without messages", visionModel, `{"systemPrompt":5,"messages":[]}`, "/context/systemPrompt"},
+		{"a later check over a conversion", textModel,
+			`{"messages":[` + userThrows + `,{"role":"user","content":[null]}]}`, "/context/messages/1/content/0"},
+		{"the first conversion", visionModel,
+			`{"messages":[{"role":"toolResult","toolCallId":7,"content":[]},` + userThrows + `]}`, "/context/messages/0/toolCallId"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := capturetest.BuildLenient(t, Driver, tc.model, tc.ctx, "")
+			if err == nil || !strings.Contains(err.Error(), tc.want+": ") {
+				t.Errorf("error = %v, want one at %s", err, tc.want)
+			}
+		})
+	}
+}

@@ -5,7 +5,7 @@
 // streamed answer. It has the shape of package anthropic:
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
-//   - request.go  URL, headers and body (BuildRequest)
+//   - request.go  URL, headers and body (Build)
 //   - convert.go  Pi's messages to Responses input items
 //   - lenient.go  where Pi throws on members of other types (transform.ErrThrows)
 //   - stream.go   the streamed answer to a message and events (ParseStream,
@@ -40,10 +40,12 @@ const (
 // AuthHeaders authenticate a request without a key.
 var AuthHeaders = []string{"authorization", "cf-aig-authorization"}
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps the synthetic tool results transform adds. A
-// *stream.RequestError means Pi sends nothing and fails with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps the synthetic tool results transform
+// adds. A *stream.RequestError means Pi sends nothing and fails with that
+// message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, UnusedKey, AuthHeaders...)
 	if err != nil {
 		return nil, err
@@ -60,22 +62,26 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		h.Name = "x-client-request-id"
 		session = append(session, h)
 	}
-	var copilot []httpheader.Header
+	// Copilot's headers read the transcript, which the body reads too.
+	var tally *httpheader.CopilotTally
 	if model.Provider == "github-copilot" {
-		copilot = httpheader.Copilot(ctx)
+		tally = new(httpheader.CopilotTally)
+		msgs = provider.Tap(msgs, tally.See)
 	}
-	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
-
-	body, err := buildBody(model, ctx, opts, retention, c, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, retention, c, now, body); err != nil {
 		return nil, err
 	}
+	var copilot []httpheader.Header
+	if tally != nil {
+		copilot = tally.Headers()
+	}
+	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
 
 	header, err := SDKHeaders("OpenAI", opts.TimeoutMs, httpheader.New("Authorization", "Bearer "+apiKey), defaults)
 	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, ResponsesPath), Header: header, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, ResponsesPath), Header: header}
 	tier := StringOf(opts.ServiceTier)
 	// Priced with the request's service tier when the answer names none.
 	parse := func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -116,17 +122,18 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 	return header, nil
 }
 
-// buildBody is Pi's buildParams, with its member order.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string, c provider.Compat, now transform.Clock) (jsonv.Value, error) {
-	input, err := convertInput(model, ctx, now)
-	if err != nil {
-		return jsonv.Value{}, err
+// buildBody is Pi's buildParams, with its member order: model, input,
+// then the rest.
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, retention string, c provider.Compat, now transform.Clock, body provider.BodySink) error {
+	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "input")
+	if err := ConvertInput(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
+		return err
 	}
-	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).Set("input", input).SetBool("stream", true)
+	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
 	if retention != "none" {
 		key, err := opts.PromptCacheKey()
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
 		b.Set("prompt_cache_key", key)
 	}
@@ -142,10 +149,11 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, retention string,
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
 	if err := SetTools(b, ctx, jsonv.BoolValue(false)); err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	SetReasoning(b, model, opts.Reasoning, model.Provider != "github-copilot")
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
 }
 
 // SetReasoning adds Pi's reasoning (and include) members for a reasoning

@@ -156,14 +156,10 @@ func (p Captures) decode(t *testing.T, c jsonv.Value, ptr string) Case {
 }
 
 // Check runs every replay of the package's captures:
-// testdata/requests.json (CheckRequests, and CheckStreamedRequests for a
-// driver that streams) and testdata/streams.json (CheckStreams,
-// CheckSplits), then checks the Edges.
+// testdata/requests.json (CheckRequests) and testdata/streams.json
+// (CheckStreams, CheckSplits), then checks the Edges.
 func (p Captures) Check(t *testing.T) {
 	t.Run("requests", func(t *testing.T) { p.CheckRequests(t, "testdata/requests.json") })
-	if p.Driver.Stream != nil {
-		t.Run("streamed", func(t *testing.T) { p.CheckStreamedRequests(t, "testdata/requests.json") })
-	}
 	t.Run("streams", func(t *testing.T) { p.CheckStreams(t, "testdata/streams.json") })
 	t.Run("splits", func(t *testing.T) { p.CheckSplits(t, "testdata/streams.json") })
 	if p.Edges.Parse != nil {
@@ -180,7 +176,7 @@ func (p Captures) CheckRequests(t *testing.T, file string) {
 	}
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
-			built, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			built, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 			if c.WantErr != nil {
 				msg, ok := provider.Refusal(err)
 				if !ok || msg != *c.WantErr {
@@ -257,7 +253,7 @@ type ParseFunc func(body io.Reader) (*ai.AssistantMessage, []stream.Event, error
 // open builds c's request once, for all the parses of its response.
 func (p Captures) open(t *testing.T, c Case) ParseFunc {
 	t.Helper()
-	call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+	call, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +371,7 @@ func (p Captures) CheckSplits(t *testing.T, file string) {
 func (p Captures) CheckURLs(t *testing.T, file string) {
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
-			call, err := p.Driver.BuildRequest(c.Model, c.Context, c.Options, Clock)
+			call, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
 			if c.WantErr != nil {
 				if msg, ok := provider.Refusal(err); !ok || msg != *c.WantErr {
 					t.Fatalf("error = %v, want %q", err, *c.WantErr)

@@ -15,8 +15,7 @@ import (
 // JSON, read as the wire kind reads them (ai.DecodeWireModel,
 // ai.DecodeWireContext as d reads them), with the key "k" unless options
 // name one and a clock that says 1: the call, or BuildRequest's error.
-// options "" is {}. For a driver that streams, it checks WriteRequest
-// against BuildRequest too (CheckStreamed).
+// options "" is {}.
 func BuildCall(t *testing.T, d provider.Driver, model, context, options string) (*provider.Call, error) {
 	t.Helper()
 	m, err := ai.DecodeWireModel(jsonvtest.Parse(t, model), "/model")
@@ -38,11 +37,7 @@ func BuildCall(t *testing.T, d provider.Driver, model, context, options string) 
 		key := "k"
 		opts.Shared().APIKey = &key
 	}
-	now := func() jsonv.Value { return jsonv.NumberValue("1") }
-	if d.Stream != nil {
-		CheckStreamed(t, d, m, ctx, opts, now)
-	}
-	return d.BuildRequest(m, ctx, opts, now)
+	return BuildRequest(t, d, m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
 }
 
 // BuildLenient is the body of BuildCall's request, or BuildRequest's error.

@@ -11,42 +11,46 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// CheckStreamed checks that d.WriteRequest, reading ctx's messages one at
-// a time (ctx.Messages is not given to it), writes exactly the bytes of
-// the body d.BuildRequest builds, with the same request line and headers,
-// or fails with BuildRequest's error.
-func CheckStreamed(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) {
+// BuildRequest is d.BuildRequest, checked against the driver's streaming
+// path when it has one: Driver.WriteRequest, fed ctx's messages one at a
+// time (and a context without them, so nothing reads them there), must
+// write the very bytes of the built body, or fail with the same error, and
+// build the same URL and headers and report the same body size where Pi
+// reports it (a refused handshake's diagnostic).
+func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) (*provider.Call, error) {
 	t.Helper()
-	want, wantErr := d.BuildRequest(model, ctx, opts, now)
+	built, err := d.BuildRequest(model, ctx, opts, now)
+	if d.Stream == nil {
+		return built, err
+	}
 	var buf bytes.Buffer
-	c := *ctx
-	c.Messages = nil
-	got, err := d.WriteRequest(model, &c, provider.TranscriptOf(ctx.Messages), opts, now, &buf)
-	if wantErr != nil || err != nil {
-		if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
-			t.Errorf("WriteRequest error = %v, BuildRequest's = %v", err, wantErr)
+	rest := *ctx
+	rest.Messages = nil
+	streamed, serr := d.WriteRequest(model, &rest, provider.TranscriptOf(ctx.Messages), opts, now, &buf)
+	switch {
+	case err != nil || serr != nil:
+		if err == nil || serr == nil || err.Error() != serr.Error() {
+			t.Errorf("BuildRequest error = %v, WriteRequest error = %v", err, serr)
 		}
-		return
+	default:
+		if want := built.Body.AppendJSON(nil); !bytes.Equal(buf.Bytes(), want) {
+			t.Errorf("WriteRequest wrote a body other than BuildRequest's (-built +streamed):\n%s", cmp.Diff(string(want), buf.String()))
+		}
+		if diff := cmp.Diff(built.Header, streamed.Header); built.URL != streamed.URL || diff != "" {
+			t.Errorf("WriteRequest built %s %s, BuildRequest %s (-built +streamed headers):\n%s", streamed.Method, streamed.URL, built.URL, diff)
+		}
+		if refused(built) != refused(streamed) {
+			t.Errorf("WriteRequest's refused handshake is %s, BuildRequest's %s", refused(streamed), refused(built))
+		}
 	}
-	if body := string(want.Body.AppendJSON(nil)); buf.String() != body {
-		t.Errorf("WriteRequest wrote\n%s\nBuildRequest's body is\n%s", buf.String(), body)
-	}
-	w, g := want.Request, got.Request
-	if g.Method != w.Method || g.URL != w.URL {
-		t.Errorf("WriteRequest's request line = %s %s, BuildRequest's %s %s", g.Method, g.URL, w.Method, w.URL)
-	}
-	if diff := cmp.Diff(w.Header, g.Header); diff != "" {
-		t.Errorf("WriteRequest's headers (-BuildRequest's +got):\n%s", diff)
-	}
+	return built, err
 }
 
-// CheckStreamedRequests runs CheckStreamed on each case of file
-// (testdata/requests.json).
-func (p Captures) CheckStreamedRequests(t *testing.T, file string) {
-	if p.Setup != nil {
-		p.Setup(t)
+// refused is the JSON of the diagnostic of c's handshake when it is
+// refused, or "".
+func refused(c *provider.Call) string {
+	if c.Handshake == nil || c.Handshake.Refused == nil {
+		return ""
 	}
-	for _, c := range p.Cases(t, file) {
-		t.Run(c.Name, func(t *testing.T) { CheckStreamed(t, p.Driver, c.Model, c.Context, c.Options, Clock) })
-	}
+	return string(c.Handshake.Refused(Clock).AppendJSON(nil))
 }
