@@ -6,7 +6,7 @@ import (
 )
 
 // Options are Pi's OpenAICompletionsOptions as a harness case writes them
-// (provider.Options); Pi's defaults are applied by BuildRequest. Of the
+// (provider.Options); Pi's defaults are applied by Build. Of the
 // shared members this API reads maxTokens (max_completion_tokens or
 // max_tokens, when truthy), temperature (whenever given, 0 included),
 // cacheRetention (any other non-empty value behaves like "short"),

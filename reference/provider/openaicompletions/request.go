@@ -8,7 +8,7 @@
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
 //   - compat.go   model.compat merged over what Pi detects from the provider and URL
-//   - request.go  URL, headers and body (BuildRequest)
+//   - request.go  URL, headers and body (Build, streaming the messages)
 //   - convert.go  Pi's messages to chat messages
 //   - stream.go   the streamed answer to a message and events (ParseStream,
 //     ParseHTTPError)
