@@ -248,30 +248,38 @@ func (f *FirstThrow) Moot(rank int) bool { return f.err != nil && f.rank <= rank
 // Err is the error kept.
 func (f *FirstThrow) Err() error { return f.err }
 
-// Convert runs Pi's steps from a context's messages to an API's: checks
-// that refuse what Pi throws on (ranked 0 up, in the order Pi runs them,
-// each over the whole transcript), transformMessages (a transform.Stream
-// with normalize and now), then convert on each message transformMessages
-// gives. Pi finishes each step before the next, so an error is the first
-// of the earliest step that fails, whatever message comes first; convert's
-// errors rank after every check. A reading error of msgs ends it at once.
-// Close is called when every message is converted, unless an error is kept.
-func Convert(msgs Transcript, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
-	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
-	return ConvertPrepared(msgs, nil, model, normalize, now, convert, close, checks...)
+// Steps are an API's way from a context's messages to its own, as Pi
+// takes it: checks that refuse what Pi throws on, transformMessages, then
+// the API's conversion of each message transformMessages gives.
+type Steps struct {
+	// Checks are ranked from 0 in the order Pi runs them, each over the
+	// whole transcript before the next (TransformCheck is the usual one).
+	Checks []func(m ai.Message, i int) error
+	// Prepare, when set, rewrites each message after the checks read it
+	// and before transformMessages does, for an API that changes what
+	// transform gets where Pi's normalizer cannot.
+	Prepare func(ai.Message) ai.Message
+	// Normalize is transformMessages' tool-call id normalizer (nil keeps
+	// the ids).
+	Normalize transform.IDNormalizer
+	// Convert takes each message transformMessages gives, and Close (when
+	// set) is called after the last one.
+	Convert func(ai.Message) error
+	Close   func() error
 }
 
-// ConvertPrepared is Convert with prepare (unless nil) given each message
-// after the checks read it and before transformMessages does, for an API
-// that rewrites a message as Pi's id normalizer would where transform
-// cannot. prepare is not called once an error is kept.
-func ConvertPrepared(msgs Transcript, prepare func(ai.Message) ai.Message, model *ai.Model, normalize transform.IDNormalizer, now transform.Clock,
-	convert func(ai.Message) error, close func() error, checks ...func(m ai.Message, i int) error) error {
+// Run reads msgs one message at a time through the steps for model; now
+// stamps what transform adds. Pi finishes each step before the next, so
+// the error is the first of the earliest step that fails, whatever
+// message comes first: Convert's errors rank after every check, and
+// Close is called only when no error is kept. A reading error of msgs
+// ends it at once.
+func (s Steps) Run(msgs Transcript, model *ai.Model, now transform.Clock) error {
 	var throw FirstThrow
-	converting := len(checks)
-	ts := transform.NewStream(model, normalize, now, func(m ai.Message) {
+	converting := len(s.Checks)
+	ts := transform.NewStream(model, s.Normalize, now, func(m ai.Message) {
 		if !throw.Moot(converting) {
-			throw.Note(converting, convert(m))
+			throw.Note(converting, s.Convert(m))
 		}
 	})
 	i := 0
@@ -279,15 +287,15 @@ func ConvertPrepared(msgs Transcript, prepare func(ai.Message) ai.Message, model
 		if err != nil {
 			return err
 		}
-		for rank, check := range checks {
+		for rank, check := range s.Checks {
 			if throw.Moot(rank) {
 				break
 			}
 			throw.Note(rank, check(m, i))
 		}
 		if !throw.Moot(converting) {
-			if prepare != nil {
-				m = prepare(m)
+			if s.Prepare != nil {
+				m = s.Prepare(m)
 			}
 			ts.Push(m)
 		}
@@ -296,8 +304,17 @@ func ConvertPrepared(msgs Transcript, prepare func(ai.Message) ai.Message, model
 	if !throw.Moot(converting) {
 		ts.Close()
 	}
-	if !throw.Moot(converting) && close != nil {
-		throw.Note(converting, close())
+	if !throw.Moot(converting) && s.Close != nil {
+		throw.Note(converting, s.Close())
 	}
 	return throw.Err()
+}
+
+// TransformCheck refuses a message of the context where transformMessages
+// throws for model, with a normalizer that throws on the ids idThrows
+// reports (transform.CheckMessage).
+func TransformCheck(model *ai.Model, idThrows func(id jsonv.Value) bool) func(m ai.Message, i int) error {
+	return func(m ai.Message, i int) error {
+		return transform.CheckMessage(m, i, model, idThrows, "/context/messages")
+	}
 }

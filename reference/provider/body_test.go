@@ -75,10 +75,10 @@ func TestBodyWriterError(t *testing.T) {
 	}
 }
 
-// TestConvert: Pi finishes each step over the whole transcript before the
+// TestSteps: Pi finishes each step over the whole transcript before the
 // next, so the error that wins is the earliest step's, even when a later
 // step failed on an earlier message; a reading error wins at once.
-func TestConvert(t *testing.T) {
+func TestSteps(t *testing.T) {
 	model := &ai.Model{ID: "m", API: "a", Provider: "p", Input: []string{"text"}}
 	user := func(text string) ai.Message { return &ai.UserMessage{Content: ai.Content{IsString: true, Text: text}} }
 	errCheck, errConvert, errRead := errors.New("check"), errors.New("convert"), errors.New("read")
@@ -112,9 +112,10 @@ func TestConvert(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			closed := false
-			err := provider.Convert(tt.msgs, model, nil, nil, tt.convert, func() error { closed = true; return nil }, tt.checks...)
+			steps := provider.Steps{Checks: tt.checks, Convert: tt.convert, Close: func() error { closed = true; return nil }}
+			err := steps.Run(tt.msgs, model, nil)
 			if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
-				t.Errorf("Convert = %v, want %v", err, tt.want)
+				t.Errorf("Run = %v, want %v", err, tt.want)
 			}
 			if closed != tt.closed {
 				t.Errorf("close called: %v, want %v", closed, tt.closed)

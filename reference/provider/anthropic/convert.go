@@ -113,10 +113,9 @@ type converter struct {
 // for model.
 func convertMessages(msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock, body provider.BodySink) error {
 	c := &converter{oauth: oauth, allowEmptySignature: allowEmptySignature, body: body}
-	return provider.Convert(msgs, model, NormalizeToolCallID, now, c.convert, func() error { return c.close(cc) },
-		func(m ai.Message, i int) error {
-			return transform.CheckMessage(m, i, model, transform.NotAString, "/context/messages")
-		})
+	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(cc) }}
+	return steps.Run(msgs, model, now)
 }
 
 func (c *converter) convert(m ai.Message) error {

@@ -128,11 +128,9 @@ func StreamContents(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, 
 	idThrows := func(id jsonv.Value) bool { return withIDs && transform.NotAString(id) }
 	c := &converter{model: model, withIDs: withIDs, serialize: serialize, body: body}
 	body.Begin(nil, "contents")
-	err := provider.Convert(msgs, model, NormalizeToolCallID, now, c.convert, c.close,
-		func(m ai.Message, i int) error {
-			return transform.CheckMessage(m, i, model, idThrows, "/context/messages")
-		})
-	if err != nil {
+	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, idThrows)},
+		Normalize: NormalizeToolCallID, Convert: c.convert, Close: c.close}
+	if err := steps.Run(msgs, model, now); err != nil {
 		return 0, err
 	}
 	// Pi sanitizes the system prompt next, building the config, and

@@ -186,8 +186,9 @@ func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context,
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
 	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
-	cut := func(m ai.Message) ai.Message { return cutArrayIDs(m, model) }
-	err := provider.ConvertPrepared(msgs, cut, model, NormalizeToolCallID, now, cv.convert, cv.close, conversion.Checks(model)...)
+	steps := provider.Steps{Checks: conversion.Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
+		Normalize: NormalizeToolCallID, Convert: cv.convert, Close: cv.close}
+	err := steps.Run(msgs, model, now)
 	return cv, err
 }
 

@@ -139,10 +139,9 @@ func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, msgs prov
 
 func convertItems(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink, systemItem bool) error {
 	c := &converter{model: model, ctx: ctx, body: body, opened: !systemItem}
-	return provider.Convert(msgs, model, normalize, now, c.convert, c.open,
-		func(m ai.Message, i int) error {
-			return transform.CheckMessage(m, i, model, transform.NotAString, "/context/messages")
-		})
+	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+		Normalize: normalize, Convert: c.convert, Close: c.open}
+	return steps.Run(msgs, model, now)
 }
 
 // converter turns transformed messages into input items one at a time.

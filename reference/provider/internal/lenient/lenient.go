@@ -61,7 +61,7 @@ func (c Conversion) Check(msgs []ai.Message, model *ai.Model) error {
 }
 
 // Checks are Check's two steps for one message at a time, in Pi's order
-// (the checks provider.Convert takes): normalization, then conversion.
+// (provider.Steps.Checks): normalization, then conversion.
 func (c Conversion) Checks(model *ai.Model) []func(m ai.Message, i int) error {
 	return []func(ai.Message, int) error{
 		func(m ai.Message, i int) error {
