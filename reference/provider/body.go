@@ -223,19 +223,19 @@ func (d Driver) WriteRequest(model *ai.Model, ctx *ai.Context, msgs Transcript, 
 	return call, bw.Flush()
 }
 
-// FirstThrow keeps the error Pi throws first for a transcript read one
+// firstThrow keeps the error Pi throws first for a transcript read one
 // message at a time. Pi runs each of its checks over the whole transcript
 // before the next step, and converts only after them all: an error of a
 // later step is kept until the transcript ends, in case a later message
 // fails an earlier step. Steps are ranked from 0, in Pi's order.
-type FirstThrow struct {
+type firstThrow struct {
 	err  error
 	rank int
 }
 
 // Note keeps err, of the step ranked rank, if no error of that step or an
 // earlier one is kept yet.
-func (f *FirstThrow) Note(rank int, err error) {
+func (f *firstThrow) Note(rank int, err error) {
 	if err != nil && (f.err == nil || rank < f.rank) {
 		f.err, f.rank = err, rank
 	}
@@ -243,10 +243,10 @@ func (f *FirstThrow) Note(rank int, err error) {
 
 // Moot reports whether the step ranked rank can no longer change the
 // outcome: an error of it or an earlier step is kept.
-func (f *FirstThrow) Moot(rank int) bool { return f.err != nil && f.rank <= rank }
+func (f *firstThrow) Moot(rank int) bool { return f.err != nil && f.rank <= rank }
 
 // Err is the error kept.
-func (f *FirstThrow) Err() error { return f.err }
+func (f *firstThrow) Err() error { return f.err }
 
 // Steps are an API's way from a context's messages to its own, as Pi
 // takes it: checks that refuse what Pi throws on, transformMessages, then
@@ -275,7 +275,7 @@ type Steps struct {
 // Close is called only when no error is kept. A reading error of msgs
 // ends it at once.
 func (s Steps) Run(msgs Transcript, model *ai.Model, now transform.Clock) error {
-	var throw FirstThrow
+	var throw firstThrow
 	converting := len(s.Checks)
 	ts := transform.NewStream(model, s.Normalize, now, func(m ai.Message) {
 		if !throw.Moot(converting) {
