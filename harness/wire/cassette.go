@@ -573,12 +573,14 @@ func findDecoded(data []byte, seen []Finding) []Finding {
 			}
 		}
 	}
+	lines := yamlLines(data)
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
 		if n.Kind == yaml.ScalarNode {
-			add(scanText(n.Value, n.Line))
+			line := lines[min(n.Line, len(lines)-1)]
+			add(scanText(n.Value, line))
 			if v, err := jsonv.Parse([]byte(n.Value)); err == nil {
-				v.EachString(func(s string) { add(scanText(s, n.Line)) })
+				v.EachString(func(s string) { add(scanText(s, line)) })
 			}
 		}
 		for _, c := range n.Content {
@@ -587,6 +589,25 @@ func findDecoded(data []byte, seen []Finding) []Finding {
 	}
 	walk(&doc)
 	return out
+}
+
+// yamlLines maps a line number the YAML parser gives to the file's line
+// (counted by "\n", as FindSecrets counts them): the parser also breaks
+// lines at a lone "\r", NEL, LS and PS.
+func yamlLines(data []byte) []int {
+	lines := []int{1, 1} // the parser counts from 1
+	line := 1
+	for i := 0; i < len(data); i++ {
+		switch {
+		case data[i] == '\n':
+			line++
+			lines = append(lines, line)
+		case data[i] == '\r' && (i+1 == len(data) || data[i+1] != '\n'),
+			bytes.HasPrefix(data[i:], []byte("\u0085")), bytes.HasPrefix(data[i:], []byte("\u2028")), bytes.HasPrefix(data[i:], []byte("\u2029")):
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }
 
 func unquote(s string) string {
