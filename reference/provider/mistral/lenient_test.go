@@ -10,9 +10,9 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// build sends a context of members of other types for a model of provider
+// buildLenient sends a context of members of other types for a model of provider
 // "p" with the given input kinds (capturetest.BuildLenient).
-func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
+func buildLenient(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	t.Helper()
 	model := `{"id":"m","api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":` + input + `}`
 	return capturetest.BuildLenient(t, Driver, model, context, options)
@@ -47,7 +47,7 @@ func TestLenientMessages(t *testing.T) {
 			`[{"role":"tool","content":[{"type":"text","text":"a"}],"tool_call_id":null,"name":"n"}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
+			body, err := buildLenient(t, tc.input, `{"messages":`+tc.messages+`}`, "")
 			capturetest.WantMember(t, body, err, "messages", tc.want)
 		})
 	}
@@ -80,7 +80,7 @@ func TestLenientRefusals(t *testing.T) {
 		{"a prompt mode of another type", `["text"]`, `{"messages":[]}`, `{"promptMode":7}`, ErrOutsideRequest, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := build(t, tc.input, tc.context, tc.options)
+			_, err := buildLenient(t, tc.input, tc.context, tc.options)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("error %v, want %v", err, tc.want)
 			}
@@ -104,7 +104,7 @@ func TestLenientOptions(t *testing.T) {
 		{`{"toolChoice":7}`, nil, "Cannot read properties of undefined (reading 'name')"},
 		{`{"toolChoice":["auto"]}`, nil, "Cannot read properties of undefined (reading 'name')"},
 	} {
-		body, err := build(t, `["text"]`, `{"messages":[]}`, tc.options)
+		body, err := buildLenient(t, `["text"]`, `{"messages":[]}`, tc.options)
 		if tc.refusal != "" {
 			if msg, ok := provider.Refusal(err); !ok || msg != tc.refusal {
 				t.Errorf("%s: error %v, want Pi's failure %q", tc.options, err, tc.refusal)
@@ -127,7 +127,7 @@ func TestLenientOptions(t *testing.T) {
 // mapping fails (what Pi 0.80.2 answered: its map's TypeError).
 func TestToolsMappedBeforeToolChoice(t *testing.T) {
 	for tools, at := range map[string]string{`"x"`: "/context/tools", `[null]`: "/context/tools/0"} {
-		_, err := build(t, `["text"]`, `{"messages":[],"tools":`+tools+`}`, `{"toolChoice":"tool"}`)
+		_, err := buildLenient(t, `["text"]`, `{"messages":[],"tools":`+tools+`}`, `{"toolChoice":"tool"}`)
 		var pe *jsonv.PathError
 		if !errors.As(err, &pe) || pe.Pointer != at {
 			t.Errorf("tools %s: error %v, want the tools refused at %s", tools, err, at)
