@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -131,6 +132,28 @@ func TestToolsMappedBeforeToolChoice(t *testing.T) {
 		var pe *jsonv.PathError
 		if !errors.As(err, &pe) || pe.Pointer != at {
 			t.Errorf("tools %s: error %v, want the tools refused at %s", tools, err, at)
+		}
+	}
+}
+
+// TestErrorOrder: the members written before the messages are checked
+// first, yet their errors and the system prompt's come in Pi's order,
+// after the messages' (the system message leads the array).
+func TestErrorOrder(t *testing.T) {
+	const badMessage = `{"role":"custom","content":[],"toolCallId":7}`
+	for _, tc := range []struct {
+		name, model, context, options, want string
+	}{
+		{"a message before the temperature", `"m"`, `{"messages":[` + badMessage + `]}`, `{"temperature":"x"}`, "toolCallId"},
+		{"a message before the system prompt", `"m"`, `{"messages":[` + badMessage + `],"systemPrompt":7}`, "", "toolCallId"},
+		{"the tool choice before the model id", `7`, `{"messages":[]}`, `{"toolChoice":7}`, "reading 'name'"},
+		{"the system prompt before the max tokens", `"m"`, `{"messages":[],"systemPrompt":7}`, `{"maxTokens":1.5}`, "/context/systemPrompt"},
+		{"the temperature before the prompt mode", `"m"`, `{"messages":[]}`, `{"temperature":"x","promptMode":7}`, "temperature"},
+	} {
+		model := `{"id":` + tc.model + `,"api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":["text"]}`
+		_, err := capturetest.BuildLenient(t, Driver, model, tc.context, tc.options)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one about %s", tc.name, err, tc.want)
 		}
 	}
 }
