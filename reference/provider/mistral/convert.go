@@ -117,41 +117,41 @@ func imageChunk(b ai.Block) jsonv.Value {
 }
 
 // convertMessages is Pi's toChatMessages after transform, written as the
-// SDK's request schema writes each message. Pi converts a message of a
-// role outside user and assistant as a tool result. An error is
+// SDK's request schema writes each message, and handed to body one at a
+// time: no later message changes an earlier one. Pi converts a message of
+// a role outside user and assistant as a tool result. An error is
 // ErrOutsideRequest: the SDK's schema rejects a member Pi copied.
-// conversion.Check has refused what Pi cannot read.
-func convertMessages(msgs []ai.Message, images bool) ([]jsonv.Value, error) {
-	out := []jsonv.Value{}
-	for _, msg := range msgs {
-		switch m := msg.(type) {
-		case *ai.UserMessage:
-			if v, ok := userMessage(m, images); ok {
-				out = append(out, v)
-			}
-		case *ai.AssistantMessage:
-			v, ok, err := assistantMessage(m)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out = append(out, v)
-			}
-		case *ai.ToolResultMessage:
-			v, err := toolMessage(toolResultOf(m), images)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		case *ai.ForeignMessage:
-			v, err := toolMessage(foreignResult(m), images)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
+// conversion's checks, run first, refuse what Pi cannot read.
+func convertMessages(msgs provider.Transcript, model *ai.Model, now transform.Clock, body provider.BodySink) error {
+	images := model.AcceptsImages()
+	convert := func(msg ai.Message) error {
+		v, ok, err := convertMessage(msg, images)
+		if ok {
+			body.Element(v)
 		}
+		return err
 	}
-	return out, nil
+	steps := provider.Steps{Checks: conversion.Checks(model), Normalize: NewToolCallIDNormalizer(), Convert: convert}
+	return steps.Run(msgs, model, now)
+}
+
+// convertMessage is one transformed message as Pi converts it; ok is
+// false for a message Pi leaves out.
+func convertMessage(msg ai.Message, images bool) (jsonv.Value, bool, error) {
+	switch m := msg.(type) {
+	case *ai.UserMessage:
+		v, ok := userMessage(m, images)
+		return v, ok, nil
+	case *ai.AssistantMessage:
+		return assistantMessage(m)
+	case *ai.ToolResultMessage:
+		v, err := toolMessage(toolResultOf(m), images)
+		return v, err == nil, err
+	case *ai.ForeignMessage:
+		v, err := toolMessage(foreignResult(m), images)
+		return v, err == nil, err
+	}
+	return jsonv.Value{}, false, nil
 }
 
 // userMessage is a user message as Pi converts it: a string sanitized;

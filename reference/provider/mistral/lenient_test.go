@@ -2,6 +2,7 @@ package mistral
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -10,9 +11,9 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// build sends a context of members of other types for a model of provider
+// buildLenient sends a context of members of other types for a model of provider
 // "p" with the given input kinds (capturetest.BuildLenient).
-func build(t *testing.T, input, context, options string) (jsonv.Value, error) {
+func buildLenient(t *testing.T, input, context, options string) (jsonv.Value, error) {
 	t.Helper()
 	model := `{"id":"m","api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":` + input + `}`
 	return capturetest.BuildLenient(t, Driver, model, context, options)
@@ -47,7 +48,7 @@ func TestLenientMessages(t *testing.T) {
 			`[{"role":"tool","content":[{"type":"text","text":"a"}],"tool_call_id":null,"name":"n"}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			body, err := build(t, tc.input, `{"messages":`+tc.messages+`}`, "")
+			body, err := buildLenient(t, tc.input, `{"messages":`+tc.messages+`}`, "")
 			capturetest.WantMember(t, body, err, "messages", tc.want)
 		})
 	}
@@ -80,7 +81,7 @@ func TestLenientRefusals(t *testing.T) {
 		{"a prompt mode of another type", `["text"]`, `{"messages":[]}`, `{"promptMode":7}`, ErrOutsideRequest, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := build(t, tc.input, tc.context, tc.options)
+			_, err := buildLenient(t, tc.input, tc.context, tc.options)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("error %v, want %v", err, tc.want)
 			}
@@ -104,7 +105,7 @@ func TestLenientOptions(t *testing.T) {
 		{`{"toolChoice":7}`, nil, "Cannot read properties of undefined (reading 'name')"},
 		{`{"toolChoice":["auto"]}`, nil, "Cannot read properties of undefined (reading 'name')"},
 	} {
-		body, err := build(t, `["text"]`, `{"messages":[]}`, tc.options)
+		body, err := buildLenient(t, `["text"]`, `{"messages":[]}`, tc.options)
 		if tc.refusal != "" {
 			if msg, ok := provider.Refusal(err); !ok || msg != tc.refusal {
 				t.Errorf("%s: error %v, want Pi's failure %q", tc.options, err, tc.refusal)
@@ -127,10 +128,32 @@ func TestLenientOptions(t *testing.T) {
 // mapping fails (what Pi 0.80.2 answered: its map's TypeError).
 func TestToolsMappedBeforeToolChoice(t *testing.T) {
 	for tools, at := range map[string]string{`"x"`: "/context/tools", `[null]`: "/context/tools/0"} {
-		_, err := build(t, `["text"]`, `{"messages":[],"tools":`+tools+`}`, `{"toolChoice":"tool"}`)
+		_, err := buildLenient(t, `["text"]`, `{"messages":[],"tools":`+tools+`}`, `{"toolChoice":"tool"}`)
 		var pe *jsonv.PathError
 		if !errors.As(err, &pe) || pe.Pointer != at {
 			t.Errorf("tools %s: error %v, want the tools refused at %s", tools, err, at)
+		}
+	}
+}
+
+// TestErrorOrder: the members written before the messages are checked
+// first, yet their errors and the system prompt's come in Pi's order,
+// after the messages' (the system message leads the array).
+func TestErrorOrder(t *testing.T) {
+	const badMessage = `{"role":"custom","content":[],"toolCallId":7}`
+	for _, tc := range []struct {
+		name, model, context, options, want string
+	}{
+		{"a message before the temperature", `"m"`, `{"messages":[` + badMessage + `]}`, `{"temperature":"x"}`, "toolCallId"},
+		{"a message before the system prompt", `"m"`, `{"messages":[` + badMessage + `],"systemPrompt":7}`, "", "toolCallId"},
+		{"the tool choice before the model id", `7`, `{"messages":[]}`, `{"toolChoice":7}`, "reading 'name'"},
+		{"the system prompt before the max tokens", `"m"`, `{"messages":[],"systemPrompt":7}`, `{"maxTokens":1.5}`, "/context/systemPrompt"},
+		{"the temperature before the prompt mode", `"m"`, `{"messages":[]}`, `{"temperature":"x","promptMode":7}`, "temperature"},
+	} {
+		model := `{"id":` + tc.model + `,"api":"mistral-conversations","provider":"p","baseUrl":"http://x","input":["text"]}`
+		_, err := capturetest.BuildLenient(t, Driver, model, tc.context, tc.options)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one about %s", tc.name, err, tc.want)
 		}
 	}
 }

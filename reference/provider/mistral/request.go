@@ -6,7 +6,7 @@
 // anthropic package:
 //
 //   - options.go  what the API reads from the caller (DecodeOptions)
-//   - request.go  URL, headers and body (BuildRequest)
+//   - request.go  URL, headers and body (Build, streaming the messages)
 //   - convert.go  Pi's messages to Mistral chat messages, and the
 //     per-request tool-call id normalizer
 //   - stream.go   the streamed answer to a message and events (ParseStream,
@@ -51,19 +51,19 @@ const (
 // report the reference does not reproduce.
 var ErrOutsideRequest = errors.New("mistral: request outside the modelled SDK validation")
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends. now stamps synthetic tool results that transform adds; their
-// timestamps never reach the wire. A *stream.RequestError means Pi sends nothing
-// and fails the stream with that message.
-func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild). now stamps synthetic tool results that transform
+// adds; their timestamps never reach the wire. A *stream.RequestError
+// means Pi sends nothing and fails the stream with that message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	if _, err := opts.APIKeyOr(model, ""); err != nil {
 		return nil, err
 	}
-	body, err := buildBody(model, ctx, opts, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: chatURL(model.BaseURL), Header: buildHeader(model, opts), Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: chatURL(model.BaseURL), Header: buildHeader(model, opts)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, resp, now)
 	}}, nil
@@ -135,61 +135,29 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 
 // buildBody is Pi's buildChatPayload as the SDK's request schema writes
 // it: model, temperature, max_tokens, stream, messages, tools,
-// tool_choice, reasoning_effort, prompt_mode, prompt_cache_key.
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
-	if err := conversion.Check(ctx.Messages, model); err != nil {
-		return jsonv.Value{}, err
+// tool_choice, reasoning_effort, prompt_mode, prompt_cache_key. The
+// system message leads the messages, and the members before them are
+// written first, though Pi reads the system prompt after the tools and the
+// tool choice and the SDK checks the head members once the payload is
+// whole: their errors are held until the messages are converted.
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
+	tools, toolChoice, system, pending := payloadParts(ctx, opts)
+	head, err := headMembers(model, opts)
+	if pending == nil {
+		pending = err
 	}
-	msgs := transform.Messages(ctx.Messages, model, NewToolCallIDNormalizer(), now)
-	messages, err := convertMessages(msgs, model.AcceptsImages())
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	// Pi maps the tools, then the tool choice, then sanitizes the system
-	// prompt.
-	given, err := ctx.MappedTools()
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	var tools jsonv.Value
-	if len(given) > 0 {
-		if tools, err = convertTools(given); err != nil {
-			return jsonv.Value{}, err
-		}
-	}
-	toolChoice, err := mapToolChoice(opts.ToolChoice)
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	system, err := ctx.SystemText()
-	if err != nil {
-		return jsonv.Value{}, err
-	}
+	body.Begin(head, "messages")
 	if system != "" {
-		sys := new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(system)).Value()
-		messages = append([]jsonv.Value{sys}, messages...)
+		body.Element(new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(system)).Value())
+	}
+	if err := convertMessages(msgs, model, now, body); err != nil {
+		return err
+	}
+	if pending != nil {
+		return pending
 	}
 
-	if model.Loose.Has("id") {
-		return jsonv.Value{}, ErrOutsideRequest // the SDK's schema wants a string
-	}
-	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
-	if t := opts.Temperature; !t.IsAbsent() {
-		if t.Kind() != jsonv.Number && t.Kind() != jsonv.Null {
-			return jsonv.Value{}, fmt.Errorf("%w: temperature must be a number", ErrOutsideRequest)
-		}
-		b.Set("temperature", stream.JSValue(t))
-	}
-	if !opts.MaxTokens.IsAbsent() {
-		// The SDK's schema takes an integer, or null (sent as null).
-		if opts.MaxTokens.Kind() != jsonv.Null && !isInt(opts.MaxTokens) {
-			return jsonv.Value{}, ErrOutsideRequest
-		}
-		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))
-	}
-	b.SetBool("stream", true).Set("messages", jsonv.ArrayValue(messages...))
-	b.Set("tools", tools)
-	b.Set("tool_choice", toolChoice)
+	b := new(jsonv.ObjectBuilder).Set("tools", tools).Set("tool_choice", toolChoice)
 	for _, o := range []struct {
 		key string
 		v   jsonv.Value
@@ -197,7 +165,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		// Pi copies a truthy value; the SDK's schema takes a string.
 		if o.v.Truthy() {
 			if o.v.Kind() != jsonv.String {
-				return jsonv.Value{}, fmt.Errorf("%w: %s must be a string", ErrOutsideRequest, o.key)
+				return fmt.Errorf("%w: %s must be a string", ErrOutsideRequest, o.key)
 			}
 			b.Set(o.key, o.v)
 		}
@@ -205,11 +173,56 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	if usePromptCache(opts) {
 		if opts.SessionID.Kind() != jsonv.String {
 			// The SDK validates the request and throws.
-			return jsonv.Value{}, fmt.Errorf("%w: promptCacheKey is a %s", ErrOutsideRequest, opts.SessionID.Kind())
+			return fmt.Errorf("%w: promptCacheKey is a %s", ErrOutsideRequest, opts.SessionID.Kind())
 		}
 		b.Set("prompt_cache_key", opts.SessionID)
 	}
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
+}
+
+// payloadParts are what Pi reads after converting the messages, in its
+// order: the tools, the tool choice, then the system prompt. err is the
+// first error among them.
+func payloadParts(ctx *ai.Context, opts Options) (tools, toolChoice jsonv.Value, system string, err error) {
+	given, err := ctx.MappedTools()
+	if err != nil {
+		return
+	}
+	if len(given) > 0 {
+		if tools, err = convertTools(given); err != nil {
+			return
+		}
+	}
+	if toolChoice, err = mapToolChoice(opts.ToolChoice); err != nil {
+		return
+	}
+	system, err = ctx.SystemText()
+	return
+}
+
+// headMembers are the members the SDK writes before the messages: model,
+// temperature, max_tokens and stream, and the error of the first its
+// schema rejects.
+func headMembers(model *ai.Model, opts Options) ([]jsonv.Member, error) {
+	if model.Loose.Has("id") {
+		return nil, ErrOutsideRequest // the SDK's schema wants a string
+	}
+	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
+	if t := opts.Temperature; !t.IsAbsent() {
+		if t.Kind() != jsonv.Number && t.Kind() != jsonv.Null {
+			return nil, fmt.Errorf("%w: temperature must be a number", ErrOutsideRequest)
+		}
+		b.Set("temperature", stream.JSValue(t))
+	}
+	if !opts.MaxTokens.IsAbsent() {
+		// The SDK's schema takes an integer, or null (sent as null).
+		if opts.MaxTokens.Kind() != jsonv.Null && !isInt(opts.MaxTokens) {
+			return nil, ErrOutsideRequest
+		}
+		b.Set("max_tokens", stream.JSValue(opts.MaxTokens))
+	}
+	return b.SetBool("stream", true).Members(), nil
 }
 
 // mapToolChoice is Pi's mapToolChoice for a truthy choice (a falsy one is
