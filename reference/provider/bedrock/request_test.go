@@ -1,6 +1,7 @@
 package bedrock
 
 import (
+	"os"
 	"testing"
 
 	"github.com/piconform/piconform/reference/provider"
@@ -22,8 +23,6 @@ var captures = capturetest.Captures{
 		"no messageStop is stop; no messageStart, no start": true,
 	},
 	ShortCase: "text, thinking and a tool call",
-	// The captures ran with a fixed invocation id.
-	Setup: fixInvocationID,
 	Edges: capturetest.StreamEdges{
 		Parse: ParseStream, Provider: "amazon-bedrock",
 		ReadError: string(event("messageStart", `{"role":"assistant"}`)), NoResponseID: true,
@@ -43,10 +42,13 @@ func event(typ, payload string) []byte {
 	}, Payload: []byte(payload)})
 }
 
-func fixInvocationID(t *testing.T) {
-	saved := newInvocationID
+// TestMain fixes the invocation id for every test: the captures ran with
+// it, and capturetest.BuildRequest compares the headers of two builds
+// (BuildRequest and WriteRequest), which a random id and the signature
+// over it would tell apart.
+func TestMain(m *testing.M) {
 	newInvocationID = func() string { return captureInvocationID }
-	t.Cleanup(func() { newInvocationID = saved })
+	os.Exit(m.Run())
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
