@@ -162,6 +162,35 @@ func present(ms []jsonv.Member) bool {
 	return false
 }
 
+// TeeBody hands a body on to a sink and writes its JSON to a writer that
+// cannot fail as it goes, for a request that needs something of the
+// body's bytes (its size, its hash) without holding them.
+type TeeBody struct {
+	BodySink
+	w *BodyWriter
+}
+
+// NewTeeBody hands the body on to sink and writes it to w.
+func NewTeeBody(sink BodySink, w io.Writer) *TeeBody {
+	return &TeeBody{BodySink: sink, w: NewBodyWriter(w)}
+}
+
+func (t *TeeBody) Begin(head []jsonv.Member, key string) {
+	t.BodySink.Begin(head, key)
+	t.w.Begin(head, key)
+}
+
+func (t *TeeBody) Element(v jsonv.Value) {
+	t.BodySink.Element(v)
+	t.w.Element(v)
+}
+
+func (t *TeeBody) End(tail []jsonv.Member) {
+	t.BodySink.End(tail)
+	t.w.End(tail)
+	t.w.Flush()
+}
+
 // StreamBuild is how a driver that streams builds its request: BuildRequest
 // with the messages read from msgs (ctx.Messages is not read) and the body
 // handed to body instead of returned in the Call.

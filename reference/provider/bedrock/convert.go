@@ -243,67 +243,96 @@ func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
 	return new(jsonv.ObjectBuilder).Set("toolResult", tr.Value()).Value(), nil
 }
 
+// wireMessage is a user message of the request while a later tool
+// result may still join it or the cache point go on it.
 type wireMessage struct {
 	role    string
 	content []jsonv.Value
 }
 
-// convertMessages is Pi's convertMessages: transform for the target model,
-// then one Converse message per Pi message (placeholders for empty user
+func (m *wireMessage) json() jsonv.Value {
+	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", jsonv.ArrayValue(m.content...)).Value()
+}
+
+// converter is Pi's convertMessages, fed one transformed message at a
+// time: one Converse message per Pi message (placeholders for empty user
 // content, empty assistant messages skipped), consecutive tool results in
-// one user message, and the cache point on a trailing user message.
-// Members of other types are read as Pi reads them (wire.bedrock.lenient);
-// a transform.ErrThrows error is where Pi throws.
-func convertMessages(msgs []ai.Message, model *ai.Model, opts Options, retention string, now transform.Clock) (jsonv.Value, error) {
-	if err := lenient.Transformable(msgs, model, transform.NotAString); err != nil {
-		return jsonv.Value{}, err
-	}
-	msgs = transform.Messages(msgs, model, NormalizeToolCallID, now)
-	var out []*wireMessage
-	for i := 0; i < len(msgs); i++ {
-		switch m := msgs[i].(type) {
-		case *ai.UserMessage:
-			content, err := userContent(m)
-			if err != nil {
-				return jsonv.Value{}, err
-			}
-			out = append(out, &wireMessage{role: "user", content: content})
-		case *ai.AssistantMessage:
-			content, err := assistantContent(m, model)
-			if err != nil {
-				return jsonv.Value{}, err
-			}
-			if len(content) > 0 {
-				out = append(out, &wireMessage{role: "assistant", content: content})
-			}
-		case *ai.ToolResultMessage:
-			run := transform.ToolResults(msgs[i:])
-			i += len(run) - 1
-			results := make([]jsonv.Value, len(run))
-			for j, tr := range run {
-				r, err := toolResult(tr)
-				if err != nil {
-					return jsonv.Value{}, err
-				}
-				results[j] = r
-			}
-			out = append(out, &wireMessage{role: "user", content: results})
-		}
-	}
-	if retention != "none" {
-		caching, err := supportsCaching(model, opts)
+// one user message, and the cache point on a trailing user message. It
+// holds back only the last user message, which a later tool result may
+// join or the cache point go on; an assistant message is handed over at
+// once. Members of other types are read as Pi reads them
+// (wire.bedrock.lenient); a transform.ErrThrows error is where Pi throws.
+type converter struct {
+	model *ai.Model
+	body  provider.BodySink
+	held  *wireMessage
+	inRun bool // the message before was a tool result
+}
+
+// convertMessages hands the body the Converse messages of msgs,
+// transformed for model.
+func convertMessages(msgs provider.Transcript, model *ai.Model, opts Options, retention string, now transform.Clock, body provider.BodySink) error {
+	c := &converter{model: model, body: body}
+	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(opts, retention) }}
+	return steps.Run(msgs, model, now)
+}
+
+func (c *converter) convert(m ai.Message) error {
+	_, isResult := m.(*ai.ToolResultMessage)
+	joins := isResult && c.inRun
+	c.inRun = isResult
+	switch m := m.(type) {
+	case *ai.UserMessage:
+		content, err := userContent(m)
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
-		if last := len(out) - 1; caching && last >= 0 && out[last].role == "user" {
-			out[last].content = append(out[last].content, cachePoint(retention))
+		c.hold(&wireMessage{role: "user", content: content})
+	case *ai.AssistantMessage:
+		content, err := assistantContent(m, c.model)
+		if err != nil || len(content) == 0 {
+			return err
+		}
+		c.hold(nil)
+		c.body.Element((&wireMessage{role: "assistant", content: content}).json())
+	case *ai.ToolResultMessage:
+		r, err := toolResult(m)
+		if err != nil {
+			return err
+		}
+		if joins {
+			c.held.content = append(c.held.content, r)
+		} else {
+			c.hold(&wireMessage{role: "user", content: []jsonv.Value{r}})
 		}
 	}
-	wire := make([]jsonv.Value, len(out))
-	for i, m := range out {
-		wire[i] = new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", jsonv.ArrayValue(m.content...)).Value()
+	return nil
+}
+
+// hold hands the body the message held so far and holds wm.
+func (c *converter) hold(wm *wireMessage) {
+	if c.held != nil {
+		c.body.Element(c.held.json())
 	}
-	return jsonv.ArrayValue(wire...), nil
+	c.held = wm
+}
+
+// close puts the cache point on the last message if it is a user's and
+// the model caches, and hands it over. Pi asks whether the model caches
+// after converting every message, even when there are none.
+func (c *converter) close(opts Options, retention string) error {
+	if retention != "none" {
+		caching, err := supportsCaching(c.model, opts)
+		if err != nil {
+			return err
+		}
+		if caching && c.held != nil {
+			c.held.content = append(c.held.content, cachePoint(retention))
+		}
+	}
+	c.hold(nil)
+	return nil
 }
 
 // userContent is a user message's Converse content: the placeholder when
@@ -508,9 +537,10 @@ func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
 	return tc.Value(), nil
 }
 
-// buildBody is the wire body: the SDK serializes Pi's command input
-// without modelId (it goes in the path).
-func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (jsonv.Value, error) {
+// buildBody hands body the wire body: the SDK serializes Pi's command
+// input without modelId (it goes in the path). messages is its first
+// member, so no member waits on the transcript.
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
 	retention := opts.Retention()
 	// Pi settles maxTokens first, and asks whether the model is Claude
 	// only when the caller gave none.
@@ -519,27 +549,27 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 		maxTokens = jsonv.Value{}
 		claude, err := isClaude(model)
 		if err != nil {
-			return jsonv.Value{}, err
+			return err
 		}
 		if claude {
 			maxTokens = model.MaxTokens
 		}
 	}
-	msgs, err := convertMessages(ctx.Messages, model, opts, retention, now)
-	if err != nil {
-		return jsonv.Value{}, err
+	body.Begin(nil, "messages")
+	if err := convertMessages(msgs, model, opts, retention, now, body); err != nil {
+		return err
 	}
-	b := new(jsonv.ObjectBuilder).Set("messages", msgs)
+	b := new(jsonv.ObjectBuilder)
 	systemText, err := ctx.SystemText()
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	if systemText != "" {
 		system := []jsonv.Value{textBlock(ai.SanitizeSurrogates(systemText))}
 		if retention != "none" {
 			caching, err := supportsCaching(model, opts)
 			if err != nil {
-				return jsonv.Value{}, err
+				return err
 			}
 			if caching {
 				system = append(system, cachePoint(retention))
@@ -552,16 +582,17 @@ func buildBody(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clo
 	b.Set("inferenceConfig", inference.Value())
 	tools, err := toolConfig(ctx, opts.ToolChoice)
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	b.Set("toolConfig", tools)
 	fields, err := additionalFields(model, opts)
 	if err != nil {
-		return jsonv.Value{}, err
+		return err
 	}
 	b.Set("additionalModelRequestFields", fields)
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
-	return b.Value(), nil
+	body.End(b.Members())
+	return nil
 }
 
 // requestMetadata is the SDK's serialization of options.requestMetadata,

@@ -2,9 +2,11 @@ package bedrock
 
 import "github.com/piconform/piconform/reference/provider"
 
+var build = provider.Streamer(Build)
+
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
-	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: provider.Builder(BuildRequest),
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: build.BuildRequest, Stream: build,
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
 	Client: provider.Client{
 		Retry: Retry, NoResponseText: ConnectionErrorText,

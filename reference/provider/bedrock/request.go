@@ -122,11 +122,17 @@ func (o Options) credentials() (credentials, error) {
 	return credentials{accessKeyID: id, secretAccessKey: secret, sessionToken: o.EnvValue("AWS_SESSION_TOKEN")}, nil
 }
 
-// BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
-// sends, signed at the time now gives (the message timestamp's clock; a
-// nil now is the system clock). A *stream.RequestError means Pi sends nothing and
-// fails the stream with that message.
+// BuildRequest is Build with the whole body in the Call.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
+	return build.BuildRequest(model, ctx, &opts, now)
+}
+
+// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
+// with the context's messages read from msgs and the body handed to body
+// (provider.StreamBuild), signed at the time now gives (the message
+// timestamp's clock; a nil now is the system clock). A *stream.RequestError
+// means Pi sends nothing and fails the stream with that message.
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	if now == nil {
 		now = transform.SystemClock
 	}
@@ -155,12 +161,18 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		}
 	}
 
-	// The model id is escaped as the SDK escapes a path label
-	// (encodeURIComponent, and !'()* too).
+	// SigV4 signs the body's hash and length: they are taken as the body
+	// is handed over. The credentials are settled here only to know
+	// whether the request is signed; their error comes after the body's.
+	creds, credsErr := opts.credentials()
+	var sum *payload
+	if credsErr == nil && creds.bearer == "" {
+		sum = newPayload()
+		body = provider.NewTeeBody(body, sum)
+	}
 	// The message conversion runs before the client sends, so its errors
 	// (an unknown image type) come first; the SDK then resolves credentials.
-	body, err := buildBody(model, ctx, opts, now)
-	if err != nil {
+	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
 	// The SDK accepts only a region that can be a host name's label.
@@ -171,10 +183,11 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 		// It then calls a region that is not a string to get one.
 		return nil, lenient.Throws("the region is %s, not a string", opts.Region.Kind())
 	}
-	creds, err := opts.credentials()
-	if err != nil {
-		return nil, err
+	if credsErr != nil {
+		return nil, credsErr
 	}
+	// The model id is escaped as the SDK escapes a path label
+	// (encodeURIComponent, and !'()* too).
 	u, err := url.Parse(strings.TrimSuffix(endpoint, "/") + "/model/" + awsEscape(model.ID) + "/converse-stream")
 	if err != nil || u.Host == "" {
 		// Outside the model: the SDK's own report is not reproduced.
@@ -199,14 +212,13 @@ func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.
 			h.Add(c.Name, v)
 		}
 	}
-	payload := body.AppendJSON(nil)
 	if creds.bearer != "" {
 		h.Set("authorization", "Bearer "+creds.bearer)
 	} else {
 		ms, _ := now().Float64()
-		signV4(http.MethodPost, u, h, payload, creds, region, time.UnixMilli(int64(ms)).UTC())
+		signV4(http.MethodPost, u, h, sum, creds, region, time.UnixMilli(int64(ms)).UTC())
 	}
-	req := provider.Request{Method: http.MethodPost, URL: u.String(), Header: h, Body: body}
+	req := provider.Request{Method: http.MethodPost, URL: u.String(), Header: h}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(model, resp, now)
 	}}, nil

@@ -1,6 +1,8 @@
 package bedrock
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/piconform/piconform/reference/provider"
@@ -22,8 +24,6 @@ var captures = capturetest.Captures{
 		"no messageStop is stop; no messageStart, no start": true,
 	},
 	ShortCase: "text, thinking and a tool call",
-	// The captures ran with a fixed invocation id.
-	Setup: fixInvocationID,
 	Edges: capturetest.StreamEdges{
 		Parse: ParseStream, Provider: "amazon-bedrock",
 		ReadError: string(event("messageStart", `{"role":"assistant"}`)), NoResponseID: true,
@@ -43,10 +43,13 @@ func event(typ, payload string) []byte {
 	}, Payload: []byte(payload)})
 }
 
-func fixInvocationID(t *testing.T) {
-	saved := newInvocationID
+// TestMain fixes the invocation id for every test: the captures ran with
+// it, and capturetest.BuildRequest compares the headers of two builds
+// (BuildRequest and WriteRequest), which a random id and the signature
+// over it would tell apart.
+func TestMain(m *testing.M) {
 	newInvocationID = func() string { return captureInvocationID }
-	t.Cleanup(func() { newInvocationID = saved })
+	os.Exit(m.Run())
 }
 
 func TestMatchesPi(t *testing.T) { captures.Check(t) }
@@ -64,4 +67,35 @@ func TestDecodeOptionsPathErrors(t *testing.T) {
 	}, `{"apiKey":"k","region":"r","env":{"A":"1"},"headers":{"a":"1","b":null},"reasoning":"low","requestMetadata":{"x":"y"},"signal":{}}`)
 	// The API's own members Pi reads without checking take any value.
 	capturetest.CheckDecodeOptions(t, Driver, nil, `{"region":1,"bearerToken":[],"reasoning":7,"thinkingBudgets":"x","thinkingDisplay":null,"interleavedThinking":0,"toolChoice":true}`)
+}
+
+// TestToolResultRuns checks what the converter holds back: consecutive
+// tool results join one user message, a message between them ends the run
+// even when it sends nothing (an assistant message with only blank text),
+// and the cache point goes on the trailing run. capturetest.BuildLenient
+// also streams the body and compares the bytes.
+func TestToolResultRuns(t *testing.T) {
+	result := func(id string) string {
+		return `{"role":"toolResult","toolCallId":"` + id + `","toolName":"t","content":[{"type":"text","text":"` + id + `"}],"isError":false}`
+	}
+	call := func(ids ...string) string {
+		var calls []string
+		for _, id := range ids {
+			calls = append(calls, `{"type":"toolCall","id":"`+id+`","name":"t","arguments":{}}`)
+		}
+		return `{"role":"assistant","content":[` + strings.Join(calls, ",") + `],` + sameModel + `}`
+	}
+	blank := `{"role":"assistant","content":[{"type":"text","text":"  "}],` + sameModel + `}`
+	ctx := `{"messages":[` + strings.Join([]string{call("a", "b"), result("a"), result("b"), blank, result("c"), result("d")}, ",") + `]}`
+	body, err := capturetest.BuildLenient(t, Driver, claude, ctx, `{"bearerToken":"t","cacheRetention":"short"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := func(id string) string {
+		return `{"toolResult":{"toolUseId":"` + id + `","content":[{"text":"` + id + `"}],"status":"success"}}`
+	}
+	capturetest.CheckMember(t, body, []string{"messages"}, `[`+
+		`{"role":"assistant","content":[{"toolUse":{"toolUseId":"a","name":"t","input":{}}},{"toolUse":{"toolUseId":"b","name":"t","input":{}}}]},`+
+		`{"role":"user","content":[`+tr("a")+`,`+tr("b")+`]},`+
+		`{"role":"user","content":[`+tr("c")+`,`+tr("d")+`,{"cachePoint":{"type":"default"}}]}]`)
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"net/http"
 	"net/url"
 	"slices"
@@ -18,22 +19,37 @@ var unsignedHeaders = []string{
 	"pragma", "referer", "te", "trailer", "transfer-encoding", "upgrade", "user-agent", "x-amzn-trace-id",
 }
 
+// payload takes a body's bytes as they are written and keeps what SigV4
+// signs of them, their SHA-256 and their length, so that a streamed body
+// is signed without being held.
+type payload struct {
+	sum hash.Hash
+	n   int
+}
+
+func newPayload() *payload { return &payload{sum: sha256.New()} }
+
+func (p *payload) Write(b []byte) (int, error) {
+	p.n += len(b)
+	return p.sum.Write(b)
+}
+
 // signV4 adds x-amz-date, x-amz-content-sha256, x-amz-security-token (with
 // a session token) and authorization to h: AWS Signature Version 4 over
 // the method, the path (each segment escaped once more), the headers
-// (with host and content-length as the client sends them) and the body.
-func signV4(method string, u *url.URL, h http.Header, body []byte, c credentials, region string, at time.Time) {
+// (with host and content-length as the client sends them) and the body,
+// whose bytes body took.
+func signV4(method string, u *url.URL, h http.Header, body *payload, c credentials, region string, at time.Time) {
 	amzDate := at.Format("20060102T150405Z")
 	day := amzDate[:8]
-	sum := sha256.Sum256(body)
-	payloadHash := hex.EncodeToString(sum[:])
+	payloadHash := hex.EncodeToString(body.sum.Sum(nil))
 	h.Set("x-amz-date", amzDate)
 	h.Set("x-amz-content-sha256", payloadHash)
 	if c.sessionToken != "" {
 		h.Set("x-amz-security-token", c.sessionToken)
 	}
 
-	signed := map[string]string{"host": u.Host, "content-length": strconv.Itoa(len(body))}
+	signed := map[string]string{"host": u.Host, "content-length": strconv.Itoa(body.n)}
 	for name, vs := range h {
 		l := strings.ToLower(name)
 		if slices.Contains(unsignedHeaders, l) {

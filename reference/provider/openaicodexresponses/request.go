@@ -116,11 +116,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 	webSocket := transport.Kind() != jsonv.String || transport.Str() != SSETransport
 	// Pi reports the body's size when the WebSocket fails.
-	var size sizedBody
+	var size byteCount
 	if webSocket {
-		size = sizedBody{BodySink: body}
-		size.w = provider.NewBodyWriter(&size.n)
-		body = &size
+		body = provider.NewTeeBody(body, &size)
 	}
 	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
@@ -156,36 +154,13 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if webSocket {
 		call.Handshake = &provider.Handshake{
 			Request: provider.Request{Method: http.MethodGet, URL: url, Header: wsHeader},
-			Refused: transportFailure(transport, int(size.n)),
+			Refused: transportFailure(transport, int(size)),
 		}
 	}
 	if unsent != "" && call.Handshake == nil {
 		return nil, &stream.RequestError{Message: unsent}
 	}
 	return call, nil
-}
-
-// sizedBody hands the body on and counts the bytes of its JSON.
-type sizedBody struct {
-	provider.BodySink
-	w *provider.BodyWriter
-	n byteCount
-}
-
-func (b *sizedBody) Begin(head []jsonv.Member, key string) {
-	b.BodySink.Begin(head, key)
-	b.w.Begin(head, key)
-}
-
-func (b *sizedBody) Element(v jsonv.Value) {
-	b.BodySink.Element(v)
-	b.w.Element(v)
-}
-
-func (b *sizedBody) End(tail []jsonv.Member) {
-	b.BodySink.End(tail)
-	b.w.End(tail)
-	b.w.Flush() // counting cannot fail
 }
 
 // byteCount is an io.Writer that only counts.

@@ -79,8 +79,6 @@ type Captures struct {
 	// DropIncidental leaves the driver's IncidentalHeaders out of a built
 	// request before it is compared: the captures did not record them.
 	DropIncidental bool
-	// Setup, when set, runs before the request captures are replayed.
-	Setup func(t *testing.T)
 	// Edges, when its Parse is set, are checked beside the captures.
 	Edges StreamEdges
 }
@@ -171,9 +169,6 @@ func (p Captures) Check(t *testing.T) {
 // option set went through real Pi against a loopback server, and the
 // request it sent (or the error it failed with) was recorded.
 func (p Captures) CheckRequests(t *testing.T, file string) {
-	if p.Setup != nil {
-		p.Setup(t)
-	}
 	for _, c := range p.Cases(t, file) {
 		t.Run(c.Name, func(t *testing.T) {
 			built, err := BuildRequest(t, p.Driver, c.Model, c.Context, c.Options, Clock)
