@@ -191,13 +191,12 @@ func (t *TeeBody) End(tail []jsonv.Member) {
 	t.w.Flush()
 }
 
-// StreamBuild is how a driver that streams builds its request: BuildRequest
-// with the messages read from msgs (ctx.Messages is not read) and the body
-// handed to body instead of returned in the Call.
+// StreamBuild is how a driver builds its request (Driver.Build): with the
+// messages read from msgs (ctx.Messages is not read) and the body handed
+// to body instead of returned in the Call.
 type StreamBuild func(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (*Call, error)
 
-// Streamer adapts a provider's streaming build, whose options are O, to
-// StreamBuild.
+// Streamer adapts a provider's build, whose options are O, to StreamBuild.
 func Streamer[O any, P interface {
 	*O
 	Options
@@ -211,10 +210,13 @@ func Streamer[O any, P interface {
 	}
 }
 
-// BuildRequest is the Driver.BuildRequest of a driver that streams.
-func (s StreamBuild) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
+// BuildRequest returns the request Pi sends for model, ctx and opts (the
+// driver's own Options), with its whole body. now stamps what transform
+// adds. A *stream.RequestError means Pi sends nothing and fails the stream
+// with its message (see Refusal).
+func (d Driver) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
 	var tree BodyTree
-	call, err := s(model, ctx, TranscriptOf(ctx.Messages), opts, now, &tree)
+	call, err := d.Build(model, ctx, TranscriptOf(ctx.Messages), opts, now, &tree)
 	if err != nil {
 		return nil, err
 	}
@@ -224,28 +226,13 @@ func (s StreamBuild) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options
 
 // WriteRequest is BuildRequest for a transcript too long to hold at once:
 // it reads the context's messages from msgs instead of ctx.Messages and
-// writes the body to w, returning the Call without it. A driver that
-// streams (Driver.Stream) holds only the messages that a later one can
-// still change; any other collects the transcript first. When the error is
-// not nil, what was written is not a body: Pi sends nothing.
+// writes the body to w as it is built, returning the Call without it. It
+// holds only the messages a later one can still change. It writes the
+// bytes BuildRequest's Body.AppendJSON gives, or fails with BuildRequest's
+// error; then what was written is not a body: Pi sends nothing.
 func (d Driver) WriteRequest(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, w io.Writer) (*Call, error) {
-	if d.Stream == nil {
-		c := *ctx
-		c.Messages = nil
-		for m, err := range msgs {
-			if err != nil {
-				return nil, err
-			}
-			c.Messages = append(c.Messages, m)
-		}
-		call, err := d.BuildRequest(model, &c, opts, now)
-		if err != nil {
-			return nil, err
-		}
-		return call, call.Body.WriteJSON(w)
-	}
 	bw := NewBodyWriter(w)
-	call, err := d.Stream(model, ctx, msgs, opts, now, bw)
+	call, err := d.Build(model, ctx, msgs, opts, now, bw)
 	if err != nil {
 		return nil, err
 	}

@@ -86,19 +86,17 @@ type Driver struct {
 	// DecodeOptions reads the options from a JSON object at ptr; a member
 	// of the wrong type is an error naming its JSON Pointer.
 	DecodeOptions func(v jsonv.Value, ptr string) (Options, error)
-	// BuildRequest returns the request Pi sends for model, ctx and opts
-	// (the driver's own Options). now stamps what transform adds. A
-	// *stream.RequestError means Pi sends nothing and fails the stream
-	// with its message (see Refusal).
-	BuildRequest func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error)
+	// Build builds the request Pi sends for model, the context and opts
+	// (the driver's own Options), reading the context's messages one at a
+	// time and handing the body to a sink as it goes. now stamps what
+	// transform adds. A *stream.RequestError means Pi sends nothing and
+	// fails the stream with its message (see Refusal). BuildRequest and
+	// WriteRequest are the two ways to call it.
+	Build StreamBuild
 	// FromSimple maps streamSimple's options to the driver's own, as the
 	// API's streamSimple does before it calls stream. An error is Pi's
 	// throw: streamSimple returns no stream and nothing is sent.
 	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
-	// Stream, when set, is BuildRequest for a transcript read one message
-	// at a time, handing the body to a sink as it is built (WriteRequest);
-	// BuildRequest is then Stream.BuildRequest.
-	Stream StreamBuild
 	// LenientContext is true when BuildRequest reads a context decoded
 	// leniently (ai.DecodeWireContext with lenient true) as Pi does: it
 	// sends, skips or refuses *ai.ForeignBlock elements and the Loose
@@ -246,21 +244,6 @@ func asOptions[O any, P interface {
 		return nil, err
 	}
 	return P(&o), nil
-}
-
-// Builder adapts a provider's BuildRequest, whose options are O, to
-// Driver.BuildRequest.
-func Builder[O any, P interface {
-	*O
-	Options
-}](build func(model *ai.Model, ctx *ai.Context, opts O, now transform.Clock) (*Call, error)) func(*ai.Model, *ai.Context, Options, transform.Clock) (*Call, error) {
-	return func(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
-		o, err := own[O, P](opts)
-		if err != nil {
-			return nil, err
-		}
-		return build(model, ctx, o, now)
-	}
 }
 
 // own is opts as a provider's own options O, or an error when they are

@@ -58,14 +58,14 @@ func TestDecodeSharedAndOwnMembers(t *testing.T) {
 	}
 }
 
-func TestBuilderRefusesForeignOptions(t *testing.T) {
-	build := provider.Builder(func(*ai.Model, *ai.Context, own, transform.Clock) (*provider.Call, error) {
+func TestStreamerRefusesForeignOptions(t *testing.T) {
+	build := provider.Streamer(func(*ai.Model, *ai.Context, provider.Transcript, own, transform.Clock, provider.BodySink) (*provider.Call, error) {
 		return &provider.Call{}, nil
 	})
-	if _, err := build(nil, nil, &provider.StreamOptions{}, nil); err == nil {
+	if _, err := build(nil, nil, nil, &provider.StreamOptions{}, nil, nil); err == nil {
 		t.Error("foreign options accepted")
 	}
-	if _, err := build(nil, nil, &own{}, nil); err != nil {
+	if _, err := build(nil, nil, nil, &own{}, nil, nil); err != nil {
 		t.Error(err)
 	}
 }

@@ -2,11 +2,9 @@ package bedrock
 
 import "github.com/piconform/piconform/reference/provider"
 
-var build = provider.Streamer(Build)
-
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
-	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: build.BuildRequest, Stream: build,
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
 	Client: provider.Client{
 		Retry: Retry, NoResponseText: ConnectionErrorText,

@@ -124,7 +124,7 @@ func (o Options) credentials() (credentials, error) {
 
 // BuildRequest is Build with the whole body in the Call.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	return build.BuildRequest(model, ctx, &opts, now)
+	return Driver.BuildRequest(model, ctx, &opts, now)
 }
 
 // Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,

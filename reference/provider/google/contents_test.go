@@ -67,7 +67,7 @@ func TestContentsLeaveEarly(t *testing.T) {
 			}
 		}
 	}
-	if _, err := google.Driver.Stream(model, &ai.Context{}, transcript, opts, capturetest.Clock, &sink); err != nil {
+	if _, err := google.Driver.Build(model, &ai.Context{}, transcript, opts, capturetest.Clock, &sink); err != nil {
 		t.Fatal(err)
 	}
 	if sink.elems != 3*rounds {

@@ -100,7 +100,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 
 // BuildRequest is Build with the whole body in the Call.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	return build.BuildRequest(model, ctx, &opts, now)
+	return Driver.BuildRequest(model, ctx, &opts, now)
 }
 
 // CheckCall is the SDK's check of a call after Pi built its parameters,

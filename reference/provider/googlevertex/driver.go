@@ -5,12 +5,10 @@ import (
 	"github.com/piconform/piconform/reference/provider/google"
 )
 
-var build = provider.Streamer(Build)
-
 // Driver is the reference for the google-vertex API. Its client is
 // google-generative-ai's: user-agent and x-goog-api-client name the SDK
 // and the Node build.
 var Driver = provider.Driver{
-	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: build.BuildRequest, Stream: build,
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client, LenientContext: true,
 }

@@ -110,7 +110,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 
 // BuildRequest is Build with the whole body in the Call.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	return build.BuildRequest(model, ctx, &opts, now)
+	return Driver.BuildRequest(model, ctx, &opts, now)
 }
 
 // ResourceName is the SDK's Vertex name of a model: ids starting with

@@ -93,7 +93,7 @@ var ErrModelHeaders = errors.New("openaicodexresponses: model headers are not a 
 // BuildRequest returns the request Pi 0.80.2's stream(model, ctx, opts)
 // sends (Build with the context's messages, the body kept).
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
-	return build.BuildRequest(model, ctx, &opts, now)
+	return Driver.BuildRequest(model, ctx, &opts, now)
 }
 
 // Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,

@@ -2,10 +2,8 @@ package openairesponses
 
 import "github.com/piconform/piconform/reference/provider"
 
-var build = provider.Streamer(Build)
-
 // Driver is the reference for the openai-responses API.
 var Driver = provider.Driver{
-	API: API, DecodeOptions: provider.Decoder(DecodeOptions), BuildRequest: build.BuildRequest, Stream: build,
+	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, Client: provider.StainlessClient("OpenAI/JS *", ""),
 }

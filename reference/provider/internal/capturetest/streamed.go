@@ -12,7 +12,7 @@ import (
 )
 
 // BuildRequest is d.BuildRequest, checked against the driver's streaming
-// path when it has one: Driver.WriteRequest, fed ctx's messages one at a
+// path: Driver.WriteRequest, fed ctx's messages one at a
 // time (and a context without them, so nothing reads them there), must
 // write the very bytes of the built body, or fail with the same error, and
 // build the same URL and headers and report the same body size where Pi
@@ -20,9 +20,6 @@ import (
 func BuildRequest(t *testing.T, d provider.Driver, model *ai.Model, ctx *ai.Context, opts provider.Options, now transform.Clock) (*provider.Call, error) {
 	t.Helper()
 	built, err := d.BuildRequest(model, ctx, opts, now)
-	if d.Stream == nil {
-		return built, err
-	}
 	var buf bytes.Buffer
 	rest := *ctx
 	rest.Messages = nil
