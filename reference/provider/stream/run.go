@@ -37,7 +37,8 @@ const OutsideText = "outside the model"
 
 // Run reads r through s as Pi reads a response body: Feed and End may
 // throw a JSError (a panic), which ends the stream with s.Fail, as Pi's
-// catch does; a read error does the same with the error's text and is
+// catch does (and returns ErrAborted when the caller's abort was due by
+// then); a read error does the same with the error's text and is
 // returned. When r is an *AbortAfter, Run stops once s.Events reaches its
 // count, before reading on, and returns ErrAborted: the read Pi was waiting
 // on throws the abort's text, or, without one, the stream ends there (End).
@@ -47,6 +48,12 @@ func Run(r io.Reader, s Steps) (readErr error) {
 			switch e := x.(type) {
 			case JSError:
 				s.Fail(e.Msg)
+				// A caller that aborts on its k-th event does so as the
+				// event is pushed, before a throw later in the same chunk:
+				// Pi's catch then finds the signal aborted.
+				if _, ok := abortDue(r, s); ok {
+					readErr = ErrAborted
+				}
 			case Outside:
 				if s.Outside == nil {
 					panic(x)
