@@ -278,6 +278,10 @@ type Steps struct {
 	// Normalize is transformMessages' tool-call id normalizer (nil keeps
 	// the ids).
 	Normalize transform.IDNormalizer
+	// Pending is an error Pi raises after the checks and before it
+	// converts anything (nil: none): a check's error still wins over it,
+	// and nothing is converted.
+	Pending error
 	// Convert takes each message transformMessages gives, and Close (when
 	// set) is called after the last one.
 	Convert func(ai.Message) error
@@ -287,12 +291,13 @@ type Steps struct {
 // Run reads msgs one message at a time through the steps for model; now
 // stamps what transform adds. Pi finishes each step before the next, so
 // the error is the first of the earliest step that fails, whatever
-// message comes first: Convert's errors rank after every check, and
-// Close is called only when no error is kept. A reading error of msgs
+// message comes first: Pending ranks after every check, Convert's errors
+// after Pending, and Close is called only when no error is kept. A reading error of msgs
 // ends it at once.
 func (s Steps) Run(msgs Transcript, model *ai.Model, now transform.Clock) error {
 	var throw firstThrow
-	converting := len(s.Checks)
+	throw.Note(len(s.Checks), s.Pending)
+	converting := len(s.Checks) + 1
 	ts := transform.NewStream(model, s.Normalize, now, func(m ai.Message) {
 		if !throw.Moot(converting) {
 			throw.Note(converting, s.Convert(m))

@@ -81,7 +81,7 @@ func TestBodyWriterError(t *testing.T) {
 func TestSteps(t *testing.T) {
 	model := &ai.Model{ID: "m", API: "a", Provider: "p", Input: []string{"text"}}
 	user := func(text string) ai.Message { return &ai.UserMessage{Content: ai.Content{IsString: true, Text: text}} }
-	errCheck, errConvert, errRead := errors.New("check"), errors.New("convert"), errors.New("read")
+	errCheck, errPending, errConvert, errRead := errors.New("check"), errors.New("pending"), errors.New("convert"), errors.New("read")
 	failOn := func(text string, err error) func(ai.Message) error {
 		return func(m ai.Message) error {
 			if m.(*ai.UserMessage).Content.Text == text {
@@ -99,20 +99,25 @@ func TestSteps(t *testing.T) {
 		msgs    provider.Transcript
 		convert func(ai.Message) error
 		checks  []func(ai.Message, int) error
+		pending error
 		want    error
 		closed  bool
 	}{
-		{"none", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("", nil), nil, nil, true},
-		{"convert", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("a", errConvert), nil, errConvert, false},
+		{"none", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("", nil), nil, nil, nil, true},
+		{"convert", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("a", errConvert), nil, nil, errConvert, false},
 		{"a later check wins", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("a", errConvert),
-			[]func(ai.Message, int) error{checkOn("b")}, errCheck, false},
+			[]func(ai.Message, int) error{checkOn("b")}, nil, errCheck, false},
+		{"pending before convert", provider.TranscriptOf([]ai.Message{user("a")}), failOn("a", errConvert), nil, errPending, errPending, false},
+		{"a check before pending", provider.TranscriptOf([]ai.Message{user("a"), user("b")}), failOn("", nil),
+			[]func(ai.Message, int) error{checkOn("b")}, errPending, errCheck, false},
+		{"pending without messages", provider.TranscriptOf(nil), failOn("", nil), nil, errPending, errPending, false},
 		{"read", func(yield func(ai.Message, error) bool) { _ = yield(user("a"), nil) && yield(nil, errRead) },
-			failOn("a", errConvert), nil, errRead, false},
+			failOn("a", errConvert), nil, nil, errRead, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			closed := false
-			steps := provider.Steps{Checks: tt.checks, Convert: tt.convert, Close: func() error { closed = true; return nil }}
+			steps := provider.Steps{Checks: tt.checks, Pending: tt.pending, Convert: tt.convert, Close: func() error { closed = true; return nil }}
 			err := steps.Run(tt.msgs, model, nil)
 			if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
 				t.Errorf("Run = %v, want %v", err, tt.want)

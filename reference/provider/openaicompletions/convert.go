@@ -158,9 +158,6 @@ type converter struct {
 	cc     jsonv.Value
 	bridge bool
 	body   provider.BodySink
-	// err is an error Pi raises after its checks of the messages and
-	// before it converts them: every message is refused with it.
-	err error
 
 	// toolHistory is set once a message as given is a tool result or has
 	// a tool call (hasToolHistory).
@@ -177,7 +174,7 @@ type converter struct {
 // an error Pi raises after those checks and before the conversion. It
 // returns the converter, whose toolHistory is the transcript's.
 func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context, c compat, cc jsonv.Value, now transform.Clock, pending error, body provider.BodySink) (*converter, error) {
-	cv := &converter{model: model, c: c, cc: cc, bridge: c.truthy("requiresAssistantAfterToolResult"), body: body, err: pending}
+	cv := &converter{model: model, c: c, cc: cc, bridge: c.truthy("requiresAssistantAfterToolResult"), body: body}
 	if pending == nil && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
 		if model.Reasoning && c.truthy("supportsDeveloperRole") {
@@ -187,15 +184,12 @@ func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context,
 	}
 	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
 	steps := provider.Steps{Checks: conversion.Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
-		Normalize: NormalizeToolCallID, Convert: cv.convert, Close: cv.close}
+		Normalize: NormalizeToolCallID, Pending: pending, Convert: cv.convert, Close: cv.close}
 	err := steps.Run(msgs, model, now)
 	return cv, err
 }
 
 func (cv *converter) convert(msg ai.Message) error {
-	if cv.err != nil {
-		return cv.err
-	}
 	if tr, ok := msg.(*ai.ToolResultMessage); ok {
 		cv.toolResult(tr)
 		return nil
@@ -321,9 +315,6 @@ func (cv *converter) release() {
 // close ends the last run of tool results and marks the last markable user
 // or assistant message (the first held one).
 func (cv *converter) close() error {
-	if cv.err != nil {
-		return cv.err
-	}
 	cv.endRun()
 	if len(cv.held) > 0 {
 		cv.held[0].markText(cv.cc)

@@ -179,3 +179,27 @@ func TestChatTemplateEffort(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsAfterTheMessageChecks: Pi checks every message before the SDK's
+// timeout and the system prompt can fail, and both fail before any
+// message is converted (provider.Steps.Pending).
+func TestErrorsAfterTheMessageChecks(t *testing.T) {
+	badText := `{"role":"assistant",` + same + `,"stopReason":"stop","content":[{"type":"text","text":7}]}`
+	for _, tc := range []struct {
+		name, context, options, want string
+	}{
+		{"system prompt", `{"systemPrompt":7,"messages":[{"role":"user","content":"a"}]}`, `{}`, "/context/systemPrompt"},
+		{"system prompt without messages", `{"systemPrompt":7,"messages":[]}`, `{}`, "/context/systemPrompt"},
+		{"a message check first", `{"systemPrompt":7,"messages":[{"role":"user","content":"a"},` + badText + `]}`, `{}`, "/context/messages/1"},
+		{"timeout", `{"messages":[{"role":"user","content":"a"}]}`, `{"timeoutMs":1.5}`, "timeout must be an integer"},
+		{"timeout before the system prompt", `{"systemPrompt":7,"messages":[]}`, `{"timeoutMs":1.5}`, "timeout must be an integer"},
+		{"a message check before the timeout", `{"messages":[` + badText + `]}`, `{"timeoutMs":1.5}`, "/context/messages/0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := buildLenient(t, `["text"]`, tc.context, tc.options)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want one naming %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -45,28 +46,12 @@ type Conversion struct {
 	Foreign func(m *ai.ForeignMessage, at string) error
 }
 
-// Check refuses msgs, the messages of a wire case's context, where Pi
-// throws while it normalizes them for model (Transformable) or converts
-// them as c says.
-func (c Conversion) Check(msgs []ai.Message, model *ai.Model) error {
-	if err := Transformable(msgs, model, c.IDThrows); err != nil {
-		return err
-	}
-	for i, m := range msgs {
-		if err := c.convertible(m, i, model); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Checks are Check's two steps for one message at a time, in Pi's order
-// (provider.Steps.Checks): normalization, then conversion.
+// Checks refuse a message of a wire case's context where Pi throws while
+// it normalizes it for model or converts it as c says: the two steps, in
+// Pi's order (provider.Steps.Checks).
 func (c Conversion) Checks(model *ai.Model) []func(m ai.Message, i int) error {
 	return []func(ai.Message, int) error{
-		func(m ai.Message, i int) error {
-			return transform.CheckMessage(m, i, model, c.IDThrows, "/context/messages")
-		},
+		provider.TransformCheck(model, c.IDThrows),
 		func(m ai.Message, i int) error { return c.convertible(m, i, model) },
 	}
 }
@@ -91,13 +76,6 @@ func (c Conversion) convertible(m ai.Message, i int, model *ai.Model) error {
 		}
 	}
 	return nil
-}
-
-// Transformable refuses what Pi's transformMessages throws on, for model
-// and an id normalizer that throws on the ids idThrows reports
-// (transform.CheckThrows).
-func Transformable(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool) error {
-	return transform.CheckThrows(msgs, model, idThrows, "/context/messages")
 }
 
 // TextOf is the text of a block whose type is "text": a text block's, or
