@@ -137,49 +137,38 @@ func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, msgs prov
 	return convertItems(model, ctx, msgs, normalize, now, body, false)
 }
 
+// convertItems leads with the system item when systemItem is set: Pi
+// sanitizes the system prompt after transformMessages and before the
+// messages' items, so its error ranks between the two (Steps.Pending).
 func convertItems(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink, systemItem bool) error {
-	c := &converter{model: model, ctx: ctx, body: body, opened: !systemItem}
+	var pending error
+	if systemItem {
+		var system string
+		if system, pending = ctx.SystemText(); system != "" {
+			role := "system"
+			if model.Reasoning && !provider.CompatOf(model).IsFalse("supportsDeveloperRole") {
+				role = "developer"
+			}
+			body.Element(new(jsonv.ObjectBuilder).SetString("role", role).SetString("content", ai.SanitizeSurrogates(system)).Value())
+		}
+	}
+	c := &converter{model: model, body: body}
 	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
-		Normalize: normalize, Convert: c.convert, Close: c.open}
+		Normalize: normalize, Pending: pending, Convert: c.convert}
 	return steps.Run(msgs, model, now)
 }
 
 // converter turns transformed messages into input items one at a time.
 type converter struct {
 	model *ai.Model
-	ctx   *ai.Context
 	body  provider.BodySink
-	// opened is set once the system item, if any, is handed over: Pi adds
-	// it after transformMessages, before the first message's items.
-	opened bool
 	// i counts the transformed messages; msgIndex, the ids' counter, counts
 	// every message Pi reaches, a role it skips included, but not one that
 	// made no item.
 	i, msgIndex int
 }
 
-// open hands over the system item, once.
-func (c *converter) open() error {
-	if c.opened {
-		return nil
-	}
-	c.opened = true
-	system, err := c.ctx.SystemText()
-	if err != nil || system == "" {
-		return err
-	}
-	role := "system"
-	if c.model.Reasoning && !provider.CompatOf(c.model).IsFalse("supportsDeveloperRole") {
-		role = "developer"
-	}
-	c.body.Element(new(jsonv.ObjectBuilder).SetString("role", role).SetString("content", ai.SanitizeSurrogates(system)).Value())
-	return nil
-}
-
 func (c *converter) convert(m ai.Message) error {
-	if err := c.open(); err != nil {
-		return err
-	}
 	// After transform the index no longer names the input message
 	// exactly; it still points near what Pi trips on.
 	at := lenient.MessagePointer(c.i)
