@@ -42,9 +42,10 @@ type CustomType struct {
 	Role string
 	// Decode reads a message of this role; the role member was already read.
 	Decode func(f *jsonv.Fields) (Message, error)
-	// ToLLM projects the message onto the Message layer. Returning false drops
-	// it from the model's view.
-	ToLLM func(Message) (ai.Message, bool)
+	// ToLLM projects the message onto the Message layer. Returning no
+	// Message drops it from the model's view; an error is what the
+	// application's convertToLlm throws on it.
+	ToLLM func(Message) (ai.Message, error)
 }
 
 // Registry maps custom roles to their types.
@@ -161,13 +162,19 @@ func (r *Registry) DecodeEach(rd io.Reader, each func(Message) error) error {
 // LLMMessages reads a JSON array of AgentMessages from rd one message at a
 // time, as DecodeEach does, and yields what ToLLM makes of each one it
 // keeps: a transcript for a provider's streaming request
-// (provider.Transcript) that is never held whole. A decoding error is the
-// last thing yielded.
+// (provider.Transcript) that is never held whole. A decoding or conversion
+// error is the last thing yielded.
 func (r *Registry) LLMMessages(rd io.Reader) iter.Seq2[ai.Message, error] {
 	return func(yield func(ai.Message, error) bool) {
 		stopped := errors.New("stopped")
+		i := 0
 		err := r.DecodeEach(rd, func(m Message) error {
-			if am, keep := r.ToLLM(m); keep && !yield(am, nil) {
+			am, err := r.ToLLM(m)
+			if err != nil {
+				return &ConvertError{Index: i, Err: err}
+			}
+			i++
+			if am != nil && !yield(am, nil) {
 				return stopped
 			}
 			return nil
@@ -198,27 +205,43 @@ func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 // order, each message mapped to at most one Message and never merged with its
 // neighbours. Messages of the three Message roles pass through as they are,
 // registered custom messages are projected, and unknown roles are dropped.
-func (r *Registry) ConvertToLLM(msgs []Message) []ai.Message {
+// A message its type cannot project is a *ConvertError, and no slice.
+func (r *Registry) ConvertToLLM(msgs []Message) ([]ai.Message, error) {
 	out := make([]ai.Message, 0, len(msgs))
-	for _, m := range msgs {
-		if am, keep := r.ToLLM(m); keep {
+	for i, m := range msgs {
+		am, err := r.ToLLM(m)
+		if err != nil {
+			return nil, &ConvertError{Index: i, Err: err}
+		}
+		if am != nil {
 			out = append(out, am)
 		}
 	}
-	return out
+	return out, nil
 }
 
-// ToLLM is ConvertToLLM for one message: the Message it becomes, or false
+// ToLLM is ConvertToLLM for one message: the Message it becomes, or none
 // when convertToLlm drops it.
-func (r *Registry) ToLLM(m Message) (ai.Message, bool) {
+func (r *Registry) ToLLM(m Message) (ai.Message, error) {
 	if am, ok := m.(ai.Message); ok {
-		return am, true
+		return am, nil
 	}
 	if t, ok := r.types[m.Role()]; ok {
 		return t.ToLLM(m)
 	}
-	return nil, false
+	return nil, nil
 }
+
+// ConvertError is the message of a transcript on which convertToLlm throws:
+// the custom type's projection failed, as Pi's throws (a summary with no
+// string form, jsonv.ErrNoPrimitive).
+type ConvertError struct {
+	Index int // in the transcript
+	Err   error
+}
+
+func (e *ConvertError) Error() string { return fmt.Sprintf("message %d: %v", e.Index, e.Err) }
+func (e *ConvertError) Unwrap() error { return e.Err }
 
 // DefaultConvertToLLM is what the Agent uses when the application gives no
 // convertToLlm: it keeps the three Message roles and drops everything else.

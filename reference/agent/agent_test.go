@@ -53,12 +53,12 @@ var notificationType = agent.CustomType{
 		n.Extra = f.Rest()
 		return n, f.Err()
 	},
-	ToLLM: func(m agent.Message) (ai.Message, bool) {
+	ToLLM: func(m agent.Message) (ai.Message, error) {
 		n := m.(*Notification)
 		if n.Silent {
-			return nil, false
+			return nil, nil
 		}
-		return &ai.UserMessage{Content: ai.BlockContent(&ai.TextBlock{Text: "[notification] " + n.Text}), Timestamp: n.Timestamp}, true
+		return &ai.UserMessage{Content: ai.BlockContent(&ai.TextBlock{Text: "[notification] " + n.Text}), Timestamp: n.Timestamp}, nil
 	},
 }
 
@@ -109,11 +109,11 @@ func TestRegister(t *testing.T) {
 	}
 	// A refused registration leaves the registry as it was.
 	r := notificationRegistry(t)
-	if err := r.Register(agent.CustomType{Role: "notification", Decode: dec, ToLLM: func(agent.Message) (ai.Message, bool) { return nil, false }}); err == nil {
+	if err := r.Register(agent.CustomType{Role: "notification", Decode: dec, ToLLM: func(agent.Message) (ai.Message, error) { return nil, nil }}); err == nil {
 		t.Fatal("re-registering was accepted")
 	}
 	msgs, _ := r.DecodeAll(parse(t, `[{"role":"notification","text":"hi","silent":false}]`), "")
-	if len(r.ConvertToLLM(msgs)) != 1 {
+	if len(convertToLLM(t, r, msgs)) != 1 {
 		t.Error("the refused registration replaced the first one")
 	}
 }
@@ -179,7 +179,7 @@ func TestDecodeErrors(t *testing.T) {
 			f.Number("n")
 			return &agent.Unknown{RoleName: "sloppy"}, nil
 		},
-		ToLLM: func(agent.Message) (ai.Message, bool) { return nil, false },
+		ToLLM: func(agent.Message) (ai.Message, error) { return nil, nil },
 	}
 	if err := r.Register(sloppy); err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func TestConvertToLLM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := r.ConvertToLLM(msgs)
+	out := convertToLLM(t, r, msgs)
 	want := parse(t, `[
 		{"role":"user","content":[{"type":"text","text":"[notification] one"}],"timestamp":1},
 		{"role":"user","content":"q","timestamp":2,"extra":true},
@@ -235,7 +235,7 @@ func TestConvertToLLM(t *testing.T) {
 		t.Error("ConvertToLLM changed its input")
 	}
 	for _, in := range [][]agent.Message{nil, {}, {&agent.Unknown{RoleName: "x"}}} {
-		if out := r.ConvertToLLM(in); out == nil || len(out) != 0 {
+		if out := convertToLLM(t, r, in); out == nil || len(out) != 0 {
 			t.Errorf("ConvertToLLM(%v) = %#v, want an empty non-nil list", in, out)
 		}
 	}
@@ -297,7 +297,7 @@ func TestCoreKnowsNoCustomRole(t *testing.T) {
 			t.Errorf("%s decoded as %T", m.Role(), m)
 		}
 	}
-	if out := r.ConvertToLLM(msgs); len(out) != 0 {
+	if out := convertToLLM(t, r, msgs); len(out) != 0 {
 		t.Errorf("a bare registry projected %d messages", len(out))
 	}
 	files, err := filepath.Glob("*.go")
@@ -403,7 +403,7 @@ func TestPipelineOrder(t *testing.T) {
 				t.Error("convertToLlm did not get the run's context")
 			}
 			convertSaw = agentTexts(msgs)
-			return r.ConvertToLLM(msgs), nil
+			return r.ConvertToLLM(msgs)
 		},
 	}
 	c, err := p.Prepare(ctx, state)
@@ -470,7 +470,7 @@ func TestPipelinePerRequest(t *testing.T) {
 		Convert: func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
 			msgs[0] = userMsg("convert was here", "11")
 			msgs = append(msgs, userMsg("convert appended", "12"))
-			out := r.ConvertToLLM(msgs)
+			out := convertToLLM(t, r, msgs)
 			clear(msgs)
 			return out, nil
 		},
@@ -542,9 +542,10 @@ func TestPipelineErrors(t *testing.T) {
 				Convert: func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
 					converted = true
 					if tc.convertErr != nil {
-						return r.ConvertToLLM(msgs), tc.convertErr // a partial result must not leak out
+						out, _ := r.ConvertToLLM(msgs)
+						return out, tc.convertErr // a partial result must not leak out
 					}
-					return r.ConvertToLLM(msgs), nil
+					return r.ConvertToLLM(msgs)
 				},
 			}
 			if tc.hasTransform {
@@ -700,7 +701,7 @@ func TestLLMMessages(t *testing.T) {
 		decoded, wantErr := r.DecodeAll(parse(t, in), "")
 		var want []ai.Message
 		for _, m := range decoded {
-			if am, keep := r.ToLLM(m); keep {
+			if am, err := r.ToLLM(m); err == nil && am != nil {
 				want = append(want, am)
 			}
 		}
@@ -729,4 +730,14 @@ func TestLLMMessages(t *testing.T) {
 	if n != 1 {
 		t.Errorf("LLMMessages went on after the caller stopped: %d yields", n)
 	}
+}
+
+// convertToLLM is r.ConvertToLLM for a transcript it must convert.
+func convertToLLM(t *testing.T, r *agent.Registry, msgs []agent.Message) []ai.Message {
+	t.Helper()
+	out, err := r.ConvertToLLM(msgs)
+	if err != nil {
+		t.Fatalf("ConvertToLLM: %v", err)
+	}
+	return out
 }

@@ -41,7 +41,7 @@ type Pipeline struct {
 
 // Converter adapts a registry's projection to the ConvertToLLM signature.
 func Converter(r *Registry) ConvertToLLM {
-	return func(_ context.Context, msgs []Message) ([]ai.Message, error) { return r.ConvertToLLM(msgs), nil }
+	return func(_ context.Context, msgs []Message) ([]ai.Message, error) { return r.ConvertToLLM(msgs) }
 }
 
 // StepError tells which pipeline step failed.

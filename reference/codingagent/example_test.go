@@ -26,7 +26,10 @@ func Example() {
 	if err != nil {
 		panic(err) // strict decoding: the error names the JSON path
 	}
-	llm := reg.ConvertToLLM(msgs)
+	llm, err := reg.ConvertToLLM(msgs)
+	if err != nil {
+		panic(err) // convertToLlm throws on this transcript
+	}
 	model, err := ai.DecodeModel(mustParse(`{"id":"m","name":"M","api":"anthropic-messages","provider":"anthropic",
 	  "baseUrl":"https://api.anthropic.com","reasoning":false,"input":["text"],
 	  "cost":{"input":3,"output":15,"cacheRead":0.3,"cacheWrite":3.75},"contextWindow":200000,"maxTokens":8192}`), "")

@@ -5,6 +5,8 @@
 package codingagent
 
 import (
+	"slices"
+
 	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -125,7 +127,7 @@ func Registry() *agent.Registry {
 }
 
 // ConvertToLlm is the coding agent's convertToLlm.
-func ConvertToLlm(msgs []agent.Message) []ai.Message { return Registry().ConvertToLLM(msgs) }
+func ConvertToLlm(msgs []agent.Message) ([]ai.Message, error) { return Registry().ConvertToLLM(msgs) }
 
 func decodeBash(f *jsonv.Fields) (agent.Message, error) {
 	m := &BashExecution{
@@ -161,34 +163,48 @@ func userText(text string, timestamp jsonv.Value) *ai.UserMessage {
 	return &ai.UserMessage{Content: ai.BlockContent(&ai.TextBlock{Text: text}), Timestamp: timestamp}
 }
 
-func bashToLLM(m agent.Message) (ai.Message, bool) {
+func bashToLLM(m agent.Message) (ai.Message, error) {
 	b := m.(*BashExecution)
 	if b.ExcludeFromContext.Truthy() {
-		return nil, false
+		return nil, nil
 	}
-	return userText(BashExecutionToText(b), b.Timestamp), true
+	text, err := BashExecutionToText(b)
+	if err != nil {
+		return nil, err
+	}
+	return userText(text, b.Timestamp), nil
 }
 
 // BashExecutionToText renders a command for the model: the header, the output
 // in a fence or "(no output)", then either the cancellation note or the exit
 // code when there is one and it is not zero, then the truncation note when
-// the full output was saved. There is no trailing newline.
-func BashExecutionToText(b *BashExecution) string {
-	parts := []string{"Ran `", b.Command.JSString(), "`\n"}
+// the full output was saved. There is no trailing newline. It fails with
+// jsonv.ErrNoPrimitive, as Pi's template literal throws, when a value it
+// writes has no string form.
+func BashExecutionToText(b *BashExecution) (string, error) {
+	var written []jsonv.Value
+	str := func(v jsonv.Value) string {
+		written = append(written, v)
+		return v.JSString()
+	}
+	parts := []string{"Ran `", str(b.Command), "`\n"}
 	if b.Output.Truthy() {
-		parts = append(parts, "```\n", b.Output.JSString(), "\n```")
+		parts = append(parts, "```\n", str(b.Output), "\n```")
 	} else {
 		parts = append(parts, "(no output)")
 	}
 	if b.Cancelled.Truthy() {
 		parts = append(parts, "\n\n(command cancelled)")
 	} else if hasExitCode(b.ExitCode) {
-		parts = append(parts, "\n\nCommand exited with code ", b.ExitCode.JSString())
+		parts = append(parts, "\n\nCommand exited with code ", str(b.ExitCode))
 	}
 	if b.Truncated.Truthy() && b.FullOutputPath.Truthy() {
-		parts = append(parts, "\n\n[Output truncated. Full output: ", b.FullOutputPath.JSString(), "]")
+		parts = append(parts, "\n\n[Output truncated. Full output: ", str(b.FullOutputPath), "]")
 	}
-	return wtf8.Concat(parts...)
+	if slices.ContainsFunc(written, jsonv.Value.ConversionThrows) {
+		return "", jsonv.ErrNoPrimitive
+	}
+	return wtf8.Concat(parts...), nil
 }
 
 // hasExitCode reports whether an exit code is worth telling the model: it is
@@ -205,27 +221,36 @@ func hasExitCode(code jsonv.Value) bool {
 	return true
 }
 
-func customToLLM(m agent.Message) (ai.Message, bool) {
+func customToLLM(m agent.Message) (ai.Message, error) {
 	c := m.(*Custom)
 	// Display only matters to the UI: hidden messages still reach the model.
 	// String content becomes one text block; any other content is passed on
 	// as it is, readable by the ai types or not.
 	if c.Content.Kind() == jsonv.String {
-		return userText(c.Content.Str(), c.Timestamp), true
+		return userText(c.Content.Str(), c.Timestamp), nil
 	}
 	if blocks, err := ai.DecodeContent(c.Content, "", ai.UserBlocks); err == nil && !blocks.IsString {
-		return &ai.UserMessage{Content: blocks, Timestamp: c.Timestamp}, true
+		return &ai.UserMessage{Content: blocks, Timestamp: c.Timestamp}, nil
 	}
 	raw := new(jsonv.ObjectBuilder).SetString("role", ai.RoleUser).Set("content", c.Content).Set("timestamp", c.Timestamp)
-	return &ai.ForeignMessage{RoleName: ai.RoleUser, Raw: raw.Value()}, true
+	return &ai.ForeignMessage{RoleName: ai.RoleUser, Raw: raw.Value()}, nil
 }
 
-func branchToLLM(m agent.Message) (ai.Message, bool) {
+func branchToLLM(m agent.Message) (ai.Message, error) {
 	b := m.(*BranchSummary)
-	return userText(wtf8.Concat(BranchSummaryPrefix, b.Summary.JSString(), BranchSummarySuffix), b.Timestamp), true
+	return summaryToLLM(BranchSummaryPrefix, b.Summary, BranchSummarySuffix, b.Timestamp)
 }
 
-func compactionToLLM(m agent.Message) (ai.Message, bool) {
+func compactionToLLM(m agent.Message) (ai.Message, error) {
 	c := m.(*CompactionSummary)
-	return userText(wtf8.Concat(CompactionSummaryPrefix, c.Summary.JSString(), CompactionSummarySuffix), c.Timestamp), true
+	return summaryToLLM(CompactionSummaryPrefix, c.Summary, CompactionSummarySuffix, c.Timestamp)
+}
+
+// summaryToLLM is a summary between its tags as the user's text; Pi's `+`
+// throws on a summary with no string form.
+func summaryToLLM(prefix string, summary jsonv.Value, suffix string, timestamp jsonv.Value) (ai.Message, error) {
+	if summary.ConversionThrows() {
+		return nil, jsonv.ErrNoPrimitive
+	}
+	return userText(wtf8.Concat(prefix, summary.JSString(), suffix), timestamp), nil
 }

@@ -1,6 +1,7 @@
 package codingagent_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -75,7 +76,7 @@ func TestBashExecutionToText(t *testing.T) {
 			"Ran `ls`\n```\nx\n```\n\n(command cancelled)\n\n[Output truncated. Full output: /p]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := codingagent.BashExecutionToText(decodeBash(t, tc.members))
+			got := bashText(t, decodeBash(t, tc.members))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("text (-want +got):\n%s", diff)
 			}
@@ -92,17 +93,17 @@ func TestLoneSurrogatesAcrossParts(t *testing.T) {
 	str := jsonv.StringValue
 	b := &codingagent.BashExecution{Command: str("a" + hi), Output: str(lo + "b"), Truncated: jsonv.BoolValue(true), FullOutputPath: str(hi), ExitCode: jsonv.NumberValue("1")}
 	want := "Ran `a" + hi + "`\n```\n" + lo + "b\n```\n\nCommand exited with code 1\n\n[Output truncated. Full output: " + hi + "]"
-	if got := codingagent.BashExecutionToText(b); got != want {
+	if got := bashText(t, b); got != want {
 		t.Errorf("text = %q, want %q", got, want)
 	}
 	// Node 22: JSON.stringify(bashExecutionToText({command:"\ud83d", output:"\ude00", ...}))
 	b = &codingagent.BashExecution{Command: str(hi), Output: str(lo)}
-	if got := jsonv.StringValue(codingagent.BashExecutionToText(b)).String(); got != `"Ran `+"`"+`\ud83d`+"`"+`\n`+"```"+`\n\ude00\n`+"```"+`"` {
+	if got := jsonv.StringValue(bashText(t, b)).String(); got != `"Ran `+"`"+`\ud83d`+"`"+`\n`+"```"+`\n\ude00\n`+"```"+`"` {
 		t.Errorf("JSON = %s", got)
 	}
 	// A part holding a pair as two lone halves gives canonical text.
 	b = &codingagent.BashExecution{Command: str(hi + lo), Output: str("")}
-	if got := codingagent.BashExecutionToText(b); got != "Ran `😀`\n(no output)" {
+	if got := bashText(t, b); got != "Ran `😀`\n(no output)" {
 		t.Errorf("text = %q", got)
 	}
 	// Summaries: the summary sits between the wrappers unchanged.
@@ -121,7 +122,56 @@ func convert(t *testing.T, in string) jsonv.Value {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ai.MessagesJSON(codingagent.ConvertToLlm(msgs))
+	llm, err := codingagent.ConvertToLlm(msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ai.MessagesJSON(llm)
+}
+
+func bashText(t *testing.T, b *codingagent.BashExecution) string {
+	t.Helper()
+	text, err := codingagent.BashExecutionToText(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
+
+// TestNoStringForm: convertToLlm throws (Node 22: "Cannot convert object to
+// primitive value") where a value it writes into a text is an object with
+// its own toString member, and only there.
+func TestNoStringForm(t *testing.T) {
+	const bash = `{"role":"bashExecution","command":"ls","output":"x","exitCode":1,"cancelled":false,"truncated":true,"fullOutputPath":"/p","timestamp":1`
+	for _, tc := range []struct {
+		name, message string
+		throws        bool
+	}{
+		{"command", bash + `,"command":{"toString":1}}`, true},
+		{"output", bash + `,"output":[{"toString":1}]}`, true},
+		{"exit code", bash + `,"exitCode":{"toString":null}}`, true},
+		{"full output path", bash + `,"fullOutputPath":{"toString":"p"}}`, true},
+		{"exit code not written when cancelled", bash + `,"cancelled":true,"exitCode":{"toString":1}}`, false},
+		{"path not written when not truncated", bash + `,"truncated":false,"fullOutputPath":{"toString":1}}`, false},
+		{"branch summary", `{"role":"branchSummary","summary":{"toString":"x"},"fromId":"a","timestamp":1}`, true},
+		{"compaction summary", `{"role":"compactionSummary","summary":[{"toString":{}}],"tokensBefore":1,"timestamp":1}`, true},
+		{"valueOf alone", `{"role":"branchSummary","summary":{"valueOf":1},"fromId":"a","timestamp":1}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msgs, err := codingagent.Registry().DecodeAll(parse(t, `[{"role":"user","content":"q","timestamp":0},`+tc.message+`]`), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = codingagent.ConvertToLlm(msgs)
+			ce, isConvert := errors.AsType[*agent.ConvertError](err)
+			switch {
+			case !tc.throws && err != nil:
+				t.Errorf("ConvertToLlm: %v, want no error", err)
+			case tc.throws && (!isConvert || ce.Index != 1 || !errors.Is(err, jsonv.ErrNoPrimitive)):
+				t.Errorf("ConvertToLlm error = %v, want message 1's jsonv.ErrNoPrimitive", err)
+			}
+		})
+	}
 }
 
 // TestProjections covers convert.custom.*, convert.branch-summary,
@@ -285,8 +335,8 @@ func TestTypesAndConstants(t *testing.T) {
 	r, err := agent.NewRegistry(append(codingagent.Types(), agent.CustomType{
 		Role:   "notification",
 		Decode: func(f *jsonv.Fields) (agent.Message, error) { return &agent.Unknown{RoleName: "notification"}, nil },
-		ToLLM: func(agent.Message) (ai.Message, bool) {
-			return &ai.UserMessage{Content: ai.StringContent("n")}, true
+		ToLLM: func(agent.Message) (ai.Message, error) {
+			return &ai.UserMessage{Content: ai.StringContent("n")}, nil
 		},
 	})...)
 	if err != nil {
@@ -296,7 +346,11 @@ func TestTypesAndConstants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ai.MessagesJSON(r.ConvertToLLM(msgs)).String(); !strings.HasPrefix(got, `[{"role":"user","content":"n"},{"role":"user","content":[{"type":"text","text":"x"}]`) {
+	llm, err := r.ConvertToLLM(msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ai.MessagesJSON(llm).String(); !strings.HasPrefix(got, `[{"role":"user","content":"n"},{"role":"user","content":[{"type":"text","text":"x"}]`) {
 		t.Errorf("mixed registry = %s", got)
 	}
 }

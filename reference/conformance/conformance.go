@@ -15,6 +15,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -109,7 +110,11 @@ func convert(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(reg.ConvertToLLM(msgs))}), nil
+	llm, err := reg.ConvertToLLM(msgs)
+	if ce, ok := errors.AsType[*agent.ConvertError](err); ok {
+		return jsonv.Value{}, convertThrows(ce.Err, jsonv.Index("/messages", ce.Index))
+	}
+	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(llm)}), nil
 }
 
 func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {

@@ -100,7 +100,11 @@ func checkDecoders(t *testing.T, v jsonv.Value, reg, bare *agent.Registry) {
 		if got := agent.MessagesJSON(msgs); !jsonv.Equal(got, v) {
 			t.Fatalf("DecodeAll round trip:\n in: %s\nout: %s", v, got)
 		}
-		for _, out := range [][]ai.Message{r.ConvertToLLM(msgs), agent.DefaultConvertToLLM(msgs)} {
+		converted, err := r.ConvertToLLM(msgs)
+		if err != nil && !errors.Is(err, jsonv.ErrNoPrimitive) {
+			t.Fatalf("ConvertToLLM: %v", err)
+		}
+		for _, out := range [][]ai.Message{converted, agent.DefaultConvertToLLM(msgs)} {
 			if len(out) > len(msgs) {
 				t.Fatalf("convertToLlm made %d messages out of %d", len(out), len(msgs))
 			}

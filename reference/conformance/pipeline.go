@@ -112,7 +112,8 @@ func isNull(m agent.Message) bool {
 }
 
 // refuseNull makes a convertToLlm fail, as Pi's throws, when a null message
-// reaches it; the failure is an input error, not the hook's own.
+// reaches it or one of its messages has no Message form; the failure is an
+// input error, not the hook's own.
 func refuseNull(convert agent.ConvertToLLM) agent.ConvertToLLM {
 	return func(ctx context.Context, msgs []agent.Message) ([]ai.Message, error) {
 		for _, m := range msgs {
@@ -120,8 +121,19 @@ func refuseNull(convert agent.ConvertToLLM) agent.ConvertToLLM {
 				return nil, jsonv.Errorf("/messages", "a null message reaches convertToLlm")
 			}
 		}
-		return convert(ctx, msgs)
+		llm, err := convert(ctx, msgs)
+		if _, ok := errors.AsType[*agent.ConvertError](err); ok {
+			// A transform may have moved the message: no index in the input.
+			return nil, convertThrows(err, "/messages")
+		}
+		return llm, err
 	}
+}
+
+// convertThrows is the input error for a transcript convertToLlm throws on,
+// at ptr.
+func convertThrows(err error, ptr string) error {
+	return jsonv.Errorf(ptr, "Pi's convertToLlm throws: %v", err)
 }
 
 // decodeTools reads an array of Tools.

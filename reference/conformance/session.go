@@ -43,6 +43,13 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	if err != nil {
 		return jsonv.Value{}, jsonv.Errorf("/text", "a rebuilt message the reference cannot read, at /messages%v", err)
 	}
+	llm, err := reg.ConvertToLLM(msgs)
+	if errors.Is(err, jsonv.ErrNoPrimitive) {
+		return protocol.Throws(session.CategoryTypeError, err.Error()), nil
+	}
+	if err != nil {
+		return jsonv.Value{}, jsonv.Errorf("/text", "%v", err)
+	}
 	out := new(jsonv.ObjectBuilder).Set("messages", messages).Set("thinkingLevel", ctx.ThinkingLevel).Set("model", ctx.Model)
-	return out.Set("llmMessages", ai.MessagesJSON(reg.ConvertToLLM(msgs))).Value(), nil
+	return out.Set("llmMessages", ai.MessagesJSON(llm)).Value(), nil
 }

@@ -264,12 +264,14 @@ func TestDepthLimit(t *testing.T) {
 	}{
 		{nest(100, "1"), true},
 		{nest(1000, "1"), true},
-		{nest(1001, ""), true},
-		{nest(1002, ""), false},
-		{nest(1001, "1"), false},
+		{nest(10000, "1"), true},
+		{nest(10001, ""), true},
+		{nest(10002, ""), false},
+		{nest(10001, "1"), false},
 		{nest(100000, ""), false},
 		{strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000), true},
-		{strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000), false},
+		{strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000), true},
+		{strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001), false},
 		{strings.Repeat("[", 1<<20), false}, // unterminated and deep: no stack overflow
 	} {
 		_, err := jsonv.Parse([]byte(tc.in))
@@ -278,15 +280,15 @@ func TestDepthLimit(t *testing.T) {
 		}
 		if !tc.ok {
 			var se *jsonv.SyntaxError
-			if !errors.As(err, &se) || !strings.Contains(se.Msg, "nesting deeper than 1000") {
+			if !errors.As(err, &se) || !strings.Contains(se.Msg, "nesting deeper than 10000") {
 				t.Errorf("Parse(%.20s…, %d bytes) = %v, want a nesting error", tc.in, len(tc.in), err)
 			}
 		}
 	}
 	// The error names the path of the value too deep.
-	_, err := jsonv.Parse([]byte(`{"a":` + nest(1001, "") + "}"))
+	_, err := jsonv.Parse([]byte(`{"a":` + nest(10001, "") + "}"))
 	var se *jsonv.SyntaxError
-	if !errors.As(err, &se) || se.Pointer != "/a"+strings.Repeat("/0", 1000) {
+	if !errors.As(err, &se) || se.Pointer != "/a"+strings.Repeat("/0", 10000) {
 		t.Errorf("deep error pointer = %v", err)
 	}
 }

@@ -1,9 +1,11 @@
 package jsonv
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +41,27 @@ func (v Value) JSString() string {
 		return wtf8.Concat(strings.Join(parts, ","))
 	}
 	return "[object Object]"
+}
+
+// ErrNoPrimitive is the TypeError JavaScript throws converting to a string or
+// a number an object that has a "toString" member of its own: JSON cannot
+// make that member a function, so it hides Object.prototype.toString, and the
+// inherited valueOf gives back the object itself, which is no primitive.
+var ErrNoPrimitive = errors.New("cannot convert an object with a toString member to a primitive value")
+
+// ConversionThrows reports whether String(v), Number(v), `+` and template
+// literals throw ErrNoPrimitive on v: v is an object with its own "toString"
+// member, or an array holding one at any depth (join converts each element).
+// JSString and JSNumber give what JavaScript would for every other value.
+func (v Value) ConversionThrows() bool {
+	switch v.kind {
+	case Object:
+		_, own := v.Get("toString")
+		return own
+	case Array:
+		return slices.ContainsFunc(v.Elems(), Value.ConversionThrows)
+	}
+	return false
 }
 
 // IsNullish reports JavaScript's v == null: null or undefined (Absent),

@@ -1,6 +1,7 @@
 package jsonv_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -28,5 +29,49 @@ func TestJSString(t *testing.T) {
 	}
 	if got := (jsonv.Value{}).JSString(); got != "undefined" {
 		t.Errorf("String(undefined) = %q", got)
+	}
+}
+
+// TestJSNumberOfStrings: Number(s), as Node 22 gives it.
+func TestJSNumberOfStrings(t *testing.T) {
+	nan := math.NaN()
+	for _, tc := range []struct {
+		in   string
+		want float64
+	}{
+		{"0x1F", 31}, {"0X1f", 31}, {" 12 ", 12}, {"1e3", 1000}, {".5", 0.5}, {"5.", 5}, {"-Infinity", math.Inf(-1)}, {"+Infinity", math.Inf(1)},
+		{"0b101", 5}, {"0o17", 15}, {"1_000", nan}, {"+0x10", nan}, {"abc", nan}, {"", 0}, {"\ufeff2\u00a0", 2},
+	} {
+		got := jsonv.StringValue(tc.in).JSNumber()
+		if got != tc.want && !(math.IsNaN(got) && math.IsNaN(tc.want)) {
+			t.Errorf("Number(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestConversionThrows: where Node 22 throws "Cannot convert object to
+// primitive value" for String(JSON.parse(text)).
+func TestConversionThrows(t *testing.T) {
+	for _, tc := range []struct {
+		json   string
+		throws bool
+	}{
+		{`{"toString":"x"}`, true},
+		{`{"toString":null}`, true},
+		{`{"a":1,"toString":{}}`, true},
+		{`[1,[2,{"toString":1}]]`, true},
+		{`{"valueOf":1}`, false}, // the inherited toString still answers
+		{`{"a":{"toString":1}}`, false},
+		{`[1,null,{}]`, false},
+		{`"toString"`, false},
+		{`null`, false},
+	} {
+		v, err := jsonv.Parse([]byte(tc.json))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.ConversionThrows(); got != tc.throws {
+			t.Errorf("ConversionThrows(%s) = %v, want %v", tc.json, got, tc.throws)
+		}
 	}
 }

@@ -26,8 +26,11 @@ func ReadFile(name string) (Value, error) {
 	return v, nil
 }
 
-// maxDepth bounds nesting so hostile input cannot exhaust the stack.
-const maxDepth = 1000
+// maxDepth bounds nesting so hostile input cannot exhaust the stack. It is
+// encoding/json's bound, and deeper than Node can write: JSON.stringify and
+// structuredClone overflow V8's stack near 4,000 levels, so whatever Pi
+// writes, and every answer a harness frame carries, reads back.
+const maxDepth = 10000
 
 // SyntaxError is malformed JSON. It says where: the byte offset, the line and
 // column, and the JSON Pointer of the value being read.

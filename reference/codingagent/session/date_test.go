@@ -107,23 +107,6 @@ func TestTimeValueNonStrings(t *testing.T) {
 	}
 }
 
-// TestStringToNumber: Number(s), as Node 22 gives it.
-func TestStringToNumber(t *testing.T) {
-	nan := math.NaN()
-	for _, tc := range []struct {
-		in   string
-		want float64
-	}{
-		{"0x1F", 31}, {" 12 ", 12}, {"1e3", 1000}, {".5", 0.5}, {"5.", 5}, {"-Infinity", math.Inf(-1)},
-		{"0b101", 5}, {"0o17", 15}, {"1_000", nan}, {"+0x10", nan}, {"abc", nan}, {"", 0}, {"\ufeff2\u00a0", 2},
-	} {
-		got := stringToNumber(tc.in)
-		if got != tc.want && !(math.IsNaN(got) && math.IsNaN(tc.want)) {
-			t.Errorf("Number(%q) = %v, want %v", tc.in, got, tc.want)
-		}
-	}
-}
-
 func isTypeError(err error) bool {
 	th, ok := errors.AsType[*Thrown](err)
 	return ok && th.Category == CategoryTypeError

@@ -102,7 +102,7 @@ func TestOutsideModel(t *testing.T) {
 		"legacy date":  lines(header3, `{"type":"custom_message","id":"c","parentId":null,"timestamp":"Jan 1 2025","customType":"x","content":"","display":true}`),
 		"huge number":  lines(header3, `{"type":"label","id":"l","parentId":null,"n":1e400}`),
 		"parent cycle": lines(header3, user("a", `"b"`, "one"), user("b", `"a"`, "two")),
-		"deep nesting": lines(header3, strings.Repeat("[", 2000)+strings.Repeat("]", 2000)),
+		"deep nesting": lines(header3, strings.Repeat("[", 20000)+strings.Repeat("]", 20000)),
 	} {
 		if _, err := session.Load(text, session.Leaf{}, session.Options{}); !errors.Is(err, session.ErrOutsideModel) {
 			t.Errorf("%s: got %v, want ErrOutsideModel", name, err)
