@@ -18,7 +18,9 @@ type Variant struct {
 	// Change names what was done: "null", "absent", the JSON type put in
 	// ("string", "number", "bool", "object", "array"), a value of the
 	// same type that reads otherwise ("empty", "zero", "flip", and
-	// "numeric-string" for a number written as a string), or, for a header
+	// "numeric-string" for a number written as a string), for a string or a
+	// number "no-string-form", an object JavaScript cannot convert (its own
+	// toString member hides the inherited one), or, for a header
 	// value, "elements": an array of null, the value and "x".
 	Change string
 	Input  jsonv.Value
@@ -92,6 +94,10 @@ func Variants(input jsonv.Value, skip func(pointer string) bool) []Variant {
 	return out
 }
 
+// noStringForm is an object JavaScript cannot convert to a string or a
+// number: its own toString member hides the inherited one.
+var noStringForm = jsonv.ObjectValue(jsonv.Member{Key: "toString", Value: jsonv.StringValue("x")})
+
 // alt is a value put in, and the name of the change.
 type alt struct {
 	change string
@@ -128,6 +134,9 @@ func replaced(v jsonv.Value, ptr string, put func(jsonv.Value) jsonv.Value) []Va
 	}
 	for _, a := range falsy(v) {
 		out = append(out, Variant{Pointer: ptr, Change: a.change, Input: put(a.value)})
+	}
+	if k := v.Kind(); k == jsonv.String || k == jsonv.Number {
+		out = append(out, Variant{Pointer: ptr, Change: "no-string-form", Input: put(noStringForm)})
 	}
 	if headerValue(ptr) {
 		elems := jsonv.ArrayValue(jsonv.NullValue(), v, jsonv.StringValue("x"))

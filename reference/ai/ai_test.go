@@ -368,6 +368,30 @@ func costInput(t *testing.T, usage string) (*ai.Model, ai.Usage) {
 	return m, ai.DecodeUsage(parse(t, usage), "/usage")
 }
 
+// TestCalculateCostNoNumber: a count with no number form throws where Pi's
+// calculateCost converts it, after the costs it wrote before (Node 22).
+func TestCalculateCostNoNumber(t *testing.T) {
+	const bad = `{"toString":1}`
+	const stale = `{"input":9,"output":9,"cacheRead":9,"cacheWrite":9,"total":9}`
+	for _, tc := range []struct{ member, wantCost string }{
+		{"cacheWrite", stale},
+		{"cacheWrite1h", stale},
+		{"input", stale},
+		{"output", `{"input":0.003,"output":9,"cacheRead":9,"cacheWrite":9,"total":9}`},
+		{"cacheRead", `{"input":0.003,"output":0.007500000000000001,"cacheRead":9,"cacheWrite":9,"total":9}`},
+	} {
+		usage := `{"input":1000,"output":500,"cacheRead":2000,"cacheWrite":400,"cacheWrite1h":100,"totalTokens":3900,"cost":` + stale + `}`
+		usage = strings.Replace(usage, `"`+tc.member+`":`, `"`+tc.member+`":`+bad+`,"was":`, 1)
+		m, u := costInput(t, usage)
+		if _, err := ai.CalculateCost(m, &u); !errors.Is(err, jsonv.ErrNoPrimitive) {
+			t.Errorf("%s: err = %v, want jsonv.ErrNoPrimitive", tc.member, err)
+		}
+		if diff := cmp.Diff(tc.wantCost, u.Cost.JSON().String()); diff != "" {
+			t.Errorf("%s: cost written (-want +got):\n%s", tc.member, diff)
+		}
+	}
+}
+
 // TestCalculateCost: msg.cost, expected literals printed by the real
 // calculateCost of pi-ai 0.80.2 under Node 22.
 func TestCalculateCost(t *testing.T) {

@@ -87,31 +87,64 @@ func (c Cost) JSON() jsonv.Value {
 // as null). Writes with one-hour retention cost twice the input price; the
 // rest of CacheWrite costs the model's cache-write price. TotalTokens is left
 // alone, and so is a Verbatim usage. A model whose cost is Missing fails
-// with ErrNoPrices and leaves usage alone, where Pi throws.
+// with ErrNoPrices and leaves usage alone, where Pi throws; a count or price
+// JavaScript cannot convert fails with jsonv.ErrNoPrimitive, the members
+// Pi wrote before it written.
 func CalculateCost(model *Model, usage *Usage) (Cost, error) {
 	if model.Cost.Missing {
 		return usage.Cost, ErrNoPrices
 	}
-	if usage.Verbatim {
-		return usage.Cost, nil
+	// Pi's statements run in order: a count or price with no number form
+	// (jsonv.ErrNoPrimitive) throws there, after the members before it
+	// were written.
+	noNumber := false
+	num := func(v jsonv.Value) float64 {
+		noNumber = noNumber || v.ConversionThrows()
+		return v.JSNumber()
 	}
-	num := jsonv.Value.JSNumber
+	// A Verbatim cost takes the members Pi sets as named properties of an
+	// array, which JSON never writes; the counts are still converted.
+	count := func(key string, decoded jsonv.Value) jsonv.Value {
+		if usage.Verbatim {
+			decoded, _ = usage.Raw.Get(key)
+		}
+		return decoded
+	}
+	set := func(dst *jsonv.Value, f float64) {
+		if !usage.Verbatim {
+			*dst = jsonv.FloatValue(f)
+		}
+	}
 	longWrite := 0.0
-	if k := usage.CacheWrite1h.Kind(); k != jsonv.Absent && k != jsonv.Null {
-		longWrite = num(usage.CacheWrite1h)
+	if w := count("cacheWrite1h", usage.CacheWrite1h); !w.IsNullish() {
+		longWrite = num(w)
 	}
-	shortWrite := num(usage.CacheWrite) - longWrite
-	input := (num(model.Cost.Input) / 1000000) * num(usage.Input)
-	output := (num(model.Cost.Output) / 1000000) * num(usage.Output)
-	cacheRead := (num(model.Cost.CacheRead) / 1000000) * num(usage.CacheRead)
+	shortWrite := num(count("cacheWrite", usage.CacheWrite)) - longWrite
+	if noNumber {
+		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	input := (num(model.Cost.Input) / 1000000) * num(count("input", usage.Input))
+	if noNumber {
+		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	set(&usage.Cost.Input, input)
+	output := (num(model.Cost.Output) / 1000000) * num(count("output", usage.Output))
+	if noNumber {
+		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	set(&usage.Cost.Output, output)
+	cacheRead := (num(model.Cost.CacheRead) / 1000000) * num(count("cacheRead", usage.CacheRead))
+	if noNumber {
+		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	set(&usage.Cost.CacheRead, cacheRead)
 	// The explicit conversions forbid fused multiply-add, which JavaScript never uses.
 	cacheWrite := (float64(num(model.Cost.CacheWrite)*shortWrite) + float64(num(model.Cost.Input)*2*longWrite)) / 1000000
-	total := input + output + cacheRead + cacheWrite
-	usage.Cost.Input = jsonv.FloatValue(input)
-	usage.Cost.Output = jsonv.FloatValue(output)
-	usage.Cost.CacheRead = jsonv.FloatValue(cacheRead)
-	usage.Cost.CacheWrite = jsonv.FloatValue(cacheWrite)
-	usage.Cost.Total = jsonv.FloatValue(total)
+	if noNumber {
+		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	set(&usage.Cost.CacheWrite, cacheWrite)
+	set(&usage.Cost.Total, input+output+cacheRead+cacheWrite)
 	return usage.Cost, nil
 }
 

@@ -14,6 +14,9 @@ const (
 	// UnhandledStopReason starts the error thrown for a stop reason Pi
 	// does not map; the reason follows.
 	UnhandledStopReason = "Unhandled stop reason: "
+	// NoPrimitiveText is V8's TypeError for converting an object that has
+	// no primitive value (jsonv.ErrNoPrimitive).
+	NoPrimitiveText = "Cannot convert object to primitive value"
 )
 
 // JSError is an exception thrown while Pi reads a stream; Msg becomes the

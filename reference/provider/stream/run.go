@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"errors"
 	"io"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -130,9 +131,14 @@ func Count(v jsonv.Value, outside *bool) float64 {
 // Price is Pi's calculateCost(model, usage) in a stream reader: for a
 // model without prices it throws V8's TypeError for reading input of the
 // missing cost (a JSError panic), which the reader's catch makes the
-// stream's error, usage left as it was.
+// stream's error, usage left as it was; for a price or count with no
+// number form, V8's TypeError for it, after the costs before it.
 func Price(model *ai.Model, usage *ai.Usage) {
-	if _, err := ai.CalculateCost(model, usage); err != nil {
+	_, err := ai.CalculateCost(model, usage)
+	if errors.Is(err, jsonv.ErrNoPrimitive) {
+		panic(JSError{NoPrimitiveText})
+	}
+	if err != nil {
 		cost := jsonv.Value{}
 		if model.Cost.Null {
 			cost = jsonv.NullValue()
