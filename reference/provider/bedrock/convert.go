@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -426,9 +427,55 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 	return content, nil
 }
 
-// sdkValue is a value Pi hands the SDK for a string member: the SDK's
-// serializer leaves out null, and writes any other value as it is.
-func sdkValue(v jsonv.Value) jsonv.Value { return stream.JSValue(v.NullAsAbsent()) }
+// sdkValue is a value Pi hands the SDK for a string member or a document
+// (tool arguments, a tool's schema): the SDK's serializer leaves out null,
+// and writes any other value as it is, but for a number JavaScript reads as
+// an infinity (1e400), which it writes, at any depth, as the string
+// "Infinity" or "-Infinity" where JSON.stringify would write null.
+func sdkValue(v jsonv.Value) jsonv.Value {
+	return stream.JSValue(infinitiesAsStrings(v.NullAsAbsent()))
+}
+
+func infinitiesAsStrings(v jsonv.Value) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Number:
+		return sdkNumber(v)
+	case jsonv.Array:
+		if !hasInfinity(v) {
+			return v
+		}
+		elems := make([]jsonv.Value, len(v.Elems()))
+		for i, e := range v.Elems() {
+			elems[i] = infinitiesAsStrings(e)
+		}
+		return jsonv.ArrayValue(elems...)
+	case jsonv.Object:
+		if !hasInfinity(v) {
+			return v
+		}
+		members := make([]jsonv.Member, len(v.Members()))
+		for i, m := range v.Members() {
+			members[i] = jsonv.Member{Key: m.Key, Value: infinitiesAsStrings(m.Value)}
+		}
+		return jsonv.ObjectValue(members...)
+	}
+	return v
+}
+
+// hasInfinity reports whether v holds, at any depth, a number JavaScript
+// reads as an infinity: most documents hold none and are not copied.
+func hasInfinity(v jsonv.Value) bool {
+	switch v.Kind() {
+	case jsonv.Number:
+		f, _ := v.Float64()
+		return math.IsInf(f, 0)
+	case jsonv.Array:
+		return slices.ContainsFunc(v.Elems(), hasInfinity)
+	case jsonv.Object:
+		return slices.ContainsFunc(v.Members(), func(m jsonv.Member) bool { return hasInfinity(m.Value) })
+	}
+	return false
+}
 
 // defaultBudgets are the thinking budgets of budget-thinking Claude models.
 var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium": "8192", "high": "16384", "xhigh": "16384"}
