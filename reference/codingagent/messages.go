@@ -5,8 +5,6 @@
 package codingagent
 
 import (
-	"slices"
-
 	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -182,9 +180,9 @@ func bashToLLM(m agent.Message) (ai.Message, error) {
 // jsonv.ErrNoPrimitive, as Pi's template literal throws, when a value it
 // writes has no string form.
 func BashExecutionToText(b *BashExecution) (string, error) {
-	var written []jsonv.Value
+	noString := false
 	str := func(v jsonv.Value) string {
-		written = append(written, v)
+		noString = noString || v.ConversionThrows()
 		return v.JSString()
 	}
 	parts := []string{"Ran `", str(b.Command), "`\n"}
@@ -201,7 +199,7 @@ func BashExecutionToText(b *BashExecution) (string, error) {
 	if b.Truncated.Truthy() && b.FullOutputPath.Truthy() {
 		parts = append(parts, "\n\n[Output truncated. Full output: ", str(b.FullOutputPath), "]")
 	}
-	if slices.ContainsFunc(written, jsonv.Value.ConversionThrows) {
+	if noString {
 		return "", jsonv.ErrNoPrimitive
 	}
 	return wtf8.Concat(parts...), nil
