@@ -111,10 +111,10 @@ func isNull(m agent.Message) bool {
 	return ok && u.Raw.Kind() == jsonv.Null
 }
 
-// refuseNull makes a convertToLlm fail, as Pi's throws, when a null message
-// reaches it or one of its messages has no Message form; the failure is an
-// input error, not the hook's own.
-func refuseNull(convert agent.ConvertToLLM) agent.ConvertToLLM {
+// refuseWherePiThrows makes a convertToLlm fail, as Pi's throws, when a null
+// message reaches it or it cannot project a message (*agent.ConvertError);
+// the failure is an input error, not the hook's own.
+func refuseWherePiThrows(convert agent.ConvertToLLM) agent.ConvertToLLM {
 	return func(ctx context.Context, msgs []agent.Message) ([]ai.Message, error) {
 		for _, m := range msgs {
 			if isNull(m) {
@@ -199,13 +199,13 @@ func convertOp(v jsonv.Value, reg *agent.Registry) (agent.ConvertToLLM, error) {
 	const ptr = "/convert"
 	switch v.Kind() {
 	case jsonv.Absent:
-		return refuseNull(agent.Converter(reg)), nil
+		return refuseWherePiThrows(agent.Converter(reg)), nil
 	case jsonv.String:
 		switch v.Str() {
 		case "coding-agent":
-			return refuseNull(agent.Converter(reg)), nil
+			return refuseWherePiThrows(agent.Converter(reg)), nil
 		case "default":
-			return refuseNull(func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
+			return refuseWherePiThrows(func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
 				return agent.DefaultConvertToLLM(msgs), nil
 			}), nil
 		}
