@@ -169,8 +169,8 @@ func Pattern(ptr string) string {
 
 // Added returns the variants of input that give its object member at (a
 // member of the root, such as "options", made when missing) a member it
-// lacks: each of names in turn, with each value of replacements and the
-// falsy values "", 0 and false. They show what an implementation makes of
+// lacks: each of names in turn, with each value of replacements, the
+// falsy values "", 0 and false, and a value with no string form. They show what an implementation makes of
 // a member that cases seldom set, whatever its type.
 func Added(input jsonv.Value, at string, names []string) []Variant {
 	if input.Kind() != jsonv.Object {
@@ -184,6 +184,7 @@ func Added(input jsonv.Value, at string, names []string) []Variant {
 	for _, r := range replacements {
 		values = append(values, alt{r.change, r.value})
 	}
+	values = append(values, alt{"no-string-form", noStringForm})
 	var out []Variant
 	for _, name := range names {
 		if _, has := obj.Get(name); has {

@@ -58,7 +58,7 @@ func TestAdded(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, v := range perturb.Added(v, "options", []string{"a", "b"}) {
-			if v.Change == "added empty" || v.Change == "added array" {
+			if v.Change == "added empty" || v.Change == "added array" || v.Change == "added no-string-form" {
 				got = append(got, v.Pointer+" "+v.Change+" "+v.Input.String())
 			}
 		}
@@ -66,10 +66,13 @@ func TestAdded(t *testing.T) {
 	want := []string{
 		`/options/b added empty {"options":{"a":1,"b":""},"m":2}`,
 		`/options/b added array {"options":{"a":1,"b":[]},"m":2}`,
+		`/options/b added no-string-form {"options":{"a":1,"b":{"toString":"x"}},"m":2}`,
 		`/options/a added empty {"m":2,"options":{"a":""}}`,
 		`/options/a added array {"m":2,"options":{"a":[]}}`,
+		`/options/a added no-string-form {"m":2,"options":{"a":{"toString":"x"}}}`,
 		`/options/b added empty {"m":2,"options":{"b":""}}`,
 		`/options/b added array {"m":2,"options":{"b":[]}}`,
+		`/options/b added no-string-form {"m":2,"options":{"b":{"toString":"x"}}}`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("variants (-want +got):\n%s", diff)

@@ -4,7 +4,8 @@
 // Pi copies some exceptions into its output verbatim: JSON.parse's
 // SyntaxError ("Unexpected token 'o', \"oops\" is not valid JSON") and the
 // TypeError of reading a member of undefined or null ("Cannot read
-// properties of undefined (reading 'id')"), and Node's WebSocket client's
+// properties of undefined (reading 'id')"), the TypeError of converting a
+// value that has no primitive form, and Node's WebSocket client's
 // error for a failed handshake. Their wording is V8's and Node's (Node
 // 22), not Pi's, and a port in another language cannot produce it. The set
 // of such messages is closed and each has a fixed shape, so they are found
@@ -33,6 +34,9 @@ var v8Messages = regexp.MustCompile(strings.Join([]string{
 	`Unexpected token '(?s:.+?)', (?:\.\.\.)?"(?s:.*?)"(?:\.\.\.)? is not valid JSON`,
 	`"(?:\[object Object\]|undefined|Infinity|NaN)" is not valid JSON`,
 	`Cannot read properties of (?:undefined|null) \(reading '(?s:.*?)'\)`,
+	// Converting a value with no primitive form (an object with its own
+	// toString member) to a string or a number.
+	`Cannot convert object to primitive value`,
 	// Node's WebSocket client (undici) when a handshake fails.
 	`Received network error or non-101 status code\.`,
 }, "|"))

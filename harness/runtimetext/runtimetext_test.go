@@ -23,6 +23,8 @@ func TestPattern(t *testing.T) {
 		{`Unexpected non-whitespace character after JSON at position 2 (line 1 column 3)`, "{runtime}"},
 		{"Cannot read properties of undefined (reading 'input_tokens')", "{runtime}"},
 		{"Cannot read properties of null (reading 'type')", "{runtime}"},
+		{"Cannot convert object to primitive value", "{runtime}"},
+		{"Error: Cannot convert object to primitive values", "Error: {runtime}s"},
 		{
 			"Could not parse Anthropic SSE event content_block_start: Expected property name or '}' in JSON at position 1 (line 1 column 2); data={bad",
 			"Could not parse Anthropic SSE event content_block_start: {runtime}; data={bad",

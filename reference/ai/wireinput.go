@@ -71,9 +71,6 @@ func (m *Model) IDValue() jsonv.Value { return m.Loose.Value("id", m.ID) }
 func (m *Model) ProviderValue() jsonv.Value { return m.Loose.Value("provider", m.Provider) }
 func (m *Model) APIValue() jsonv.Value      { return m.Loose.Value("api", m.API) }
 
-// ProviderText is the provider as String(v) writes it into a text.
-func (m *Model) ProviderText() string { return m.Loose.Value("provider", m.Provider).JSString() }
-
 // DecodeWireContext reads the context of a provider call as Pi's stream
 // functions read it (input.lenient): a systemPrompt that is not a string is
 // no prompt when falsy, and refused when truthy (Pi sanitizes it as a

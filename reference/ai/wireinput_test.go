@@ -26,7 +26,7 @@ func TestDecodeWireModel(t *testing.T) {
 		Reasoning, Images, LevelMap        bool
 	}
 	got := summary{
-		ID: string(m.IDValue().AppendJSON(nil)), Provider: m.ProviderText(), MaxTokens: string(m.MaxTokens.AppendJSON(nil)),
+		ID: string(m.IDValue().AppendJSON(nil)), Provider: m.ProviderValue().JSString(), MaxTokens: string(m.MaxTokens.AppendJSON(nil)),
 		CostInput: m.Cost.Input.Kind().String(), Reasoning: m.Reasoning, Images: m.AcceptsImages(), LevelMap: !m.ThinkingLevelMap.IsAbsent(),
 	}
 	want := summary{ID: "7", Provider: "null", MaxTokens: `"10"`, CostInput: "absent", Reasoning: true, Images: true}

@@ -216,7 +216,7 @@ func Streamer[O any, P interface {
 // with its message (see Refusal).
 func (d Driver) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*Call, error) {
 	var tree BodyTree
-	call, err := d.Build(model, ctx, TranscriptOf(ctx.Messages), opts, now, &tree)
+	call, err := d.build(model, ctx, TranscriptOf(ctx.Messages), opts, now, &tree)
 	if err != nil {
 		return nil, err
 	}
@@ -232,11 +232,26 @@ func (d Driver) BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now
 // error; then what was written is not a body: Pi sends nothing.
 func (d Driver) WriteRequest(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, w io.Writer) (*Call, error) {
 	bw := NewBodyWriter(w)
-	call, err := d.Build(model, ctx, msgs, opts, now, bw)
+	call, err := d.build(model, ctx, msgs, opts, now, bw)
 	if err != nil {
 		return nil, err
 	}
 	return call, bw.Flush()
+}
+
+// build is d.Build, with an exception the builder throws (a stream.JSError
+// panic: a value ToString cannot convert) made the refusal it is in Pi,
+// whose stream function catches it before anything is sent. The client
+// counts its retries from maxRetries before its first HTTP request, and
+// throws there too (MaxRetries); a WebSocket handshake comes before that
+// count, so a driver with one answers for it (Call.Unsent).
+func (d Driver) build(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (call *Call, err error) {
+	defer catchJSError(&err)
+	call, err = d.Build(model, ctx, msgs, opts, now, body)
+	if err == nil && call.Handshake == nil {
+		d.Retry.Retries(opts.Shared())
+	}
+	return call, err
 }
 
 // firstThrow keeps the error Pi throws first for a transcript read one

@@ -165,7 +165,7 @@ func (o StreamOptions) APIKeyOr(model *ai.Model, instead string, authHeaders ...
 			return instead, err
 		}
 	}
-	return "", &stream.RequestError{Message: NoAPIKeyText + model.ProviderText()}
+	return "", &stream.RequestError{Message: NoAPIKeyText + stream.ToString(model.ProviderValue())}
 }
 
 // Retention is Pi's resolveCacheRetention: the cacheRetention option when
@@ -187,12 +187,13 @@ func (o StreamOptions) Retention() string {
 
 // Session is the session id where Pi tests it for truthiness (ok) and
 // then sets it as a header: what String() makes of it, which is how a
-// fetch Headers stores a value ("" for an empty array, which is truthy).
+// fetch Headers stores a value ("" for an empty array, which is truthy),
+// and which throws where String() does (stream.ToString).
 func (o StreamOptions) Session() (id string, ok bool) {
 	if !o.SessionID.Truthy() {
 		return "", false
 	}
-	return o.SessionID.JSString(), true
+	return stream.ToString(o.SessionID), true
 }
 
 // SessionHeader is the header name: sessionId where Pi tests the session

@@ -90,12 +90,14 @@ type Driver struct {
 	// (the driver's own Options), reading the context's messages one at a
 	// time and handing the body to a sink as it goes. now stamps what
 	// transform adds. A *stream.RequestError means Pi sends nothing and
-	// fails the stream with its message (see Refusal). BuildRequest and
-	// WriteRequest are the two ways to call it.
+	// fails the stream with its message (see Refusal); so does a
+	// stream.JSError it throws (stream.ToString on a value with no string
+	// form). BuildRequest and WriteRequest are the two ways to call it.
 	Build StreamBuild
 	// FromSimple maps streamSimple's options to the driver's own, as the
-	// API's streamSimple does before it calls stream. An error is Pi's
-	// throw: streamSimple returns no stream and nothing is sent.
+	// API's streamSimple does before it calls stream. An error, or a
+	// stream.JSError it throws, is Pi's throw: streamSimple returns no
+	// stream and nothing is sent.
 	FromSimple func(model *ai.Model, opts SimpleOptions) (Options, error)
 	// LenientContext is true when BuildRequest reads a context decoded
 	// leniently (ai.DecodeWireContext with lenient true) as Pi does: it
@@ -226,6 +228,18 @@ func Refusal(err error) (string, bool) {
 	return "", false
 }
 
+// catchJSError makes a stream.JSError panic the *stream.RequestError *err.
+// It must be deferred.
+func catchJSError(err *error) {
+	if x := recover(); x != nil {
+		e, ok := x.(stream.JSError)
+		if !ok {
+			panic(x)
+		}
+		*err = &stream.RequestError{Message: e.Msg}
+	}
+}
+
 // Decoder adapts a provider's DecodeOptions, whose options are O, to
 // Driver.DecodeOptions.
 func Decoder[O any, P interface {
@@ -266,7 +280,10 @@ func SimpleMapper[O any, P interface {
 	*O
 	Options
 }](from func(model *ai.Model, opts SimpleOptions) (O, error)) func(*ai.Model, SimpleOptions) (Options, error) {
-	return func(model *ai.Model, opts SimpleOptions) (Options, error) { return asOptions[O, P](from(model, opts)) }
+	return func(model *ai.Model, opts SimpleOptions) (_ Options, err error) {
+		defer catchJSError(&err) // streamSimple throws it to its caller
+		return asOptions[O, P](from(model, opts))
+	}
 }
 
 // Answer is the Call of a request whose answer is read the way most APIs

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // Retry is how an API's client repeats a request that failed. The zero
@@ -57,12 +58,12 @@ const RetriesCap = 1000
 // MaxRetries is the maxRetries option as the clients compute with it: Pi
 // hands them `options.maxRetries ?? 0`, and JavaScript's arithmetic and
 // comparisons read that with ToNumber ("2" and [2] are 2, [] 0, "x" and {}
-// NaN).
+// NaN; one with no number form throws, a stream.JSError panic).
 func MaxRetries(o *StreamOptions) float64 {
 	if o.MaxRetries.IsNullish() {
 		return 0
 	}
-	return o.MaxRetries.JSNumber()
+	return stream.ToNumber(o.MaxRetries)
 }
 
 // StainlessRetries is how many times a Stainless SDK repeats a failed

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
@@ -65,13 +66,15 @@ func (o SimpleOptions) Thinking() bool { return o.Reasoning.Truthy() }
 
 // Level is the thinking level, "" when none was asked for. A level of
 // another type is the property key JavaScript makes of it (String()), which
-// is what Pi's lookups in budget and level maps use; LevelIsName tells it
-// from a level given as a string, which alone can equal a level's name.
+// is what Pi's lookups in budget and level maps use, and which throws where
+// String() does: a caller asks for it where Pi looks the level up.
+// LevelIsName tells it from a level given as a string, which alone can
+// equal a level's name.
 func (o SimpleOptions) Level() string {
 	if !o.Thinking() {
 		return ""
 	}
-	return o.Reasoning.JSString()
+	return stream.ToString(o.Reasoning)
 }
 
 // LevelIsName reports whether the level was given as a string.
@@ -99,6 +102,18 @@ func (o SimpleOptions) Effort(model *ai.Model) *string {
 		return nil
 	}
 	return &level
+}
+
+// LevelEntry is Pi's model.thinkingLevelMap?.[level]: Absent when the map
+// is nullish or has no such member. The level is looked up by its property
+// key, String(level), which throws where String() does; a nullish map
+// makes no key.
+func LevelEntry(model *ai.Model, level jsonv.Value) jsonv.Value {
+	if model.ThinkingLevelMap.IsNullish() {
+		return jsonv.Value{}
+	}
+	v, _ := model.ThinkingLevelMap.Get(stream.ToString(level))
+	return v
 }
 
 // ExtraMember is the member key of Extra (the last of duplicates), Absent
@@ -167,25 +182,19 @@ func ClampReasoning(level string) string {
 	return level
 }
 
-// AdaptiveEffort is the effort an adaptive-thinking Claude model gets for
-// a level: the model's thinkingLevelMap entry when it is a string, else low
-// for minimal and low, medium for medium, high for anything else.
-func AdaptiveEffort(model *ai.Model, level string) string { return adaptiveEffort(model, level, true) }
-
-// AdaptiveEffort is AdaptiveEffort of the level as Pi reads it: a level of
-// another type is looked up in the map by its key and is no level's name.
-func (o SimpleOptions) AdaptiveEffort(model *ai.Model) string {
-	return adaptiveEffort(model, o.Level(), o.LevelIsName())
-}
-
-func adaptiveEffort(model *ai.Model, key string, isName bool) string {
-	if v, ok := model.ThinkingLevelMap.Get(key); ok && v.Kind() == jsonv.String {
+// AdaptiveEffort is Pi's mapThinkingLevelToEffort for an adaptive-thinking
+// Claude model: the model's thinkingLevelMap entry for the level when it is
+// a string (LevelEntry), else low for minimal and low, medium for medium,
+// and high for anything else, a level of another type included.
+func AdaptiveEffort(model *ai.Model, level jsonv.Value) string {
+	if v := LevelEntry(model, level); v.Kind() == jsonv.String {
 		return v.Str()
 	}
 	switch {
-	case isName && (key == "minimal" || key == "low"):
+	case level.Kind() != jsonv.String:
+	case level.Str() == "minimal" || level.Str() == "low":
 		return "low"
-	case isName && key == "medium":
+	case level.Str() == "medium":
 		return "medium"
 	}
 	return "high"
@@ -222,7 +231,7 @@ func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level st
 	// stays a number, so ?? keeps it and max_tokens is null.
 	outMax = model.MaxTokens
 	if !maxTokens.IsAbsent() {
-		outMax = jsonv.JSNumberValue(math.Min(jsPlus(maxTokens, b), model.MaxTokens.JSNumber()))
+		outMax = jsonv.JSNumberValue(math.Min(jsPlus(maxTokens, b), stream.ToNumber(model.MaxTokens)))
 	}
 	if jsLessOrEqual(outMax, b) {
 		b = jsonv.JSNumberValue(math.Max(0, outMax.JSNumber()-minOutputTokens))
@@ -264,9 +273,9 @@ func jsPlus(a, b jsonv.Value) float64 {
 		return k == jsonv.String || k == jsonv.Array || k == jsonv.Object
 	}
 	if textual(a) || textual(b) {
-		return jsonv.StringValue(a.JSString() + b.JSString()).JSNumber()
+		return jsonv.StringValue(stream.ToString(a) + stream.ToString(b)).JSNumber()
 	}
-	return a.JSNumber() + b.JSNumber()
+	return stream.ToNumber(a) + stream.ToNumber(b)
 }
 
 // jsLessOrEqual is JavaScript's a <= b: two strings compare by UTF-16
@@ -275,5 +284,5 @@ func jsLessOrEqual(a, b jsonv.Value) bool {
 	if a.Kind() == jsonv.String && b.Kind() == jsonv.String {
 		return slices.Compare(wtf8.ToUTF16(a.Str()), wtf8.ToUTF16(b.Str())) <= 0
 	}
-	return a.JSNumber() <= b.JSNumber()
+	return stream.ToNumber(a) <= stream.ToNumber(b)
 }

@@ -170,7 +170,7 @@ func TestReasoningOfOtherTypes(t *testing.T) {
 		got := []any{o.Thinking(), o.Level(), effort}
 		want := []any{tc.thinking, tc.level, tc.effort}
 		if tc.thinking {
-			got, want = append(got, o.AdaptiveEffort(model)), append(want, tc.adaptive)
+			got, want = append(got, provider.AdaptiveEffort(model, o.Reasoning)), append(want, tc.adaptive)
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("reasoning %s: [thinking level effort adaptive] (-want +got):\n%s", tc.reasoning, diff)

@@ -350,12 +350,7 @@ func toolResultContent(m *ai.ToolResultMessage) (jsonv.Value, error) {
 			case *ai.TextBlock:
 				texts = append(texts, b.Text)
 			default:
-				// Array join writes null and undefined as nothing.
-				text := ""
-				if t := stream.Member(b.JSON(), "text"); t.Kind() != jsonv.Null && !t.IsAbsent() {
-					text = t.JSString()
-				}
-				texts = append(texts, text)
+				texts = append(texts, stream.ToJoinString(stream.Member(b.JSON(), "text")))
 			}
 		}
 		return jsonv.StringValue(ai.SanitizeSurrogates(wtf8.Concat(strings.Join(texts, "\n")))), nil

@@ -83,6 +83,10 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err := buildBody(model, ctx, msgs, opts, oauth, retention, c, now, body); err != nil {
 		return nil, err
 	}
+	// The SDK's messages.create then looks the model up among deprecated
+	// ones (model in DEPRECATED_MODELS) before it builds the request: an
+	// id with no string form throws there.
+	stream.ToString(model.IDValue())
 
 	// The header layers, lowest precedence first, as the SDK merges them.
 	timeout, err := httpheader.StainlessTimeout(opts.TimeoutMs, float64(DefaultTimeoutMs))

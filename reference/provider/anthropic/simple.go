@@ -17,15 +17,14 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		return Options{}, err
 	}
 	o := Options{StreamOptions: base}
-	level := s.Level()
 	on := s.Thinking()
 	o.ThinkingEnabled = &on
 	switch {
 	case !on:
 	case provider.CompatOf(model).IsTrue("forceAdaptiveThinking"):
-		o.Effort = jsonv.StringValue(s.AdaptiveEffort(model))
+		o.Effort = jsonv.StringValue(provider.AdaptiveEffort(model, s.Reasoning))
 	default:
-		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
+		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, s.Level(), s.ThinkingBudgets)
 	}
 	return o, nil
 }

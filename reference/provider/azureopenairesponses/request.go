@@ -135,7 +135,7 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 		// empty ([] makes the host ".openai.azure.com").
 		resource, named := "", false
 		if r := opts.AzureResourceName; r.Truthy() {
-			resource, named = r.JSString(), true
+			resource, named = stream.ToString(r), true
 		} else if env := opts.EnvValue("AZURE_OPENAI_RESOURCE_NAME"); env != "" {
 			resource, named = env, true
 		}

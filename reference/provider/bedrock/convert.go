@@ -134,9 +134,9 @@ var imageFormats = map[string]string{"image/jpeg": "jpeg", "image/jpg": "jpeg", 
 func imageBlock(mimeType, data jsonv.Value) (jsonv.Value, error) {
 	format, ok := imageFormats[mimeType.Str()]
 	if !ok || mimeType.Kind() != jsonv.String {
-		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + mimeType.JSString()}
+		return jsonv.Value{}, &stream.RequestError{Message: "Unknown image type: " + stream.ToString(mimeType)}
 	}
-	bytes, err := decodeBase64(data.JSString())
+	bytes, err := decodeBase64(stream.ToString(data))
 	if err != nil {
 		return jsonv.Value{}, &stream.RequestError{Message: err.Error()}
 	}
@@ -482,20 +482,11 @@ var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium
 
 // effort is Pi's mapThinkingLevelToEffort on Bedrock: the models that
 // have xhigh keep it, the others map the level as anthropic-messages does.
-// A level that is not a string is looked up in thinkingLevelMap by its
-// String(), and is high when the map has no string there.
 func effort(model *ai.Model, reasoning jsonv.Value) string {
-	level := reasoning.JSString()
-	switch {
-	case reasoning.Kind() != jsonv.String:
-		if v, ok := model.ThinkingLevelMap.Get(level); ok && v.Kind() == jsonv.String {
-			return v.Str()
-		}
-		return "high"
-	case level == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5"):
+	if reasoning.Kind() == jsonv.String && reasoning.Str() == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5") {
 		return "xhigh"
 	}
-	return provider.AdaptiveEffort(model, level)
+	return provider.AdaptiveEffort(model, reasoning)
 }
 
 // additionalFields is Pi's buildAdditionalModelRequestFields.
@@ -510,8 +501,6 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 		// Pi lower-cases the region to tell GovCloud.
 		return jsonv.Value{}, lenient.Throws("the region is %s, which has no toLowerCase", opts.Region.Kind())
 	}
-	// Pi looks the level up as a property key, which is its String().
-	level := opts.Reasoning.JSString()
 	configured, _ := opts.configuredRegion()
 	gov := strings.HasPrefix(strings.ToLower(configured), "us-gov-")
 	id := strings.ToLower(model.ID)
@@ -531,6 +520,8 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(model, opts.Reasoning)).Value())
 		return out.Value(), nil
 	}
+	// Pi looks the level up as a property key, which is its String().
+	level := stream.ToString(opts.Reasoning)
 	budgetLevel := level
 	if opts.Reasoning.Kind() == jsonv.String && budgetLevel == "xhigh" {
 		budgetLevel = "high"

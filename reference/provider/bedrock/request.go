@@ -186,6 +186,15 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if credsErr != nil {
 		return nil, credsErr
 	}
+	// The SDK's configuration reads a truthy profile, and its bearer
+	// signer writes the token into a header: a value with no string form
+	// throws there, before anything is sent.
+	if opts.Profile.Truthy() {
+		stream.ToString(opts.Profile)
+	}
+	if creds.bearer != "" && opts.BearerToken.Truthy() {
+		stream.ToString(opts.BearerToken)
+	}
 	// The model id is escaped as the SDK escapes a path label
 	// (encodeURIComponent, and !'()* too).
 	u, err := url.Parse(strings.TrimSuffix(endpoint, "/") + "/model/" + awsEscape(model.ID) + "/converse-stream")

@@ -16,13 +16,13 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if !s.Thinking() {
 		return o, nil
 	}
-	// Pi hands the level on as written; lookups use its String() key.
-	level := s.Level()
 	o.Reasoning, o.ThinkingBudgets = s.Reasoning, s.ThinkingBudgets
 	claude, err := isClaude(model)
 	if err != nil || !claude || supportsAdaptive(model) {
 		return o, err
 	}
+	// Pi hands the level on as written; lookups use its String() key.
+	level := s.Level()
 	maxTokens, budget := provider.AdjustMaxTokensForThinking(o.MaxTokens, model, level, s.ThinkingBudgets)
 	o.MaxTokens = maxTokens
 	if budget.IsAbsent() {

@@ -312,7 +312,7 @@ func (c *converter) addToolResult(m *ai.ToolResultMessage) error {
 			case b.Raw.Kind() == jsonv.Null:
 				return fmt.Errorf("content %d is null", j)
 			case b.Type() == "text":
-				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
+				texts = append(texts, stream.ToJoinString(stream.Member(b.Raw, "text")))
 			case b.Type() == "image":
 				images = append(images, b)
 			}

@@ -142,7 +142,7 @@ func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
 
 	set := httpheader.NewSet()
 	for _, h := range all {
-		set.Append(h.Name, *h.Value)
+		set.Append(h.Name, *h.Stored())
 	}
 	if !set.Has("x-goog-api-key") {
 		set.Append("x-goog-api-key", apiKey)

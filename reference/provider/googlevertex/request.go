@@ -91,6 +91,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	// Pi maps the thinking level as it builds the parameters, before the
+	// SDK checks the call.
+	sent := withThinkingLevel(model, opts.Options)
 	if err := google.CheckCall(model, n, key); err != nil {
 		return nil, err
 	}
@@ -99,7 +102,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, err
 	}
 
-	tail := google.BodyTail(model, ctx, withThinkingLevel(opts.Options), disabledThinking)
+	tail := google.BodyTail(model, ctx, sent, disabledThinking)
 	body.End(vertexOrder(jsonv.ObjectValue(tail...)).Members())
 	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
@@ -172,14 +175,15 @@ var thinkingLevels = map[string]bool{"THINKING_LEVEL_UNSPECIFIED": true, "MINIMA
 // array ["LOW"] too) is that level, "__proto__" finds the map's prototype,
 // an empty object on the wire, and anything else is sent as nothing at
 // all: the thinkingConfig then holds only includeThoughts, even when a
-// budget is given.
-func withThinkingLevel(o google.Options) google.Options {
+// budget is given. Pi looks it up only where it sends thinking: enabled,
+// for a reasoning model.
+func withThinkingLevel(model *ai.Model, o google.Options) google.Options {
 	t := o.Thinking
-	if t == nil || t.Level.IsAbsent() {
+	if t == nil || t.Enabled == nil || !*t.Enabled || !model.Reasoning || t.Level.IsAbsent() {
 		return o
 	}
 	mapped := *t
-	switch key := t.Level.JSString(); {
+	switch key := stream.ToString(t.Level); {
 	case thinkingLevels[key]:
 		mapped.Level = jsonv.StringValue(key)
 	case key == "__proto__":

@@ -64,7 +64,7 @@ func Member(name string, v jsonv.Value) Header {
 // deletes), none at all for an empty array, else h's one value.
 func (h Header) SDKValues() []*string {
 	if h.Raw.Kind() != jsonv.Array {
-		return []*string{h.Value}
+		return []*string{h.Stored()}
 	}
 	var out []*string
 	for _, e := range h.Raw.Elems() {
@@ -72,10 +72,20 @@ func (h Header) SDKValues() []*string {
 			out = append(out, nil)
 			continue
 		}
-		s := e.JSString()
+		s := stream.ToString(e)
 		out = append(out, &s)
 	}
 	return out
+}
+
+// Stored is h's value as a fetch Headers or an SDK stores it, nil for
+// null: String() of a value of another type, which throws (a
+// stream.JSError panic) where String() does.
+func (h Header) Stored() *string {
+	if h.Raw.ConversionThrows() {
+		panic(stream.JSError{Msg: stream.NoPrimitiveText})
+	}
+	return h.Value
 }
 
 // JSON is the header object Decode reads.

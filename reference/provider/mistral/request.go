@@ -114,8 +114,8 @@ func buildHeader(model *ai.Model, opts Options) http.Header {
 	user := httpheader.NewSet()
 	for _, h := range caller {
 		v := "null"
-		if h.Value != nil {
-			v = *h.Value
+		if s := h.Stored(); s != nil {
+			v = *s
 		}
 		user.Append(h.Name, v)
 	}

@@ -139,7 +139,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// WebSocket's with the same message); null is given.
 	for _, t := range []jsonv.Value{opts.TimeoutMs, opts.WebsocketConnectTimeoutMs} {
 		if f, ok := t.Float64(); !t.IsAbsent() && (!ok || t.Kind() != jsonv.Number || f < 0) {
-			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + t.JSString()}
+			return nil, &stream.RequestError{Message: "Invalid timeoutMs: " + stream.ToString(t)}
 		}
 	}
 	// Pi's retry loop runs after any WebSocket attempt: one that makes no
@@ -317,12 +317,13 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 			set.Delete(h.Name)
 			return nil
 		}
-		if err := check(*h.Value); err != nil {
+		v := *h.Stored()
+		if err := check(v); err != nil {
 			return err
 		}
 		// headers.set: one value, String() of an array.
 		set.Delete(h.Name)
-		set.Append(h.Name, *h.Value)
+		set.Append(h.Name, v)
 		return nil
 	}
 	own := append([]httpheader.Header(nil), opts.Headers...)
@@ -371,14 +372,14 @@ func headersInit(v jsonv.Value) ([]httpheader.Header, error) {
 	case jsonv.Absent:
 	case jsonv.Object:
 		for _, m := range v.Members() {
-			out = append(out, httpheader.New(m.Key, m.Value.JSString()))
+			out = append(out, httpheader.New(m.Key, stream.ToString(m.Value)))
 		}
 	case jsonv.Array:
 		for i, pair := range v.Elems() {
 			if pair.Kind() != jsonv.Array || len(pair.Elems()) != 2 {
 				return nil, fmt.Errorf("%w: element %d is not a pair [name, value]", ErrModelHeaders, i)
 			}
-			out = append(out, httpheader.New(pair.Elems()[0].JSString(), pair.Elems()[1].JSString()))
+			out = append(out, httpheader.New(stream.ToString(pair.Elems()[0]), stream.ToString(pair.Elems()[1])))
 		}
 	default:
 		return nil, fmt.Errorf("%w: model headers of type %s", ErrModelHeaders, v.Kind())
@@ -439,12 +440,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 // for String(requested); a missing or null entry leaves the request as it
 // is. A null result sends no reasoning.
 func effort(model *ai.Model, requested jsonv.Value) jsonv.Value {
-	key, fallback := requested.JSString(), requested
+	key := requested
 	if requested.Kind() == jsonv.String && requested.Str() == "none" {
-		key = "off"
+		key = jsonv.StringValue("off")
 	}
-	if v, ok := model.ThinkingLevelMap.Get(key); ok && v.Kind() != jsonv.Null {
+	if v := provider.LevelEntry(model, key); !v.IsNullish() {
 		return v
 	}
-	return fallback
+	return requested
 }

@@ -47,8 +47,12 @@ const FailedAfterRetriesText = "Failed after retries"
 // LoopOutcome is what Pi's retry loop does with a maxRetries that
 // retries does not count: one that reads as NaN or as less than 0 makes
 // no attempt, and Pi fails with FailedAfterRetriesText (a
-// *stream.RequestError).
+// *stream.RequestError); one with no number form throws as the loop
+// compares it.
 func LoopOutcome(o *provider.StreamOptions) error {
+	if o.MaxRetries.ConversionThrows() {
+		return &stream.RequestError{Message: stream.NoPrimitiveText}
+	}
 	if n := provider.MaxRetries(o); !(n >= 0) {
 		return &stream.RequestError{Message: FailedAfterRetriesText}
 	}

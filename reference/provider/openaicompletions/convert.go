@@ -238,7 +238,7 @@ func (cv *converter) toolResult(tr *ai.ToolResultMessage) {
 	hasImage := false
 	for _, b := range tr.Content {
 		if text, ok := lenient.TextOf(b); ok {
-			texts = append(texts, text.JoinString())
+			texts = append(texts, stream.ToJoinString(text))
 		}
 		hasImage = hasImage || lenient.IsImage(b)
 	}
@@ -424,7 +424,8 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 // signatureKey is the member the first thinking block's signature names,
 // as Pi tests it: `signature && signature.length > 0`, then the signature
 // as a property key. A string names itself; an array (or an object whose
-// length is positive) passes too, and names its String() form.
+// length is positive) passes too, and names its String() form, which
+// throws where String() does.
 func signatureKey(b *ai.ThinkingBlock) (string, bool) {
 	if !b.Loose.Has("thinkingSignature") {
 		if b.ThinkingSignature == nil || *b.ThinkingSignature == "" {
@@ -440,10 +441,10 @@ func signatureKey(b *ai.ThinkingBlock) (string, bool) {
 	case jsonv.Object:
 		length = stream.Member(sig, "length")
 	}
-	if !sig.Truthy() || length.IsAbsent() || !(length.JSNumber() > 0) {
+	if !sig.Truthy() || length.IsAbsent() || !(stream.ToNumber(length) > 0) {
 		return "", false
 	}
-	return sig.JSString(), true
+	return stream.ToString(sig), true
 }
 
 // reasoningDetail is what Pi makes of a tool call's thoughtSignature when

@@ -91,10 +91,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
 }
 
-// mapped is `model.thinkingLevelMap?.[level]`: Absent when missing.
-func mapped(model *ai.Model, level string) jsonv.Value {
-	v, _ := model.ThinkingLevelMap.Get(level)
-	return v
+// offEntry is `model.thinkingLevelMap?.off`: Absent when missing.
+func offEntry(model *ai.Model) jsonv.Value {
+	return provider.LevelEntry(model, jsonv.StringValue("off"))
 }
 
 // nullish is `v ?? def`.
@@ -191,9 +190,9 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 	format := c.get("thinkingFormat")
 	is := func(name string) bool { return format.Kind() == jsonv.String && format.Str() == name }
 	sre := c.truthy("supportsReasoningEffort")
-	offNotNull := mapped(model, "off").Kind() != jsonv.Null
+	offNotNull := offEntry(model).Kind() != jsonv.Null
 	effortValue := func() jsonv.Value {
-		return stream.JSValue(nullish(mapped(model, effort.JSString()), effort))
+		return stream.JSValue(nullish(provider.LevelEntry(model, effort), effort))
 	}
 	r := model.Reasoning
 	switch {
@@ -204,7 +203,7 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 		}
 		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", typ).Value())
 		if on && sre {
-			v := mapped(model, effort.JSString())
+			v := provider.LevelEntry(model, effort)
 			if v.IsAbsent() {
 				v = effort
 			}
@@ -233,10 +232,10 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 		if on {
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", effortValue()).Value())
 		} else if offNotNull {
-			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(nullish(mapped(model, "off"), jsonv.StringValue("none")))).Value())
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(nullish(offEntry(model), jsonv.StringValue("none")))).Value())
 		}
 	case is("ant-ling") && r && on:
-		if v := mapped(model, effort.JSString()); v.Kind() == jsonv.String {
+		if v := provider.LevelEntry(model, effort); v.Kind() == jsonv.String {
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", v).Value())
 		}
 	case is("together") && r:
@@ -248,12 +247,12 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 		if on {
 			b.Set("thinking", effortValue())
 		} else if offNotNull {
-			b.Set("thinking", stream.JSValue(nullish(mapped(model, "off"), jsonv.StringValue("none"))))
+			b.Set("thinking", stream.JSValue(nullish(offEntry(model), jsonv.StringValue("none"))))
 		}
 	case on && r && sre:
 		b.Set("reasoning_effort", effortValue())
 	case !on && r && sre:
-		if v := mapped(model, "off"); v.Kind() == jsonv.String {
+		if v := offEntry(model); v.Kind() == jsonv.String {
 			b.Set("reasoning_effort", v)
 		}
 	}
@@ -279,9 +278,9 @@ func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Val
 			default:
 				var mv jsonv.Value
 				if on {
-					mv = mapped(model, effort.JSString())
+					mv = provider.LevelEntry(model, effort)
 				} else {
-					mv = mapped(model, "off")
+					mv = offEntry(model)
 				}
 				switch {
 				case mv.IsAbsent() && effort.IsAbsent():

@@ -80,7 +80,7 @@ func inputImage(b *ai.ImageBlock) jsonv.Value {
 // and data, whatever they hold (String(v), "undefined" for a missing one).
 func imageItem(mimeType, data jsonv.Value) jsonv.Value {
 	return obj("input_image").SetString("detail", "auto").
-		SetString("image_url", "data:"+mimeType.JSString()+";base64,"+data.JSString()).Value()
+		SetString("image_url", "data:"+stream.ToString(mimeType)+";base64,"+stream.ToString(data)).Value()
 }
 
 // foreignImage is the input_image Pi makes of a content element that is
@@ -255,7 +255,7 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 			if b.IsSigned() {
 				// JSON.parse reads String(signature).
 				sig := b.Loose.Value("thinkingSignature", provider.OrEmpty(b.ThinkingSignature))
-				item, err := stream.ParseJSON(sig.JSString())
+				item, err := stream.ParseJSON(stream.ToString(sig))
 				if err != nil {
 					return nil, &stream.RequestError{Message: err.Error()}
 				}
@@ -352,7 +352,7 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 			case lenient.IsNull(b):
 				return jsonv.Value{}, transform.Throws(jsonv.Index(at+"/content", j), "want a block, got null")
 			case b.Type() == "text":
-				texts = append(texts, stream.Member(b.Raw, "text").JoinString())
+				texts = append(texts, stream.ToJoinString(stream.Member(b.Raw, "text")))
 			case b.Type() == "image":
 				hasImages = true
 			}

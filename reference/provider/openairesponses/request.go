@@ -172,7 +172,7 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefau
 		effort := jsonv.StringValue("medium")
 		if reasoningEffort.Truthy() {
 			effort = reasoningEffort
-			if v, ok := model.ThinkingLevelMap.Get(reasoningEffort.JSString()); ok && v.Kind() != jsonv.Null {
+			if v := provider.LevelEntry(model, reasoningEffort); !v.IsNullish() {
 				effort = v
 			}
 		}

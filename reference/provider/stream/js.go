@@ -19,6 +19,35 @@ const (
 	NoPrimitiveText = "Cannot convert object to primitive value"
 )
 
+// ToString is String(v) where Pi's own code converts v (a template literal,
+// +, String(), a header value fetch stores): it throws V8's TypeError (a
+// JSError panic) where JavaScript does, on a value with no string form
+// (jsonv.Value.ConversionThrows).
+func ToString(v jsonv.Value) string {
+	if v.ConversionThrows() {
+		panic(JSError{NoPrimitiveText})
+	}
+	return v.JSString()
+}
+
+// ToJoinString is v as Array.prototype.join writes an element, throwing as
+// ToString does.
+func ToJoinString(v jsonv.Value) string {
+	if v.IsNullish() {
+		return ""
+	}
+	return ToString(v)
+}
+
+// ToNumber is Number(v) (arithmetic, a comparison, Math.min), throwing as
+// ToString does.
+func ToNumber(v jsonv.Value) float64 {
+	if v.ConversionThrows() {
+		panic(JSError{NoPrimitiveText})
+	}
+	return v.JSNumber()
+}
+
 // JSError is an exception thrown while Pi reads a stream; Msg becomes the
 // errorMessage. Parsers panic with it and recover it where Pi catches.
 type JSError struct{ Msg string }

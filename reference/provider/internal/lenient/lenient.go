@@ -111,7 +111,7 @@ func ImageURL(b ai.Block) string {
 	case *ai.ImageBlock:
 		mime, data = b.MimeType, b.Data
 	case *ai.ForeignBlock:
-		mime, data = stream.Member(b.Raw, "mimeType").JSString(), stream.Member(b.Raw, "data").JSString()
+		mime, data = stream.ToString(stream.Member(b.Raw, "mimeType")), stream.ToString(stream.Member(b.Raw, "data"))
 	}
 	return "data:" + mime + ";base64," + data
 }
