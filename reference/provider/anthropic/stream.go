@@ -92,6 +92,10 @@ type parser struct {
 	outside  bool
 	sawStart bool
 	sawStop  bool
+	// errorMessage is the message's errorMessage as Pi holds it while
+	// the stream is read: a refusal's explanation as the server sent it,
+	// whatever its type; the end makes it an Error, which converts it.
+	errorMessage jsonv.Value
 }
 
 func parseStream(r io.Reader, model *ai.Model, names func(string) string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
@@ -138,8 +142,8 @@ func (p *parser) end() {
 	}
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
 		msg := stream.UnknownErrorText
-		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
-			msg = *p.out.ErrorMessage
+		if p.errorMessage.Truthy() {
+			msg = stream.ToString(p.errorMessage)
 		}
 		panic(jsError{Msg: msg})
 	}
@@ -241,8 +245,8 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 	if reason.Truthy() {
 		stop, errMsg := mapStopReason(reason, stream.Member(delta, "stop_details"))
 		p.out.StopReason = stop
-		if errMsg != "" {
-			p.out.ErrorMessage = &errMsg
+		if errMsg.Truthy() {
+			p.errorMessage = errMsg
 		}
 	}
 	usage := stream.Member(ev, "usage")
@@ -263,26 +267,27 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 }
 
 // mapStopReason is Pi's stop-reason table. Refusal and sensitive are
-// errors; a reason Pi does not know throws.
-func mapStopReason(reason, details jsonv.Value) (stop, errMsg string) {
+// errors, a refusal's message its explanation as sent when that is
+// truthy; a reason Pi does not know throws.
+func mapStopReason(reason, details jsonv.Value) (stop string, errMsg jsonv.Value) {
 	if reason.Kind() == jsonv.String {
 		switch reason.Str() {
 		case "end_turn", "pause_turn", "stop_sequence":
-			return ai.StopStop, ""
+			return ai.StopStop, jsonv.Value{}
 		case "max_tokens":
-			return ai.StopLength, ""
+			return ai.StopLength, jsonv.Value{}
 		case "tool_use":
-			return ai.StopToolUse, ""
+			return ai.StopToolUse, jsonv.Value{}
 		case "refusal":
 			if e := stream.Member(details, "explanation"); e.Truthy() {
-				return ai.StopError, e.JSString()
+				return ai.StopError, e
 			}
-			return ai.StopError, RefusalText
+			return ai.StopError, jsonv.StringValue(RefusalText)
 		case "sensitive":
-			return ai.StopError, ""
+			return ai.StopError, jsonv.Value{}
 		}
 	}
-	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + stream.ToString(reason)})
 }
 
 func (p *parser) push(b ai.Block, s scratch, start string) {
@@ -353,10 +358,11 @@ func (p *parser) find(ev jsonv.Value) int {
 
 // delta is a delta that Pi expects to be a string, as its += makes it one.
 func (p *parser) delta(v jsonv.Value) string {
+	s := stream.ToString(v)
 	if v.Kind() != jsonv.String {
 		p.outside = true
 	}
-	return v.JSString()
+	return s
 }
 
 func (p *parser) blockDelta(ev jsonv.Value) {

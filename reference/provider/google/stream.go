@@ -180,7 +180,7 @@ func (p *parser) errorObject(body []byte) (string, bool) {
 	if code.Kind() != jsonv.Number || !isNum || f < 400 || f >= 600 {
 		return "", false
 	}
-	return "got status: " + stream.Member(e, "status").JSString() + ". " + string(v.AppendJSON(nil)), true
+	return "got status: " + stream.ToString(stream.Member(e, "status")) + ". " + string(v.AppendJSON(nil)), true
 }
 
 // event handles one piece of the body between two event delimiters: only
@@ -275,14 +275,16 @@ func mapStopReason(reason jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: stream.UnhandledStopReason + reason.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + stream.ToString(reason)})
 }
 
-// str reads a member Pi expects to be a string.
+// str reads a member Pi expects to be a string (String() of another,
+// which throws where String() does).
 func (p *parser) str(v jsonv.Value) string {
 	if v.Kind() != jsonv.String {
+		s := stream.ToString(v)
 		p.outside = true
-		return v.JSString()
+		return s
 	}
 	return v.Str()
 }
@@ -351,7 +353,7 @@ func (p *parser) part(part jsonv.Value) {
 		}
 	}
 	if needsNew {
-		id = name.JSString() + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.counter.Add(1), 10)
+		id = stream.ToString(name) + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.counter.Add(1), 10)
 	}
 	tc := &ai.ToolCallBlock{ID: id}
 	if name.Truthy() {

@@ -164,7 +164,7 @@ func (s *screener) screen(v jsonv.Value) (stop bool) {
 		msg := stream.Member(stream.Member(stream.Member(v, "response"), "error"), "message")
 		text := FailedText
 		if msg.Truthy() {
-			text = msg.JSString()
+			text = stream.ToString(msg)
 		}
 		s.ep.Fail(text)
 		return true
@@ -259,6 +259,11 @@ func HTTPErrorText(status int, statusText string, body []byte, now transform.Clo
 	if !code.Truthy() {
 		code = stream.Member(e, "type")
 	}
+	if code.ConversionThrows() {
+		// The usage-limit test throws converting it, inside Pi's try: the
+		// raw message stands.
+		return message
+	}
 	codeText := ""
 	if code.Truthy() {
 		codeText = code.JSString()
@@ -285,6 +290,10 @@ func HTTPErrorText(status int, statusText string, body []byte, now transform.Clo
 		return friendly
 	}
 	if m := stream.Member(e, "message"); m.Truthy() {
+		if m.ConversionThrows() {
+			// Pi keeps the value, and new Error(value) throws converting it.
+			return stream.NoPrimitiveText
+		}
 		return m.JSString()
 	}
 	return message

@@ -196,7 +196,7 @@ func mapStopReason(reason jsonv.Value) (stop, errMsg string) {
 			return ai.StopToolUse, ""
 		}
 	}
-	return ai.StopError, FinishReasonPrefix + reason.JSString()
+	return ai.StopError, FinishReasonPrefix + stream.ToString(reason)
 }
 
 // reasoningFields are the delta members Pi reads thinking from, in order.
@@ -327,8 +327,9 @@ func (p *parser) strProp(v jsonv.Value) string {
 		return ""
 	}
 	if v.Kind() != jsonv.String {
+		s := stream.ToString(v)
 		p.outside = true
-		return v.JSString()
+		return s
 	}
 	return v.Str()
 }

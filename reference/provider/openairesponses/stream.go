@@ -223,7 +223,7 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.completed", "response.incomplete":
 		p.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{Msg: "Error Code " + stream.Member(data, "code").JSString() + ": " + stream.Member(data, "message").JSString()})
+		panic(jsError{Msg: "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))})
 	case "response.failed":
 		p.terminal = true
 		resp := stream.Member(data, "response")
@@ -232,15 +232,15 @@ func (p *parser) handle(data jsonv.Value) {
 			code, msg := stream.Member(e, "code"), stream.Member(e, "message")
 			cs, ms := "unknown", "no message"
 			if code.Truthy() {
-				cs = code.JSString()
+				cs = stream.ToString(code)
 			}
 			if msg.Truthy() {
-				ms = msg.JSString()
+				ms = stream.ToString(msg)
 			}
 			panic(jsError{Msg: cs + ": " + ms})
 		}
 		if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
-			panic(jsError{Msg: "incomplete: " + reason.JSString()})
+			panic(jsError{Msg: "incomplete: " + stream.ToString(reason)})
 		}
 		panic(jsError{Msg: NoErrorDetailsText})
 	}
@@ -269,12 +269,14 @@ func (p *parser) setResponseID(id jsonv.Value, always bool) {
 	}
 }
 
-// str reads a member Pi expects to be a string, as `+=` would turn it into one.
+// str reads a member Pi expects to be a string, as `+=` would turn it into
+// one (and throw where String() does).
 func (p *parser) str(v jsonv.Value) string {
+	s := stream.ToString(v)
 	if v.Kind() != jsonv.String {
 		p.outside = true
 	}
-	return v.JSString()
+	return s
 }
 
 func (p *parser) ensureParts() {
@@ -382,7 +384,7 @@ func (p *parser) itemAdded(it jsonv.Value) {
 
 // callID is Pi's "<call_id>|<id>" for a function_call item.
 func callID(it jsonv.Value) string {
-	return stream.Member(it, "call_id").JSString() + "|" + stream.Member(it, "id").JSString()
+	return stream.ToString(stream.Member(it, "call_id")) + "|" + stream.ToString(stream.Member(it, "id"))
 }
 
 // joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list.
@@ -399,7 +401,7 @@ func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value)
 	for i, e := range list.Elems() {
 		v := pick(e)
 		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
-			parts[i] = v.JSString()
+			parts[i] = stream.ToString(v)
 		}
 	}
 	return wtf8.Concat(strings.Join(parts, sep))
@@ -558,5 +560,5 @@ func mapStatus(status jsonv.Value) string {
 			return ai.StopError
 		}
 	}
-	panic(jsError{Msg: stream.UnhandledStopReason + status.JSString()})
+	panic(jsError{Msg: stream.UnhandledStopReason + stream.ToString(status)})
 }
