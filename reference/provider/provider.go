@@ -288,15 +288,19 @@ func SimpleMapper[O any, P interface {
 
 // Answer is the Call of a request whose answer is read the way most APIs
 // read it: a 2xx status is a stream, read by parseStream; anything else is
-// an HTTP error, read whole and turned into Pi's failure by httpError.
+// an HTTP error, read whole and turned into Pi's failure by httpError
+// (whose error is stream.ErrOutsideModel where Pi has none to give).
 func Answer(req Request, model *ai.Model, now transform.Clock,
 	parseStream func(body io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error),
-	httpError func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event),
+	httpError func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error),
 ) *Call {
 	return &Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		if resp.StatusCode < 200 || resp.StatusCode > 299 {
 			data, err := io.ReadAll(resp.Body)
-			msg, events := httpError(model, resp.StatusCode, data, now)
+			msg, events, herr := httpError(model, resp.StatusCode, data, now)
+			if err == nil {
+				err = herr
+			}
 			return msg, events, err
 		}
 		return parseStream(resp.Body, model, now)

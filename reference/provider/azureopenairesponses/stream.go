@@ -19,7 +19,9 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
 // event whose errorMessage is "Azure OpenAI API error (<status>): " and
-// the SDK's message (see openairesponses.HTTPErrorText).
-func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.ModelFailure(model, fmt.Sprintf("Azure OpenAI API error (%d): %s", status, openairesponses.HTTPErrorText(status, body)), now)
+// the SDK's message (see openairesponses.HTTPErrorText). Its error, the
+// shape provider.Answer reads, is always nil.
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	msg, events := stream.ModelFailure(model, fmt.Sprintf("Azure OpenAI API error (%d): %s", status, openairesponses.HTTPErrorText(status, body)), now)
+	return msg, events, nil
 }

@@ -19,6 +19,10 @@ var captures = capturetest.GenAI(Driver, capturetest.StreamEdges{
 		`data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
 		`data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
 		`data: {"candidates":{"0":{}}}` + "\n\n",
+		// Members Pi keeps as they are, with no string form: no conversion throws.
+		`data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":{"toString":"x"},"name":"f"}}]}}]}` + "\n\n",
+		`data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":"c1","name":{"toString":"x"}}}]}}]}` + "\n\n",
+		`data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":"c1","name":"f"},"thoughtSignature":{"toString":"x"}}]}}]}` + "\n\n",
 	},
 })
 

@@ -304,7 +304,6 @@ func signature(existing *string, incoming jsonv.Value) *string {
 // open block and is a whole tool call at once.
 func (p *parser) part(part jsonv.Value) {
 	if text := prop(part, "text"); !text.IsAbsent() {
-		delta := p.str(text)
 		thinking := false
 		if t := stream.Member(part, "thought"); t.Kind() == jsonv.Bool && t.Bool() {
 			thinking = true
@@ -319,6 +318,8 @@ func (p *parser) part(part jsonv.Value) {
 				p.push(p.current, stream.TypeTextStart)
 			}
 		}
+		// += converts the text once the block is open.
+		delta := p.str(text)
 		sig := stream.Member(part, "thoughtSignature")
 		i := len(p.out.Content) - 1
 		switch b := p.current.(type) {
@@ -345,7 +346,7 @@ func (p *parser) part(part jsonv.Value) {
 	id := ""
 	needsNew := !provided.Truthy()
 	if !needsNew {
-		id = p.str(provided)
+		id = stream.Kept(provided, &p.outside)
 		for _, b := range p.out.Content {
 			if tc, ok := b.(*ai.ToolCallBlock); ok && tc.ID == id {
 				needsNew = true
@@ -357,7 +358,7 @@ func (p *parser) part(part jsonv.Value) {
 	}
 	tc := &ai.ToolCallBlock{ID: id}
 	if name.Truthy() {
-		tc.Name = p.str(name)
+		tc.Name = stream.Kept(name, &p.outside)
 	}
 	args := stream.Member(fc, "args")
 	if args.IsNullish() {
@@ -365,7 +366,7 @@ func (p *parser) part(part jsonv.Value) {
 	}
 	tc.Arguments = stream.JSValue(args)
 	if sig := stream.Member(part, "thoughtSignature"); sig.Truthy() {
-		s := p.str(sig)
+		s := stream.Kept(sig, &p.outside)
 		tc.ThoughtSignature = &s
 	}
 	p.push(tc, stream.TypeToolCallStart)

@@ -9,6 +9,7 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // captures replays testdata/requests.json and testdata/streams.json, which
@@ -23,6 +24,11 @@ var captures = capturetest.Captures{
 			"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
 			"data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
 			"data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+			// An id and a name Pi keeps as they are, with no string form.
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":{"toString":"x"},"function":{"name":"f","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":{"toString":"x"},"arguments":"{}"}}]},"finish_reason":"tool_calls"}]}` + "\n\n",
+			// Pi's catch throws appending it: the process dies, no message.
+			`data: {"error":{"message":"m","metadata":{"raw":{"toString":"x"}}}}` + "\n\n",
 		},
 	},
 }
@@ -83,6 +89,32 @@ func TestOpenRouterModelIDNotAString(t *testing.T) {
 		_, err = Driver.BuildRequest(model, &ai.Context{}, &Options{StreamOptions: provider.StreamOptions{APIKey: &key}}, nil)
 		if !errors.Is(err, tc.want) {
 			t.Errorf("model %s: error %v, want %v", tc.model, err, tc.want)
+		}
+	}
+}
+
+// TestHTTPErrorMetadataRaw: a truthy error.metadata.raw follows the SDK's
+// message; one with no string form makes Pi's catch throw, which the
+// reference does not model.
+func TestHTTPErrorMetadataRaw(t *testing.T) {
+	model := &ai.Model{API: API, Provider: "custom"}
+	for _, tc := range []struct {
+		body, want string
+		outside    bool
+	}{
+		{`{"error":{"message":"m","metadata":{"raw":"upstream"}}}`, "502 m\nupstream", false},
+		{`{"error":{"message":"m","metadata":{"raw":""}}}`, "502 m", false},
+		{`{"error":{"message":"m","metadata":{"raw":[1,2]}}}`, "502 m\n1,2", false},
+		{`{"error":{"message":"m","metadata":{"raw":{"toString":"x"}}}}`, "", true},
+	} {
+		msg, _, err := ParseHTTPError(model, 502, []byte(tc.body), nil)
+		switch {
+		case tc.outside && !errors.Is(err, stream.ErrOutsideModel):
+			t.Errorf("%s: error %v, want stream.ErrOutsideModel", tc.body, err)
+		case !tc.outside && err != nil:
+			t.Errorf("%s: error %v", tc.body, err)
+		case !tc.outside && (msg.ErrorMessage == nil || *msg.ErrorMessage != tc.want):
+			t.Errorf("%s: errorMessage %v, want %q", tc.body, msg.ErrorMessage, tc.want)
 		}
 	}
 }

@@ -34,20 +34,33 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 // the body's error.message when the body is JSON with an error object that
 // has a truthy message, the JSON of that error member when it has none, the
 // raw text when the body is not JSON, and "<status> status code (no body)"
-// otherwise. A truthy error.metadata.raw is appended after a newline.
-func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+// otherwise. A truthy error.metadata.raw is appended after a newline; one
+// with no string form is stream.ErrOutsideModel (errorMessage).
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	errMember, message := openaisdk.BodyError(body)
-	return stream.ModelFailure(model, errorMessage(status, errMember, message), now)
+	text, ok := errorMessage(status, errMember, message)
+	msg, events := stream.ModelFailure(model, text, now)
+	if !ok {
+		return msg, events, stream.ErrOutsideModel
+	}
+	return msg, events, nil
 }
 
 // errorMessage is the SDK's message for an error member, with a truthy
-// error.metadata.raw appended after a newline, as Pi does.
-func errorMessage(status int, errMember, message jsonv.Value) string {
+// error.metadata.raw appended after a newline, as Pi's catch does. Not ok
+// when raw has no string form: the template throws inside the catch, the
+// stream function's promise rejects unhandled, and Node ends the process
+// with no message at all, which the reference does not model.
+func errorMessage(status int, errMember, message jsonv.Value) (string, bool) {
 	msg := openaisdk.ErrorMessage(status, errMember, message)
-	if raw := stream.Member(stream.Member(errMember, "metadata"), "raw"); raw.Truthy() {
+	raw := stream.Member(stream.Member(errMember, "metadata"), "raw")
+	switch {
+	case raw.ConversionThrows():
+		return msg, false
+	case raw.Truthy():
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
-	return msg
+	return msg, true
 }
 
 // jsError is an exception thrown while Pi reads the stream.
@@ -139,7 +152,9 @@ func (p *parser) dispatch(ev sse.Event) {
 	switch {
 	case !ok:
 	case errMember.Truthy():
-		panic(jsError{Msg: errorMessage(0, errMember, jsonv.Value{})})
+		msg, ok := errorMessage(0, errMember, jsonv.Value{})
+		p.outside = p.outside || !ok
+		panic(jsError{Msg: msg})
 	default:
 		p.chunk(data)
 	}
@@ -321,7 +336,15 @@ func (p *parser) ensureThinking(sig string) int {
 	return p.think
 }
 
-// strProp reads a member Pi uses as a string when truthy.
+// keptProp reads a member Pi keeps as it is when truthy (an id, a name).
+func (p *parser) keptProp(v jsonv.Value) string {
+	if !v.Truthy() {
+		return ""
+	}
+	return stream.Kept(v, &p.outside)
+}
+
+// strProp reads a member Pi appends to a string when truthy.
 func (p *parser) strProp(v jsonv.Value) string {
 	if !v.Truthy() {
 		return ""
@@ -346,7 +369,7 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		f, _ := idx.Float64()
 		streamIndex = &f
 	}
-	id := p.strProp(stream.Member(tc, "id"))
+	id := p.keptProp(stream.Member(tc, "id"))
 	fn := stream.Member(tc, "function")
 	i := -1
 	if streamIndex != nil {
@@ -360,7 +383,7 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		}
 	}
 	if i < 0 {
-		b := &ai.ToolCallBlock{ID: id, Name: p.strProp(stream.Member(fn, "name")), Arguments: jsonv.ObjectValue()}
+		b := &ai.ToolCallBlock{ID: id, Name: p.keptProp(stream.Member(fn, "name")), Arguments: jsonv.ObjectValue()}
 		p.out.Content = append(p.out.Content, b)
 		i = len(p.out.Content) - 1
 		p.scratch[i] = &scratch{streamIndex: streamIndex}
@@ -391,7 +414,7 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		b.ID = id
 		p.byID[id] = i
 	}
-	if name := p.strProp(stream.Member(fn, "name")); b.Name == "" && name != "" {
+	if name := p.keptProp(stream.Member(fn, "name")); b.Name == "" && name != "" {
 		b.Name = name
 	}
 	if args := stream.Member(fn, "arguments"); args.Truthy() {

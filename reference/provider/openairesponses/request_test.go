@@ -29,6 +29,10 @@ var captures = capturetest.Captures{
 		Outside: []string{
 			// A token count that is a string.
 			"data: {\"type\":\"response.completed\",\"response\":{\"usage\":{\"input_tokens\":\"5\"}}}\n\n",
+			// A name and arguments Pi keeps as they are, with no string form.
+			`data: {"type":"response.output_item.added","item":{"type":"function_call","call_id":"c","id":"i","name":{"toString":"x"}}}` + "\n\n",
+			`data: {"type":"response.output_item.added","item":{"type":"function_call","call_id":"c","id":"i","name":"f"}}` + "\n\n" +
+				`data: {"type":"response.function_call_arguments.done","arguments":{"toString":"x"}}` + "\n\n",
 		},
 	},
 }

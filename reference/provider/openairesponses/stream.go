@@ -37,9 +37,10 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 // event whose errorMessage is "OpenAI API error (<status>): " followed by
 // the SDK's message, "<status> <text>" (the text from the body's "error"
 // member, or the body when it is not JSON) or "<status> status code (no
-// body)".
-func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
-	return stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
+// body)". Its error, the shape provider.Answer reads, is always nil.
+func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	msg, events := stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
+	return msg, events, nil
 }
 
 // HTTPErrorText is the openai SDK's message for a non-2xx response,
@@ -59,6 +60,9 @@ type jsError = stream.JSError
 type item struct {
 	typ   string
 	parts *[]jsonv.Value
+	// appended is 1 + the index of the last part Pi has appended a delta
+	// to: that part's text is a string from then on.
+	appended int
 }
 
 type parser struct {
@@ -179,15 +183,15 @@ func (p *parser) handle(data jsonv.Value) {
 		}
 	case "response.reasoning_summary_text.delta":
 		if p.inReasoning() && p.lastPartOK("") {
-			p.thinkingDelta(stream.Member(data, "delta"))
+			p.thinkingDelta(stream.Member(data, "delta"), true)
 		}
 	case "response.reasoning_summary_part.done":
 		if p.inReasoning() && p.lastPartOK("") {
-			p.thinkingDelta(jsonv.StringValue("\n\n"))
+			p.thinkingDelta(jsonv.StringValue("\n\n"), true)
 		}
 	case "response.reasoning_text.delta":
 		if p.inReasoning() {
-			p.thinkingDelta(stream.Member(data, "delta"))
+			p.thinkingDelta(stream.Member(data, "delta"), false)
 		}
 	case "response.content_part.added":
 		if p.cur.typ == "message" {
@@ -210,7 +214,7 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.function_call_arguments.done":
 		if tc := p.currentToolCall(); tc != nil && p.cur.typ == "function_call" {
 			prev := wtf8.ToUTF16(p.partialText())
-			args := p.str(stream.Member(data, "arguments"))
+			args := stream.Kept(stream.Member(data, "arguments"), &p.outside)
 			p.partial[p.block] = &args
 			tc.Arguments = stream.ParseStreamingJSON(args)
 			units := wtf8.ToUTF16(args)
@@ -313,9 +317,29 @@ func (p *parser) inReasoning() bool {
 	return ok
 }
 
-func (p *parser) thinkingDelta(v jsonv.Value) {
+// thinkingDelta appends v to the thinking block and, for a summary delta
+// (toPart), to the last summary part's text.
+func (p *parser) thinkingDelta(v jsonv.Value, toPart bool) {
 	b := p.out.Content[p.block].(*ai.ThinkingBlock)
-	p.emit(stream.AppendThinking(b, p.last(), p.str(v)))
+	e := stream.AppendThinking(b, p.last(), p.str(v))
+	if toPart {
+		p.appendToLastPart("text")
+	}
+	p.emit(e)
+}
+
+// appendToLastPart is Pi's `lastPart[key] += delta` after the block has
+// taken the delta: the first append converts the part's own value, which
+// throws for one with no string form, the delta event then unsent.
+func (p *parser) appendToLastPart(key string) {
+	parts := *p.cur.parts
+	if p.cur.appended == len(parts) {
+		return
+	}
+	p.cur.appended = len(parts)
+	if stream.Member(parts[len(parts)-1], key).ConversionThrows() {
+		panic(jsError{Msg: stream.NoPrimitiveText})
+	}
 }
 
 func (p *parser) textDelta(data jsonv.Value, typ string) {
@@ -326,7 +350,13 @@ func (p *parser) textDelta(data jsonv.Value, typ string) {
 	if !ok || p.cur.parts == nil || len(*p.cur.parts) == 0 || !p.lastPartOK(typ) {
 		return
 	}
-	p.emit(stream.AppendText(b, p.last(), p.str(stream.Member(data, "delta"))))
+	e := stream.AppendText(b, p.last(), p.str(stream.Member(data, "delta")))
+	key := "text"
+	if typ == "refusal" {
+		key = "refusal"
+	}
+	p.appendToLastPart(key)
+	p.emit(e)
 }
 
 func (p *parser) currentToolCall() *ai.ToolCallBlock {
@@ -375,9 +405,9 @@ func (p *parser) itemAdded(it jsonv.Value) {
 		p.cur = item{typ: "function_call"}
 		raw := ""
 		if a := stream.Member(it, "arguments"); a.Truthy() {
-			raw = p.str(a)
+			raw = stream.Kept(a, &p.outside)
 		}
-		p.push(&ai.ToolCallBlock{ID: callID(it), Name: p.str(stream.Member(it, "name")), Arguments: jsonv.ObjectValue()}, stream.TypeToolCallStart)
+		p.push(&ai.ToolCallBlock{ID: callID(it), Name: stream.Kept(stream.Member(it, "name"), &p.outside), Arguments: jsonv.ObjectValue()}, stream.TypeToolCallStart)
 		p.partial[p.block] = &raw
 	}
 }
@@ -457,7 +487,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 		} else {
 			raw := "{}"
 			if a := stream.Member(it, "arguments"); a.Truthy() {
-				raw = p.str(a)
+				raw = stream.Kept(a, &p.outside)
 			}
 			args = stream.ParseStreamingJSON(raw)
 		}
@@ -465,7 +495,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 			tc.Arguments = args
 			p.partial[p.block] = nil
 		} else {
-			tc = &ai.ToolCallBlock{ID: callID(it), Name: p.str(stream.Member(it, "name")), Arguments: args}
+			tc = &ai.ToolCallBlock{ID: callID(it), Name: stream.Kept(stream.Member(it, "name"), &p.outside), Arguments: args}
 		}
 		p.block = -1
 		snapshot := *tc

@@ -30,6 +30,22 @@ func ToString(v jsonv.Value) string {
 	return v.JSString()
 }
 
+// Kept is the text of a value Pi keeps as it is where it expects a string
+// (an assignment, no conversion). Another type sets outside: the message
+// would carry the value itself, which the reference does not model. Its
+// text is then only a stand-in, and never throws, since Pi converts
+// nothing there.
+func Kept(v jsonv.Value, outside *bool) string {
+	if v.Kind() == jsonv.String {
+		return v.Str()
+	}
+	*outside = true
+	if v.ConversionThrows() {
+		return ""
+	}
+	return v.JSString()
+}
+
 // ToJoinString is v as Array.prototype.join writes an element, throwing as
 // ToString does.
 func ToJoinString(v jsonv.Value) string {
