@@ -275,8 +275,10 @@ func (p *parser) str(v jsonv.Value) string {
 
 func (p *parser) blockStart(ev jsonv.Value) {
 	index := stream.Member(ev, "contentBlockIndex")
+	// Pi tests toolUse for truthiness only, and the SDK passes it through
+	// untyped: a string or a number opens a tool call with no id or name.
 	tu := stream.Member(stream.Member(ev, "start"), "toolUse")
-	if tu.Kind() != jsonv.Object {
+	if !tu.Truthy() {
 		return
 	}
 	empty := ""
@@ -299,7 +301,7 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 		}
 		return
 	}
-	if tu := stream.Member(delta, "toolUse"); tu.Kind() == jsonv.Object && i >= 0 {
+	if tu := stream.Member(delta, "toolUse"); tu.Truthy() && i >= 0 {
 		if b, ok := p.blocks[i].b.(*ai.ToolCallBlock); ok {
 			d := p.str(stream.Member(tu, "input"))
 			s := p.blocks[i].partialJSON
@@ -371,8 +373,8 @@ func (p *parser) messageStop(ev jsonv.Value) {
 func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 func (p *parser) metadata(ev jsonv.Value) {
-	usage := stream.Member(ev, "usage")
-	if usage.Kind() != jsonv.Object {
+	usage := stream.Member(ev, "usage") // untyped, like toolUse: a string has no counts
+	if !usage.Truthy() {
 		return
 	}
 	u := &p.out.Usage
