@@ -80,11 +80,7 @@ func Variants(input jsonv.Value, skip func(pointer string) bool) []Variant {
 				if skip != nil && skip(p) {
 					continue
 				}
-				put := func(nv jsonv.Value) jsonv.Value {
-					es := slices.Clone(elems)
-					es[i] = nv
-					return rebuild(jsonv.ArrayValue(es...))
-				}
+				put := putElem(elems, i, rebuild)
 				out = append(out, replaced(e, p, put)...)
 				walk(e, p, put)
 			}

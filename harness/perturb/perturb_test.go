@@ -113,3 +113,37 @@ func TestPattern(t *testing.T) {
 		}
 	}
 }
+
+func TestBorrowed(t *testing.T) {
+	parse := func(s string) jsonv.Value {
+		v, err := jsonv.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	pool := perturb.Members{}
+	pool.Gather(parse(`{"events":[{"event":"delta","data":{"type":"t","usage":{"in":1,"out":2},"text":"a"}},{"data":"[DONE]"}]}`))
+	// A second answer's value for a member the first has is not taken,
+	// unless the first is falsy.
+	pool.Gather(parse(`[{"events":[{"event":"delta","data":{"type":"t","text":"b","parts":[{"id":""}]}}]}]`))
+	pool.Gather(parse(`{"events":[{"event":"delta","data":{"type":"t","parts":[{"id":"p"}]}}]}`))
+	// An event of another name or type is another place.
+	pool.Gather(parse(`{"events":[{"event":"stop","data":{"type":"t","reason":"end"}},{"event":"delta","data":{"type":"u","id":"x"}}]}`))
+
+	var got []string
+	for _, v := range perturb.Borrowed(parse(`{"status":200,"events":[{"event":"delta","data":{"type":"t","usage":{"out":5},"parts":[{},{"id":"q"}]}}]}`), pool) {
+		if v.Change != "borrowed" {
+			t.Errorf("%s: change %q", v.Pointer, v.Change)
+		}
+		got = append(got, v.Pointer+" "+v.Input.String())
+	}
+	want := []string{
+		`/events/0/data/text {"status":200,"events":[{"event":"delta","data":{"type":"t","usage":{"out":5},"parts":[{},{"id":"q"}],"text":"a"}}]}`,
+		`/events/0/data/usage/in {"status":200,"events":[{"event":"delta","data":{"type":"t","usage":{"out":5,"in":1},"parts":[{},{"id":"q"}]}}]}`,
+		`/events/0/data/parts/0/id {"status":200,"events":[{"event":"delta","data":{"type":"t","usage":{"out":5},"parts":[{"id":"p"},{"id":"q"}]}}]}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("borrowed variants (-want +got):\n%s", diff)
+	}
+}

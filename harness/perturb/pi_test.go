@@ -44,7 +44,9 @@ import (
 // PICONFORM_PERTURB_RESPONSES=1 perturbs the wire cases' server responses
 // instead of the inputs: every member under an event's data, as the
 // inputs' members are (pointers under /response), but not the status,
-// headers, event names or the replay's timing.
+// headers, event names or the replay's timing; each object there also gets,
+// in turn, every member another case's server sends at the same place
+// (change "borrowed").
 const (
 	piEnv     = "PICONFORM_PI"
 	kindsEnv  = "PICONFORM_PERTURB_KINDS"
@@ -377,6 +379,16 @@ func TestAgainstPi(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := selectCases(t, s.Cases)
+	// What every case's server sends: a response perturbation also gives
+	// each answer the members the others have at the same place
+	// (Borrowed). Events are told apart by name and type, not by API, so
+	// the APIs that share a stream format share their members too.
+	sent := perturb.Members{}
+	for _, c := range s.Cases {
+		if response, ok := c.Raw.Get("response"); ok && c.Kind == "wire" {
+			sent.Gather(response)
+		}
+	}
 	var jobs []job
 	withAdded := map[string]bool{}
 	for _, c := range cases {
@@ -389,7 +401,8 @@ func TestAgainstPi(t *testing.T) {
 			_, aborts := c.Input.Get("abort")
 			_, split := c.Raw.Get("replay")
 			if response, ok := c.Raw.Get("response"); ok && c.Kind == "wire" && !aborts && !split {
-				for _, v := range perturb.Variants(response, nil) {
+				variants := append(perturb.Variants(response, nil), perturb.Borrowed(response, sent)...)
+				for _, v := range variants {
 					if strings.Contains(v.Pointer, "/data/") && wanted(v) {
 						v.Pointer = "/response" + v.Pointer
 						jobs = append(jobs, job{c, v, true})
