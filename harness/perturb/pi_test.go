@@ -248,7 +248,7 @@ func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Cas
 	if cerr := check(); cerr != nil {
 		var re *wire.RequestError
 		if errors.As(cerr, &re) {
-			requests = compare.FormatDiffs(re.Diffs, 20) + strings.Join(re.Problems, "\n")
+			requests = compare.FormatDiffs(re.Diffs, 0) + strings.Join(re.Problems, "\n")
 		} else {
 			requests = cerr.Error()
 		}

@@ -1,0 +1,134 @@
+package perturb_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/piconform/piconform/harness/kinds"
+	"github.com/piconform/piconform/harness/perturb"
+	"github.com/piconform/piconform/harness/run"
+	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// sessionsEnv is how many session files TestGeneratedSessions has the real
+// coding agent write (default 300).
+const sessionsEnv = "PICONFORM_SESSIONS"
+
+// TestGeneratedSessions has Pi's own SessionManager write session files from
+// seeded random walks (adapters/pi-ts/gen-sessions.mjs: every message role,
+// model and thinking-level changes, compactions, branches, labels, custom
+// entries), then loads each through the reference and the real Pi as a
+// session case, and sends the messages it gives to every provider API (in
+// place of the messages of each API's wire/<api>-minimal-text case). It
+// lists every file on which they differ: in the session's output, in a
+// request, or in what is made of the answer. The suite's cases are written
+// by hand around one rule each; these are what a real session file looks
+// like, rules in combination, and a long cross-provider transcript.
+//
+//	PICONFORM_PI=1 go test ./harness/perturb -run TestGeneratedSessions -v
+func TestGeneratedSessions(t *testing.T) {
+	cmd := os.Getenv(piEnv)
+	if cmd == "" {
+		t.Skipf("set %s=1 to load generated session files in the real Pi (adapters/pi-ts)", piEnv)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmd == "1" {
+		cmd = filepath.Join(root, "adapters/pi-ts/run.sh")
+	}
+	adapter := filepath.Join(root, "adapters/pi-ts")
+	gen := exec.Command(filepath.Join(adapter, "node_modules/node/bin/node"), filepath.Join(adapter, "gen-sessions.mjs"),
+		strconv.Itoa(envInt(t, sessionsEnv, 300)))
+	gen.Env = append(os.Environ(), "PI_TS_ROOT="+adapter)
+	gen.Stderr = os.Stderr
+	out, err := gen.Output()
+	if err != nil {
+		t.Fatalf("gen-sessions.mjs (run adapters/pi-ts/install.sh first): %v", err)
+	}
+
+	s, err := kinds.Load(".", os.DirFS(root), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var templates []*suite.Case
+	for _, c := range s.Cases {
+		if c.Kind == "wire" && strings.HasSuffix(c.ID, "-minimal-text") {
+			templates = append(templates, c)
+		}
+	}
+	fx := kinds.Builtin.Fixtures(kinds.FixtureOptions{})["wire"]
+
+	ctx := context.Background()
+	pi := &subject.Process{Command: cmd, Dir: root}
+	if _, err := pi.Start(ctx); err != nil {
+		t.Fatalf("start %s: %v", cmd, err)
+	}
+	defer pi.Close()
+	ref := &subject.Reference{}
+	var findings []finding
+	files, runs := 0, 0
+	lines := bufio.NewScanner(bytes.NewReader(out))
+	lines.Buffer(nil, 64<<20)
+	for lines.Scan() {
+		line, err := jsonv.Parse(lines.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, _ := line.Get("seed")
+		text, _ := line.Get("text")
+		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
+		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
+		f, out := compareOne(ctx, t, cmd, ref, pi, nil, c, input)
+		files, runs = files+1, runs+1
+		if f != nil {
+			findings = append(findings, *f)
+			continue
+		}
+		llm, _ := out.Get("llmMessages")
+		for _, tc := range templates {
+			context, _ := tc.Input.Get("context")
+			input := tc.Input.With("context", context.With("messages", llm))
+			runs++
+			if f, _ := compareOne(ctx, t, cmd, ref, pi, fx, tc, input); f != nil {
+				f.Case = c.ID + " via " + tc.ID
+				findings = append(findings, *f)
+			}
+		}
+	}
+	if err := lines.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if files == 0 {
+		t.Fatal("gen-sessions.mjs wrote no session")
+	}
+	t.Logf("%d session files, each also sent to %d APIs", files, len(templates))
+	report(t, runs, findings)
+}
+
+// compareOne runs input as case c through the reference and Pi, and returns
+// the finding, if any, and the reference's output.
+func compareOne(ctx context.Context, t *testing.T, cmd string, ref, pi subject.Subject, fx run.Fixture, c *suite.Case, input jsonv.Value) (*finding, jsonv.Value) {
+	refReply, refReq, err := answer(ctx, ref, fx, c, input)
+	if err != nil {
+		refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
+	}
+	piReply, piReq, piErr := answer(ctx, pi, fx, c, input)
+	if piErr != nil {
+		if _, err := pi.(*subject.Process).Start(ctx); err != nil {
+			t.Fatalf("restart %s: %v", cmd, err)
+		}
+	}
+	return classify(c, perturb.Variant{Change: "generated", Input: input}, refReply, piReply, refReq, piReq, piErr), refReply.Output
+}
