@@ -463,21 +463,14 @@ func TestAgainstPi(t *testing.T) {
 				if j.response {
 					c, input = withResponse(j.c, j.v.Input), j.c.Input
 				}
-				compareOnce := func() (*finding, bool) {
-					refReply, refReq, err := answer(ctx, ref, fx, c, input)
+				compare := func() (*finding, bool) {
+					f, _, err := compareOnce(ctx, ref, pi, fx, c, input, j.v)
 					if err != nil {
-						refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
+						t.Error(err)
 					}
-					piReply, piReq, piErr := answer(ctx, pi, fx, c, input)
-					if piErr != nil {
-						if _, err := pi.Start(ctx); err != nil {
-							t.Errorf("restart %s: %v", cmd, err)
-							return nil, false
-						}
-					}
-					return classify(j.c, j.v, refReply, piReply, refReq, piReq, piErr), true
+					return f, err == nil
 				}
-				f, ok := compareOnce()
+				f, ok := compare()
 				if !ok {
 					return
 				}
@@ -487,7 +480,7 @@ func TestAgainstPi(t *testing.T) {
 				// a busy runner) does not.
 				var unconfirmed *finding
 				if f != nil && f.Class != notModelled {
-					again, ok := compareOnce()
+					again, ok := compare()
 					if !ok {
 						return
 					}
@@ -512,6 +505,23 @@ func TestAgainstPi(t *testing.T) {
 	}
 	wg.Wait()
 	report(t, len(jobs), findings)
+}
+
+// compareOnce runs input as case c through the reference and Pi, and
+// returns the finding for variant v, if any, and the reference's output.
+// Its error is Pi's process failing to start again after it broke.
+func compareOnce(ctx context.Context, ref subject.Subject, pi *subject.Process, fx run.Fixture, c *suite.Case, input jsonv.Value, v perturb.Variant) (*finding, jsonv.Value, error) {
+	refReply, refReq, err := answer(ctx, ref, fx, c, input)
+	if err != nil {
+		refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
+	}
+	piReply, piReq, piErr := answer(ctx, pi, fx, c, input)
+	if piErr != nil {
+		if _, err := pi.Start(ctx); err != nil {
+			return nil, jsonv.Value{}, fmt.Errorf("restart %s: %w", pi.Command, err)
+		}
+	}
+	return classify(c, v, refReply, piReply, refReq, piReq, piErr), refReply.Output, nil
 }
 
 // report logs the findings grouped by kind, field pattern, change and class,

@@ -14,7 +14,6 @@ import (
 
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/perturb"
-	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -90,7 +89,10 @@ func TestGeneratedSessions(t *testing.T) {
 		text, _ := line.Get("text")
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
-		f, out := compareOne(ctx, t, cmd, ref, pi, nil, c, input)
+		f, out, err := compareOnce(ctx, ref, pi, nil, c, input, generated(input))
+		if err != nil {
+			t.Fatal(err)
+		}
 		files, runs = files+1, runs+1
 		if f != nil {
 			findings = append(findings, *f)
@@ -98,10 +100,14 @@ func TestGeneratedSessions(t *testing.T) {
 		}
 		llm, _ := out.Get("llmMessages")
 		for _, tc := range templates {
-			context, _ := tc.Input.Get("context")
-			input := tc.Input.With("context", context.With("messages", llm))
+			wctx, _ := tc.Input.Get("context")
+			input := tc.Input.With("context", wctx.With("messages", llm))
 			runs++
-			if f, _ := compareOne(ctx, t, cmd, ref, pi, fx, tc, input); f != nil {
+			f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f != nil {
 				f.Case = c.ID + " via " + tc.ID
 				findings = append(findings, *f)
 			}
@@ -117,18 +123,6 @@ func TestGeneratedSessions(t *testing.T) {
 	report(t, runs, findings)
 }
 
-// compareOne runs input as case c through the reference and Pi, and returns
-// the finding, if any, and the reference's output.
-func compareOne(ctx context.Context, t *testing.T, cmd string, ref, pi subject.Subject, fx run.Fixture, c *suite.Case, input jsonv.Value) (*finding, jsonv.Value) {
-	refReply, refReq, err := answer(ctx, ref, fx, c, input)
-	if err != nil {
-		refReply = subject.Reply{Type: subject.ReplyError, Message: err.Error()}
-	}
-	piReply, piReq, piErr := answer(ctx, pi, fx, c, input)
-	if piErr != nil {
-		if _, err := pi.(*subject.Process).Start(ctx); err != nil {
-			t.Fatalf("restart %s: %v", cmd, err)
-		}
-	}
-	return classify(c, perturb.Variant{Change: "generated", Input: input}, refReply, piReply, refReq, piReq, piErr), refReply.Output
+func generated(input jsonv.Value) perturb.Variant {
+	return perturb.Variant{Change: "generated", Input: input}
 }
