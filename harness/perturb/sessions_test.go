@@ -28,7 +28,8 @@ const sessionsEnv = "PICONFORM_SESSIONS"
 // model and thinking-level changes, compactions, branches, labels, custom
 // entries), then loads each through the reference and the real Pi as a
 // session case, and sends the messages it gives to every provider API (in
-// place of the messages of each API's wire/<api>-minimal-text case). It
+// place of the messages of each API's wire/<api>-minimal-text case), by
+// stream and by streamSimple at the session's thinking level. It
 // lists every file on which they differ: in the session's output, in a
 // request, or in what is made of the answer. The suite's cases are written
 // by hand around one rule each; these are what a real session file looks
@@ -99,17 +100,27 @@ func TestGeneratedSessions(t *testing.T) {
 			continue
 		}
 		llm, _ := out.Get("llmMessages")
+		level, _ := out.Get("thinkingLevel")
 		for _, tc := range templates {
 			wctx, _ := tc.Input.Get("context")
 			input := tc.Input.With("context", wctx.With("messages", llm))
-			runs++
-			f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(input))
-			if err != nil {
-				t.Fatal(err)
+			// streamSimple too, at the session's thinking level, as the
+			// coding agent calls it.
+			opts, _ := input.Get("options")
+			if level.Str() != "off" {
+				opts = opts.With("reasoning", level)
 			}
-			if f != nil {
-				f.Case = c.ID + " via " + tc.ID
-				findings = append(findings, *f)
+			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
+			for _, input := range []jsonv.Value{input, simple} {
+				runs++
+				f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(input))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if f != nil {
+					f.Case = c.ID + " via " + tc.ID
+					findings = append(findings, *f)
+				}
 			}
 		}
 	}
@@ -119,7 +130,7 @@ func TestGeneratedSessions(t *testing.T) {
 	if files == 0 {
 		t.Fatal("gen-sessions.mjs wrote no session")
 	}
-	t.Logf("%d session files, each also sent to %d APIs", files, len(templates))
+	t.Logf("%d session files, each also sent to %d APIs by stream and streamSimple", files, len(templates))
 	report(t, runs, findings)
 }
 
