@@ -68,6 +68,9 @@ func TestGeneratedSessions(t *testing.T) {
 			templates = append(templates, c)
 		}
 	}
+	if len(templates) == 0 {
+		t.Fatal("no wire/<api>-minimal-text case to send the sessions' messages with")
+	}
 	fx := kinds.Builtin.Fixtures(kinds.FixtureOptions{})["wire"]
 
 	ctx := context.Background()
@@ -90,7 +93,7 @@ func TestGeneratedSessions(t *testing.T) {
 		text, _ := line.Get("text")
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
-		f, out, err := compareOnce(ctx, ref, pi, nil, c, input, generated(input))
+		f, loaded, err := compareOnce(ctx, ref, pi, nil, c, input, generated("session", input))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,8 +102,8 @@ func TestGeneratedSessions(t *testing.T) {
 			findings = append(findings, *f)
 			continue
 		}
-		llm, _ := out.Get("llmMessages")
-		level, _ := out.Get("thinkingLevel")
+		llm, _ := loaded.Get("llmMessages")
+		level, _ := loaded.Get("thinkingLevel")
 		for _, tc := range templates {
 			wctx, _ := tc.Input.Get("context")
 			input := tc.Input.With("context", wctx.With("messages", llm))
@@ -111,9 +114,9 @@ func TestGeneratedSessions(t *testing.T) {
 				opts = opts.With("reasoning", level)
 			}
 			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
-			for _, input := range []jsonv.Value{input, simple} {
+			for call, input := range map[string]jsonv.Value{"stream": input, "streamSimple": simple} {
 				runs++
-				f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(input))
+				f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(call, input))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -134,6 +137,8 @@ func TestGeneratedSessions(t *testing.T) {
 	report(t, runs, findings)
 }
 
-func generated(input jsonv.Value) perturb.Variant {
-	return perturb.Variant{Change: "generated", Input: input}
+// generated is a generated input as a finding names it: nothing was
+// changed, and the change says how the input was used.
+func generated(use string, input jsonv.Value) perturb.Variant {
+	return perturb.Variant{Change: "generated " + use, Input: input}
 }
