@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/harness/perturb"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 func TestVariants(t *testing.T) {
@@ -115,13 +116,7 @@ func TestPattern(t *testing.T) {
 }
 
 func TestBorrowed(t *testing.T) {
-	parse := func(s string) jsonv.Value {
-		v, err := jsonv.Parse([]byte(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
+	parse := func(s string) jsonv.Value { return jsonvtest.Parse(t, s) }
 	pool := perturb.Members{}
 	pool.Gather(parse(`{"events":[{"event":"delta","data":{"type":"t","usage":{"in":1,"out":2},"text":"a"}},{"data":"[DONE]"}]}`))
 	// A second answer's value for a member the first has is not taken,

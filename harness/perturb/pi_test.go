@@ -362,10 +362,13 @@ var optionNames = []string{
 	"reasoning", "thinkingBudgets", // streamSimple's
 }
 
-func TestAgainstPi(t *testing.T) {
-	cmd := os.Getenv(piEnv)
+// piCommand is the command that starts Pi (PICONFORM_PI) and the
+// repository's root; it skips t when PICONFORM_PI is not set, saying that
+// it would run what.
+func piCommand(t *testing.T, what string) (cmd, root string) {
+	cmd = os.Getenv(piEnv)
 	if cmd == "" {
-		t.Skipf("set %s=1 to run the perturbations against the real Pi (adapters/pi-ts)", piEnv)
+		t.Skipf("set %s=1 to %s against the real Pi (adapters/pi-ts)", piEnv, what)
 	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -374,6 +377,11 @@ func TestAgainstPi(t *testing.T) {
 	if cmd == "1" {
 		cmd = filepath.Join(root, "adapters/pi-ts/run.sh")
 	}
+	return cmd, root
+}
+
+func TestAgainstPi(t *testing.T) {
+	cmd, root := piCommand(t, "run the perturbations")
 	s, err := kinds.Load(".", os.DirFS(root), ".")
 	if err != nil {
 		t.Fatal(err)

@@ -37,17 +37,7 @@ const sessionsEnv = "PICONFORM_SESSIONS"
 //
 //	PICONFORM_PI=1 go test ./harness/perturb -run TestGeneratedSessions -v
 func TestGeneratedSessions(t *testing.T) {
-	cmd := os.Getenv(piEnv)
-	if cmd == "" {
-		t.Skipf("set %s=1 to load generated session files in the real Pi (adapters/pi-ts)", piEnv)
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cmd == "1" {
-		cmd = filepath.Join(root, "adapters/pi-ts/run.sh")
-	}
+	cmd, root := piCommand(t, "load generated session files")
 	adapter := filepath.Join(root, "adapters/pi-ts")
 	gen := exec.Command(filepath.Join(adapter, "node_modules/node/bin/node"), filepath.Join(adapter, "gen-sessions.mjs"),
 		strconv.Itoa(envInt(t, sessionsEnv, 300)))
