@@ -99,7 +99,10 @@ func TestGeneratedSessions(t *testing.T) {
 			input := tc.Input.With("context", wctx.With("messages", llm))
 			// streamSimple too, at the session's thinking level, as the
 			// coding agent calls it.
-			opts, _ := input.Get("options")
+			opts, ok := input.Get("options")
+			if !ok {
+				opts = jsonv.ObjectValue()
+			}
 			if level.Str() != "off" {
 				opts = opts.With("reasoning", level)
 			}
