@@ -83,10 +83,11 @@ func TestGeneratedSessions(t *testing.T) {
 		text, _ := line.Get("text")
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
-		f, loaded, err := compareOnce(ctx, ref, pi, nil, c, input, generated("session", input))
+		f, unconfirmed, loaded, err := compareConfirmed(ctx, ref, pi, nil, c, input, generated("session", input))
 		if err != nil {
 			t.Fatal(err)
 		}
+		logUnconfirmed(t, unconfirmed)
 		files, runs = files+1, runs+1
 		if f != nil {
 			findings = append(findings, *f)
@@ -109,10 +110,11 @@ func TestGeneratedSessions(t *testing.T) {
 			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
 			for call, input := range map[string]jsonv.Value{"stream": input, "streamSimple": simple} {
 				runs++
-				f, _, err := compareOnce(ctx, ref, pi, fx, tc, input, generated(call, input))
+				f, unconfirmed, _, err := compareConfirmed(ctx, ref, pi, fx, tc, input, generated(call, input))
 				if err != nil {
 					t.Fatal(err)
 				}
+				logUnconfirmed(t, unconfirmed)
 				if f != nil {
 					f.Case = c.ID + " via " + tc.ID
 					findings = append(findings, *f)
