@@ -35,11 +35,48 @@ function session(seed) {
   const text = () => pick(words) + (r() < 0.5 ? " " + pick(words) : "");
   let clock = 1735689600000 + int(1e6);
   const now = () => (clock += 1 + int(5000));
-  const models = [
-    ["anthropic", "anthropic-messages", "claude-sonnet-4-5"],
-    ["openai", "openai-responses", "gpt-5"],
-    ["google", "google-generative-ai", "gemini-2.5-pro"],
+  const chars = (alphabet, n) => Array.from({ length: n }, () => alphabet[int(alphabet.length)]).join("");
+  const alnum = (n) => chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", n);
+  const base64 = (n) => chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 4 * n);
+  // A tool-call id now and then that no API would send: characters outside
+  // [A-Za-z0-9_-], or longer than the 64 some APIs allow.
+  const oddId = () => pick(["call.with:odd chars", "x".repeat(70) + alnum(4), `call_${alnum(8)}|`, "ünïcode-id"]);
+  // Where the assistant messages come from: every wire template's own model
+  // (so same-model replay, signatures included, is exercised for each API),
+  // each with the tool-call ids and signatures that API writes.
+  const responsesFamily = {
+    toolId: () => `call_${alnum(24)}|fc_${alnum(40)}`,
+    thinkingSignature: (thinking) =>
+      r() < 0.9
+        ? JSON.stringify({ type: "reasoning", id: "rs_" + alnum(40), summary: thinking ? [{ type: "summary_text", text: thinking }] : [], ...(r() < 0.5 ? { encrypted_content: base64(12) } : {}) })
+        : "not json " + int(100),
+    textSignature: () => JSON.stringify({ v: 1, id: "msg_" + alnum(40), ...(r() < 0.4 ? { phase: pick(["commentary", "final_answer", "other"]) } : {}) }),
+  };
+  const geminiFamily = {
+    toolId: (name) => `${name}_${now()}_${int(9)}`,
+    thinkingSignature: () => (r() < 0.9 ? base64(10) : "not base64!"),
+    textSignature: () => base64(6),
+    thoughtSignature: () => base64(8),
+  };
+  const sources = [
+    { provider: "anthropic", api: "anthropic-messages", model: "claude-sonnet-4-5", toolId: () => "toolu_" + alnum(24), thinkingSignature: () => base64(16), redacts: true },
+    { provider: "amazon-bedrock", api: "bedrock-converse-stream", model: "anthropic.claude-sonnet-4-5-20250929-v1:0",
+      toolId: () => "tooluse_" + chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 22), thinkingSignature: () => base64(16), redacts: true },
+    { provider: "openai", api: "openai-responses", model: "gpt-5", ...responsesFamily },
+    { provider: "azure-openai-responses", api: "azure-openai-responses", model: "gpt-5", ...responsesFamily },
+    { provider: "openai-codex", api: "openai-codex-responses", model: "gpt-5.1-codex", ...responsesFamily },
+    { provider: "openai", api: "openai-completions", model: "gpt-4.1-mini", toolId: () => "call_" + alnum(24) },
+    { provider: "google", api: "google-generative-ai", model: "gemini-2.5-pro", ...geminiFamily },
+    { provider: "google-vertex", api: "google-vertex", model: "gemini-2.5-pro", ...geminiFamily },
+    { provider: "mistral", api: "mistral-conversations", model: "mistral-large-latest", toolId: () => alnum(9) },
   ];
+  const args = () =>
+    pick([
+      () => ({ path: text() }),
+      () => ({}),
+      () => ({ path: text(), lines: [1, int(500)], options: { recursive: r() < 0.5, depth: 1.5, pattern: null } }),
+      () => ({ command: text(), timeout: int(120) }),
+    ])();
   let toolIds = [];
   const usage = () => {
     const input = int(1000), output = int(500);
@@ -48,27 +85,38 @@ function session(seed) {
       cost: { input: input / 1e6, output: output / 1e6, cacheRead: 0, cacheWrite: 0, total: (input + output) / 1e6 },
     };
   };
+  const image = (mimeType) => ({ type: "image", data: base64(3), mimeType });
   const messages = {
     user: () => ({
       role: "user",
-      content: r() < 0.5 ? text() : [{ type: "text", text: text() }, ...(r() < 0.3 ? [{ type: "image", data: "aGVsbG8=", mimeType: "image/png" }] : [])],
+      content: pick([
+        () => text(),
+        () => [{ type: "text", text: text() }, ...(r() < 0.3 ? [image("image/png")] : [])],
+        () => [image("image/jpeg")],
+      ])(),
       timestamp: now(),
     }),
     assistant: () => {
-      const [provider, api, model] = pick(models);
+      const src = pick(sources);
       const content = [];
-      if (r() < 0.4) content.push({ type: "thinking", thinking: text(), thinkingSignature: r() < 0.5 ? "sig" + int(100) : undefined });
-      if (r() < 0.05) content.push({ type: "thinking", thinking: "", thinkingSignature: "opaque" + int(100), redacted: true });
-      if (r() < 0.8) content.push({ type: "text", text: text(), ...(api === "openai-responses" && r() < 0.5 ? { textSignature: JSON.stringify({ v: 1, id: "msg_" + int(1e6) }) } : {}) });
+      if (r() < 0.4) {
+        const thinking = text();
+        content.push({ type: "thinking", thinking, ...(src.thinkingSignature && r() < 0.7 ? { thinkingSignature: src.thinkingSignature(thinking) } : {}) });
+      }
+      if (src.redacts && r() < 0.1) content.push({ type: "thinking", thinking: "", thinkingSignature: base64(16), redacted: true });
+      if (r() < 0.8) content.push({ type: "text", text: text(), ...(src.textSignature && r() < 0.6 ? { textSignature: src.textSignature() } : {}) });
       toolIds = [];
       for (let i = int(3); i > 0; i--) {
-        const id = api === "openai-responses" ? `call_${int(1e6)}|fc_${int(1e6)}` : "call_" + seed + "_" + int(1e6);
+        const name = pick(["read", "bash", "edit"]);
+        const id = r() < 0.05 ? oddId() : src.toolId(name);
         toolIds.push(id);
-        content.push({ type: "toolCall", id, name: pick(["read", "bash", "edit"]), arguments: { path: text() } });
+        content.push({ type: "toolCall", id, name, arguments: args(), ...(src.thoughtSignature && r() < 0.5 ? { thoughtSignature: src.thoughtSignature() } : {}) });
       }
       const stopReason = toolIds.length ? "toolUse" : pick(["stop", "stop", "length", "error", "aborted"]);
+      // An aborted or failed turn may have produced nothing.
+      if ((stopReason === "error" || stopReason === "aborted") && r() < 0.3) content.length = 0;
       return {
-        role: "assistant", content, api, provider, model, usage: usage(), stopReason,
+        role: "assistant", content, api: src.api, provider: src.provider, model: src.model, usage: usage(), stopReason,
         ...(stopReason === "error" ? { errorMessage: "boom" } : {}), timestamp: now(),
       };
     },
@@ -76,7 +124,12 @@ function session(seed) {
       role: "toolResult",
       toolCallId: toolIds.shift() ?? "call_orphan_" + int(100),
       toolName: pick(["read", "bash"]),
-      content: [{ type: "text", text: text() }, ...(r() < 0.15 ? [{ type: "image", data: "aGVsbG8=", mimeType: "image/jpeg" }] : [])],
+      content: pick([
+        () => [{ type: "text", text: text() }, ...(r() < 0.15 ? [image("image/jpeg")] : [])],
+        () => [{ type: "text", text: text() }, { type: "text", text: text() }],
+        () => [],
+      ])(),
+      ...(r() < 0.2 ? { details: { truncated: r() < 0.5, lines: int(100) } } : {}),
       isError: r() < 0.2,
       timestamp: now(),
     }),
@@ -103,7 +156,7 @@ function session(seed) {
     } else if (x < 0.6) {
       sm.appendThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
     } else if (x < 0.65) {
-      const [provider, , model] = pick(models);
+      const { provider, model } = pick(sources);
       sm.appendModelChange(provider, model);
     } else if (x < 0.71 && ids().length) {
       const path = sm.getBranch().filter((e) => e.type === "message").map((e) => e.id);
