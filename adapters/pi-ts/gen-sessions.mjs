@@ -116,8 +116,14 @@ function session(seed) {
       // An aborted or failed turn may have produced nothing.
       if ((stopReason === "error" || stopReason === "aborted") && r() < 0.3) content.length = 0;
       return {
-        role: "assistant", content, api: src.api, provider: src.provider, model: src.model, usage: usage(), stopReason,
-        ...(stopReason === "error" ? { errorMessage: "boom" } : {}), timestamp: now(),
+        role: "assistant", content, api: src.api, provider: src.provider, model: src.model,
+        ...(r() < 0.3 ? { responseId: "resp_" + alnum(16), responseModel: src.model + "-2025" } : {}),
+        usage: usage(), stopReason,
+        ...(stopReason === "error" ? { errorMessage: "boom" } : {}),
+        ...(stopReason === "error" && r() < 0.5
+          ? { diagnostics: [{ type: "stream-error", timestamp: now(), error: { name: "Error", message: "boom", code: pick(["ECONNRESET", 500]) }, details: { attempt: 1 } }] }
+          : {}),
+        timestamp: now(),
       };
     },
     toolResult: () => ({
