@@ -125,7 +125,8 @@ func StreamContents(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, 
 		serialize = func(v jsonv.Value) jsonv.Value { return v }
 	}
 	withIDs := RequiresToolCallID(model.ID)
-	idThrows := func(id jsonv.Value) bool { return withIDs && transform.NotAString(id) }
+	// The normalizer reads the model's id as a string before the call's.
+	idThrows := func(id jsonv.Value) bool { return model.Loose.Has("id") || withIDs && transform.NotAString(id) }
 	c := &converter{model: model, withIDs: withIDs, serialize: serialize, body: body}
 	body.Begin(nil, "contents")
 	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, idThrows)},
@@ -274,6 +275,9 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			}
 			parts = append(parts, p.Value())
 		case *ai.ToolCallBlock:
+			if err := idIsString(model, "startsWith"); err != nil {
+				return nil, err
+			}
 			args := b.Arguments
 			if args.IsNullish() {
 				args = jsonv.ObjectValue()
@@ -333,6 +337,9 @@ func (c *converter) addToolResult(m *ai.ToolResultMessage) error {
 	if m.IsError.Truthy() {
 		key = "error"
 	}
+	if err := idIsString(c.model, "toLowerCase"); err != nil {
+		return err
+	}
 	nested := multimodalFunctionResponse(c.model.ID)
 	imageParts := make([]jsonv.Value, len(images))
 	for i, img := range images {
@@ -370,6 +377,17 @@ func stringOrNil(v jsonv.Value) *string {
 }
 
 // describe names a value's type in an error.
+// idIsString refuses a model whose id is not a string where Pi calls a
+// string method on it (RequiresToolCallID for each tool call,
+// multimodalFunctionResponse for each tool result): a TypeError that
+// comes before Pi checks the signal.
+func idIsString(model *ai.Model, method string) error {
+	if model.Loose.Has("id") {
+		return fmt.Errorf("the model's id is %s, which has no %s", describe(model.Loose.Value("id", "")), method)
+	}
+	return nil
+}
+
 func describe(v jsonv.Value) string {
 	if v.IsAbsent() {
 		return "missing"

@@ -28,7 +28,7 @@ func TestLenientMatchesPi(t *testing.T) {
 		for i, c := range cases.Elems() {
 			f := jsonv.ReadFields(c, jsonv.Index("", i))
 			name, want := f.String("name"), f.Object("want")
-			model, err := ai.DecodeModel(f.Object("model"), f.At("model"))
+			model, err := ai.DecodeWireModel(f.Object("model"), f.At("model"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -78,6 +78,10 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
+	tail, err := BodyTail(model, ctx, opts, disabledThinking)
+	if err != nil {
+		return nil, err
+	}
 	if err := CheckCall(model, n, apiKey); err != nil {
 		return nil, err
 	}
@@ -91,7 +95,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 	base = strings.TrimSuffix(base, "/")
 
-	body.End(BodyTail(model, ctx, opts, disabledThinking))
+	body.End(tail)
 	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return ReadResponse(API, &toolCallCounter, model, resp, now)
@@ -189,9 +193,11 @@ func toolChoiceMode(choice jsonv.Value) string {
 // BodyTail is the body's members after contents: Pi's buildParams turned
 // into the REST body by the SDK, systemInstruction, tools, toolConfig,
 // then generationConfig (always present, possibly empty). off gives the
-// thinkingConfig that turns thinking off. Its function declarations are
-// in Pi's form: {name, description, parametersJsonSchema}, nulls kept.
-func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model) jsonv.Value) []jsonv.Member {
+// thinkingConfig that turns thinking off; for a model whose id is not a
+// string that throws (ErrThrows), as Pi reads the id there before it checks
+// the signal. Its function declarations are in Pi's form: {name,
+// description, parametersJsonSchema}, nulls kept.
+func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model) jsonv.Value) ([]jsonv.Member, error) {
 	b := new(jsonv.ObjectBuilder)
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		part := new(jsonv.ObjectBuilder).SetString("text", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value()
@@ -222,11 +228,15 @@ func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model
 			}
 			gen.Set("thinkingConfig", tc.Value())
 		} else {
+			// Turning thinking off reads the id as a string.
+			if err := idIsString(model, "toLowerCase"); err != nil {
+				return nil, fmt.Errorf("%w: %v", transform.ErrThrows, err)
+			}
 			gen.Set("thinkingConfig", off(model))
 		}
 	}
 	b.Set("generationConfig", gen.Value())
-	return b.Members()
+	return b.Members(), nil
 }
 
 // functionDeclaration is Pi's declaration of a tool, which this SDK sends

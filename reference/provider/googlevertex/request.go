@@ -94,6 +94,10 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// Pi maps the thinking level as it builds the parameters, before the
 	// SDK checks the call.
 	sent := withThinkingLevel(model, opts.Options)
+	tail, err := google.BodyTail(model, ctx, sent, disabledThinking)
+	if err != nil {
+		return nil, err
+	}
 	if err := google.CheckCall(model, n, key); err != nil {
 		return nil, err
 	}
@@ -102,7 +106,6 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, err
 	}
 
-	tail := google.BodyTail(model, ctx, sent, disabledThinking)
 	body.End(vertexOrder(jsonv.ObjectValue(tail...)).Members())
 	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {

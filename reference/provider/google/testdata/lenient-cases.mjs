@@ -13,6 +13,10 @@ const call = (over = {}) => ({ type: "toolCall", id: "c1", name: "read_file", ar
 const readTool = { name: "read_file", description: "Read a file", parameters: { type: "object" } };
 const other = { api: "anthropic-messages", provider: "anthropic", id: "claude-sonnet-4-5" };
 const KEY = { apiKey: "AIza-test" };
+// A model whose id is not a string: Pi reads it as one for each tool call
+// (the id normalizer, then the call's conversion), each tool result and
+// turning thinking off, all before it checks the signal.
+const numbered = model({ id: 7 });
 // A same-model turn with one tool call, its result and a question.
 const round = (m, callOver, resultOver = {}, content = [text("ok")]) => [user("q"), asst(m, [call(callOver)]), result("c1", content, resultOver), user("n")];
 
@@ -86,6 +90,10 @@ export default [
   { name: "errored assistant with thinking object", model: m0, context: { messages: [user("q"), asst(m0, [{ type: "thinking", thinking: {} }], { stopReason: "error" }), user("n")] }, options: KEY },
   { name: "claude: tool call id number of another model", model: claude, context: { messages: [user("q"), asst(other, [call({ id: 7 })]), result(7, [text("ok")]), user("n")] }, options: KEY },
   { name: "gemini: tool call id number of another model", model: m0, context: { messages: [user("q"), asst(other, [call({ id: 7 })]), result(7, [text("ok")]), user("n")] }, options: KEY },
+  { name: "model id number: tool call of another model", model: numbered, context: { messages: [user("q"), asst(other, [call()]), result("c1", [text("ok")]), user("n")] }, options: KEY },
+  { name: "model id number: tool call of the same model", model: numbered, context: { messages: round(numbered, {}) }, options: KEY },
+  { name: "model id number: tool result", model: numbered, context: { messages: [user("q"), result("c1", [text("ok")]), user("n")] }, options: KEY },
+  { name: "model id number: thinking off", model: numbered, context: hi, options: { ...KEY, thinking: { enabled: false } } },
   { name: "text-only model: tool result content string", model: model({ input: ["text"] }), context: { messages: round(model({ input: ["text"] }), {}, { content: "ok" }) }, options: KEY },
   { name: "text-only model: tool result content number", model: model({ input: ["text"] }), context: { messages: round(model({ input: ["text"] }), {}, { content: 5 }) }, options: KEY },
   { name: "text-only model: user null element", model: model({ input: ["text"] }), context: { messages: [user([img(), null])] }, options: KEY },
