@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +30,9 @@ const sessionsEnv = "PICONFORM_SESSIONS"
 // model and thinking-level changes, compactions, branches, labels, custom
 // entries), then loads each through the reference and the real Pi as a
 // session case, and sends the messages it gives to every provider API (in
-// place of the messages of each API's wire/<api>-minimal-text case), by
+// place of the messages of each API's wire/<api>-minimal-text case, and of
+// one more wire case of that API the session's seed draws, so that other
+// models, options, tools and server answers meet real transcripts too), by
 // stream and by streamSimple at the session's thinking level. It
 // lists every file on which they differ: in the session's output, in a
 // request, or in what is made of the answer. The suite's cases are written
@@ -52,13 +56,23 @@ func TestGeneratedSessions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var templates []*suite.Case
+	// Each API's minimal-text case is a template for every session; each
+	// session also goes to one more wire case of each API, drawn by its
+	// seed, with that case's model, options, tools and server answer.
+	var minimal []*suite.Case
+	byAPI := map[string][]*suite.Case{}
 	for _, c := range s.Cases {
-		if c.Kind == "wire" && strings.HasSuffix(c.ID, "-minimal-text") {
-			templates = append(templates, c)
+		if c.Kind != "wire" {
+			continue
 		}
+		if strings.HasSuffix(c.ID, "-minimal-text") {
+			minimal = append(minimal, c)
+		}
+		api, _ := c.Input.Get("model")
+		api, _ = api.Get("api")
+		byAPI[api.String()] = append(byAPI[api.String()], c)
 	}
-	if len(templates) == 0 {
+	if len(minimal) == 0 {
 		t.Fatal("no wire/<api>-minimal-text case to send the sessions' messages with")
 	}
 	fx := kinds.Builtin.Fixtures(kinds.FixtureOptions{})["wire"]
@@ -95,6 +109,15 @@ func TestGeneratedSessions(t *testing.T) {
 		}
 		llm, _ := loaded.Get("llmMessages")
 		level, _ := loaded.Get("thinkingLevel")
+		n, _ := strconv.Atoi(seed.String())
+		draw := rand.New(rand.NewPCG(uint64(n), 0))
+		templates := slices.Clone(minimal)
+		for _, tc := range minimal {
+			api, _ := tc.Input.Get("model")
+			api, _ = api.Get("api")
+			cases := byAPI[api.String()]
+			templates = append(templates, cases[draw.IntN(len(cases))])
+		}
 		for _, tc := range templates {
 			wctx, _ := tc.Input.Get("context")
 			input := tc.Input.With("context", wctx.With("messages", llm))
@@ -128,7 +151,7 @@ func TestGeneratedSessions(t *testing.T) {
 	if files == 0 {
 		t.Fatal("gen-sessions.mjs wrote no session")
 	}
-	t.Logf("%d session files, each also sent to %d APIs by stream and streamSimple", files, len(templates))
+	t.Logf("%d session files, each also sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
 	report(t, runs, findings)
 }
 
