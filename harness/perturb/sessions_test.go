@@ -16,6 +16,7 @@ import (
 
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/perturb"
+	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -29,7 +30,9 @@ const sessionsEnv = "PICONFORM_SESSIONS"
 // seeded random walks (adapters/pi-ts/gen-sessions.mjs: every message role,
 // model and thinking-level changes, compactions, branches, labels, custom
 // entries), then loads each through the reference and the real Pi as a
-// session case, and sends the messages it gives to every provider API (in
+// session case, continues the agent messages it gives as a pipeline case
+// (either convertToLlm, sometimes after a transformContext), and sends the
+// LLM messages it gives to every provider API (in
 // place of the messages of each API's wire/<api>-minimal-text case, and of
 // one more wire case of that API the session's seed draws, so that other
 // models, options, tools and server answers meet real transcripts too), by
@@ -75,7 +78,7 @@ func TestGeneratedSessions(t *testing.T) {
 	if len(minimal) == 0 {
 		t.Fatal("no wire/<api>-minimal-text case to send the sessions' messages with")
 	}
-	fx := kinds.Builtin.Fixtures(kinds.FixtureOptions{})["wire"]
+	fixtures := kinds.Builtin.Fixtures(kinds.FixtureOptions{})
 
 	ctx := context.Background()
 	pi := &subject.Process{Command: cmd, Dir: root}
@@ -86,6 +89,21 @@ func TestGeneratedSessions(t *testing.T) {
 	ref := &subject.Reference{}
 	var findings []finding
 	files, runs := 0, 0
+	// check compares one use of a session's input, listing a difference
+	// under label, and returns the reference's output when they agree.
+	check := func(c *suite.Case, fx run.Fixture, input jsonv.Value, use, label string) (jsonv.Value, bool) {
+		runs++
+		f, unconfirmed, out, err := compareConfirmed(ctx, ref, pi, fx, c, input, generated(use, input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logUnconfirmed(t, unconfirmed)
+		if f != nil {
+			f.Case = label
+			findings = append(findings, *f)
+		}
+		return out, f == nil
+	}
 	lines := bufio.NewScanner(bytes.NewReader(out))
 	lines.Buffer(nil, 64<<20)
 	for lines.Scan() {
@@ -97,20 +115,31 @@ func TestGeneratedSessions(t *testing.T) {
 		text, _ := line.Get("text")
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
-		f, unconfirmed, loaded, err := compareConfirmed(ctx, ref, pi, nil, c, input, generated("session", input))
-		if err != nil {
-			t.Fatal(err)
-		}
-		logUnconfirmed(t, unconfirmed)
-		files, runs = files+1, runs+1
-		if f != nil {
-			findings = append(findings, *f)
+		files++
+		loaded, ok := check(c, nil, input, "session", c.ID)
+		if !ok {
 			continue
 		}
-		llm, _ := loaded.Get("llmMessages")
-		level, _ := loaded.Get("thinkingLevel")
 		n, _ := strconv.Atoi(seed.String())
 		draw := rand.New(rand.NewPCG(uint64(n), 0))
+
+		// The session's agent messages continue an agent run, as the
+		// coding agent continues a session: with its convertToLlm or an
+		// Agent's default one (which drops custom messages), now and then
+		// after a transformContext that keeps the last few.
+		agentMsgs, _ := loaded.Get("messages")
+		pin := jsonv.ObjectValue(
+			jsonv.Member{Key: "messages", Value: agentMsgs},
+			jsonv.Member{Key: "convert", Value: jsonv.StringValue([]string{"coding-agent", "default"}[draw.IntN(2)])},
+		)
+		if draw.IntN(3) == 0 {
+			keep := jsonv.ObjectValue(jsonv.Member{Key: "keepLast", Value: jsonv.NumberValue(strconv.Itoa(1 + draw.IntN(5)))})
+			pin = pin.With("transform", keep)
+		}
+		check(&suite.Case{ID: "pipeline/generated-" + seed.String(), Kind: "pipeline"}, fixtures["pipeline"], pin, "pipeline", c.ID+" as pipeline")
+
+		llm, _ := loaded.Get("llmMessages")
+		level, _ := loaded.Get("thinkingLevel")
 		templates := slices.Clone(minimal)
 		for _, tc := range minimal {
 			api, _ := tc.Input.Get("model")
@@ -132,16 +161,7 @@ func TestGeneratedSessions(t *testing.T) {
 			}
 			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
 			for call, input := range map[string]jsonv.Value{"stream": input, "streamSimple": simple} {
-				runs++
-				f, unconfirmed, _, err := compareConfirmed(ctx, ref, pi, fx, tc, input, generated(call, input))
-				if err != nil {
-					t.Fatal(err)
-				}
-				logUnconfirmed(t, unconfirmed)
-				if f != nil {
-					f.Case = c.ID + " via " + tc.ID
-					findings = append(findings, *f)
-				}
+				check(tc, fixtures["wire"], input, call, c.ID+" via "+tc.ID)
 			}
 		}
 	}
@@ -151,7 +171,7 @@ func TestGeneratedSessions(t *testing.T) {
 	if files == 0 {
 		t.Fatal("gen-sessions.mjs wrote no session")
 	}
-	t.Logf("%d session files, each also sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
+	t.Logf("%d session files, each continued as a pipeline and sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
 	report(t, runs, findings)
 }
 
