@@ -7,6 +7,7 @@
 // the reference and the real Pi.
 //
 //   node gen-sessions.mjs COUNT [FIRST_SEED]     (PI_TS_ROOT as run.sh sets it)
+import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -14,6 +15,17 @@ const root = process.env.PI_TS_ROOT ?? new URL(".", import.meta.url).pathname;
 const { SessionManager } = await import(
   pathToFileURL(join(root, "node_modules/@earendil-works/pi-coding-agent/dist/core/session-manager.js")).href
 );
+
+// Assistant messages as Pi's own stream parsers made them: the answers of
+// the suite's wire cases (golden/wire, each checked against Pi in CI), with
+// the signatures, ids, usage, stop reasons, response ids and error texts
+// real servers give, and the odd member types of the lenient cases.
+const goldenWire = join(root, "../../golden/wire");
+const answers = existsSync(goldenWire)
+  ? readdirSync(goldenWire).filter((f) => f.endsWith(".json")).sort()
+      .map((f) => JSON.parse(readFileSync(join(goldenWire, f), "utf8")).message)
+      .filter((m) => m?.role === "assistant" && Array.isArray(m.content))
+  : [];
 
 // mulberry32: small, seeded, the same sequence on every machine.
 function rng(seed) {
@@ -97,6 +109,11 @@ function session(seed) {
       timestamp: now(),
     }),
     assistant: () => {
+      if (answers.length && r() < 0.3) {
+        const m = { ...structuredClone(pick(answers)), timestamp: now() };
+        toolIds = m.content.filter((b) => b?.type === "toolCall").map((b) => b.id);
+        return m;
+      }
       const src = pick(sources);
       const content = [];
       if (r() < 0.4) {
