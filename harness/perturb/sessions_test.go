@@ -71,9 +71,7 @@ func TestGeneratedSessions(t *testing.T) {
 		if strings.HasSuffix(c.ID, "-minimal-text") {
 			minimal = append(minimal, c)
 		}
-		api, _ := c.Input.Get("model")
-		api, _ = api.Get("api")
-		byAPI[api.String()] = append(byAPI[api.String()], c)
+		byAPI[wireAPI(c)] = append(byAPI[wireAPI(c)], c)
 	}
 	if len(minimal) == 0 {
 		t.Fatal("no wire/<api>-minimal-text case to send the sessions' messages with")
@@ -142,9 +140,7 @@ func TestGeneratedSessions(t *testing.T) {
 		level, _ := loaded.Get("thinkingLevel")
 		templates := slices.Clone(minimal)
 		for _, tc := range minimal {
-			api, _ := tc.Input.Get("model")
-			api, _ = api.Get("api")
-			cases := byAPI[api.String()]
+			cases := byAPI[wireAPI(tc)]
 			templates = append(templates, cases[draw.IntN(len(cases))])
 		}
 		for _, tc := range templates {
@@ -160,9 +156,8 @@ func TestGeneratedSessions(t *testing.T) {
 				opts = opts.With("reasoning", level)
 			}
 			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
-			for call, input := range map[string]jsonv.Value{"stream": input, "streamSimple": simple} {
-				check(tc, fixtures["wire"], input, call, c.ID+" via "+tc.ID)
-			}
+			check(tc, fixtures["wire"], input, "stream", c.ID+" via "+tc.ID)
+			check(tc, fixtures["wire"], simple, "streamSimple", c.ID+" via "+tc.ID)
 		}
 	}
 	if err := lines.Err(); err != nil {
@@ -173,6 +168,13 @@ func TestGeneratedSessions(t *testing.T) {
 	}
 	t.Logf("%d session files, each continued as a pipeline and sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
 	report(t, runs, findings)
+}
+
+// wireAPI is the model.api of a wire case.
+func wireAPI(c *suite.Case) string {
+	model, _ := c.Input.Get("model")
+	api, _ := model.Get("api")
+	return api.String()
 }
 
 // generated is a generated input as a finding names it: nothing was
