@@ -2,7 +2,8 @@
 // Pi's own SessionManager from a seeded random walk of what a session sees
 // (messages of every role, thinking-level and model changes, compactions,
 // branches with and without summaries, labels, custom entries, session
-// names). Prints one JSON line per session: {"seed", "text"}, text being the
+// names; assistant turns of every API's own model, and the suite's wire
+// answers). Prints one JSON line per session: {"seed", "text"}, text being the
 // file's contents. harness/perturb's TestGeneratedSessions runs each through
 // the reference and the real Pi.
 //
