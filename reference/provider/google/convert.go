@@ -376,7 +376,6 @@ func stringOrNil(v jsonv.Value) *string {
 	return &s
 }
 
-// describe names a value's type in an error.
 // idIsString refuses a model whose id is not a string where Pi calls a
 // string method on it (RequiresToolCallID for each tool call,
 // multimodalFunctionResponse for each tool result): a TypeError that
@@ -388,6 +387,7 @@ func idIsString(model *ai.Model, method string) error {
 	return nil
 }
 
+// describe names a value's type in an error.
 func describe(v jsonv.Value) string {
 	if v.IsAbsent() {
 		return "missing"
