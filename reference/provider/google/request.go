@@ -193,8 +193,8 @@ func toolChoiceMode(choice jsonv.Value) string {
 // BodyTail is the body's members after contents: Pi's buildParams turned
 // into the REST body by the SDK, systemInstruction, tools, toolConfig,
 // then generationConfig (always present, possibly empty). off gives the
-// thinkingConfig that turns thinking off; for a model whose id is not a
-// string that throws (ErrThrows), as Pi reads the id there before it checks
+// thinkingConfig that turns thinking off, which throws (ErrThrows) for a
+// model whose id is not a string: Pi reads the id there, before it checks
 // the signal. Its function declarations are in Pi's form: {name,
 // description, parametersJsonSchema}, nulls kept.
 func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model) jsonv.Value) ([]jsonv.Member, error) {
