@@ -152,7 +152,7 @@ func TestGeneratedSessions(t *testing.T) {
 			if !ok {
 				opts = jsonv.ObjectValue()
 			}
-			if level.Str() != "off" {
+			if level.Kind() == jsonv.String && level.Str() != "off" {
 				opts = opts.With("reasoning", level)
 			}
 			simple := input.With("call", jsonv.StringValue("streamSimple")).With("options", opts)
