@@ -23,8 +23,12 @@ import (
 )
 
 // sessionsEnv is how many session files TestGeneratedSessions has the real
-// coding agent write (default 300).
-const sessionsEnv = "PICONFORM_SESSIONS"
+// coding agent write (default 300), and seedEnv the seed of the first (default
+// 1), so that a long run can go on where CI's seeds end.
+const (
+	sessionsEnv = "PICONFORM_SESSIONS"
+	seedEnv     = "PICONFORM_SESSIONS_SEED"
+)
 
 // TestGeneratedSessions has Pi's own SessionManager write session files from
 // seeded random walks (adapters/pi-ts/gen-sessions.mjs: every message role,
@@ -47,7 +51,7 @@ func TestGeneratedSessions(t *testing.T) {
 	cmd, root := piCommand(t, "load generated session files")
 	adapter := filepath.Join(root, "adapters/pi-ts")
 	gen := exec.Command(filepath.Join(adapter, "node_modules/node/bin/node"), filepath.Join(adapter, "gen-sessions.mjs"),
-		strconv.Itoa(envInt(t, sessionsEnv, 300)))
+		strconv.Itoa(envInt(t, sessionsEnv, 300)), strconv.Itoa(envInt(t, seedEnv, 1)))
 	gen.Env = append(os.Environ(), "PI_TS_ROOT="+adapter)
 	gen.Stderr = os.Stderr
 	out, err := gen.Output()
