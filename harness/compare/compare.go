@@ -10,13 +10,17 @@
 //
 // A mismatch lists every path that differs, in document order: the members
 // of an object in the order the wanted document has them, then the members
-// only the other side has, in its order; array elements by index. Values are
-// shown as JSON, so a report reads the same in any language.
+// only the other side has, in its order; array elements by index, except
+// that when the lengths differ the elements are aligned first, so that one
+// element more or less is one difference, not a shift of all that follow
+// (see walkArray). Values are shown as JSON, so a report reads the same in
+// any language.
 package compare
 
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -202,6 +206,8 @@ type walker struct {
 	redactions [][]string
 	texts      map[string]string
 	diffs      []Diff
+	// first stops the walk at the first difference (an equality probe).
+	first bool
 }
 
 func (w *walker) add(path string, want, got jsonv.Value) {
@@ -230,7 +236,7 @@ func (w *walker) redaction(segs []string) (string, bool) {
 }
 
 func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
-	if want.IsAbsent() && got.IsAbsent() {
+	if want.IsAbsent() && got.IsAbsent() || w.first && len(w.diffs) > 0 {
 		return
 	}
 	if as, ok := w.redaction(segs); ok {
@@ -264,17 +270,7 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 			w.add(path, want, got)
 		}
 	case jsonv.Array:
-		we, ge := want.Elems(), got.Elems()
-		for i := 0; i < max(len(we), len(ge)); i++ {
-			var a, b jsonv.Value
-			if i < len(we) {
-				a = we[i]
-			}
-			if i < len(ge) {
-				b = ge[i]
-			}
-			w.walk(a, b, jsonv.Index(path, i), append(segs[:len(segs):len(segs)], fmt.Sprint(i)))
-		}
+		w.walkArray(want.Elems(), got.Elems(), path, segs)
 	case jsonv.Object:
 		wk, wm := members(want)
 		gk, gm := members(got)
@@ -287,6 +283,119 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 			}
 		}
 	}
+}
+
+// maxAlignCells bounds the element pairs the aligner compares (want's
+// middle × got's middle, once the equal ends are set aside); past it the
+// middles are paired by index, as arrays of one length always are.
+const maxAlignCells = 1 << 16
+
+// walkArray compares two arrays. Arrays of one length are compared element
+// by element. When the lengths differ, an element one side lacks would
+// shift every later one, so the elements are aligned first: the equal
+// ends, then a longest common subsequence of what is between them. An
+// element only want has is reported at its index in want, one only got has
+// at its index in got, whole; the elements between two aligned ones are
+// paired by index, and the surplus of the longer side is reported whole.
+// Paired and aligned elements are compared at want's index, where the
+// rules (redactions, runtime texts) name them.
+func (w *walker) walkArray(we, ge []jsonv.Value, path string, segs []string) {
+	at := func(i int) (string, []string) {
+		return jsonv.Index(path, i), append(segs[:len(segs):len(segs)], strconv.Itoa(i))
+	}
+	pair := func(i, j int) {
+		p, s := at(i)
+		w.walk(we[i], ge[j], p, s)
+	}
+	if len(we) == len(ge) {
+		for i := range we {
+			pair(i, i)
+		}
+		return
+	}
+	same := func(i, j int) bool {
+		p, s := at(i)
+		probe := &walker{rules: w.rules, redactions: w.redactions, texts: w.texts, first: true}
+		probe.walk(we[i], ge[j], p, s)
+		return len(probe.diffs) == 0
+	}
+	pre := 0
+	for pre < min(len(we), len(ge)) && same(pre, pre) {
+		pre++
+	}
+	suf := 0
+	for suf < min(len(we), len(ge))-pre && same(len(we)-1-suf, len(ge)-1-suf) {
+		suf++
+	}
+	// Aligned pairs (want index, got index), in order, ending with a
+	// sentinel past both ends.
+	var aligned [][2]int
+	for i := range pre {
+		aligned = append(aligned, [2]int{i, i})
+	}
+	aligned = append(aligned, commonSubsequence(pre, len(we)-suf, pre, len(ge)-suf, same)...)
+	for k := suf; k > 0; k-- {
+		aligned = append(aligned, [2]int{len(we) - k, len(ge) - k})
+	}
+	aligned = append(aligned, [2]int{len(we), len(ge)})
+	i, j := 0, 0
+	for _, a := range aligned {
+		for ; i < a[0] && j < a[1]; i, j = i+1, j+1 {
+			pair(i, j)
+		}
+		for ; i < a[0]; i++ {
+			w.add(jsonv.Index(path, i), we[i], jsonv.Value{})
+		}
+		for ; j < a[1]; j++ {
+			w.add(jsonv.Index(path, j), jsonv.Value{}, ge[j])
+		}
+		i, j = a[0]+1, a[1]+1 // aligned elements are the same
+
+	}
+}
+
+// commonSubsequence aligns want[i0:i1] with got[j0:j1]: the longest list of
+// index pairs, increasing on both sides, whose elements are the same. It
+// returns none when the middles are too large to compare pairwise.
+func commonSubsequence(i0, i1, j0, j1 int, same func(i, j int) bool) [][2]int {
+	n, m := i1-i0, j1-j0
+	if n == 0 || m == 0 || n*m > maxAlignCells {
+		return nil
+	}
+	// lcs[a][b] is the length of the longest common subsequence of
+	// want[i0+a:i1] and got[j0+b:j1].
+	lcs := make([][]int, n+1)
+	for a := range lcs {
+		lcs[a] = make([]int, m+1)
+	}
+	eq := make([][]bool, n)
+	for a := n - 1; a >= 0; a-- {
+		eq[a] = make([]bool, m)
+		for b := m - 1; b >= 0; b-- {
+			eq[a][b] = same(i0+a, j0+b)
+			switch {
+			case eq[a][b]:
+				lcs[a][b] = lcs[a+1][b+1] + 1
+			case lcs[a+1][b] >= lcs[a][b+1]:
+				lcs[a][b] = lcs[a+1][b]
+			default:
+				lcs[a][b] = lcs[a][b+1]
+			}
+		}
+	}
+	var out [][2]int
+	for a, b := 0, 0; a < n && b < m; {
+		switch {
+		case eq[a][b]:
+			out = append(out, [2]int{i0 + a, j0 + b})
+			a, b = a+1, b+1
+		case lcs[a+1][b] >= lcs[a][b+1]:
+			a++
+		default:
+			b++
+		}
+	}
+	return out
 }
 
 // members returns an object's keys (canonical WTF-8) in document order,

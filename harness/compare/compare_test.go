@@ -1,6 +1,7 @@
 package compare_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -252,6 +253,50 @@ func TestDiffs(t *testing.T) {
 			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/e", Pattern: "{runtime}"}}, Strict: true},
 			diffs: []string{`/e "Unexpected end of JSON input" "unexpected EOF"`},
 		},
+		{
+			name:  "an element more is one difference, at its index in got",
+			want:  `{"m":[{"r":"u","t":1},{"r":"a","t":2},{"r":"u","t":3}]}`,
+			got:   `{"m":[{"r":"u","t":1},{"r":"s","t":2},{"r":"a","t":2},{"r":"u","t":3}]}`,
+			diffs: []string{`/m/1 - {"r":"s","t":2}`},
+		},
+		{
+			name:  "an element less is one difference, at its index in want",
+			want:  `["a","b","c","d"]`,
+			got:   `["a","c","d"]`,
+			diffs: []string{`/1 "b" -`},
+		},
+		{
+			name:  "elements align on what the redactions leave",
+			want:  `[{"k":"a","ts":1},{"k":"b","ts":2},{"k":"c","ts":3}]`,
+			got:   `[{"k":"x","ts":7},{"k":"a","ts":8},{"k":"b","ts":9},{"k":"c","ts":10}]`,
+			rules: compare.Rules{Redactions: []compare.Redaction{{Path: "/*/ts", As: "number"}}},
+			diffs: []string{`/0 - {"k":"x","ts":7}`},
+		},
+		{
+			name:  "an aligned element is checked where want has it",
+			want:  `[1,2,{"e":"Unexpected end of JSON input"}]`,
+			got:   `[0,1,2,{"e":"unexpected EOF"}]`,
+			rules: compare.Rules{RuntimeTexts: []compare.RuntimeText{{Path: "/2/e", Pattern: "{runtime}"}}},
+			diffs: []string{`/0 - 0`},
+		},
+		{
+			name:  "between aligned elements, elements pair by index and the surplus is whole",
+			want:  `[1,{"a":1},9]`,
+			got:   `[1,{"a":2},{"b":3},9]`,
+			diffs: []string{`/1/a 1 2`, `/2 - {"b":3}`},
+		},
+		{
+			name:  "several runs of elements more and less",
+			want:  `["a","b","c","d","e","f"]`,
+			got:   `["a","x","c","d","f","y","z"]`,
+			diffs: []string{`/1 "b" "x"`, `/4 "e" -`, `/5 - "y"`, `/6 - "z"`},
+		},
+		{
+			name:  "arrays of one length pair by index",
+			want:  `[1,2,3]`,
+			got:   `[2,3,4]`,
+			diffs: []string{`/0 1 2`, `/1 2 3`, `/2 3 4`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +312,21 @@ func TestDiffs(t *testing.T) {
 				t.Errorf("Check = %v, want %d diffs", m, len(tt.diffs))
 			}
 		})
+	}
+}
+
+// TestDiffsLargeMiddle checks that arrays whose differing middles are too
+// large to align pairwise are still compared, element by element.
+func TestDiffsLargeMiddle(t *testing.T) {
+	var want, got []string
+	for i := range 400 {
+		want = append(want, strconv.Itoa(i))
+		got = append(got, strconv.Itoa(i+1000))
+	}
+	got = append(got, "0")
+	diffs := compare.Diffs(parse(t, "["+strings.Join(want, ",")+"]"), parse(t, "["+strings.Join(got, ",")+"]"), compare.Rules{})
+	if len(diffs) != 401 || diffs[0].Path != "/0" || diffs[400].Path != "/400" || !diffs[400].Want.IsAbsent() {
+		t.Errorf("got %d diffs (first %+v), want 400 pairs by index and one element more at /400", len(diffs), diffs[0])
 	}
 }
 

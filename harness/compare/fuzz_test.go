@@ -9,8 +9,8 @@ import (
 
 // FuzzCompare: comparing any two JSON documents neither panics nor takes
 // more than linear work per number (1e999999 included); a document equals
-// itself; two documents differ exactly when Diffs lists a path, and
-// Check agrees.
+// itself; two documents differ exactly when Diffs lists a path, both ways,
+// and Check agrees.
 func FuzzCompare(f *testing.F) {
 	for _, s := range [][2]string{
 		{`{"a":1,"b":[1,2]}`, `{"b":[1,2.0],"a":1e0}`},
@@ -33,7 +33,10 @@ func FuzzCompare(f *testing.F) {
 		if m := compare.Check(va, vb, compare.Rules{}); (m == nil) != (len(d) == 0) {
 			t.Fatalf("Check and Diffs disagree on %s and %s", a, b)
 		}
-		if back := compare.Diffs(vb, va, compare.Rules{}); len(back) != len(d) {
+		// How many differences there are may depend on the direction (the
+		// alignment of arrays of two lengths breaks ties in want's favour),
+		// whether there are any may not.
+		if back := compare.Diffs(vb, va, compare.Rules{}); (len(back) == 0) != (len(d) == 0) {
 			t.Fatalf("%s vs %s: %d differences one way, %d the other", a, b, len(d), len(back))
 		}
 	})
