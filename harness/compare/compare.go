@@ -288,7 +288,7 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 // maxAlignCells bounds the element pairs the aligner compares (want's
 // middle × got's middle, once the equal ends are set aside); past it the
 // middles are paired by index, as arrays of one length always are.
-const maxAlignCells = 1 << 16
+const maxAlignCells = 1 << 12
 
 // walkArray compares two arrays. Arrays of one length are compared element
 // by element. When the lengths differ, an element one side lacks would
