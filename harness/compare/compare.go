@@ -327,18 +327,14 @@ func (w *walker) walkArray(we, ge []jsonv.Value, path string, segs []string) {
 	for suf < min(len(we), len(ge))-pre && same(len(we)-1-suf, len(ge)-1-suf) {
 		suf++
 	}
-	// Aligned pairs (want index, got index), in order, ending with a
-	// sentinel past both ends.
-	var aligned [][2]int
-	for i := range pre {
-		aligned = append(aligned, [2]int{i, i})
-	}
-	aligned = append(aligned, commonSubsequence(pre, len(we)-suf, pre, len(ge)-suf, same)...)
+	// Aligned pairs (want index, got index) after the equal start, in
+	// order, ending with a sentinel past both ends.
+	aligned := commonSubsequence(pre, len(we)-suf, pre, len(ge)-suf, same)
 	for k := suf; k > 0; k-- {
 		aligned = append(aligned, [2]int{len(we) - k, len(ge) - k})
 	}
 	aligned = append(aligned, [2]int{len(we), len(ge)})
-	i, j := 0, 0
+	i, j := pre, pre
 	for _, a := range aligned {
 		for ; i < a[0] && j < a[1]; i, j = i+1, j+1 {
 			pair(i, j)
@@ -350,7 +346,6 @@ func (w *walker) walkArray(we, ge []jsonv.Value, path string, segs []string) {
 			w.add(jsonv.Index(path, j), jsonv.Value{}, ge[j])
 		}
 		i, j = a[0]+1, a[1]+1 // aligned elements are the same
-
 	}
 }
 
