@@ -7,15 +7,29 @@
 // file's contents. harness/perturb's TestGeneratedSessions runs each through
 // the reference and the real Pi.
 //
+// PI_SESSIONS_WRITER names the folder of an older Pi install (install.sh
+// VERSION prints it), whose SessionManager then writes the files in its own
+// format: before 0.31 a version 1 file (a list without ids, where a
+// compaction names the index of the first entry it keeps), in 0.31 and 0.32
+// version 2. Pi 0.80.2 migrates both when it loads them.
+//
 //   node gen-sessions.mjs COUNT [FIRST_SEED]     (PI_TS_ROOT as run.sh sets it)
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = process.env.PI_TS_ROOT ?? new URL(".", import.meta.url).pathname;
-const { SessionManager } = await import(
-  pathToFileURL(join(root, "node_modules/@earendil-works/pi-coding-agent/dist/core/session-manager.js")).href
-);
+const writer = process.env.PI_SESSIONS_WRITER ?? root;
+const codingAgent = ["@earendil-works", "@mariozechner"]
+  .map((scope) => join(writer, "node_modules", scope, "pi-coding-agent"))
+  .find(existsSync);
+// Up to 0.13 the module sat at the top of dist/.
+const managerFile = ["dist/core/session-manager.js", "dist/session-manager.js"]
+  .map((f) => join(codingAgent ?? writer, f))
+  .find(existsSync);
+if (!managerFile) throw new Error(`no pi-coding-agent SessionManager under ${writer}`);
+const { SessionManager } = await import(pathToFileURL(managerFile).href);
 
 // Assistant messages as Pi's own stream parsers made them: the answers of
 // the suite's wire cases (golden/wire, each checked against Pi in CI), with
@@ -170,38 +184,84 @@ function session(seed) {
     }),
   };
 
-  const sm = SessionManager.inMemory("/work/project");
-  const ids = () => sm.getEntries().map((e) => e.id);
-  for (let steps = 3 + int(40); steps > 0; steps--) {
-    const x = r();
-    if (x < 0.55) {
-      const role = pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"]);
-      sm.appendMessage(messages[role]());
-    } else if (x < 0.6) {
-      sm.appendThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
-    } else if (x < 0.65) {
-      const { provider, model } = pick(sources);
-      sm.appendModelChange(provider, model);
-    } else if (x < 0.71 && ids().length) {
-      const path = sm.getBranch().filter((e) => e.type === "message").map((e) => e.id);
-      sm.appendCompaction(text(), path.length ? pick(path) : pick(ids()), int(100000), r() < 0.5 ? { files: [text()] } : undefined, r() < 0.3);
-    } else if (x < 0.76) {
-      sm.appendCustomMessageEntry(pick(["note", "hook"]), r() < 0.5 ? text() : [{ type: "text", text: text() }], r() < 0.5, r() < 0.5 ? { n: int(9) } : undefined);
-    } else if (x < 0.8) {
-      sm.appendCustomEntry(pick(["state", "todo"]), { v: int(100) });
-    } else if (x < 0.83 && ids().length) {
-      sm.appendLabelChange(pick(ids()), r() < 0.8 ? text() || "label" : undefined);
-    } else if (x < 0.85) {
-      sm.appendSessionInfo(text());
-    } else if (x < 0.92 && ids().length) {
-      sm.branch(pick(ids()));
-    } else if (x < 0.97 && ids().length) {
-      sm.branchWithSummary(pick(ids()), text(), r() < 0.5 ? { readFiles: [text()] } : undefined, r() < 0.3);
-    } else {
-      sm.resetLeaf();
+  return typeof SessionManager.prototype.appendMessage === "function" ? treeFile() : listFile();
+
+  // Version 2 and 3: entries with ids and parents, branches, labels.
+  function treeFile() {
+    const sm = SessionManager.inMemory("/work/project");
+    const ids = () => sm.getEntries().map((e) => e.id);
+    for (let steps = 3 + int(40); steps > 0; steps--) {
+      const x = r();
+      if (x < 0.55) {
+        const role = pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"]);
+        sm.appendMessage(messages[role]());
+      } else if (x < 0.6) {
+        sm.appendThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
+      } else if (x < 0.65) {
+        const { provider, model } = pick(sources);
+        sm.appendModelChange(provider, model);
+      } else if (x < 0.71 && ids().length) {
+        const path = sm.getBranch().filter((e) => e.type === "message").map((e) => e.id);
+        sm.appendCompaction(text(), path.length ? pick(path) : pick(ids()), int(100000), r() < 0.5 ? { files: [text()] } : undefined, r() < 0.3);
+      } else if (x < 0.76) {
+        sm.appendCustomMessageEntry(pick(["note", "hook"]), r() < 0.5 ? text() : [{ type: "text", text: text() }], r() < 0.5, r() < 0.5 ? { n: int(9) } : undefined);
+      } else if (x < 0.8) {
+        sm.appendCustomEntry(pick(["state", "todo"]), { v: int(100) });
+      } else if (x < 0.83 && ids().length) {
+        sm.appendLabelChange(pick(ids()), r() < 0.8 ? text() || "label" : undefined);
+      } else if (x < 0.85) {
+        sm.appendSessionInfo?.(text()); // from version 3
+      } else if (x < 0.92 && ids().length) {
+        sm.branch(pick(ids()));
+      } else if (x < 0.97 && ids().length) {
+        sm.branchWithSummary(pick(ids()), text(), r() < 0.5 ? { readFiles: [text()] } : undefined, r() < 0.3);
+      } else {
+        sm.resetLeaf();
+      }
+    }
+    return lines([sm.getHeader(), ...sm.getEntries()]);
+  }
+
+  // Version 1: one list in file order, the header first.
+  function listFile() {
+    const dir = mkdtempSync(join(tmpdir(), "pi-sessions-"));
+    try {
+      let sm;
+      if (SessionManager.length >= 3) {
+        sm = new SessionManager("/work/project", dir, undefined, false);
+      } else {
+        // Up to 0.13: the agent folder comes from the environment, the
+        // header (with the model and thinking level) is written by
+        // startSession, and everything goes straight to the file.
+        process.env.PI_CODING_AGENT_DIR = dir;
+        sm = new SessionManager(false);
+        const { provider, model } = pick(sources);
+        sm.startSession({ model: { provider, id: model }, thinkingLevel: pick(["off", "low", "high"]) });
+      }
+      let count = 1; // the header
+      for (let steps = 3 + int(40); steps > 0; steps--, count++) {
+        const x = r();
+        if (x < 0.7) {
+          sm.saveMessage(messages[pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"])]());
+        } else if (x < 0.8) {
+          sm.saveThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
+        } else if (x < 0.9) {
+          const { provider, model } = pick(sources);
+          sm.saveModelChange(provider, model);
+        } else {
+          // As the coding agent wrote it; the index is now and then past
+          // the last entry.
+          sm.saveCompaction({ type: "compaction", timestamp: new Date().toISOString(), summary: text(), firstKeptEntryIndex: int(count + 2), tokensBefore: int(100000) });
+        }
+      }
+      return sm.getEntries ? lines(sm.getEntries()) : readFileSync(sm.getSessionFile(), "utf8");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }
-  const entries = [sm.getHeader(), ...sm.getEntries()];
+}
+
+function lines(entries) {
   return entries.map((e) => JSON.stringify(e) + "\n").join("");
 }
 

@@ -24,10 +24,14 @@ import (
 
 // sessionsEnv is how many session files TestGeneratedSessions has the real
 // coding agent write (default 300), and seedEnv the seed of the first (default
-// 1), so that a long run can go on where CI's seeds end.
+// 1), so that a long run can go on where CI's seeds end. writerEnv names an
+// older Pi (a version as adapters/pi-ts/install.sh takes it, 0.27.9 say)
+// whose SessionManager writes the files in its own format, which Pi 0.80.2
+// then migrates as it loads them.
 const (
 	sessionsEnv = "PICONFORM_SESSIONS"
 	seedEnv     = "PICONFORM_SESSIONS_SEED"
+	writerEnv   = "PICONFORM_SESSIONS_WRITER"
 )
 
 // TestGeneratedSessions has Pi's own SessionManager write session files from
@@ -53,6 +57,9 @@ func TestGeneratedSessions(t *testing.T) {
 	gen := exec.Command(filepath.Join(adapter, "node_modules/node/bin/node"), filepath.Join(adapter, "gen-sessions.mjs"),
 		strconv.Itoa(envInt(t, sessionsEnv, 300)), strconv.Itoa(envInt(t, seedEnv, 1)))
 	gen.Env = append(os.Environ(), "PI_TS_ROOT="+adapter)
+	if v := os.Getenv(writerEnv); v != "" {
+		gen.Env = append(gen.Env, "PI_SESSIONS_WRITER="+installed(t, adapter, v))
+	}
 	gen.Stderr = os.Stderr
 	out, err := gen.Output()
 	if err != nil {
@@ -172,6 +179,20 @@ func TestGeneratedSessions(t *testing.T) {
 	}
 	t.Logf("%d session files, each continued as a pipeline and sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
 	report(t, runs, findings)
+}
+
+// installed is the folder of Pi version v, which adapters/pi-ts/install.sh
+// installs unless it already has: the last line it prints.
+func installed(t *testing.T, adapter, v string) string {
+	t.Helper()
+	install := exec.Command(filepath.Join(adapter, "install.sh"), v)
+	install.Stderr = os.Stderr
+	out, err := install.Output()
+	if err != nil {
+		t.Fatalf("install.sh %s: %v", v, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return lines[len(lines)-1]
 }
 
 // wireAPI is the model.api of a wire case.
