@@ -120,7 +120,13 @@ function session(seed) {
         () => text(),
         () => [{ type: "text", text: text() }, ...(r() < 0.3 ? [image("image/png")] : [])],
         () => [image("image/jpeg")],
+        // Pi up to about 0.30 kept the files a prompt attached beside the
+        // blocks it made of them, and marked a document's text block.
+        () => [{ type: "text", text: text() }, { type: "text", text: "\n\n[Document: a.md]\n" + text(), isDocument: true }],
       ])(),
+      ...(r() < 0.1
+        ? { attachments: [{ id: alnum(8), type: pick(["image", "document"]), fileName: "a.md", mimeType: "text/markdown", size: int(900), content: base64(2), extractedText: text() }] }
+        : {}),
       timestamp: now(),
     }),
     assistant: () => {
