@@ -190,6 +190,8 @@ function session(seed) {
     }),
   };
 
+  const message = () => messages[pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"])]();
+  const level = () => pick(["off", "minimal", "low", "medium", "high", "xhigh"]);
   return typeof SessionManager.prototype.appendMessage === "function" ? treeFile() : listFile();
 
   // Version 2 and 3: entries with ids and parents, branches, labels.
@@ -199,10 +201,9 @@ function session(seed) {
     for (let steps = 3 + int(40); steps > 0; steps--) {
       const x = r();
       if (x < 0.55) {
-        const role = pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"]);
-        sm.appendMessage(messages[role]());
+        sm.appendMessage(message());
       } else if (x < 0.6) {
-        sm.appendThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
+        sm.appendThinkingLevelChange(level());
       } else if (x < 0.65) {
         const { provider, model } = pick(sources);
         sm.appendModelChange(provider, model);
@@ -248,9 +249,9 @@ function session(seed) {
       for (let steps = 3 + int(40); steps > 0; steps--, count++) {
         const x = r();
         if (x < 0.7) {
-          sm.saveMessage(messages[pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"])]());
+          sm.saveMessage(message());
         } else if (x < 0.8) {
-          sm.saveThinkingLevelChange(pick(["off", "minimal", "low", "medium", "high", "xhigh"]));
+          sm.saveThinkingLevelChange(level());
         } else if (x < 0.9) {
           const { provider, model } = pick(sources);
           sm.saveModelChange(provider, model);
