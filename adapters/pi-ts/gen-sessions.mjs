@@ -11,7 +11,8 @@
 // VERSION prints it), whose SessionManager then writes the files in its own
 // format: before 0.31 a version 1 file (a list without ids, where a
 // compaction names the index of the first entry it keeps), in 0.31 and 0.32
-// version 2. Pi 0.80.2 migrates both when it loads them.
+// version 2, from 0.37 version 3 as 0.80.2 writes it. Pi 0.80.2 migrates the
+// older two when it loads them.
 //
 //   node gen-sessions.mjs COUNT [FIRST_SEED]     (PI_TS_ROOT as run.sh sets it)
 import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
