@@ -68,9 +68,10 @@ func (u Usage) JSON() jsonv.Value {
 	if u.Verbatim {
 		return u.Raw
 	}
-	o := new(jsonv.ObjectBuilder).Set("input", u.Input).Set("output", u.Output)
-	o.Set("cacheRead", u.CacheRead).Set("cacheWrite", u.CacheWrite).Set("cacheWrite1h", u.CacheWrite1h)
-	o.Set("totalTokens", u.TotalTokens).Set("cost", u.Cost.JSON())
+	// A stream reader computes the counts as JavaScript does: NaN is null.
+	o := new(jsonv.ObjectBuilder).Set("input", u.Input.Stringified()).Set("output", u.Output.Stringified())
+	o.Set("cacheRead", u.CacheRead.Stringified()).Set("cacheWrite", u.CacheWrite.Stringified())
+	o.Set("cacheWrite1h", u.CacheWrite1h.Stringified()).Set("totalTokens", u.TotalTokens.Stringified()).Set("cost", u.Cost.JSON())
 	return o.Extend(u.Extra).Value()
 }
 

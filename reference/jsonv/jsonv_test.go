@@ -614,7 +614,8 @@ func TestReadFileNamesTheFile(t *testing.T) {
 }
 
 // TestJSNumberValue: NaN and the infinities stay numbers for JavaScript's
-// operators (truthiness, String(), Number()) and are written as null.
+// operators (truthiness, String(), Number()) and are written as null, also
+// by Stringified.
 func TestJSNumberValue(t *testing.T) {
 	for _, tc := range []struct {
 		in                float64
@@ -628,8 +629,12 @@ func TestJSNumberValue(t *testing.T) {
 		{0, "0", "0", false, true},
 	} {
 		v := jsonv.JSNumberValue(tc.in)
-		got := []any{v.Kind(), string(v.AppendJSON(nil)), v.JSString(), v.Truthy()}
-		want := []any{jsonv.Number, tc.json, tc.text, tc.truthy}
+		got := []any{v.Kind(), string(v.AppendJSON(nil)), v.JSString(), v.Truthy(), v.Stringified().Kind()}
+		stringified := jsonv.Number
+		if tc.json == "null" {
+			stringified = jsonv.Null
+		}
+		want := []any{jsonv.Number, tc.json, tc.text, tc.truthy, stringified}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("JSNumberValue(%v) (-want +got):\n%s", tc.in, diff)
 		}

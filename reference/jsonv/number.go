@@ -49,6 +49,16 @@ func JSNumberValue(f float64) Value {
 	return FloatValue(f)
 }
 
+// Stringified is v as JSON.stringify writes it where it stands as a
+// member's value: null for the NaN and infinities of JSNumberValue, v
+// itself otherwise.
+func (v Value) Stringified() Value {
+	if v.kind == Number && nonFinite(v.Str()) {
+		return NullValue()
+	}
+	return v
+}
+
 // nonFinite reports whether s, a Number's text, is one JSNumberValue made
 // for NaN or an infinity; a JSON number never starts with N or I.
 func nonFinite(s string) bool {

@@ -18,8 +18,8 @@ var captures = capturetest.Captures{
 		Parse: ParseStream, Provider: "anthropic",
 		ReadError: "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{}}}\n\n",
 		Outside: []string{
-			// A token count that is a string.
-			"event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":\"5\"}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+			// A response id that is a number.
+			"event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":5,\"usage\":{}}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
 		},
 	},
 }

@@ -87,8 +87,6 @@ type parser struct {
 	out      *ai.AssistantMessage
 	scratch  []scratch
 	events   []stream.Event
-	usage    struct{ input, output, cacheRead, cacheWrite float64 }
-	has1h    bool
 	outside  bool
 	sawStart bool
 	sawStop  bool
@@ -204,9 +202,6 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 }
 
-// count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
-
 func (p *parser) messageStart(ev jsonv.Value) {
 	msg := stream.Member(ev, "message")
 	id := stream.Prop(msg, "id")
@@ -219,23 +214,21 @@ func (p *parser) messageStart(ev jsonv.Value) {
 	default:
 		p.outside = true
 	}
-	usage := stream.Member(msg, "usage")
-	p.usage.input = p.count(stream.Prop(usage, "input_tokens"))
-	p.usage.output = p.count(stream.Member(usage, "output_tokens"))
-	p.usage.cacheRead = p.count(stream.Member(usage, "cache_read_input_tokens"))
-	p.usage.cacheWrite = p.count(stream.Member(usage, "cache_creation_input_tokens"))
-	p.out.Usage.CacheWrite1h = jsonv.FloatValue(p.count(stream.Member(stream.Member(usage, "cache_creation"), "ephemeral_1h_input_tokens")))
+	// The counts are kept as sent (`count || 0`), whatever their type.
+	usage, u := stream.Member(msg, "usage"), &p.out.Usage
+	u.Input = stream.Count(stream.Prop(usage, "input_tokens"))
+	u.Output = stream.Count(stream.Member(usage, "output_tokens"))
+	u.CacheRead = stream.Count(stream.Member(usage, "cache_read_input_tokens"))
+	u.CacheWrite = stream.Count(stream.Member(usage, "cache_creation_input_tokens"))
+	u.CacheWrite1h = stream.Count(stream.Member(stream.Member(usage, "cache_creation"), "ephemeral_1h_input_tokens"))
 	p.updateUsage()
 }
 
-// updateUsage writes the counts, their sum and the cost into the message.
+// updateUsage writes the counts' sum (JavaScript's +, which joins text) and
+// the cost into the message.
 func (p *parser) updateUsage() {
 	u := &p.out.Usage
-	u.Input = jsonv.FloatValue(p.usage.input)
-	u.Output = jsonv.FloatValue(p.usage.output)
-	u.CacheRead = jsonv.FloatValue(p.usage.cacheRead)
-	u.CacheWrite = jsonv.FloatValue(p.usage.cacheWrite)
-	u.TotalTokens = jsonv.FloatValue(p.usage.input + p.usage.output + p.usage.cacheRead + p.usage.cacheWrite)
+	u.TotalTokens = stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite)
 	stream.Price(p.model, u)
 }
 
@@ -249,20 +242,17 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 			p.errorMessage = errMsg
 		}
 	}
-	usage := stream.Member(ev, "usage")
-	set := func(dst *float64, v jsonv.Value) {
-		if k := v.Kind(); k != jsonv.Absent && k != jsonv.Null {
-			if k != jsonv.Number {
-				p.outside = true
-				return
-			}
-			*dst, _ = v.Float64()
+	// A count that is sent replaces the one before, whatever its type.
+	usage, u := stream.Member(ev, "usage"), &p.out.Usage
+	set := func(dst *jsonv.Value, v jsonv.Value) {
+		if !v.IsNullish() {
+			*dst = stream.JSValue(v)
 		}
 	}
-	set(&p.usage.input, stream.Prop(usage, "input_tokens"))
-	set(&p.usage.output, stream.Member(usage, "output_tokens"))
-	set(&p.usage.cacheRead, stream.Member(usage, "cache_read_input_tokens"))
-	set(&p.usage.cacheWrite, stream.Member(usage, "cache_creation_input_tokens"))
+	set(&u.Input, stream.Prop(usage, "input_tokens"))
+	set(&u.Output, stream.Member(usage, "output_tokens"))
+	set(&u.CacheRead, stream.Member(usage, "cache_read_input_tokens"))
+	set(&u.CacheWrite, stream.Member(usage, "cache_creation_input_tokens"))
 	p.updateUsage()
 }
 

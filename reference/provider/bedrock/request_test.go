@@ -28,7 +28,6 @@ var captures = capturetest.Captures{
 		Parse: ParseStream, Provider: "amazon-bedrock",
 		ReadError: string(event("messageStart", `{"role":"assistant"}`)), NoResponseID: true,
 		Outside: []string{
-			string(event("metadata", `{"usage":{"inputTokens":"5"}}`)), // a token count that is a string
 			string(event("messageStart", `{"role":"assistant"}`)[:20]), // a cut frame
 			string(event("messageStop", `nope`)),                       // a payload that is not JSON
 		},

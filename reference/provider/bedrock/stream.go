@@ -369,24 +369,18 @@ func (p *parser) messageStop(ev jsonv.Value) {
 	p.out.StopReason = stop
 }
 
-// count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
-
 func (p *parser) metadata(ev jsonv.Value) {
 	usage := stream.Member(ev, "usage") // untyped, like toolUse: a string has no counts
 	if !usage.Truthy() {
 		return
 	}
 	u := &p.out.Usage
-	in, out := p.count(stream.Member(usage, "inputTokens")), p.count(stream.Member(usage, "outputTokens"))
-	u.Input, u.Output = jsonv.FloatValue(in), jsonv.FloatValue(out)
-	u.CacheRead = jsonv.FloatValue(p.count(stream.Member(usage, "cacheReadInputTokens")))
-	u.CacheWrite = jsonv.FloatValue(p.count(stream.Member(usage, "cacheWriteInputTokens")))
-	total := p.count(stream.Member(usage, "totalTokens"))
-	if total == 0 {
-		total = in + out
+	u.Input, u.Output = stream.Count(stream.Member(usage, "inputTokens")), stream.Count(stream.Member(usage, "outputTokens"))
+	u.CacheRead = stream.Count(stream.Member(usage, "cacheReadInputTokens"))
+	u.CacheWrite = stream.Count(stream.Member(usage, "cacheWriteInputTokens"))
+	if u.TotalTokens = stream.JSValue(stream.Member(usage, "totalTokens")); !u.TotalTokens.Truthy() {
+		u.TotalTokens = stream.Plus(u.Input, u.Output)
 	}
-	u.TotalTokens = jsonv.FloatValue(total)
 	stream.Price(p.model, u)
 }
 

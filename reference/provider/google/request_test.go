@@ -15,7 +15,6 @@ var captures = capturetest.GenAI(Driver, capturetest.StreamEdges{
 	Parse: ParseStream, Provider: "google",
 	ReadError: `data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"responseId":"r"}` + "\n\n",
 	Outside: []string{
-		`data: {"usageMetadata":{"promptTokenCount":"5"}}` + "\n\n",
 		`data: {"candidates":[{"content":{"parts":[{"text":5}]}}]}` + "\n\n",
 		`data: {"candidates":[{"content":{"parts":"abc"}}]}` + "\n\n",
 		`data: {"candidates":{"0":{}}}` + "\n\n",

@@ -241,24 +241,17 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		}
 	}
 	if usage := sdkMember(chunk, "usageMetadata"); usage.Truthy() {
-		prompt := p.count(stream.Member(usage, "promptTokenCount"))
-		cached := p.count(stream.Member(usage, "cachedContentTokenCount"))
-		cand := p.count(stream.Member(usage, "candidatesTokenCount"))
-		thoughts := p.count(stream.Member(usage, "thoughtsTokenCount"))
-		total := p.count(stream.Member(usage, "totalTokenCount"))
+		cached := stream.Count(stream.Member(usage, "cachedContentTokenCount"))
 		u := ai.ZeroUsage()
-		u.Input = jsonv.FloatValue(prompt - cached)
-		u.Output = jsonv.FloatValue(cand + thoughts)
-		u.CacheRead = jsonv.FloatValue(cached)
-		u.TotalTokens = jsonv.FloatValue(total)
+		u.Input = stream.Minus(stream.Count(stream.Member(usage, "promptTokenCount")), cached)
+		u.Output = stream.Plus(stream.Count(stream.Member(usage, "candidatesTokenCount")), stream.Count(stream.Member(usage, "thoughtsTokenCount")))
+		u.CacheRead = cached
+		u.TotalTokens = stream.Count(stream.Member(usage, "totalTokenCount"))
 		// Pi stores the counts before it prices them: they stay when that throws.
 		p.out.Usage = u
 		stream.Price(p.model, &p.out.Usage)
 	}
 }
-
-// count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
 
 // mapStopReason is Pi's finishReason table; a reason it does not know
 // throws.

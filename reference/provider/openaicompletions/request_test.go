@@ -21,7 +21,6 @@ var captures = capturetest.Captures{
 		Parse: ParseStream, Provider: "custom",
 		ReadError: "data: {\"id\":\"r\",\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\n\n",
 		Outside: []string{
-			"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":\"5\"}}\n\n",
 			"data: {\"choices\":[{\"delta\":{\"content\":[\"a\"]},\"finish_reason\":\"stop\"}]}\n\n",
 			"data: {\"id\":7,\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
 			// An id and a name Pi keeps as they are, with no string form.

@@ -160,39 +160,20 @@ func (p *parser) dispatch(ev sse.Event) {
 	}
 }
 
-// num is `v || 0` for a token count.
-func (p *parser) num(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
-
-// nullishNum is `v ?? def` for a token count.
-func (p *parser) nullishNum(v jsonv.Value, def func() float64) float64 {
-	switch v.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return def()
-	case jsonv.Number:
-		f, _ := v.Float64()
-		return f
-	}
-	p.outside = true
-	return 0
-}
-
 // usage is Pi's parseChunkUsage: cached tokens are reads, cache_write_tokens
 // writes, input what is left of the prompt, and the total is computed.
 func (p *parser) usage(raw jsonv.Value) {
-	prompt := p.num(stream.Member(raw, "prompt_tokens"))
+	prompt := stream.Count(stream.Member(raw, "prompt_tokens"))
 	details := stream.Member(raw, "prompt_tokens_details")
-	cacheRead := p.nullishNum(stream.Member(details, "cached_tokens"), func() float64 {
-		return p.nullishNum(stream.Member(raw, "prompt_cache_hit_tokens"), func() float64 { return 0 })
-	})
-	cacheWrite := p.num(stream.Member(details, "cache_write_tokens"))
-	input := max(0, prompt-cacheRead-cacheWrite)
-	output := p.num(stream.Member(raw, "completion_tokens"))
+	cacheRead := stream.JSValue(stream.Nullish(stream.Member(details, "cached_tokens"), stream.Nullish(stream.Member(raw, "prompt_cache_hit_tokens"), stream.Zero)))
+	cacheWrite := stream.Count(stream.Member(details, "cache_write_tokens"))
+	input := jsonv.JSNumberValue(max(0, stream.Minus(stream.Minus(prompt, cacheRead), cacheWrite).JSNumber()))
 	u := ai.ZeroUsage()
-	u.Input = jsonv.FloatValue(input)
-	u.Output = jsonv.FloatValue(output)
-	u.CacheRead = jsonv.FloatValue(cacheRead)
-	u.CacheWrite = jsonv.FloatValue(cacheWrite)
-	u.TotalTokens = jsonv.FloatValue(input + output + cacheRead + cacheWrite)
+	u.Input = input
+	u.Output = stream.Count(stream.Member(raw, "completion_tokens"))
+	u.CacheRead = cacheRead
+	u.CacheWrite = cacheWrite
+	u.TotalTokens = stream.Sum(input, u.Output, cacheRead, cacheWrite)
 	// Pi prices the usage before it stores it: a throw leaves the old one.
 	stream.Price(p.model, &u)
 	p.out.Usage = u

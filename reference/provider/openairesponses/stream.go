@@ -504,9 +504,6 @@ func (p *parser) itemDone(it jsonv.Value) {
 	}
 }
 
-// count is `v || 0` for a token count.
-func (p *parser) count(v jsonv.Value) float64 { return stream.Count(v, &p.outside) }
-
 // finalize is Pi's handling of response.completed and response.incomplete.
 func (p *parser) finalize(resp jsonv.Value) {
 	p.terminal = true
@@ -514,15 +511,15 @@ func (p *parser) finalize(resp jsonv.Value) {
 		p.setResponseID(id, false)
 	}
 	if usage := stream.Member(resp, "usage"); usage.Truthy() {
-		cached := p.count(stream.Member(stream.Member(usage, "input_tokens_details"), "cached_tokens"))
-		input := p.count(stream.Member(usage, "input_tokens")) - cached
-		zero := jsonv.NumberValue("0")
+		cached := stream.Count(stream.Member(stream.Member(usage, "input_tokens_details"), "cached_tokens"))
+		input := stream.Minus(stream.Count(stream.Member(usage, "input_tokens")), cached)
+		zero := stream.Zero
 		p.out.Usage = ai.Usage{
-			Input:       jsonv.FloatValue(input),
-			Output:      jsonv.FloatValue(p.count(stream.Member(usage, "output_tokens"))),
-			CacheRead:   jsonv.FloatValue(cached),
+			Input:       input,
+			Output:      stream.Count(stream.Member(usage, "output_tokens")),
+			CacheRead:   cached,
 			CacheWrite:  zero,
-			TotalTokens: jsonv.FloatValue(p.count(stream.Member(usage, "total_tokens"))),
+			TotalTokens: stream.Count(stream.Member(usage, "total_tokens")),
 			Cost:        ai.Cost{Input: zero, Output: zero, CacheRead: zero, CacheWrite: zero, Total: zero},
 		}
 	}

@@ -64,6 +64,50 @@ func ToNumber(v jsonv.Value) float64 {
 	return v.JSNumber()
 }
 
+// Or is `v || alt`.
+func Or(v, alt jsonv.Value) jsonv.Value {
+	if v.Truthy() {
+		return v
+	}
+	return alt
+}
+
+// Nullish is `v ?? alt`.
+func Nullish(v, alt jsonv.Value) jsonv.Value {
+	if v.IsNullish() {
+		return alt
+	}
+	return v
+}
+
+// Plus is `a + b`: when either side's primitive is a string (a string, an
+// array or an object) both are joined as text, else their numbers are
+// added. It throws as ToString does.
+func Plus(a, b jsonv.Value) jsonv.Value {
+	textual := func(v jsonv.Value) bool {
+		k := v.Kind()
+		return k == jsonv.String || k == jsonv.Array || k == jsonv.Object
+	}
+	if textual(a) || textual(b) {
+		return jsonv.StringValue(ToString(a) + ToString(b))
+	}
+	return jsonv.JSNumberValue(ToNumber(a) + ToNumber(b))
+}
+
+// Sum is `v[0] + v[1] + …`, left to right.
+func Sum(v ...jsonv.Value) jsonv.Value {
+	total := v[0]
+	for _, x := range v[1:] {
+		total = Plus(total, x)
+	}
+	return total
+}
+
+// Minus is `a - b`, which reads both sides as numbers.
+func Minus(a, b jsonv.Value) jsonv.Value {
+	return jsonv.JSNumberValue(ToNumber(a) - ToNumber(b))
+}
+
 // JSError is an exception thrown while Pi reads a stream; Msg becomes the
 // errorMessage. Parsers panic with it and recover it where Pi catches.
 type JSError struct{ Msg string }

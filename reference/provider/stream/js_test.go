@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"math"
 	"testing"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -60,4 +61,82 @@ func catch(f func() any) (got any, thrown *JSError) {
 		}
 	}()
 	return f(), nil
+}
+
+// TestArithmetic: Plus, Minus, Sum, Or and Nullish give what +, -, || and
+// ?? give in Node 22 (the type, and String() of the result), and throw
+// where those throw.
+func TestArithmetic(t *testing.T) {
+	parse := func(s string) jsonv.Value {
+		if s == "NaN" {
+			return jsonv.JSNumberValue(math.NaN())
+		}
+		if s == "" {
+			return jsonv.Value{} // undefined
+		}
+		v, err := jsonv.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, tc := range []struct {
+		op     string
+		a, b   string
+		kind   jsonv.Kind
+		str    string
+		throws bool
+	}{
+		{op: "+", a: `1`, b: `2`, kind: jsonv.Number, str: "3"},
+		{op: "+", a: `"25"`, b: `1`, kind: jsonv.String, str: "251"},
+		{op: "+", a: `1`, b: `"25"`, kind: jsonv.String, str: "125"},
+		{op: "+", a: `true`, b: `1`, kind: jsonv.Number, str: "2"},
+		{op: "+", a: `null`, b: `false`, kind: jsonv.Number, str: "0"},
+		{op: "+", a: `[9]`, b: `1`, kind: jsonv.String, str: "91"},
+		{op: "+", a: `{}`, b: `1`, kind: jsonv.String, str: "[object Object]1"},
+		{op: "+", a: `NaN`, b: `"x"`, kind: jsonv.String, str: "NaNx"},
+		{op: "+", a: `1e308`, b: `1e308`, kind: jsonv.Number, str: "Infinity"},
+		{op: "+", a: `1`, b: `{"toString":"x"}`, throws: true},
+		{op: "-", a: `"25"`, b: `"10"`, kind: jsonv.Number, str: "15"},
+		{op: "-", a: `"x"`, b: `1`, kind: jsonv.Number, str: "NaN"},
+		{op: "-", a: `[9]`, b: `true`, kind: jsonv.Number, str: "8"},
+		{op: "-", a: `{"valueOf":1,"toString":1}`, b: `1`, throws: true},
+		{op: "||", a: `0`, b: `7`, kind: jsonv.Number, str: "7"},
+		{op: "||", a: `""`, b: `7`, kind: jsonv.Number, str: "7"},
+		{op: "||", a: `"0"`, b: `7`, kind: jsonv.String, str: "0"},
+		{op: "||", a: `[]`, b: `7`, kind: jsonv.Array, str: ""},
+		{op: "??", a: `null`, b: `7`, kind: jsonv.Number, str: "7"},
+		{op: "??", a: ``, b: `7`, kind: jsonv.Number, str: "7"},
+		{op: "??", a: `false`, b: `7`, kind: jsonv.Bool, str: "false"},
+		{op: "??", a: `0`, b: `7`, kind: jsonv.Number, str: "0"},
+	} {
+		a, b := parse(tc.a), parse(tc.b)
+		got, thrown := catch(func() any {
+			switch tc.op {
+			case "+":
+				return Plus(a, b)
+			case "-":
+				return Minus(a, b)
+			case "||":
+				return Or(a, b)
+			}
+			return Nullish(a, b)
+		})
+		name := tc.a + " " + tc.op + " " + tc.b
+		switch {
+		case thrown != nil && (!tc.throws || thrown.Msg != NoPrimitiveText):
+			t.Errorf("%s threw %q", name, thrown.Msg)
+		case thrown == nil && tc.throws:
+			t.Errorf("%s = %v, want V8's TypeError", name, got)
+		case tc.throws:
+		default:
+			v := got.(jsonv.Value)
+			if v.Kind() != tc.kind || v.JSString() != tc.str {
+				t.Errorf("%s = %v %q, want %v %q", name, v.Kind(), v.JSString(), tc.kind, tc.str)
+			}
+		}
+	}
+	if got := Sum(jsonv.NumberValue("15"), jsonv.StringValue("9"), jsonv.StringValue("10"), Zero); got.JSString() != "159100" {
+		t.Errorf(`15 + "9" + "10" + 0 = %q, want "159100"`, got.JSString())
+	}
 }

@@ -115,18 +115,13 @@ func Outcome(readErr error, outside bool) error {
 	return readErr
 }
 
-// Count is `v || 0` for a token count. A count that is truthy but not a
-// number sets outside: JavaScript's arithmetic on it is not modelled.
-func Count(v jsonv.Value, outside *bool) float64 {
-	if v.Kind() == jsonv.Number {
-		f, _ := v.Float64()
-		return f
-	}
-	if v.Truthy() {
-		*outside = true
-	}
-	return 0
-}
+// Count is `v || 0` for a token count: the value as sent when it is
+// truthy, whatever its type (Plus, Minus and Price compute with it as
+// JavaScript does).
+func Count(v jsonv.Value) jsonv.Value { return JSValue(Or(v, Zero)) }
+
+// Zero is the number 0.
+var Zero = jsonv.NumberValue("0")
 
 // Price is Pi's calculateCost(model, usage) in a stream reader: for a
 // model without prices it throws V8's TypeError for reading input of the
