@@ -231,7 +231,7 @@ func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level st
 	// stays a number, so ?? keeps it and max_tokens is null.
 	outMax = model.MaxTokens
 	if !maxTokens.IsAbsent() {
-		outMax = jsonv.JSNumberValue(math.Min(jsPlus(maxTokens, b), stream.ToNumber(model.MaxTokens)))
+		outMax = jsonv.JSNumberValue(math.Min(stream.Plus(maxTokens, b).JSNumber(), stream.ToNumber(model.MaxTokens)))
 	}
 	if jsLessOrEqual(outMax, b) {
 		b = jsonv.JSNumberValue(math.Max(0, outMax.JSNumber()-minOutputTokens))
@@ -262,20 +262,6 @@ func Budget(budgets jsonv.Value, key string) (jsonv.Value, bool) {
 		}
 	}
 	return jsonv.Value{}, false
-}
-
-// jsPlus is Number(a + b) in JavaScript: when either side is a string, an
-// array or an object (whose primitive is a string), both are joined as
-// text before the result is read as a number.
-func jsPlus(a, b jsonv.Value) float64 {
-	textual := func(v jsonv.Value) bool {
-		k := v.Kind()
-		return k == jsonv.String || k == jsonv.Array || k == jsonv.Object
-	}
-	if textual(a) || textual(b) {
-		return jsonv.StringValue(stream.ToString(a) + stream.ToString(b)).JSNumber()
-	}
-	return stream.ToNumber(a) + stream.ToNumber(b)
 }
 
 // jsLessOrEqual is JavaScript's a <= b: two strings compare by UTF-16
