@@ -344,7 +344,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
 	maxRestarts := fs.Int("max-restarts", 5, "restarts of a broken implementation process before its remaining cases are given up")
 	expectFile := fs.String("expect", "", "expected-failure `FILE`")
-	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons)")
+	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons, and the entries of cases the run left out)")
 	jsonOut := fs.String("json", "", "write the JSON-lines report to `FILE` (- for stdout)")
 	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
 	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
@@ -466,14 +466,26 @@ func cmdRun(args []string, env Env) (int, error) {
 			return 0, err
 		}
 	}
-	if *writeExpect != "" {
+	switch {
+	case *writeExpect == "":
+	case sum.Interrupted:
+		fmt.Fprintf(env.Stderr, "piconform: %s not written: the run was interrupted\n", *writeExpect)
+	default:
 		var failures []expect.Failure
+		ran := map[string]bool{}
 		for _, r := range sum.Results {
+			ran[r.Case.ID] = true
 			if !r.Passed() {
 				failures = append(failures, expect.Failure{ID: r.Case.ID, Message: r.Message, Outcome: string(r.Outcome), Paths: r.DiffPaths()})
 			}
 		}
-		if err := atomicfile.WriteFile(*writeExpect, expect.Render(exp, failures)); err != nil {
+		var notRun []string
+		for _, id := range allIDs {
+			if !ran[id] {
+				notRun = append(notRun, id)
+			}
+		}
+		if err := atomicfile.WriteFile(*writeExpect, expect.Render(exp, failures, notRun)); err != nil {
 			return 0, err
 		}
 		fmt.Fprintf(env.Stderr, "wrote %d expected failures to %s\n", len(failures), *writeExpect)

@@ -291,7 +291,12 @@ const MaxPathsPerEntry = 6
 // it; failing that, it gets a new line at the end for that case alone, with
 // the message as a reason to be edited. So an entry for many cases is never
 // widened by one of them.
-func Render(old *File, failures []Failure) []byte {
+//
+// notRun names the suite's cases the run left out (--case, --kind, an
+// interruption). An entry matching one of them is not narrowed: it keeps
+// every path it names, and stays when nothing that ran needs it, since the
+// run cannot tell what the cases it skipped still need.
+func Render(old *File, failures []Failure, notRun []string) []byte {
 	var b bytes.Buffer
 	if old == nil || len(old.lines) == 0 {
 		b.WriteString("# Expected failures: case id glob, the paths where it differs (none: the whole case), then # and why.\n")
@@ -307,8 +312,13 @@ func Render(old *File, failures []Failure) []byte {
 		needed bool
 	}
 	plans := make([]plan, len(old.Entries))
-	for i := range plans {
+	partial := make([]bool, len(old.Entries))
+	for i, e := range old.Entries {
 		plans[i].used = map[string]bool{}
+		partial[i] = slices.ContainsFunc(notRun, func(id string) bool {
+			ok, _ := path.Match(e.Pattern, id)
+			return ok
+		})
 	}
 	var fresh []Failure
 	for _, fl := range failures {
@@ -387,13 +397,13 @@ func Render(old *File, failures []Failure) []byte {
 			continue
 		}
 		e, pl := old.Entries[i], plans[i]
-		if !pl.needed {
+		if !pl.needed && !partial[i] {
 			continue // stale: it matches no failure any more
 		}
 		var globs []string
-		if !pl.whole {
+		if !pl.whole && !(partial[i] && e.WholeCase()) {
 			for _, g := range e.Paths {
-				if pl.used[g] {
+				if pl.used[g] || partial[i] {
 					globs = append(globs, g)
 				}
 			}

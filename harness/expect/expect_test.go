@@ -148,7 +148,7 @@ wire/crashes  # crashes
 		{ID: "wire/crashes", Outcome: "crash", Message: "exited"},
 		{ID: "wire/z", Outcome: "timeout", Message: "no answer"},
 	}
-	got := string(expect.Render(old, failures))
+	got := string(expect.Render(old, failures, nil))
 	want := `# Known failures.
 
 # cause A
@@ -176,13 +176,41 @@ wire/z  # TODO explain: no answer
 		}
 	}
 	// Rendering again changes nothing.
-	if again := string(expect.Render(f, failures)); again != got {
+	if again := string(expect.Render(f, failures, nil)); again != got {
 		t.Errorf("Render is not stable:\n%s", cmp.Diff(got, again))
 	}
 	// Without an old file every failure gets a TODO, and a header.
-	got = string(expect.Render(nil, []expect.Failure{{ID: "normalize/images-b", Message: "second of the glob"}}))
+	got = string(expect.Render(nil, []expect.Failure{{ID: "normalize/images-b", Message: "second of the glob"}}, nil))
 	if !strings.HasPrefix(got, "# ") || !strings.Contains(got, "\nnormalize/images-b  # TODO explain: second of the glob\n") {
 		t.Errorf("Render(nil):\n%s", got)
+	}
+}
+
+// TestRenderPartialRun: a run of some cases (--case) rewrites only what it
+// can judge: the entries of cases it left out stay as they were.
+func TestRenderPartialRun(t *testing.T) {
+	old, err := expect.Parse("exp.txt", []byte(`wire/a  /x,/y  # a
+wire/b  /x  # b, not run
+wire/*  /z  # many, some not run
+wire/c  # whole, not run
+wire/d  /x  # d, ran and passes
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	failures := []expect.Failure{
+		{ID: "wire/a", Outcome: "fail", Paths: []string{"/x"}},
+		{ID: "wire/e", Outcome: "fail", Paths: []string{"/z", "/w"}, Message: "new"},
+	}
+	got := string(expect.Render(old, failures, []string{"wire/b", "wire/c"}))
+	want := `wire/a  /x  # a
+wire/b  /x  # b, not run
+wire/*  /z  # many, some not run
+wire/c  # whole, not run
+wire/e  /w  # TODO explain: new
+`
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Render (-want +got):\n%s", d)
 	}
 }
 
@@ -294,7 +322,7 @@ func TestCollapsePaths(t *testing.T) {
 		}
 		if len(tt.in) > 0 {
 			// The file reads back what Render writes.
-			rendered := expect.Render(nil, []expect.Failure{{ID: "cost/a", Message: "m", Paths: tt.in}})
+			rendered := expect.Render(nil, []expect.Failure{{ID: "cost/a", Message: "m", Paths: tt.in}}, nil)
 			if f, err := expect.Parse("exp.txt", rendered); err != nil || len(f.Entries) != 1 || !slices.Equal(f.Entries[0].Paths, got) {
 				t.Errorf("Render then Parse of %q: %v, %+v", tt.in, err, f)
 			}
@@ -306,7 +334,7 @@ func TestCollapsePaths(t *testing.T) {
 // UTF-8 character, so the file stays valid text that Parse reads back.
 func TestRenderLongMessage(t *testing.T) {
 	for _, msg := range []string{strings.Repeat("a", 500), strings.Repeat("é", 300), "x" + strings.Repeat("😀", 100)} {
-		got := expect.Render(nil, []expect.Failure{{ID: "cost/a", Message: msg}})
+		got := expect.Render(nil, []expect.Failure{{ID: "cost/a", Message: msg}}, nil)
 		if !utf8.Valid(got) {
 			t.Errorf("Render wrote invalid UTF-8 for a message of %d bytes: %q", len(msg), got)
 		}
