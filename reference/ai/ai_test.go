@@ -469,6 +469,11 @@ func TestCalculateCost(t *testing.T) {
 		if got, want := wm.Cost.Null, cost != ""; got != want {
 			t.Errorf("cost %q: Null = %v, want %v", cost, got, want)
 		}
+		// Pi subtracts the cache writes before it reads a price.
+		_, u = costInput(t, `{"input":5,"output":0,"cacheRead":0,"cacheWrite":{"toString":1},"totalTokens":5,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}`)
+		if _, err := ai.CalculateCost(wm, &u); !errors.Is(err, jsonv.ErrNoPrimitive) {
+			t.Errorf("cost %q, cacheWrite with no number form: err = %v, want jsonv.ErrNoPrimitive", cost, err)
+		}
 	}
 }
 

@@ -88,13 +88,11 @@ func (c Cost) JSON() jsonv.Value {
 // as null). Writes with one-hour retention cost twice the input price; the
 // rest of CacheWrite costs the model's cache-write price. TotalTokens is left
 // alone, and so is a Verbatim usage. A model whose cost is Missing fails
-// with ErrNoPrices and leaves usage alone, where Pi throws; a count or price
+// with ErrNoPrices and leaves usage alone, where Pi throws (unless the cache
+// writes have no number form, which Pi reads first); a count or price
 // JavaScript cannot convert fails with jsonv.ErrNoPrimitive, the members
 // Pi wrote before it written.
 func CalculateCost(model *Model, usage *Usage) (Cost, error) {
-	if model.Cost.Missing {
-		return usage.Cost, ErrNoPrices
-	}
 	// Pi's statements run in order: a count or price with no number form
 	// (jsonv.ErrNoPrimitive) throws there, after the members before it
 	// were written.
@@ -123,6 +121,9 @@ func CalculateCost(model *Model, usage *Usage) (Cost, error) {
 	shortWrite := num(count("cacheWrite", usage.CacheWrite)) - longWrite
 	if noNumber {
 		return usage.Cost, jsonv.ErrNoPrimitive
+	}
+	if model.Cost.Missing { // read only after the cache write's difference
+		return usage.Cost, ErrNoPrices
 	}
 	input := (num(model.Cost.Input) / 1000000) * num(count("input", usage.Input))
 	if noNumber {

@@ -378,9 +378,11 @@ func (p *parser) metadata(ev jsonv.Value) {
 	u.Input, u.Output = stream.Count(stream.Member(usage, "inputTokens")), stream.Count(stream.Member(usage, "outputTokens"))
 	u.CacheRead = stream.Count(stream.Member(usage, "cacheReadInputTokens"))
 	u.CacheWrite = stream.Count(stream.Member(usage, "cacheWriteInputTokens"))
-	if u.TotalTokens = stream.JSValue(stream.Member(usage, "totalTokens")); !u.TotalTokens.Truthy() {
-		u.TotalTokens = stream.Plus(u.Input, u.Output)
+	total := stream.JSValue(stream.Member(usage, "totalTokens"))
+	if !total.Truthy() {
+		total = stream.Plus(u.Input, u.Output) // may throw: the total keeps its earlier value
 	}
+	u.TotalTokens = total
 	stream.Price(p.model, u)
 }
 
