@@ -106,7 +106,9 @@ func (a Adapter) Answer(ctx context.Context, c protocol.Case) protocol.Answer {
 	case out.Kind() != jsonv.Object:
 		return protocol.Error(fmt.Sprintf("adapterkit: the %s function returned %s, not a JSON object", c.Kind, describe(out)))
 	}
-	return protocol.Result(out)
+	// The result is what its JSON says, in process as over the protocol:
+	// a NaN or an infinity the function computed is null.
+	return protocol.Result(out.Stringified())
 }
 
 func describe(v jsonv.Value) string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -197,6 +198,14 @@ func TestAnswer(t *testing.T) {
 	got := testAdapter.Answer(context.Background(), protocol.Case{ID: "k/x", Kind: "text", Input: in})
 	if got.Type != protocol.TypeResult || got.Output.String() != `{"text":"X"}` {
 		t.Errorf("Answer = %+v", got)
+	}
+	// A NaN the function computed is null in process, as it is in JSON.
+	nanAdapter := adapterkit.Adapter{Kinds: map[string]adapterkit.KindFunc{"nan": func(context.Context, jsonv.Value) (jsonv.Value, error) {
+		return jsonv.ObjectValue(jsonv.Member{Key: "n", Value: jsonv.JSNumberValue(math.NaN())}), nil
+	}}}
+	nan := nanAdapter.Answer(context.Background(), protocol.Case{ID: "k/n", Kind: "nan", Input: in})
+	if n, _ := nan.Output.Get("n"); n.Kind() != jsonv.Null {
+		t.Errorf("Answer of a NaN = %s, want null", n.Kind())
 	}
 	if err := adapterkit.Skip("r"); err.Error() != "skip: r" {
 		t.Errorf("Skip error text %q", err.Error())

@@ -18,7 +18,8 @@ type Variant struct {
 	// Change names what was done: "null", "absent", the JSON type put in
 	// ("string", "number", "bool", "object", "array"), a value of the
 	// same type that reads otherwise ("empty", "zero", "flip", and
-	// "numeric-string" for a number written as a string), for a string or a
+	// "numeric-string" for a number written as a string, "overflow" for one
+	// beyond float64), for a string or a
 	// number "no-string-form", an object JavaScript cannot convert (its own
 	// toString member hides the inherited one), or, for a header
 	// value, "elements": an array of null, the value and "x".
@@ -101,8 +102,9 @@ type alt struct {
 }
 
 // falsy are the values of the same type that JavaScript's tests read
-// otherwise ("" and 0 are false, true and false swap), and a numeric string
-// for a number, which Number() reads as one.
+// otherwise ("" and 0 are false, true and false swap), and for a number a
+// numeric string, which Number() reads as one, and a number beyond float64,
+// which JSON.parse reads as Infinity.
 func falsy(v jsonv.Value) []alt {
 	switch v.Kind() {
 	case jsonv.String:
@@ -110,7 +112,7 @@ func falsy(v jsonv.Value) []alt {
 			return []alt{{"empty", jsonv.StringValue("")}}
 		}
 	case jsonv.Number:
-		alts := []alt{{"numeric-string", jsonv.StringValue(v.Literal())}}
+		alts := []alt{{"numeric-string", jsonv.StringValue(v.Literal())}, {"overflow", jsonv.NumberValue("1e400")}}
 		if v.Truthy() {
 			alts = append(alts, alt{"zero", jsonv.NumberValue("0")})
 		}

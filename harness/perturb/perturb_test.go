@@ -28,6 +28,7 @@ func TestVariants(t *testing.T) {
 		`/a object {"a":{},"b":[true],"s":"x"}`,
 		`/a array {"a":[],"b":[true],"s":"x"}`,
 		`/a numeric-string {"a":"1","b":[true],"s":"x"}`,
+		`/a overflow {"a":1e400,"b":[true],"s":"x"}`,
 		`/a zero {"a":0,"b":[true],"s":"x"}`,
 		`/a no-string-form {"a":{"toString":"x"},"b":[true],"s":"x"}`,
 		`/b absent {"a":1,"s":"x"}`,

@@ -19,6 +19,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
@@ -83,6 +84,12 @@ func Kinds() []string {
 
 // Handle runs one case. Errors in the input come back as *jsonv.PathError
 // with a pointer relative to the input.
+//
+// Pi reads a case's input with JSON.parse and writes its output with
+// JSON.stringify, so the reference does too: the input's numbers become
+// the doubles JavaScript holds (a literal beyond a double's range is an
+// infinity) and its objects keep one member per name (stream.JSValue), and
+// a NaN or an infinity in the output is null.
 func Handle(kind string, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	return HandleContext(context.Background(), kind, input, opts)
 }
@@ -94,7 +101,8 @@ func HandleContext(ctx context.Context, kind string, input jsonv.Value, opts Opt
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w case kind %q", ErrUnsupported, kind)
 	}
-	return h(ctx, input, opts)
+	out, err := h(ctx, stream.JSValue(input), opts)
+	return out.Stringified(), err
 }
 
 func object(members ...jsonv.Member) jsonv.Value { return jsonv.ObjectValue(members...) }

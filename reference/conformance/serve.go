@@ -18,9 +18,9 @@ const Name = "piconform-reference"
 // (ErrUnsupported, such as a wire case of an API it lacks) is a skip.
 func Adapter(version string, opts Options) adapterkit.Adapter {
 	kinds := make(map[string]adapterkit.KindFunc, len(handlers))
-	for kind, h := range handlers {
+	for kind := range handlers {
 		kinds[kind] = func(ctx context.Context, input jsonv.Value) (jsonv.Value, error) {
-			out, err := h(ctx, input, opts)
+			out, err := HandleContext(ctx, kind, input, opts)
 			if errors.Is(err, ErrUnsupported) {
 				return jsonv.Value{}, adapterkit.Skip(err.Error())
 			}

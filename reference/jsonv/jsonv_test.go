@@ -644,6 +644,30 @@ func TestJSNumberValue(t *testing.T) {
 	}
 }
 
+// TestStringifiedDeep: Stringified writes null for NaN and the infinities
+// inside arrays and objects too, and leaves every other value as it is.
+func TestStringifiedDeep(t *testing.T) {
+	nan, inf := jsonv.JSNumberValue(math.NaN()), jsonv.JSNumberValue(math.Inf(-1))
+	in := jsonv.ObjectValue(
+		jsonv.Member{Key: "a", Value: jsonv.ArrayValue(jsonv.NumberValue("1"), nan)},
+		jsonv.Member{Key: "b", Value: jsonv.ObjectValue(jsonv.Member{Key: "c", Value: inf}, jsonv.Member{Key: "d", Value: jsonv.StringValue("NaN")})},
+	)
+	want, err := jsonv.Parse([]byte(`{"a":[1,null],"b":{"c":null,"d":"NaN"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Equal tells a null from a NaN number, which both print as null.
+	if got := in.Stringified(); !jsonv.Equal(got, want) {
+		t.Errorf("Stringified() = %s, want %s", got, want)
+	}
+	if got := want.Stringified(); !jsonv.Equal(got, want) {
+		t.Errorf("Stringified() of a finite value = %s, want it unchanged", got)
+	}
+	if jsonv.Equal(in, want) {
+		t.Errorf("Equal does not tell NaN from null; the test above proves nothing")
+	}
+}
+
 // TestNullish: IsNullish is JavaScript's v == null, NullAsAbsent drops only
 // null, and JoinString writes both as "".
 func TestNullish(t *testing.T) {

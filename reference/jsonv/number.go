@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -49,14 +50,41 @@ func JSNumberValue(f float64) Value {
 	return FloatValue(f)
 }
 
-// Stringified is v as JSON.stringify writes it where it stands as a
-// member's value: null for the NaN and infinities of JSNumberValue, v
-// itself otherwise.
+// Stringified is v as JSON.stringify writes it: the NaN and infinities of
+// JSNumberValue become null, at any depth. A value without them is
+// returned as it is, not copied.
 func (v Value) Stringified() Value {
-	if v.kind == Number && nonFinite(v.Str()) {
-		return NullValue()
+	if !hasNonFinite(v) {
+		return v
 	}
-	return v
+	switch v.kind {
+	case Number:
+		return NullValue()
+	case Array:
+		elems := make([]Value, len(v.Elems()))
+		for i, e := range v.Elems() {
+			elems[i] = e.Stringified()
+		}
+		return ArrayValue(elems...)
+	default: // Object
+		members := make([]Member, len(v.Members()))
+		for i, m := range v.Members() {
+			members[i] = Member{Key: m.Key, Value: m.Value.Stringified()}
+		}
+		return ObjectValue(members...)
+	}
+}
+
+func hasNonFinite(v Value) bool {
+	switch v.kind {
+	case Number:
+		return nonFinite(v.Str())
+	case Array:
+		return slices.ContainsFunc(v.Elems(), hasNonFinite)
+	case Object:
+		return slices.ContainsFunc(v.Members(), func(m Member) bool { return hasNonFinite(m.Value) })
+	}
+	return false
 }
 
 // nonFinite reports whether s, a Number's text, is one JSNumberValue made

@@ -10,9 +10,9 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// JSValue returns v as it comes out of a JavaScript round trip,
-// JSON.stringify(JSON.parse(text)): numbers become the double JavaScript
-// holds (and print as JavaScript prints them, 1.50 as 1.5, 1e400 as null),
+// JSValue returns v as JSON.parse gives it to JavaScript: numbers become
+// the double JavaScript holds (and print as JavaScript prints them, 1.50 as
+// 1.5; 1e400 is Infinity, which counts as such and is written as null),
 // an object keeps one member per name (the last value, at the place of the
 // first), and names that are array indices ("0", "7") move to the front in
 // ascending order, as JavaScript orders an object's own keys. Pi handles
@@ -30,7 +30,7 @@ func jsRebuild(v jsonv.Value) jsonv.Value {
 	switch v.Kind() {
 	case jsonv.Number:
 		f, _ := v.Float64()
-		return jsonv.FloatValue(f)
+		return jsonv.JSNumberValue(f)
 	case jsonv.Array:
 		elems := make([]jsonv.Value, len(v.Elems()))
 		for i, e := range v.Elems() {
