@@ -191,38 +191,23 @@ func (p *parser) frame(m eventstream.Message) {
 	if !ok {
 		return // the SDK keeps it as $unknown, which Pi ignores
 	}
-	payload, err := jsonv.Parse(m.Payload)
-	if err != nil || payload.Kind() != jsonv.Object {
+	payload := jsonv.ObjectValue() // the SDK reads an empty payload as {}
+	if len(m.Payload) > 0 {
+		v, err := jsonv.Parse(m.Payload)
+		if err != nil {
+			p.outside = true
+			panic(stream.JSError{Msg: "the event payload is not JSON"})
+		}
+		payload = v
+	}
+	if typ == "contentBlockDelta" && !revivedAsNumber(stream.Member(payload, "contentBlockIndex")) {
 		p.outside = true
-		panic(stream.JSError{Msg: "the event payload is not a JSON object"})
 	}
-	h(withoutNulls(payload))
-}
-
-// withoutNulls is an event's payload as the SDK hands it to Pi: its
-// deserializers copy a member only when it is not null, and leave null
-// elements out of lists, at every level (documents included), so Pi never
-// sees a null.
-func withoutNulls(v jsonv.Value) jsonv.Value {
-	switch v.Kind() {
-	case jsonv.Object:
-		members := make([]jsonv.Member, 0, len(v.Members()))
-		for _, m := range v.Members() {
-			if m.Value.Kind() != jsonv.Null {
-				members = append(members, jsonv.Member{Key: m.Key, Value: withoutNulls(m.Value)})
-			}
-		}
-		return jsonv.ObjectValue(members...)
-	case jsonv.Array:
-		elems := make([]jsonv.Value, 0, len(v.Elems()))
-		for _, e := range v.Elems() {
-			if e.Kind() != jsonv.Null {
-				elems = append(elems, withoutNulls(e))
-			}
-		}
-		return jsonv.ArrayValue(elems...)
+	// A payload that is no object reaches Pi as it is: a falsy one is no
+	// event, a truthy one an event without members.
+	if ev := read(eventShapes[typ], stream.JSValue(payload)); ev.Truthy() {
+		h(ev)
 	}
-	return v
 }
 
 func (p *parser) messageStart(ev jsonv.Value) {
@@ -238,20 +223,11 @@ func (p *parser) messageStart(ev jsonv.Value) {
 // event without an index.
 func (p *parser) find(index jsonv.Value) int {
 	for i, b := range p.blocks {
-		if b.index.IsAbsent() && index.IsAbsent() || sameNumber(b.index, index) {
+		if jsonv.StrictEqual(b.index, index) {
 			return i
 		}
 	}
 	return -1
-}
-
-func sameNumber(a, b jsonv.Value) bool {
-	if a.Kind() != jsonv.Number || b.Kind() != jsonv.Number {
-		return false
-	}
-	x, _ := a.Float64()
-	y, _ := b.Float64()
-	return x == y
 }
 
 func (p *parser) push(b ai.Block, index jsonv.Value, partial *string, start string) int {
