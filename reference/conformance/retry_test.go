@@ -2,6 +2,7 @@ package conformance_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // TestWireRetriesWaitThroughOptions: the reference sends a failed request
@@ -57,6 +60,30 @@ func TestWireRetriesWaitThroughOptions(t *testing.T) {
 	msg, _ := out.Get("message")
 	if e, _ := msg.Get("errorMessage"); !strings.Contains(e.Str(), "last") {
 		t.Errorf("errorMessage %q, want the last answer's", e.Str())
+	}
+}
+
+// TestWireRetriesWithoutEnd: where Pi's client would repeat a request as
+// long as the server fails (maxRetries 1e400, an infinity), a server that
+// always fails leaves Pi without an answer, which the reference reports as
+// not modelled once it has made provider.RetriesCap repeats.
+func TestWireRetriesWithoutEnd(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	in := `{"baseUrl":"` + srv.URL + `","apiKey":"k","model":` + model + `,"context":{"messages":[{"role":"user","content":"hi","timestamp":1}]},"options":{"maxRetries":1e400}}`
+	_, err := conformance.Handle("wire", parse(t, in), opts)
+	if !errors.Is(err, stream.ErrOutsideModel) {
+		t.Errorf("error %v, want stream.ErrOutsideModel", err)
+	}
+	if want := provider.RetriesCap + 1; n != want {
+		t.Errorf("%d attempts, want %d", n, want)
 	}
 }
 

@@ -165,12 +165,17 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 	return out, events, nil
 }
 
+// ErrRetriesWithoutEnd is the refusal of a wire case whose server fails
+// every repeat of a request that Pi's client repeats without end
+// (provider.RetriesCap): Pi never answers it.
+var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed request without end", stream.ErrOutsideModel)
+
 // exchange sends call, and sends it again as often as d's client repeats
 // a failed request (d.Retry), with wait between as the client waits. It
 // returns the last response (nil when none arrived) and, when d.Retry has
-// Exhausted, every failed attempt; err is only a broken request or ctx
-// ending during a wait. A connectTo other than "" takes every connection,
-// the request keeping its URL's host.
+// Exhausted, every failed attempt; err is a broken request, ctx ending
+// during a wait, or ErrRetriesWithoutEnd. A connectTo other than "" takes
+// every connection, the request keeping its URL's host.
 func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
 	retries := d.Retry.Retries(o)
 	var failures []provider.Failure
@@ -187,6 +192,10 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 			return resp, nil, nil
 		}
 		last := attempt >= retries || ctx.Err() != nil
+		if last && retries == provider.RetriesCap && ctx.Err() == nil {
+			// Pi's client would go on as long as the server fails.
+			return nil, nil, fmt.Errorf("%w: the server failed all %d", ErrRetriesWithoutEnd, retries)
+		}
 		if err != nil {
 			resp = nil
 		}

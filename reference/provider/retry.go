@@ -51,8 +51,10 @@ func (r Retry) Retries(o *StreamOptions) int {
 // RetriesCap stands for a client that repeats a failed request without
 // end (a count that passes 0 without stopping): Pi repeats it as long as
 // the server fails, and the reference this many times, far more than a
-// case lists answers (a case's server fails a request too many), and few
-// enough for a case to be checked without sending when it is loaded.
+// case lists answers, and few enough for a case to be checked without
+// sending when it is loaded. A server that fails them all (a case's server
+// fails a request too many) leaves Pi without an answer, which the
+// reference reports as not modelled.
 const RetriesCap = 1000
 
 // MaxRetries is the maxRetries option as the clients compute with it: Pi

@@ -395,7 +395,7 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 				content = append(content, t)
 			}
 		case *ai.ToolCallBlock:
-			tu := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(b.Loose.Value("id", b.ID))).Set("name", sdkValue(b.Loose.Value("name", b.Name))).Set("input", sdkValue(b.Arguments))
+			tu := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(b.Loose.Value("id", b.ID))).Set("name", sdkValue(b.Loose.Value("name", b.Name))).Set("input", sdkDocument(b.Arguments))
 			content = append(content, new(jsonv.ObjectBuilder).Set("toolUse", tu.Value()).Value())
 		case *ai.ThinkingBlock:
 			if b.Loose.Has("thinking") {
@@ -427,12 +427,23 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 	return content, nil
 }
 
-// sdkValue is a value Pi hands the SDK for a string member or a document
-// (tool arguments, a tool's schema): the SDK's serializer leaves out null,
-// and writes any other value as it is, but for a number JavaScript reads as
-// an infinity (1e400), which it writes, at any depth, as the string
-// "Infinity" or "-Infinity" where JSON.stringify would write null.
+// sdkValue is a value Pi hands the SDK for a string member (an id, a name,
+// a description, a requestMetadata value): the SDK's serializer leaves out
+// null, writes a number as sdkNumber does, and an object or array with
+// JSON.stringify (an infinity inside it is null).
 func sdkValue(v jsonv.Value) jsonv.Value {
+	if k := v.Kind(); k == jsonv.Array || k == jsonv.Object {
+		return stream.JSValue(v)
+	}
+	return sdkNumber(v)
+}
+
+// sdkDocument is a value Pi hands the SDK for a document (tool arguments,
+// a tool's schema): the SDK's serializer leaves out null, and writes any
+// other value as it is, but for a number JavaScript reads as an infinity
+// (1e400), which it writes, at any depth, as the string "Infinity" or
+// "-Infinity" where JSON.stringify would write null.
+func sdkDocument(v jsonv.Value) jsonv.Value {
 	return stream.JSValue(infinitiesAsStrings(v.NullAsAbsent()))
 }
 
@@ -555,7 +566,7 @@ func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
 	}
 	specs := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
-		schema := new(jsonv.ObjectBuilder).Set("json", sdkValue(t.Parameters)).Value()
+		schema := new(jsonv.ObjectBuilder).Set("json", sdkDocument(t.Parameters)).Value()
 		// The SDK's serializer writes the members in its schema's order,
 		// each as it is (input.lenient) but null.
 		spec := new(jsonv.ObjectBuilder).Set("name", sdkValue(t.NameValue())).Set("inputSchema", schema).Set("description", sdkValue(t.DescriptionValue()))

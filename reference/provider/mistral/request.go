@@ -20,6 +20,7 @@ package mistral
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -210,8 +211,9 @@ func headMembers(model *ai.Model, opts Options) ([]jsonv.Member, error) {
 	}
 	b := new(jsonv.ObjectBuilder).Set("model", model.IDValue())
 	if t := opts.Temperature; !t.IsAbsent() {
-		if t.Kind() != jsonv.Number && t.Kind() != jsonv.Null {
-			return nil, fmt.Errorf("%w: temperature must be a number", ErrOutsideRequest)
+		// The SDK's schema (zod 4's number) refuses the infinities too.
+		if f, _ := t.Float64(); t.Kind() != jsonv.Number && t.Kind() != jsonv.Null || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%w: temperature must be a finite number", ErrOutsideRequest)
 		}
 		b.Set("temperature", stream.JSValue(t))
 	}
