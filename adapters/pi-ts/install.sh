@@ -27,8 +27,19 @@ fi
 
 case "$spec" in
   latest)
+    # The newest version all three packages have: they are published one
+    # by one, so pi-ai's newest may not be there yet for the others.
     scope=@earendil-works
-    version="$(npm view "$scope/pi-ai" version)" ;;
+    version="$("$here/node_modules/node/bin/node" -e '
+      const lists = process.argv.slice(1).map((s) => JSON.parse(s));
+      const cmp = (a, b) => { const x = a.split(/[.-]/), y = b.split(/[.-]/);
+        for (let i = 0; i < 3; i++) { const d = Number(x[i]) - Number(y[i]); if (d) return d; }
+        return 0; };
+      const common = lists[0].filter((v) => /^\d+\.\d+\.\d+$/.test(v) && lists.every((l) => l.includes(v)));
+      if (!common.length) process.exit(1);
+      console.log(common.sort(cmp).at(-1));
+    ' "$(npm view "$scope/pi-ai" versions --json)" "$(npm view "$scope/pi-agent-core" versions --json)" \
+      "$(npm view "$scope/pi-coding-agent" versions --json)")" ;;
   @*/*)
     scope="${spec%%/*}"
     version="${spec#*/}" ;;
