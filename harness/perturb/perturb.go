@@ -17,12 +17,12 @@ type Variant struct {
 	Pointer string
 	// Change names what was done: "null", "absent", the JSON type put in
 	// ("string", "number", "bool", "object", "array"), a value of the
-	// same type that reads otherwise ("empty", "zero", "flip", and
-	// "numeric-string" for a number written as a string, "overflow" for one
-	// beyond float64), for a string or a
-	// number "no-string-form", an object JavaScript cannot convert (its own
-	// toString member hides the inherited one), or, for a header
-	// value, "elements": an array of null, the value and "x".
+	// same type that reads otherwise ("empty", "zero", "flip",
+	// "numeric-string" for a number written as a string, "overflow" for
+	// one beyond float64), for a string or a number "no-string-form", an
+	// object JavaScript cannot convert (its own toString member hides the
+	// inherited one), or, for a header value, "elements": an array of
+	// null, the value and "x".
 	Change string
 	Input  jsonv.Value
 }

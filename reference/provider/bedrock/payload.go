@@ -53,9 +53,10 @@ var eventShapes = map[string]*shape{
 }
 
 // read is the SDK's reading of v, a value as JSON.parse leaves it (one
-// member per name), as a member of shape s. A structure or
-// union read from an object or array keeps its members that are present
-// and not null, each read by its own shape; a structure (not a union)
+// member per name), as a member of shape s. A structure or union read from
+// an object or array (which has none of its members) keeps its members
+// that are present and not null, each read by its own shape; a structure
+// (not a union)
 // whose "__type" is a string also takes every other member of the object
 // as it stands, nulls included. A value of any other type, or of a
 // non-structure shape, passes through untouched: nulls inside it stay.
