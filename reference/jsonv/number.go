@@ -51,25 +51,31 @@ func JSNumberValue(f float64) Value {
 }
 
 // Stringified is v as JSON.stringify writes it: the NaN and infinities of
-// JSNumberValue become null, at any depth. A value without them is
-// returned as it is, not copied.
+// JSNumberValue become null, at any depth.
 func (v Value) Stringified() Value {
+	return v.ReplaceNonFinite(func(Value) Value { return NullValue() })
+}
+
+// ReplaceNonFinite is v with each NaN or infinity of JSNumberValue in it,
+// at any depth, replaced by what f gives for it. A value without them is
+// returned as it is, not copied.
+func (v Value) ReplaceNonFinite(f func(Value) Value) Value {
 	if !hasNonFinite(v) {
 		return v
 	}
 	switch v.kind {
 	case Number:
-		return NullValue()
+		return f(v)
 	case Array:
 		elems := make([]Value, len(v.Elems()))
 		for i, e := range v.Elems() {
-			elems[i] = e.Stringified()
+			elems[i] = e.ReplaceNonFinite(f)
 		}
 		return ArrayValue(elems...)
 	default: // Object
 		members := make([]Member, len(v.Members()))
 		for i, m := range v.Members() {
-			members[i] = Member{Key: m.Key, Value: m.Value.Stringified()}
+			members[i] = Member{Key: m.Key, Value: m.Value.ReplaceNonFinite(f)}
 		}
 		return ObjectValue(members...)
 	}

@@ -3,9 +3,7 @@ package bedrock
 import (
 	"encoding/base64"
 	"errors"
-	"math"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -444,48 +442,7 @@ func sdkValue(v jsonv.Value) jsonv.Value {
 // (1e400), which it writes, at any depth, as the string "Infinity" or
 // "-Infinity" where JSON.stringify would write null.
 func sdkDocument(v jsonv.Value) jsonv.Value {
-	return stream.JSValue(infinitiesAsStrings(v.NullAsAbsent()))
-}
-
-func infinitiesAsStrings(v jsonv.Value) jsonv.Value {
-	switch v.Kind() {
-	case jsonv.Number:
-		return sdkNumber(v)
-	case jsonv.Array:
-		if !hasInfinity(v) {
-			return v
-		}
-		elems := make([]jsonv.Value, len(v.Elems()))
-		for i, e := range v.Elems() {
-			elems[i] = infinitiesAsStrings(e)
-		}
-		return jsonv.ArrayValue(elems...)
-	case jsonv.Object:
-		if !hasInfinity(v) {
-			return v
-		}
-		members := make([]jsonv.Member, len(v.Members()))
-		for i, m := range v.Members() {
-			members[i] = jsonv.Member{Key: m.Key, Value: infinitiesAsStrings(m.Value)}
-		}
-		return jsonv.ObjectValue(members...)
-	}
-	return v
-}
-
-// hasInfinity reports whether v holds, at any depth, a number JavaScript
-// reads as an infinity: most documents hold none and are not copied.
-func hasInfinity(v jsonv.Value) bool {
-	switch v.Kind() {
-	case jsonv.Number:
-		f, _ := v.Float64()
-		return math.IsInf(f, 0)
-	case jsonv.Array:
-		return slices.ContainsFunc(v.Elems(), hasInfinity)
-	case jsonv.Object:
-		return slices.ContainsFunc(v.Members(), func(m jsonv.Member) bool { return hasInfinity(m.Value) })
-	}
-	return false
+	return stream.JSValue(v.NullAsAbsent()).ReplaceNonFinite(sdkNonFinite)
 }
 
 // defaultBudgets are the thinking budgets of budget-thinking Claude models.
@@ -658,13 +615,17 @@ func requestMetadata(v jsonv.Value) jsonv.Value {
 	return b.Value()
 }
 
-// orAbsent is v, or Absent when v is null.
 // sdkNumber is the SDK's serialization of a number member: null is left
 // out, and NaN and the infinities (which Pi computes from values of other
 // types) are written as the strings "NaN", "Infinity" and "-Infinity".
 func sdkNumber(v jsonv.Value) jsonv.Value {
-	if f, ok := v.Float64(); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
-		return jsonv.StringValue(jsonv.JSNumberValue(f).JSString())
+	v = stream.JSValue(v.NullAsAbsent())
+	if v.Kind() == jsonv.Number {
+		return v.ReplaceNonFinite(sdkNonFinite)
 	}
-	return stream.JSValue(v.NullAsAbsent())
+	return v
 }
+
+// sdkNonFinite is how the SDK's serializer writes NaN and the infinities:
+// as strings.
+func sdkNonFinite(n jsonv.Value) jsonv.Value { return jsonv.StringValue(n.JSString()) }
