@@ -18,6 +18,7 @@ import (
 	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -29,6 +30,9 @@ var ErrUnsupported = errors.New("unsupported")
 
 // Options change how cases run.
 type Options struct {
+	// Dialect is the Pi release line the reference behaves as. The zero
+	// value is the oldest, 0.80.
+	Dialect dialect.Dialect
 	// Now stamps values Pi takes from the clock. Nil means the real clock.
 	Now transform.Clock
 	// HTTPClient sends the requests of wire cases. Nil means

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -34,6 +35,7 @@ type wireCase struct {
 	simple bool
 	// abortAfter is the input's abort.afterEvents, -1 when it has none.
 	abortAfter int
+	dialect    dialect.Dialect
 	// connectTo is the host:port every connection goes to when the input
 	// names one (a case with its own baseUrl), else "".
 	connectTo string
@@ -136,6 +138,7 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 			return nil, err
 		}
 		opts.Shared().APIKey = c.apiKey
+		opts.Shared().Dialect = c.dialect
 		return opts, nil
 	}
 	if d.FromSimple == nil {
@@ -146,6 +149,7 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 		return nil, err
 	}
 	s.APIKey = c.apiKey
+	s.Dialect = c.dialect
 	opts, err := d.FromSimple(c.model, s)
 	if err != nil {
 		return nil, fmt.Errorf("streamSimple throws: %w", err)
@@ -368,7 +372,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter}
+	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}

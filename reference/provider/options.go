@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"github.com/piconform/piconform/reference/dialect"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,6 +19,9 @@ import (
 // its own defaults when it builds the request. Members an API does not
 // read are kept all the same.
 type StreamOptions struct {
+	// Dialect is the Pi release line whose behaviour the request and its
+	// reading follow. It is the runner's choice, never a case's member.
+	Dialect dialect.Dialect
 	APIKey      *string
 	Temperature jsonv.Value
 	MaxTokens   jsonv.Value
