@@ -1,9 +1,9 @@
 package provider
 
 import (
-	"github.com/piconform/piconform/reference/dialect"
 	"errors"
 	"fmt"
+	"github.com/piconform/piconform/reference/dialect"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -21,7 +21,7 @@ import (
 type StreamOptions struct {
 	// Dialect is the Pi release line whose behaviour the request and its
 	// reading follow. It is the runner's choice, never a case's member.
-	Dialect dialect.Dialect
+	Dialect     dialect.Dialect
 	APIKey      *string
 	Temperature jsonv.Value
 	MaxTokens   jsonv.Value
