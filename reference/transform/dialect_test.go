@@ -10,7 +10,9 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-func sys(content string) string { return `{"role":"system","content":` + str(content) + `,"timestamp":5}` }
+func sys(content string) string {
+	return `{"role":"system","content":` + str(content) + `,"timestamp":5}`
+}
 
 // normalizeIn runs what the normalize kind runs for dialect d: FillContent,
 // decoding with d's roles, the throw check, then MessagesIn.
@@ -37,12 +39,11 @@ func normalizeIn(t *testing.T, d dialect.Dialect, model *ai.Model, in []string) 
 // TestDialects: the three differences of Pi 1.6's transformMessages, each
 // with the 0.80 result beside it (both as Pi 0.80.2 and 1.6.0 gave them).
 func TestDialects(t *testing.T) {
-	const throws = "THROWS"
 	for _, tc := range []struct {
 		name     string
 		model    *ai.Model // nil: target()
 		in       []string
-		want080  []string // nil with err080: refused
+		want080  []string
 		want16   []string
 		throws80 bool
 		throws16 bool
@@ -126,7 +127,6 @@ func TestDialects(t *testing.T) {
 			}
 		})
 	}
-	_ = throws
 }
 
 // TestFillContentThrowsAtNull: a null element is where Pi throws, as
