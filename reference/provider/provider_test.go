@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
@@ -129,5 +130,20 @@ func TestSessionOfOtherTypes(t *testing.T) {
 		if s, _ := o.Session(); s != tc.session || gotKey != tc.key || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("sessionId %s: Session() %q, PromptCacheKey() %s, %v; want %q, %s, %q", tc.in, tc.session, gotKey, err, tc.session, tc.key, tc.err)
 		}
+	}
+}
+
+// TestClientAt: a Later entry replaces the client from its dialect on.
+func TestClientAt(t *testing.T) {
+	later := &provider.Client{AbortBeforeText: "new"}
+	c := provider.Client{AbortBeforeText: "old", Later: dialect.Table[*provider.Client]{dialect.V1_6: later}}
+	if got := c.At(dialect.V0_80).AbortBeforeText; got != "old" {
+		t.Errorf("At(0.80) = %q, want old", got)
+	}
+	if got := c.At(dialect.V1_6).AbortBeforeText; got != "new" {
+		t.Errorf("At(1.6) = %q, want new", got)
+	}
+	if got := (provider.Client{AbortBeforeText: "only"}).At(dialect.V1_6).AbortBeforeText; got != "only" {
+		t.Errorf("At(1.6) without Later = %q, want only", got)
 	}
 }
