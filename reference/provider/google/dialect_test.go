@@ -167,7 +167,7 @@ func TestHeaderMergeByDialect(t *testing.T) {
 	model := ai.Model{ID: "gemini-2.5-pro", Headers: mustJSON(t, `{"X-Dup":"one","X-Drop":"d","x-gone":"g"}`)}
 	opts := google.Options{StreamOptions: provider.StreamOptions{Headers: httpheader.Decode(mustJSON(t, `{"x-dup":"two","X-DROP":null,"user-agent":"mine"}`))}}
 	for _, tc := range []struct {
-		d                                dialect.Dialect
+		d                                 dialect.Dialect
 		dup, drop, gone, agent, apiClient string
 	}{
 		{dialect.V0_80, "one, two", "d", "g", "google-genai-sdk/1.52.0 gl-node/v22.23.3, mine", "google-genai-sdk/1.52.0 gl-node/v22.23.3"},
