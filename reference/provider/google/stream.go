@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
@@ -20,41 +21,52 @@ import (
 // JSON segment.
 const IncompleteJSONText = "Incomplete JSON segment at the end"
 
-// toolCallCounter is Pi's module-wide counter for generated tool-call ids.
-var toolCallCounter atomic.Int64
-
-// ParseStream is the stream.Parse of streamGenerateContent's server-sent
-// events; now also stamps any tool-call id Pi has to make up (Pi takes
-// Date.now() for it too).
-func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	return ParseStreamAs(API, &toolCallCounter, r, model, now)
+// Answers reads the answers of an API whose answers Pi reads with this
+// API's code: this one, or one built on it (google-vertex). Each keeps its
+// own count of the tool-call ids Pi makes up, as each of Pi's modules
+// does.
+type Answers struct {
+	// API is the api the messages name, whatever model.api says.
+	API string
+	// Name is what Pi calls the API in its own errors ("Google").
+	Name    string
+	counter atomic.Int64
 }
 
-// ParseStreamAs is ParseStream for an API that reads the answer exactly as
-// this one does (google-vertex): the message names api, and counter
-// numbers the tool-call ids it makes up (in Pi each API module keeps its
-// own counter).
-func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+// Made is how many tool-call ids Pi made up for a's answers so far.
+func (a *Answers) Made() int64 { return a.counter.Load() }
+
+// answer reads this API's answers.
+var answer = &Answers{API: API, Name: "Google"}
+
+// ParseStream is the stream.Parse of streamGenerateContent's server-sent
+// events in dialect 0.80; now also stamps any tool-call id Pi has to make
+// up (Pi takes Date.now() for it too).
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return answer.Parse(dialect.V0_80, r, model, now)
+}
+
+// Parse reads a 2xx body as Pi of dialect d does.
+func (a *Answers) Parse(d dialect.Dialect, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if now == nil {
 		now = transform.SystemClock
 	}
-	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
+	p := &parser{model: model, now: now, out: stream.NewOutput(model, a.API, now), answers: a, rules: rules(d)}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
-// ReadResponse turns a response into Pi's message and events for api
-// (this one or a variant of it, whose generated tool-call ids count with
-// counter): a 2xx status is a stream, anything else is ParseHTTPErrorAs
-// with the reason phrase and the content-type.
-func ReadResponse(api string, counter *atomic.Int64, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+// Read turns a response into Pi's message and events in dialect d: a 2xx
+// status is a stream, anything else is ParseHTTPErrorAs with the reason
+// phrase and the content-type.
+func (a *Answers) Read(d dialect.Dialect, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, err := io.ReadAll(resp.Body)
-		msg, events := ParseHTTPErrorAs(api, model, resp.StatusCode, provider.StatusText(resp), strings.Join(resp.Header.Values("Content-Type"), ", "), data, now)
+		msg, events := ParseHTTPErrorAs(a.API, model, resp.StatusCode, provider.StatusText(resp), strings.Join(resp.Header.Values("Content-Type"), ", "), data, now)
 		return msg, events, err
 	}
-	return ParseStreamAs(api, counter, resp.Body, model, now)
+	return a.Parse(d, resp.Body, model, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -120,8 +132,12 @@ type parser struct {
 	// idFixed is set once a non-empty responseId was kept.
 	idFixed bool
 	outside bool
-	// counter numbers the tool-call ids Pi makes up.
-	counter *atomic.Int64
+	// answers numbers the tool-call ids Pi makes up and names the API.
+	answers *Answers
+	rules   *release
+	// finished is set once a finishReason was read (Pi 1.6's stop reason
+	// is no longer "pending").
+	finished bool
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -347,7 +363,7 @@ func (p *parser) part(part jsonv.Value) {
 		}
 	}
 	if needsNew {
-		id = stream.ToString(name) + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.counter.Add(1), 10)
+		id = stream.ToString(name) + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.answers.counter.Add(1), 10)
 	}
 	tc := &ai.ToolCallBlock{ID: id}
 	if name.Truthy() {
