@@ -100,6 +100,9 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 // reads the answer.
 func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.Call, opts provider.Options, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	resp, failures, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
+	if msg, ok := provider.Refusal(err); ok {
+		return c.failure(d, msg, now)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,7 +181,8 @@ var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed reques
 // a failed request (d.Retry), with wait between as the client waits. It
 // returns the last response (nil when none arrived) and, when d.Retry has
 // Exhausted, every failed attempt; err is a broken request, ctx ending
-// during a wait, or ErrRetriesWithoutEnd. A connectTo other than "" takes
+// during a wait, ErrRetriesWithoutEnd, or the client's refusal to repeat
+// (d.Retry.Refuse), a *stream.RequestError. A connectTo other than "" takes
 // every connection, the request keeping its URL's host.
 func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
 	retries := d.Retry.Retries(o)
@@ -226,6 +230,11 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 		pause, again := d.Retry.After(attempt, resp, body, o, rand.Float64())
 		if !again {
 			return resp, nil, nil
+		}
+		if d.Retry.Refuse != nil {
+			if msg, ok := d.Retry.Refuse(resp, body, o); ok {
+				return nil, nil, &stream.RequestError{Message: msg}
+			}
 		}
 		if err := wait(ctx, pause); err != nil {
 			return nil, nil, err
@@ -376,7 +385,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}
-	msg, events, err := send(ctx, d, wc, client, opts.wait(), opts.now())
+	msg, events, err := send(ctx, d.In(opts.Dialect), wc, client, opts.wait(), opts.now())
 	if err != nil {
 		return jsonv.Value{}, err
 	}

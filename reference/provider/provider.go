@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -108,6 +109,19 @@ type Driver struct {
 	LenientContext bool
 	// Client is how the API's client library sends the request.
 	Client
+	// Clients, when set, is the Client of each dialect where Pi's use of
+	// its client library changed between releases (In picks one); its
+	// entry for the oldest dialect is Client.
+	Clients dialect.Table[Client]
+}
+
+// In is the driver as the dialect v has it: its Client is the entry of
+// Clients for v, when the driver has a table.
+func (d Driver) In(v dialect.Dialect) Driver {
+	if d.Clients != nil {
+		d.Client = d.Clients.At(v)
+	}
+	return d
 }
 
 // Failure is the message and lone error event Pi makes of a failure

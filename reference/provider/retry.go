@@ -31,6 +31,9 @@ type Retry struct {
 	// once Limit is reached: failures are every attempt's, in order. ok
 	// false keeps the last failure's own error.
 	Exhausted func(o *StreamOptions, failures []Failure) (message string, ok bool)
+	// Refuse, when set, may end the repeats at once before a repeat After
+	// allows, failing the call with message (nothing more is sent).
+	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, ok bool)
 }
 
 // Failure is a failed attempt: its response (nil when none came) and the
@@ -234,4 +237,111 @@ func ParseFloatPrefix(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
+}
+
+// PiLoopRetry is the retry loop Pi 1.6 runs itself around an SDK it tells
+// never to retry (the Stainless SDKs' maxRetries 0): each repeat is a fresh
+// SDK call, so X-Stainless-Retry-Count stays "0" on every attempt. The
+// repeats are maxRetries counted down while it is above 0 (PiLoopRetries).
+// What is repeated is what the Stainless SDKs repeat (a connection error;
+// a response whose x-should-retry says "true", or unless it says "false",
+// whose status is 408, 409, 429 or 5xx). The wait is the response's
+// retry-after-ms, else its retry-after (seconds, or an HTTP date), else
+// 0.5 s doubling per repeat up to 8 s less up to a quarter of jitter; a
+// wait the server asks for that is longer than maxRetryDelayMs (60000 when
+// nullish; 0 or less lifts the cap) ends the loop at once with
+// ServerDelayText. errorText is the SDK's message for a failed response,
+// which that text quotes.
+func PiLoopRetry(errorText func(status int, body []byte) string) Retry {
+	return Retry{
+		Limit: PiLoopRetries,
+		After: func(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
+			if resp != nil && !stainlessRetryable(resp) {
+				return 0, false
+			}
+			if ms, ok := piServerDelay(resp); ok {
+				return Millis(ms), true
+			}
+			index := float64(done)
+			if math.IsNaN(MaxRetries(o)) {
+				index = math.NaN() // maxRetries less the repeats left
+			}
+			return Millis(math.Min(0.5*math.Pow(2, index), 8) * 1000 * (1 - jitter*0.25)), true
+		},
+		Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
+			if resp == nil || !stainlessRetryable(resp) {
+				return "", false
+			}
+			ms, ok := piServerDelay(resp)
+			limit := 60000.0
+			if !o.MaxRetryDelayMs.IsNullish() {
+				limit = stream.ToNumber(o.MaxRetryDelayMs)
+			}
+			if !ok || !(limit > 0) || !(ms > limit) {
+				return "", false
+			}
+			return ServerDelayText(ms, limit, errorText(resp.StatusCode, body)), true
+		},
+	}
+}
+
+// ServerDelayText is Pi's error when a server asks for a longer wait
+// than the caller allows: both in whole seconds, rounded up, then the
+// provider's message.
+func ServerDelayText(delayMs, maxMs float64, message string) string {
+	secs := func(ms float64) string { return jsonv.FormatFloat(math.Ceil(ms / 1000)) }
+	return "Server requested " + secs(delayMs) + "s retry delay (max: " + secs(maxMs) + "s). " + message
+}
+
+// PiLoopRetries is how many times Pi's own loop repeats a request:
+// maxRetries (0 when nullish) read as a number and counted down by one
+// while it is above 0, so a fraction counts as the next whole number, and
+// one that reads as NaN never reaches 0 (RetriesCap).
+func PiLoopRetries(o *StreamOptions) int {
+	n := MaxRetries(o)
+	switch {
+	case math.IsNaN(n):
+		return RetriesCap
+	case n <= 0:
+		return 0
+	}
+	return int(math.Min(math.Ceil(n), RetriesCap))
+}
+
+// stainlessRetryable is the Stainless SDKs' choice of a failed response
+// to repeat.
+func stainlessRetryable(resp *http.Response) bool {
+	switch resp.Header.Get("x-should-retry") {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	s := resp.StatusCode
+	return s == 408 || s == 409 || s == 429 || s >= 500
+}
+
+// piServerDelay is the wait a failed response asks Pi's loop for, in
+// milliseconds: a retry-after-ms that is not empty and parses to a finite
+// number; else a retry-after of seconds, or a date less now; false when
+// neither gives a finite number.
+func piServerDelay(resp *http.Response) (float64, bool) {
+	if resp == nil {
+		return 0, false
+	}
+	if v := resp.Header.Get("retry-after-ms"); v != "" {
+		if f, ok := ParseFloatPrefix(v); ok && !math.IsInf(f, 0) {
+			return f, true
+		}
+	}
+	if v := resp.Header.Get("retry-after"); v != "" {
+		if f, ok := ParseFloatPrefix(v); ok {
+			if !math.IsInf(f, 0) {
+				return f * 1000, true
+			}
+		} else if t, err := http.ParseTime(v); err == nil {
+			return float64(time.Until(t).Milliseconds()), true
+		}
+	}
+	return 0, false
 }
