@@ -109,19 +109,6 @@ type Driver struct {
 	LenientContext bool
 	// Client is how the API's client library sends the request.
 	Client
-	// Clients, when set, is the Client of each dialect where Pi's use of
-	// its client library changed between releases (In picks one); its
-	// entry for the oldest dialect is Client.
-	Clients dialect.Table[Client]
-}
-
-// In is the driver as the dialect v has it: its Client is the entry of
-// Clients for v, when the driver has a table.
-func (d Driver) In(v dialect.Dialect) Driver {
-	if d.Clients != nil {
-		d.Client = d.Clients.At(v)
-	}
-	return d
 }
 
 // Failure is the message and lone error event Pi makes of a failure
@@ -155,6 +142,20 @@ type Client struct {
 	// on its own to say what it is (spec/wire.md, wire.request.identity): a
 	// port in another language cannot and need not send them.
 	IdentityHeaders []IdentityHeader
+	// Later is the client as later dialects have it, where it changed (a
+	// newer SDK, Pi's own fetch or retry loop): the entry of the newest
+	// dialect at or before a request's replaces the whole Client (At). The
+	// Client itself is the oldest dialect's.
+	Later dialect.Table[*Client]
+}
+
+// At is the client of dialect d: the newest Later entry at or before d,
+// else c itself.
+func (c Client) At(d dialect.Dialect) Client {
+	if l := c.Later.At(d); l != nil {
+		return *l
+	}
+	return c
 }
 
 // IdentityHeader is a request header a client library adds to say what it

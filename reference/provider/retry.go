@@ -31,9 +31,10 @@ type Retry struct {
 	// once Limit is reached: failures are every attempt's, in order. ok
 	// false keeps the last failure's own error.
 	Exhausted func(o *StreamOptions, failures []Failure) (message string, ok bool)
-	// Refuse, when set, may end the repeats at once before a repeat After
-	// allows, failing the call with message (nothing more is sent).
-	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, ok bool)
+	// Refuse, when set, is asked once After has chosen to repeat a failed
+	// attempt: a message ends the call there with that error instead (a
+	// server asking for a longer wait than the client allows).
+	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, refuse bool)
 }
 
 // Failure is a failed attempt: its response (nil when none came) and the
@@ -239,68 +240,45 @@ func ParseFloatPrefix(s string) (float64, bool) {
 	return f, true
 }
 
-// PiLoopRetry is the retry loop Pi 1.6 runs itself around an SDK it tells
-// never to retry (the Stainless SDKs' maxRetries 0): each repeat is a fresh
-// SDK call, so X-Stainless-Retry-Count stays "0" on every attempt. The
-// repeats are maxRetries counted down while it is above 0 (PiLoopRetries).
-// What is repeated is what the Stainless SDKs repeat (a connection error;
-// a response whose x-should-retry says "true", or unless it says "false",
-// whose status is 408, 409, 429 or 5xx). The wait is the response's
-// retry-after-ms, else its retry-after (seconds, or an HTTP date), else
-// 0.5 s doubling per repeat up to 8 s less up to a quarter of jitter; a
-// wait the server asks for that is longer than maxRetryDelayMs (60000 when
-// nullish; 0 or less lifts the cap) ends the loop at once with
-// ServerDelayText. errorText is the SDK's message for a failed response,
-// which that text quotes.
-func PiLoopRetry(errorText func(status int, body []byte) string) Retry {
-	return Retry{
-		Limit: PiLoopRetries,
-		After: func(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
-			if resp != nil && !stainlessRetryable(resp) {
-				return 0, false
-			}
-			if ms, ok := piServerDelay(resp); ok {
-				return Millis(ms), true
-			}
-			index := float64(done)
-			if math.IsNaN(MaxRetries(o)) {
-				index = math.NaN() // maxRetries less the repeats left
-			}
-			return Millis(math.Min(0.5*math.Pow(2, index), 8) * 1000 * (1 - jitter*0.25)), true
-		},
-		Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
-			if resp == nil || !stainlessRetryable(resp) {
-				return "", false
-			}
-			ms, ok := piServerDelay(resp)
-			limit := 60000.0
-			if !o.MaxRetryDelayMs.IsNullish() {
-				limit = stream.ToNumber(o.MaxRetryDelayMs)
-			}
-			if !ok || !(limit > 0) || !(ms > limit) {
-				return "", false
-			}
-			return ServerDelayText(ms, limit, errorText(resp.StatusCode, body)), true
-		},
-	}
+// PiRetry is Pi's own retry loop (1.6 on; retryProviderRequest), which
+// wraps an SDK told to make one attempt only, so every attempt is the
+// SDK's first (a Stainless SDK sends X-Stainless-Retry-Count 0 each time).
+// maxRetries (0 when nullish) is read as a number, counted down by one per
+// repeat while it is above 0: a whole number repeats that often, a
+// fraction rounds up, and one that reads as NaN or Infinity never stops
+// (RetriesCap). A connection error is repeated; a response when its
+// x-should-retry says "true", or, unless it says "false", when its status
+// is 408, 409, 429 or 5xx. The wait is the server's (ServerDelay), else
+// 0.5 s doubling per repeat up to 8 s, less up to a quarter of jitter. A
+// server's wait above maxRetryDelayMs (60000 when nullish; 0 or less
+// allows any) ends the call with "Server requested <s>s retry delay (max:
+// <s>s). " and message, the SDK's message of the failed response.
+func PiRetry(message func(resp *http.Response, body []byte) string) Retry {
+	return Retry{Limit: piRetries, After: piAfter, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
+		if resp == nil {
+			return "", false
+		}
+		ms, ok := ServerDelay(resp.Header)
+		if !ok {
+			return "", false
+		}
+		limit := 60000.0
+		if !o.MaxRetryDelayMs.IsNullish() {
+			limit = stream.ToNumber(o.MaxRetryDelayMs)
+		}
+		if !(limit > 0 && ms > limit) {
+			return "", false
+		}
+		return "Server requested " + jsonv.FormatFloat(math.Ceil(ms/1000)) + "s retry delay (max: " +
+			jsonv.FormatFloat(math.Ceil(limit/1000)) + "s). " + message(resp, body), true
+	}}
 }
 
-// ServerDelayText is Pi's error when a server asks for a longer wait
-// than the caller allows: both in whole seconds, rounded up, then the
-// provider's message.
-func ServerDelayText(delayMs, maxMs float64, message string) string {
-	secs := func(ms float64) string { return jsonv.FormatFloat(math.Ceil(ms / 1000)) }
-	return "Server requested " + secs(delayMs) + "s retry delay (max: " + secs(maxMs) + "s). " + message
-}
-
-// PiLoopRetries is how many times Pi's own loop repeats a request:
-// maxRetries (0 when nullish) read as a number and counted down by one
-// while it is above 0, so a fraction counts as the next whole number, and
-// one that reads as NaN never reaches 0 (RetriesCap).
-func PiLoopRetries(o *StreamOptions) int {
+// piRetries is how often PiRetry repeats a request for o.
+func piRetries(o *StreamOptions) int {
 	n := MaxRetries(o)
 	switch {
-	case math.IsNaN(n):
+	case math.IsNaN(n) || math.IsInf(n, 1):
 		return RetriesCap
 	case n <= 0:
 		return 0
@@ -308,38 +286,43 @@ func PiLoopRetries(o *StreamOptions) int {
 	return int(math.Min(math.Ceil(n), RetriesCap))
 }
 
-// stainlessRetryable is the Stainless SDKs' choice of a failed response
-// to repeat.
-func stainlessRetryable(resp *http.Response) bool {
-	switch resp.Header.Get("x-should-retry") {
-	case "true":
-		return true
-	case "false":
-		return false
+func piAfter(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
+	if resp != nil {
+		switch resp.Header.Get("x-should-retry") {
+		case "true":
+		case "false":
+			return 0, false
+		default:
+			s := resp.StatusCode
+			if s != 408 && s != 409 && s != 429 && s < 500 {
+				return 0, false
+			}
+		}
+		if ms, ok := ServerDelay(resp.Header); ok {
+			return Millis(ms), true
+		}
 	}
-	s := resp.StatusCode
-	return s == 408 || s == 409 || s == 429 || s >= 500
+	// The repeat's index is maxRetries less the repeats left, as
+	// StainlessCount computes it.
+	secs := math.Min(0.5*math.Pow(2, StainlessCount(o, done)), 8) * (1 - jitter*0.25)
+	return Millis(secs * 1000), true
 }
 
-// piServerDelay is the wait a failed response asks Pi's loop for, in
-// milliseconds: a retry-after-ms that is not empty and parses to a finite
-// number; else a retry-after of seconds, or a date less now; false when
-// neither gives a finite number.
-func piServerDelay(resp *http.Response) (float64, bool) {
-	if resp == nil {
-		return 0, false
-	}
-	if v := resp.Header.Get("retry-after-ms"); v != "" {
+// ServerDelay is the wait in milliseconds a failed response asks Pi's
+// retry loop for: a non-empty retry-after-ms read by parseFloat, when
+// finite; else a non-empty retry-after, as seconds by parseFloat or else
+// as a date, when finite. ok is false when neither gives one.
+func ServerDelay(h http.Header) (ms float64, ok bool) {
+	if v := h.Get("retry-after-ms"); v != "" {
 		if f, ok := ParseFloatPrefix(v); ok && !math.IsInf(f, 0) {
 			return f, true
 		}
 	}
-	if v := resp.Header.Get("retry-after"); v != "" {
+	if v := h.Get("retry-after"); v != "" {
 		if f, ok := ParseFloatPrefix(v); ok {
-			if !math.IsInf(f, 0) {
-				return f * 1000, true
-			}
-		} else if t, err := http.ParseTime(v); err == nil {
+			return f * 1000, !math.IsInf(f, 0)
+		}
+		if t, err := http.ParseTime(v); err == nil {
 			return float64(time.Until(t).Milliseconds()), true
 		}
 	}
