@@ -59,10 +59,17 @@ const (
 	StatusCodeNoBodyText = "status code (no body)"
 )
 
-// BodyError is what the SDK reads from the body of a non-2xx response:
-// its "error" member when the body is JSON, and the body's text as the
-// message when the body is not JSON or not truthy.
+// BodyError is what the SDK of Pi 0.80 reads from the body of a non-2xx
+// response (BodyErrorAt).
 func BodyError(body []byte) (errMember, message jsonv.Value) {
+	return BodyErrorAt(dialect.V0_80, body)
+}
+
+// BodyErrorAt is what the SDK of dialect d reads from the body of a non-2xx
+// response: its "error" member when the body is JSON, and the body's text
+// as the message when the body is not JSON or not truthy. SDK 7 takes a
+// JSON object body whose error member is nullish as the error itself.
+func BodyErrorAt(d dialect.Dialect, body []byte) (errMember, message jsonv.Value) {
 	text := sse.Text(body)
 	parsed, err := stream.ParseJSON(text)
 	if err != nil || !parsed.Truthy() {
@@ -70,9 +77,17 @@ func BodyError(body []byte) (errMember, message jsonv.Value) {
 	}
 	if err == nil {
 		errMember = stream.Member(parsed, "error")
+		k := parsed.Kind()
+		if wholeBodyIsError.At(d) && (k == jsonv.Object || k == jsonv.Array) && errMember.IsNullish() {
+			errMember = parsed
+		}
 	}
 	return errMember, message
 }
+
+// wholeBodyIsError tells whether the SDK of a dialect wraps an error body
+// without an error member as {error: body} (SDK 7's makeStatusError).
+var wholeBodyIsError = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // ErrorMessage is the SDK's APIError.makeMessage: the error member's
 // message (its JSON when it is not a string), else the member's JSON, else
