@@ -351,8 +351,9 @@ func blockSafe(s string) string {
 //     recording's loopback server. When the request named another host
 //     (the Host header of a case with its own baseUrl), the URL keeps that
 //     host without a scheme: //host/path.
-//   - A header value that is a version-4 UUID the case input (given, its
-//     JSON text) does not hold was drawn at random: it becomes DrawnUUID.
+//   - A header value that is a version-4 or version-7 UUID the case input
+//     (given, its JSON text) does not hold was drawn at random: it becomes
+//     DrawnUUID or DrawnUUIDv7.
 //   - Connection headers and the API's incidental headers (ignore) go.
 //   - Headers are kept as net/http writes them: an empty canonical
 //     User-Agent is not written (the reference then holds the empty value
@@ -388,8 +389,9 @@ func Scrubber(key string, ignore []string, given string) recorder.HookFunc {
 			case name == "User-Agent" && len(vs) == 1 && vs[0] == "":
 			case isCredential(name, vs, key):
 				h[canonical] = []string{Redacted}
-			case len(vs) == 1 && isUUID(vs[0]) && !strings.Contains(given, vs[0]):
-				h[canonical] = []string{DrawnUUID}
+			case len(vs) == 1 && isDrawn(vs[0], given):
+				standIn, _ := drawnStandIn(vs[0])
+				h[canonical] = []string{standIn}
 			default:
 				h[canonical] = append(h[canonical], vs...)
 			}
@@ -398,6 +400,13 @@ func Scrubber(key string, ignore []string, given string) recorder.HookFunc {
 		i.Response = cassette.Response{}
 		return nil
 	}
+}
+
+// isDrawn tells whether a header value v is a UUID the client drew: one
+// the case input (given) does not hold.
+func isDrawn(v, given string) bool {
+	_, ok := drawnStandIn(v)
+	return ok && !strings.Contains(given, v)
 }
 
 // Finding is something in a file that looks like a credential.

@@ -198,7 +198,7 @@ func Serve(ctx context.Context, cas *cassette.Cassette, m Matcher, o ReplayOptio
 func (r *Replay) URL() string { return r.srv.URL }
 
 func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
-	body, err := readBody(req, r.opts.MaxRequestBytes)
+	body, err := readDecodedBody(req, r.opts.MaxRequestBytes)
 	r.mu.Lock()
 	r.n++
 	n := r.n

@@ -40,13 +40,15 @@ type Matcher struct {
 //   - headers are compared by lower-case name. A header the cassette holds
 //     must be sent with the same value (values joined with ", "), except a
 //     credential (Redacted in the cassette), which only has to be there, and
-//     a DrawnUUID, which any version-4 UUID matches. A
+//     a DrawnUUID (DrawnUUIDv7), which any version-4 (version-7) UUID
+//     matches. A
 //     header the cassette lacks must not be sent, except connection and
 //     client headers (host, user-agent, accept-encoding, …) and the API's
 //     incidental ones. A user-agent that is only the runtime's default
 //     (runtimeUserAgents) counts as not sent;
 //   - body is compared as JSON (key order ignored, numbers by value) when
-//     both sides parse, as text otherwise.
+//     both sides parse, as text otherwise; a zstd-encoded body is decoded
+//     first (decodeBody).
 //
 // Identity headers that differ are left out (see Diff).
 func (m Matcher) Compare(got *http.Request, body []byte, want cassette.Request) *compare.Mismatch {
@@ -85,7 +87,7 @@ func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (di
 // body and puts it back, so the request can be matched again.
 func (m Matcher) MatcherFunc() cassette.MatcherFunc {
 	return func(r *http.Request, i cassette.Request) bool {
-		body, err := readBody(r, MaxRequestBytes)
+		body, err := readDecodedBody(r, MaxRequestBytes)
 		return err == nil && m.Compare(r, body, i) == nil
 	}
 }
@@ -150,8 +152,8 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 			continue
 		case isCredential(lname, vs, m.Key) && (w == Redacted || !inCassette):
 			headers[lname] = Redacted
-		case w == DrawnUUID && len(vs) == 1 && isUUID(vs[0]):
-			headers[lname] = DrawnUUID
+		case len(vs) == 1 && isStandIn(w, vs[0]):
+			headers[lname] = w
 		default:
 			headers[lname] = strings.Join(vs, ", ")
 		}
@@ -166,6 +168,13 @@ func (m Matcher) gotTree(got *http.Request, body []byte, want cassette.Request) 
 		b = jsonv.StringValue(redactKey(string(body), m.Key))
 	}
 	return requestTree(got.Method, p, headers, b)
+}
+
+// isStandIn tells whether got is a UUID drawn at random of the kind the
+// stand-in want names.
+func isStandIn(want, got string) bool {
+	standIn, ok := drawnStandIn(got)
+	return ok && standIn == want
 }
 
 // isRuntimeUserAgent tells whether the user-agent values vs are only the

@@ -63,7 +63,7 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	}
 	rec.AddHook(Scrubber(s.Key, ignore, string(c.Input.AppendJSON(nil))), recorder.BeforeSaveHook)
 
-	client := &http.Client{Transport: disconnecting{rec}}
+	client := &http.Client{Transport: disconnecting{decoding{rec}}}
 	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), client); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
 	}

@@ -42,14 +42,28 @@ const FakeAPIKey = "sk-piconform-fake-key"
 
 // DrawnUUID stands in a cassette for a header value the client drew at
 // random, a version-4 UUID the case did not give (codex's request id for
-// a WebSocket without a sessionId). A request matches it with any
-// version-4 UUID.
-const DrawnUUID = "00000000-0000-4000-8000-000000000000"
+// a WebSocket without a sessionId, Pi 0.80). A request matches it with any
+// version-4 UUID. DrawnUUIDv7 is the same for a version-7 UUID (Pi 1.6
+// draws those).
+const (
+	DrawnUUID   = "00000000-0000-4000-8000-000000000000"
+	DrawnUUIDv7 = "00000000-0000-7000-8000-000000000000"
+)
 
-var uuidV4 = regexp.MustCompile(`^(?i)[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+var uuidV4V7 = regexp.MustCompile(`^(?i)[0-9a-f]{8}-[0-9a-f]{4}-([47])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-// isUUID tells whether s is a version-4 UUID.
-func isUUID(s string) bool { return uuidV4.MatchString(s) }
+// drawnStandIn is the stand-in of s when s is a version-4 or version-7
+// UUID: DrawnUUID or DrawnUUIDv7.
+func drawnStandIn(s string) (string, bool) {
+	m := uuidV4V7.FindStringSubmatch(s)
+	switch {
+	case m == nil:
+		return "", false
+	case m[1] == "7":
+		return DrawnUUIDv7, true
+	}
+	return DrawnUUID, true
+}
 
 // Redacted replaces a credential in a cassette. A cassette header with this
 // value must be present in the request; its value is not compared.

@@ -607,29 +607,33 @@ func TestScrubberOnAToken(t *testing.T) {
 
 // A version-4 UUID the case did not give was drawn by the client: the
 // cassette holds DrawnUUID, which any version-4 UUID matches; one the case
-// gave is kept and compared exactly.
+// gave is kept and compared exactly. A drawn version-7 UUID becomes
+// DrawnUUIDv7, which only a version-7 UUID matches.
 func TestDrawnUUID(t *testing.T) {
 	const drawn, given = "3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b", "0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f7a"
+	const drawn7 = "01a24d27-35ab-713c-95ca-e1af1b238bce"
 	i := &cassette.Interaction{Request: cassette.Request{URL: "/x", Method: "GET",
-		Headers: http.Header{"Session-Id": {drawn}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}}}
+		Headers: http.Header{"Session-Id": {drawn}, "X-Given": {given}, "X-Other": {"not-a-uuid"}, "X-Request-Id": {drawn7}}}}
 	if err := Scrubber(FakeAPIKey, nil, `{"options":{"x":"`+given+`"}}`)(i); err != nil {
 		t.Fatal(err)
 	}
-	want := http.Header{"Session-Id": {DrawnUUID}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}
+	want := http.Header{"Session-Id": {DrawnUUID}, "X-Given": {given}, "X-Other": {"not-a-uuid"}, "X-Request-Id": {DrawnUUIDv7}}
 	if diff := cmp.Diff(want, i.Request.Headers); diff != "" {
 		t.Fatalf("scrubbed headers (-want +got):\n%s", diff)
 	}
 	for _, tt := range []struct {
-		session string
-		match   bool
+		session, request string
+		match            bool
 	}{
-		{"7c9e6679-7425-40de-944b-e07fc1f90ae7", true},
-		{"7C9E6679-7425-40DE-944B-E07FC1F90AE7", true},
-		{"7c9e6679-7425-10de-944b-e07fc1f90ae7", false}, // version 1
-		{"sess-1", false},
+		{"7c9e6679-7425-40de-944b-e07fc1f90ae7", drawn7, true},
+		{"7C9E6679-7425-40DE-944B-E07FC1F90AE7", "01A24D27-2AB9-713C-95CA-E17B23020402", true},
+		{"7c9e6679-7425-10de-944b-e07fc1f90ae7", drawn7, false}, // version 1
+		{"01a24d27-2ab9-713c-95ca-e17b23020402", drawn7, false}, // version 7 for a version 4
+		{"7c9e6679-7425-40de-944b-e07fc1f90ae7", drawn, false},  // version 4 for a version 7
+		{"sess-1", drawn7, false},
 	} {
 		got := httptest.NewRequest("GET", "/x", nil)
-		got.Header = http.Header{"Session-Id": {tt.session}, "X-Given": {given}, "X-Other": {"not-a-uuid"}}
+		got.Header = http.Header{"Session-Id": {tt.session}, "X-Given": {given}, "X-Other": {"not-a-uuid"}, "X-Request-Id": {tt.request}}
 		if m := (Matcher{Key: FakeAPIKey}).Compare(got, nil, i.Request); (m == nil) != tt.match {
 			t.Errorf("session-id %q: mismatch %v, want match %v", tt.session, m, tt.match)
 		}

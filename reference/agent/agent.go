@@ -15,6 +15,7 @@ import (
 	"iter"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -51,7 +52,23 @@ type CustomType struct {
 // Registry maps custom roles to their types.
 type Registry struct {
 	types map[string]CustomType
+	// dialect decides which roles belong to the Message layer (Pi 1.6 adds
+	// "system"); the zero value is 0.80.
+	dialect dialect.Dialect
 }
+
+// In returns a registry with r's types that reads the Message layer of
+// dialect d: in 1.6 a system message is an *ai.SystemMessage, which
+// ConvertToLLM and DefaultConvertToLLM keep; in 0.80 it is an *Unknown,
+// which they drop.
+func (r *Registry) In(d dialect.Dialect) *Registry {
+	c := *r
+	c.dialect = d
+	return &c
+}
+
+// Dialect is the dialect r reads.
+func (r *Registry) Dialect() dialect.Dialect { return r.dialect }
 
 // NewRegistry makes a registry holding the given types.
 func NewRegistry(types ...CustomType) (*Registry, error) {
@@ -103,7 +120,7 @@ func (r *Registry) decode(v jsonv.Value, ptr func() string) (Message, error) {
 		return &Unknown{Raw: v}, nil
 	}
 	role := roleValue.Str()
-	if ai.IsMessageRole(role) {
+	if ai.IsMessageRoleIn(r.dialect, role) {
 		// An error here only makes the message foreign, so no pointer is
 		// needed; and this Fields stays on the stack.
 		f := jsonv.ReadFields(v, "")
@@ -130,7 +147,7 @@ func (r *Registry) decode(v jsonv.Value, ptr func() string) (Message, error) {
 // message of a role the registry does not know cannot be rebuilt with its
 // type, so it is returned as it is.
 func (r *Registry) Clone(m Message) Message {
-	if _, known := r.types[m.Role()]; !known && !ai.IsMessageRole(m.Role()) {
+	if _, known := r.types[m.Role()]; !known && !ai.IsMessageRoleIn(r.dialect, m.Role()) {
 		if _, unknown := m.(*Unknown); !unknown {
 			return m
 		}
@@ -203,7 +220,8 @@ func (r *Registry) DecodeAll(v jsonv.Value, ptr string) ([]Message, error) {
 
 // ConvertToLLM is the coding agent's convertToLlm: a new slice in the same
 // order, each message mapped to at most one Message and never merged with its
-// neighbours. Messages of the three Message roles pass through as they are,
+// neighbours. Messages of the Message roles (three in 0.80, with system in
+// 1.6) pass through as they are,
 // registered custom messages are projected, and unknown roles are dropped.
 // A message its type cannot project is a *ConvertError, and no slice.
 func (r *Registry) ConvertToLLM(msgs []Message) ([]ai.Message, error) {
@@ -244,7 +262,8 @@ func (e *ConvertError) Error() string { return fmt.Sprintf("message %d: %v", e.I
 func (e *ConvertError) Unwrap() error { return e.Err }
 
 // DefaultConvertToLLM is what the Agent uses when the application gives no
-// convertToLlm: it keeps the three Message roles and drops everything else.
+// convertToLlm: it keeps the Message roles the messages were decoded with
+// (the three of 0.80; in 1.6 system too) and drops everything else.
 func DefaultConvertToLLM(msgs []Message) []ai.Message {
 	out := make([]ai.Message, 0, len(msgs))
 	for _, m := range msgs {

@@ -1,12 +1,14 @@
 package ai
 
 import (
+	"strings"
+
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-// Roles of the Message layer. There is no system role: the system prompt
-// lives in Context.SystemPrompt.
+// Roles of the Message layer. In 0.80 there is no system role: the system
+// prompt lives in Context.SystemPrompt; Pi 1.6 adds RoleSystem.
 const (
 	RoleUser       = "user"
 	RoleAssistant  = "assistant"
@@ -26,8 +28,9 @@ const (
 	StopPending = "pending"
 )
 
-// Message is one of *UserMessage, *AssistantMessage or *ToolResultMessage.
-// The interface is sealed.
+// Message is one of *UserMessage, *AssistantMessage or *ToolResultMessage,
+// from Pi 1.6 on also *SystemMessage (and, where a decoder allows it,
+// *ForeignMessage). The interface is sealed.
 type Message interface {
 	Role() string
 	JSON() jsonv.Value
@@ -235,38 +238,54 @@ func (m *ToolResultMessage) JSON() jsonv.Value {
 	return m.Loose.over(o.Set("isError", m.IsError).Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
 }
 
-// DecodeMessage reads one Message. The role must be one of the three.
+// DecodeMessage reads one Message of 0.80. The role must be one of the three.
 func DecodeMessage(v jsonv.Value, ptr string) (Message, error) {
-	return decodeMessage(v, ptr, 0)
+	return decodeMessage(dialect.V0_80, v, ptr, 0)
+}
+
+// DecodeMessageIn reads one Message of dialect d, whose role must be one of
+// d's (IsMessageRoleIn).
+func DecodeMessageIn(d dialect.Dialect, v jsonv.Value, ptr string) (Message, error) {
+	return decodeMessage(d, v, ptr, 0)
 }
 
 // decodeMessage reads one Message; foreign is AllowForeign or 0, added to
 // the blocks its content may hold.
-func decodeMessage(v jsonv.Value, ptr string, foreign BlockSet) (Message, error) {
+func decodeMessage(d dialect.Dialect, v jsonv.Value, ptr string, foreign BlockSet) (Message, error) {
 	f := jsonv.ReadFields(v, ptr)
 	role := f.String("role")
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	if !IsMessageRole(role) {
-		return nil, jsonv.Errorf(f.At("role"), "unknown role %q, want user, assistant or toolResult", role)
+	if !IsMessageRoleIn(d, role) {
+		return nil, jsonv.Errorf(f.At("role"), "unknown role %q, want %s", role, rolesText(d))
 	}
 	return decodeMessageFields(f, role, foreign)
 }
 
-// IsMessageRole reports whether role belongs to the Message layer.
+// rolesText names d's roles for an error: "user, assistant or toolResult".
+func rolesText(d dialect.Dialect) string {
+	roles := messageRoles.At(d)
+	return strings.Join(roles[:len(roles)-1], ", ") + " or " + roles[len(roles)-1]
+}
+
+// IsMessageRole reports whether role belongs to the Message layer of 0.80.
 func IsMessageRole(role string) bool {
 	return role == RoleUser || role == RoleAssistant || role == RoleToolResult
 }
 
 // DecodeMessageFields finishes reading a message whose role was already read
-// from f. It lets the agent layer share one decoder for every role.
+// from f. It lets the agent layer share one decoder for every role. Any
+// role of any dialect is read (RoleSystem too): the caller decides which
+// roles its dialect has.
 func DecodeMessageFields(f *jsonv.Fields, role string) (Message, error) {
 	return decodeMessageFields(f, role, 0)
 }
 
 func decodeMessageFields(f *jsonv.Fields, role string, foreign BlockSet) (Message, error) {
 	switch role {
+	case RoleSystem:
+		return decodeSystem(f), nil
 	case RoleUser:
 		m := &UserMessage{Timestamp: f.Any("timestamp")}
 		content := f.Any("content")
@@ -341,9 +360,14 @@ func atContent[T any](f *jsonv.Fields, decode func(ptr string) (T, error)) (T, e
 	return v, err
 }
 
-// DecodeMessages reads an array of Messages of the three roles.
+// DecodeMessages reads an array of Messages of the three roles of 0.80.
 func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
-	return decodeMessages(v, ptr, false)
+	return decodeMessages(dialect.V0_80, v, ptr, false)
+}
+
+// DecodeMessagesIn reads an array of Messages of dialect d's roles.
+func DecodeMessagesIn(d dialect.Dialect, v jsonv.Value, ptr string) ([]Message, error) {
+	return decodeMessages(d, v, ptr, false)
 }
 
 // DecodeMessagesAllowForeign reads an array of Messages in which a value
@@ -352,10 +376,16 @@ func DecodeMessages(v jsonv.Value, ptr string) ([]Message, error) {
 // element the role's blocks do not cover becomes a *ForeignBlock
 // (AllowForeign).
 func DecodeMessagesAllowForeign(v jsonv.Value, ptr string) ([]Message, error) {
-	return decodeMessages(v, ptr, true)
+	return decodeMessages(dialect.V0_80, v, ptr, true)
 }
 
-func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, error) {
+// DecodeMessagesAllowForeignIn is DecodeMessagesAllowForeign with the roles
+// of dialect d: in 1.6 a system message is a *SystemMessage, not foreign.
+func DecodeMessagesAllowForeignIn(d dialect.Dialect, v jsonv.Value, ptr string) ([]Message, error) {
+	return decodeMessages(d, v, ptr, true)
+}
+
+func decodeMessages(d dialect.Dialect, v jsonv.Value, ptr string, allowForeign bool) ([]Message, error) {
 	if v.Kind() != jsonv.Array {
 		return nil, jsonv.Errorf(ptr, "want an array of messages, got %s", v.Kind())
 	}
@@ -365,12 +395,12 @@ func decodeMessages(v jsonv.Value, ptr string, allowForeign bool) ([]Message, er
 		foreign = AllowForeign
 	}
 	for i, e := range v.Elems() {
-		m, err := decodeMessage(e, jsonv.Index(ptr, i), foreign)
+		m, err := decodeMessage(d, e, jsonv.Index(ptr, i), foreign)
 		if allowForeign && e.Kind() != jsonv.Null {
-			// Anything but null whose role is not one of the three: Pi
+			// Anything but null whose role is not one of the dialect's: Pi
 			// reads its role and finds no match (input.lenient).
 			role, _ := e.Get("role")
-			if role.Kind() != jsonv.String || !IsMessageRole(role.Str()) {
+			if role.Kind() != jsonv.String || !IsMessageRoleIn(d, role.Str()) {
 				m, err = &ForeignMessage{RoleName: role.Str(), Raw: e}, nil
 			}
 		}

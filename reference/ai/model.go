@@ -2,6 +2,8 @@ package ai
 
 import (
 	"slices"
+
+	"github.com/piconform/piconform/reference/dialect"
 	"strings"
 
 	"github.com/piconform/piconform/reference/jsonv"
@@ -221,15 +223,24 @@ func (c *Context) SystemPromptValue() jsonv.Value {
 	return jsonv.Value{}
 }
 
-// DecodeContext reads a Context.
+// DecodeContext reads a Context of 0.80.
 func DecodeContext(v jsonv.Value, ptr string) (*Context, error) {
+	return decodeContext(dialect.V0_80, v, ptr)
+}
+
+// DecodeContextIn reads a Context whose messages have dialect d's roles.
+func DecodeContextIn(d dialect.Dialect, v jsonv.Value, ptr string) (*Context, error) {
+	return decodeContext(d, v, ptr)
+}
+
+func decodeContext(d dialect.Dialect, v jsonv.Value, ptr string) (*Context, error) {
 	f := jsonv.ReadFields(v, ptr)
 	msgs := f.Any("messages")
 	c, err := decodeContextFields(f, false)
 	if err != nil {
 		return nil, err
 	}
-	if c.Messages, err = DecodeMessages(msgs, f.At("messages")); err != nil {
+	if c.Messages, err = DecodeMessagesIn(d, msgs, f.At("messages")); err != nil {
 		return nil, err
 	}
 	return c, nil

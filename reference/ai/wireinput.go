@@ -3,6 +3,7 @@ package ai
 import (
 	"slices"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -87,6 +88,13 @@ func (m *Model) APIValue() jsonv.Value      { return m.Loose.Value("api", m.API)
 // type is kept in Context.Loose, for the API to send or refuse
 // (Context.SystemText).
 func DecodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error) {
+	return DecodeWireContextIn(dialect.V0_80, v, ptr, lenient)
+}
+
+// DecodeWireContextIn is DecodeWireContext with the message roles of
+// dialect d: in 1.6 a system message is a *SystemMessage. (A 1.6 provider
+// call first makes its context a Transcript: see NormalizeContext.)
+func DecodeWireContextIn(d dialect.Dialect, v jsonv.Value, ptr string, lenient bool) (*Context, error) {
 	var loose Loose
 	if sp, ok := v.Get("systemPrompt"); ok && sp.Kind() != jsonv.String {
 		switch {
@@ -97,7 +105,7 @@ func DecodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error
 		}
 		v = jsonv.ObjectValue(slices.DeleteFunc(slices.Clone(v.Members()), func(m jsonv.Member) bool { return m.Key == "systemPrompt" })...)
 	}
-	c, err := decodeWireContext(v, ptr, lenient)
+	c, err := decodeWireContext(d, v, ptr, lenient)
 	if err != nil {
 		return nil, err
 	}
@@ -105,10 +113,10 @@ func DecodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error
 	return c, nil
 }
 
-func decodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error) {
+func decodeWireContext(d dialect.Dialect, v jsonv.Value, ptr string, lenient bool) (*Context, error) {
 	msgs, ok := v.Get("messages")
 	if !ok || msgs.Kind() != jsonv.Array {
-		return DecodeContext(v, ptr)
+		return decodeContext(d, v, ptr)
 	}
 	f := jsonv.ReadFields(v.With("messages", jsonv.ArrayValue()), ptr)
 	c, err := decodeContextFields(f, lenient)
@@ -116,12 +124,12 @@ func decodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error
 		return nil, err
 	}
 	if lenient {
-		c.Messages, err = DecodeMessagesAllowForeign(msgs, jsonv.Child(ptr, "messages"))
+		c.Messages, err = DecodeMessagesAllowForeignIn(d, msgs, jsonv.Child(ptr, "messages"))
 		return c, err
 	}
 	for i, e := range msgs.Elems() {
 		role, _ := e.Get("role")
-		if e.Kind() != jsonv.Null && (role.Kind() != jsonv.String || !IsMessageRole(role.Str())) {
+		if e.Kind() != jsonv.Null && (role.Kind() != jsonv.String || !IsMessageRoleIn(d, role.Str())) {
 			name := ""
 			if role.Kind() == jsonv.String {
 				name = role.Str()
@@ -129,7 +137,7 @@ func decodeWireContext(v jsonv.Value, ptr string, lenient bool) (*Context, error
 			c.Messages = append(c.Messages, &ForeignMessage{RoleName: name, Raw: e})
 			continue
 		}
-		m, err := DecodeMessage(e, jsonv.Index(jsonv.Child(ptr, "messages"), i))
+		m, err := DecodeMessageIn(d, e, jsonv.Index(jsonv.Child(ptr, "messages"), i))
 		if err != nil {
 			return nil, err
 		}

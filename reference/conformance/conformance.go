@@ -111,13 +111,13 @@ func HandleContext(ctx context.Context, kind string, input jsonv.Value, opts Opt
 
 func object(members ...jsonv.Member) jsonv.Value { return jsonv.ObjectValue(members...) }
 
-func convert(input jsonv.Value, _ Options) (jsonv.Value, error) {
+func convert(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	raw := f.Any("messages")
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	reg := codingagent.Registry()
+	reg := codingagent.Registry().In(opts.Dialect)
 	msgs, err := reg.DecodeAll(raw, "/messages")
 	if err != nil {
 		return jsonv.Value{}, err
@@ -137,7 +137,12 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	msgs, err := ai.DecodeMessagesAllowForeign(raw, "/messages")
+	// Pi 1.6 first gives every message without content an empty one.
+	raw, err := transform.FillContent(opts.Dialect, raw, "/messages")
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	msgs, err := ai.DecodeMessagesAllowForeignIn(opts.Dialect, raw, "/messages")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -169,10 +174,10 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	if norm != nil {
 		idThrows = transform.NotAString
 	}
-	if err := transform.CheckThrows(msgs, model, idThrows, "/messages"); err != nil {
+	if err := transform.CheckThrowsIn(opts.Dialect, msgs, model, idThrows, "/messages"); err != nil {
 		return jsonv.Value{}, err
 	}
-	out := transform.Messages(msgs, model, norm, opts.now())
+	out := transform.MessagesIn(opts.Dialect, msgs, model, norm, opts.now())
 	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(out)}), nil
 }
 

@@ -58,8 +58,9 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 		return nil, nil, err
 	}
 	call, err := d.BuildRequest(c.model, c.ctx, opts, now)
+	cl := d.At(c.dialect)
 	if c.abortAfter == 0 && errors.Is(err, stream.ErrAfterAbortCheck) {
-		return c.failure(d, d.AbortBeforeText, now)
+		return c.failure(d, cl.AbortBeforeText, now)
 	}
 	if msg, ok := provider.Refusal(err); ok {
 		return c.failure(d, msg, now)
@@ -68,7 +69,7 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 		return nil, nil, err
 	}
 	if c.abortAfter == 0 {
-		return c.failure(d, d.AbortBeforeText, now)
+		return c.failure(d, cl.AbortBeforeText, now)
 	}
 	var diagnostic jsonv.Value
 	if hs := call.Handshake; hs != nil {
@@ -99,12 +100,16 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 // answer sends call's request, as often as d's client repeats it, and
 // reads the answer.
 func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.Call, opts provider.Options, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	resp, failures, err := exchange(ctx, d, call, opts.Shared(), client, c.connectTo, wait)
+	cl := d.At(c.dialect)
+	resp, failures, err := exchange(ctx, cl, call, opts.Shared(), client, c.connectTo, wait)
+	if msg, ok := provider.Refusal(err); ok {
+		return c.failure(d, msg, now)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(failures) > 0 {
-		if msg, ok := d.Retry.Exhausted(opts.Shared(), failures); ok {
+		if msg, ok := cl.Retry.Exhausted(opts.Shared(), failures); ok {
 			if resp != nil {
 				resp.Body.Close()
 			}
@@ -112,11 +117,11 @@ func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.
 		}
 	}
 	if resp == nil {
-		return c.failure(d, d.NoResponseText, now)
+		return c.failure(d, cl.NoResponseText, now)
 	}
 	defer resp.Body.Close()
 	if c.abortAfter > 0 {
-		resp.Body = &stream.AbortAfter{ReadCloser: resp.Body, Events: c.abortAfter, Text: d.AbortText}
+		resp.Body = &stream.AbortAfter{ReadCloser: resp.Body, Events: c.abortAfter, Text: cl.AbortText}
 	}
 	out, events, err := call.Read(resp)
 	if errors.Is(err, stream.ErrOutsideModel) {
@@ -174,13 +179,14 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 // (provider.RetriesCap): Pi never answers it.
 var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed request without end", stream.ErrOutsideModel)
 
-// exchange sends call, and sends it again as often as d's client repeats
+// exchange sends call, and sends it again as often as the client d repeats
 // a failed request (d.Retry), with wait between as the client waits. It
 // returns the last response (nil when none arrived) and, when d.Retry has
 // Exhausted, every failed attempt; err is a broken request, ctx ending
-// during a wait, or ErrRetriesWithoutEnd. A connectTo other than "" takes
+// during a wait, ErrRetriesWithoutEnd, or the *stream.RequestError of a
+// retry the client refuses (d.Retry.Refuse). A connectTo other than "" takes
 // every connection, the request keeping its URL's host.
-func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
+func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
 	retries := d.Retry.Retries(o)
 	var failures []provider.Failure
 	for attempt := 0; ; attempt++ {
@@ -226,6 +232,11 @@ func exchange(ctx context.Context, d provider.Driver, call *provider.Call, o *pr
 		pause, again := d.Retry.After(attempt, resp, body, o, rand.Float64())
 		if !again {
 			return resp, nil, nil
+		}
+		if d.Retry.Refuse != nil {
+			if msg, refused := d.Retry.Refuse(resp, body, o); refused {
+				return nil, nil, &stream.RequestError{Message: msg}
+			}
 		}
 		if err := wait(ctx, pause); err != nil {
 			return nil, nil, err
@@ -319,10 +330,19 @@ func APIs() []string { return slices.Sorted(maps.Keys(drivers)) }
 func IncidentalHeaders(api string) []string { return slices.Clone(drivers[api].IncidentalHeaders) }
 
 // AbortTexts are the errors an API's stream ends with when the caller
-// aborts: before the call, or while Pi waits for more of the answer.
+// aborts, in any dialect: before the call, or while Pi waits for more of
+// the answer.
 func AbortTexts(api string) []string {
-	d := drivers[api]
-	return []string{d.AbortBeforeText, d.AbortText}
+	var out []string
+	for _, dl := range dialect.All() {
+		cl := drivers[api].At(dl)
+		for _, t := range []string{cl.AbortBeforeText, cl.AbortText} {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // IdentityHeaders lists the request headers an API's client library adds to

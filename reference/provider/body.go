@@ -249,7 +249,7 @@ func (d Driver) build(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Op
 	defer catchJSError(&err)
 	call, err = d.Build(model, ctx, msgs, opts, now, body)
 	if err == nil && call.Handshake == nil {
-		d.Retry.Retries(opts.Shared())
+		d.At(opts.Shared().Dialect).Retry.Retries(opts.Shared())
 	}
 	return call, err
 }

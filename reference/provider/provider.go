@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -141,6 +142,20 @@ type Client struct {
 	// on its own to say what it is (spec/wire.md, wire.request.identity): a
 	// port in another language cannot and need not send them.
 	IdentityHeaders []IdentityHeader
+	// Later is the client as later dialects have it, where it changed (a
+	// newer SDK, Pi's own fetch or retry loop): the entry of the newest
+	// dialect at or before a request's replaces the whole Client (At). The
+	// Client itself is the oldest dialect's.
+	Later dialect.Table[*Client]
+}
+
+// At is the client of dialect d: the newest Later entry at or before d,
+// else c itself.
+func (c Client) At(d dialect.Dialect) Client {
+	if l := c.Later.At(d); l != nil {
+		return *l
+	}
+	return c
 }
 
 // IdentityHeader is a request header a client library adds to say what it

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
@@ -128,6 +129,46 @@ func TestSessionOfOtherTypes(t *testing.T) {
 		}
 		if s, _ := o.Session(); s != tc.session || gotKey != tc.key || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("sessionId %s: Session() %q, PromptCacheKey() %s, %v; want %q, %s, %q", tc.in, tc.session, gotKey, err, tc.session, tc.key, tc.err)
+		}
+	}
+}
+
+// TestClientAt: a Later entry replaces the client from its dialect on.
+func TestClientAt(t *testing.T) {
+	later := &provider.Client{AbortBeforeText: "new"}
+	c := provider.Client{AbortBeforeText: "old", Later: dialect.Table[*provider.Client]{dialect.V1_6: later}}
+	if got := c.At(dialect.V0_80).AbortBeforeText; got != "old" {
+		t.Errorf("At(0.80) = %q, want old", got)
+	}
+	if got := c.At(dialect.V1_6).AbortBeforeText; got != "new" {
+		t.Errorf("At(1.6) = %q, want new", got)
+	}
+	if got := (provider.Client{AbortBeforeText: "only"}).At(dialect.V1_6).AbortBeforeText; got != "only" {
+		t.Errorf("At(1.6) without Later = %q, want only", got)
+	}
+}
+
+// TestProviderErrorText: the body replaces the SDK's message unless the
+// message holds it already or there is no status.
+func TestProviderErrorText(t *testing.T) {
+	long := strings.Repeat("x", 4001)
+	for _, tc := range []struct {
+		status             int
+		message, body, pre string
+		want               string
+	}{
+		{500, "500 boom", `{"message":"boom"}`, "", `500: {"message":"boom"}`},
+		{500, "500 boom", `{"message":"boom"}`, "OpenAI Responses", `OpenAI Responses (500): {"message":"boom"}`},
+		{500, "500 status code (no body)", "", "", "500 status code (no body)"},
+		{500, "500 status code (no body)", "", "P", "P (500): 500 status code (no body)"},
+		{0, "Connection error.", "", "P", "Connection error."},
+		{0, "boom", `{"a":1}`, "", "boom"},
+		{400, `400 {"a":1}`, `{"a":1}`, "", `400 {"a":1}`},
+		{429, "m", "  ", "", "m"},
+		{429, "m", long, "", "429: " + strings.Repeat("x", 4000) + "... [truncated 1 chars]"},
+	} {
+		if got := provider.ProviderErrorText(tc.status, tc.message, tc.body, tc.pre); got != tc.want {
+			t.Errorf("ProviderErrorText(%d, %q, %q, %q) = %q, want %q", tc.status, tc.message, tc.body, tc.pre, got, tc.want)
 		}
 	}
 }

@@ -31,6 +31,10 @@ type Retry struct {
 	// once Limit is reached: failures are every attempt's, in order. ok
 	// false keeps the last failure's own error.
 	Exhausted func(o *StreamOptions, failures []Failure) (message string, ok bool)
+	// Refuse, when set, is asked once After has chosen to repeat a failed
+	// attempt: a message ends the call there with that error instead (a
+	// server asking for a longer wait than the client allows).
+	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, refuse bool)
 }
 
 // Failure is a failed attempt: its response (nil when none came) and the
@@ -234,4 +238,93 @@ func ParseFloatPrefix(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
+}
+
+// PiRetry is Pi's own retry loop (1.6 on; retryProviderRequest), which
+// wraps an SDK told to make one attempt only, so every attempt is the
+// SDK's first (a Stainless SDK sends X-Stainless-Retry-Count 0 each time).
+// maxRetries (0 when nullish) is read as a number, counted down by one per
+// repeat while it is above 0: a whole number repeats that often, a
+// fraction rounds up, and one that reads as NaN or Infinity never stops
+// (RetriesCap). A connection error is repeated; a response when its
+// x-should-retry says "true", or, unless it says "false", when its status
+// is 408, 409, 429 or 5xx. The wait is the server's (ServerDelay), else
+// 0.5 s doubling per repeat up to 8 s, less up to a quarter of jitter. A
+// server's wait above maxRetryDelayMs (60000 when nullish; 0 or less
+// allows any) ends the call with "Server requested <s>s retry delay (max:
+// <s>s). " and message, the SDK's message of the failed response.
+func PiRetry(message func(resp *http.Response, body []byte) string) Retry {
+	return Retry{Limit: piRetries, After: piAfter, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
+		if resp == nil {
+			return "", false
+		}
+		ms, ok := ServerDelay(resp.Header)
+		if !ok {
+			return "", false
+		}
+		limit := 60000.0
+		if !o.MaxRetryDelayMs.IsNullish() {
+			limit = stream.ToNumber(o.MaxRetryDelayMs)
+		}
+		if !(limit > 0 && ms > limit) {
+			return "", false
+		}
+		return "Server requested " + jsonv.FormatFloat(math.Ceil(ms/1000)) + "s retry delay (max: " +
+			jsonv.FormatFloat(math.Ceil(limit/1000)) + "s). " + message(resp, body), true
+	}}
+}
+
+// piRetries is how often PiRetry repeats a request for o.
+func piRetries(o *StreamOptions) int {
+	n := MaxRetries(o)
+	switch {
+	case math.IsNaN(n) || math.IsInf(n, 1):
+		return RetriesCap
+	case n <= 0:
+		return 0
+	}
+	return int(math.Min(math.Ceil(n), RetriesCap))
+}
+
+func piAfter(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
+	if resp != nil {
+		switch resp.Header.Get("x-should-retry") {
+		case "true":
+		case "false":
+			return 0, false
+		default:
+			s := resp.StatusCode
+			if s != 408 && s != 409 && s != 429 && s < 500 {
+				return 0, false
+			}
+		}
+		if ms, ok := ServerDelay(resp.Header); ok {
+			return Millis(ms), true
+		}
+	}
+	// The repeat's index is maxRetries less the repeats left, as
+	// StainlessCount computes it.
+	secs := math.Min(0.5*math.Pow(2, StainlessCount(o, done)), 8) * (1 - jitter*0.25)
+	return Millis(secs * 1000), true
+}
+
+// ServerDelay is the wait in milliseconds a failed response asks Pi's
+// retry loop for: a non-empty retry-after-ms read by parseFloat, when
+// finite; else a non-empty retry-after, as seconds by parseFloat or else
+// as a date, when finite. ok is false when neither gives one.
+func ServerDelay(h http.Header) (ms float64, ok bool) {
+	if v := h.Get("retry-after-ms"); v != "" {
+		if f, ok := ParseFloatPrefix(v); ok && !math.IsInf(f, 0) {
+			return f, true
+		}
+	}
+	if v := h.Get("retry-after"); v != "" {
+		if f, ok := ParseFloatPrefix(v); ok {
+			return f * 1000, !math.IsInf(f, 0)
+		}
+		if t, err := http.ParseTime(v); err == nil {
+			return float64(time.Until(t).Milliseconds()), true
+		}
+	}
+	return 0, false
 }

@@ -262,3 +262,57 @@ func TestParseFloatPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestPiRetry: Pi's own loop (1.6) counts maxRetries down as a number and
+// waits what the server asks, else 0.5 s doubling; a wait above
+// maxRetryDelayMs is refused with the SDK's message.
+func TestPiRetry(t *testing.T) {
+	r := provider.PiRetry(func(resp *http.Response, body []byte) string {
+		return strconv.Itoa(resp.StatusCode) + " " + string(body)
+	})
+	for _, tc := range []struct {
+		opts string
+		want int
+	}{
+		{`{}`, 0}, {`{"maxRetries":null}`, 0}, {`{"maxRetries":2}`, 2}, {`{"maxRetries":"2"}`, 2},
+		{`{"maxRetries":[2]}`, 2}, {`{"maxRetries":[]}`, 0}, {`{"maxRetries":1.5}`, 2}, {`{"maxRetries":-1}`, 0},
+		{`{"maxRetries":"x"}`, provider.RetriesCap}, {`{"maxRetries":true}`, 1},
+	} {
+		checkRetries(t, r, tc.opts, tc.want)
+	}
+	checkRetry(t, r, []attempt{
+		{name: "connection error", options: `{"maxRetries":2}`, wait: 500 * time.Millisecond, retry: true},
+		{name: "second repeat", done: 1, options: `{"maxRetries":2}`, wait: time.Second, retry: true},
+		{name: "jitter", done: 1, jitter: 0.5, options: `{"maxRetries":2}`, wait: 875 * time.Millisecond, retry: true},
+		{name: "cap 8 s", done: 9, options: `{"maxRetries":20}`, wait: 8 * time.Second, retry: true},
+		{name: "429", status: 429, options: `{"maxRetries":1}`, wait: 500 * time.Millisecond, retry: true},
+		{name: "400", status: 400, options: `{"maxRetries":1}`},
+		{name: "400 should retry", status: 400, header: map[string]string{"x-should-retry": "true"}, options: `{"maxRetries":1}`, wait: 500 * time.Millisecond, retry: true},
+		{name: "503 should not", status: 503, header: map[string]string{"x-should-retry": "false"}, options: `{"maxRetries":1}`},
+		{name: "retry-after-ms", status: 503, header: map[string]string{"retry-after-ms": "20"}, options: `{"maxRetries":1}`, wait: 20 * time.Millisecond, retry: true},
+		{name: "retry-after", status: 503, header: map[string]string{"retry-after": "2"}, options: `{"maxRetries":1}`, wait: 2 * time.Second, retry: true},
+		{name: "retry-after-ms not a number", status: 503, header: map[string]string{"retry-after-ms": "x", "retry-after": "1"}, options: `{"maxRetries":1}`, wait: time.Second, retry: true},
+		{name: "zero", status: 503, header: map[string]string{"retry-after-ms": "0"}, options: `{"maxRetries":1}`, retry: true},
+	})
+	for _, tc := range []struct {
+		header map[string]string
+		opts   string
+		want   string
+	}{
+		{map[string]string{"retry-after": "5"}, `{"maxRetryDelayMs":1000}`, "Server requested 5s retry delay (max: 1s). 429 busy"},
+		{map[string]string{"retry-after-ms": "1500"}, `{"maxRetryDelayMs":1001}`, "Server requested 2s retry delay (max: 2s). 429 busy"},
+		{map[string]string{"retry-after": "61"}, `{}`, "Server requested 61s retry delay (max: 60s). 429 busy"},
+		{map[string]string{"retry-after": "61"}, `{"maxRetryDelayMs":0}`, ""},
+		{map[string]string{"retry-after": "1"}, `{"maxRetryDelayMs":1000}`, ""},
+		{map[string]string{}, `{"maxRetryDelayMs":1}`, ""},
+	} {
+		resp := &http.Response{StatusCode: 429, Header: http.Header{}}
+		for k, v := range tc.header {
+			resp.Header.Set(k, v)
+		}
+		msg, refused := r.Refuse(resp, []byte("busy"), options(t, tc.opts))
+		if msg != tc.want || refused != (tc.want != "") {
+			t.Errorf("Refuse(%v, %s) = %q, %v; want %q", tc.header, tc.opts, msg, refused, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -38,8 +39,15 @@ func (e throwError) Unwrap() []error { return []error{ErrThrows, e.PathError} }
 //     tool result's content, and tool-result content that is neither an
 //     array nor a string (the image downgrade iterates it and reads types).
 func CheckThrows(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
+	return CheckThrowsIn(dialect.V0_80, msgs, model, idThrows, msgsPtr)
+}
+
+// CheckThrowsIn is CheckThrows as Pi of dialect d throws. In 1.6 thinking of
+// another model is dropped before it is trimmed, so only the same model's
+// thinking can throw there; the content FillContent fills throws nowhere.
+func CheckThrowsIn(d dialect.Dialect, msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
 	for i, m := range msgs {
-		if err := CheckMessage(m, i, model, idThrows, msgsPtr); err != nil {
+		if err := CheckMessageIn(d, m, i, model, idThrows, msgsPtr); err != nil {
 			return err
 		}
 	}
@@ -49,12 +57,17 @@ func CheckThrows(msgs []ai.Message, model *ai.Model, idThrows func(id jsonv.Valu
 // CheckMessage is CheckThrows for the message m at index i, for a caller
 // that reads a transcript one message at a time.
 func CheckMessage(m ai.Message, i int, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
+	return CheckMessageIn(dialect.V0_80, m, i, model, idThrows, msgsPtr)
+}
+
+// CheckMessageIn is CheckMessage as Pi of dialect d throws.
+func CheckMessageIn(d dialect.Dialect, m ai.Message, i int, model *ai.Model, idThrows func(id jsonv.Value) bool, msgsPtr string) error {
 	// The content's pointer is built only for an error: this runs on
 	// every message of every request.
 	at := func() string { return jsonv.Index(msgsPtr, i) + "/content" }
 	switch m := m.(type) {
 	case *ai.AssistantMessage:
-		return checkAssistant(m, model, idThrows, at)
+		return checkAssistant(m, model, idThrows, at, rulesOf.At(d))
 	case *ai.UserMessage:
 		if !model.AcceptsImages() && !m.Content.IsString && !m.Content.Verbatim {
 			return noNull(m.Content.Blocks, at)
@@ -71,7 +84,7 @@ func CheckMessage(m ai.Message, i int, model *ai.Model, idThrows func(id jsonv.V
 	return nil
 }
 
-func checkAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv.Value) bool, content func() string) error {
+func checkAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv.Value) bool, content func() string, r rules) error {
 	same := SameModel(a, model)
 	for j, b := range a.Content {
 		at := func() string { return jsonv.Index(content(), j) }
@@ -86,6 +99,9 @@ func checkAssistant(a *ai.AssistantMessage, model *ai.Model, idThrows func(jsonv
 				}
 			}
 		case *ai.ThinkingBlock:
+			if !same && r.dropForeignThinking {
+				break // dropped unread
+			}
 			if b.TextIsTruthyOther() && !b.IsRedacted() && !(same && b.IsSigned()) {
 				return Throws(at()+"/thinking", "want a string to trim, got %s", b.Loose.Value("thinking", "").Kind())
 			}

@@ -17,6 +17,12 @@
 // The input is never modified. Messages and blocks that change are copied;
 // the ones that do not are shared between input and output, so callers must
 // treat messages and blocks as immutable once built.
+//
+// Pi 1.6 changed three things, each a member of rules (rulesOf is the one
+// table): absent or null content becomes [] before the passes (FillContent,
+// on the messages as written), thinking of another model is dropped instead
+// of becoming text, and a system message that comes while tool calls wait
+// for results is held until their turn is closed.
 package transform
 
 import (
@@ -24,6 +30,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -59,8 +66,14 @@ func SystemClock() jsonv.Value {
 // Messages of a role outside the three (such as *ai.ForeignMessage) pass
 // through every pass untouched and do not end a tool-call turn.
 func Messages(msgs []ai.Message, model *ai.Model, normalize IDNormalizer, now Clock) []ai.Message {
+	return MessagesIn(dialect.V0_80, msgs, model, normalize, now)
+}
+
+// MessagesIn is Messages as Pi of dialect d does it. For 1.6 the messages
+// must have been read from what FillContent made of them.
+func MessagesIn(d dialect.Dialect, msgs []ai.Message, model *ai.Model, normalize IDNormalizer, now Clock) []ai.Message {
 	out := make([]ai.Message, 0, len(msgs))
-	s := NewStream(model, normalize, now, func(m ai.Message) { out = append(out, m) })
+	s := NewStreamIn(d, model, normalize, now, func(m ai.Message) { out = append(out, m) })
 	for _, m := range msgs {
 		s.Push(m)
 	}
@@ -84,16 +97,40 @@ type Stream struct {
 	ids       map[string]string // pass 2: renamed call ids
 	pending   []*ai.ToolCallBlock
 	seen      map[sameValue]bool // pass 3: results of the pending calls
+	held      []ai.Message       // pass 3: system messages waiting for the pending calls' results
+	rules     rules
 }
 
-// NewStream starts a Stream whose output goes to emit; normalize and now
-// are as in Messages.
+// rules are the ways transformMessages differs between dialects.
+type rules struct {
+	// fillContent: absent or null content becomes [] first (FillContent).
+	fillContent bool
+	// dropForeignThinking: every thinking block of another model is
+	// dropped; before, one with text became a text block.
+	dropForeignThinking bool
+	// holdSystem: a system message that comes while tool calls are pending
+	// waits until their turn is closed, after their (synthetic) results.
+	holdSystem bool
+}
+
+var rulesOf = dialect.Table[rules]{
+	dialect.V0_80: {},
+	dialect.V1_6:  {fillContent: true, dropForeignThinking: true, holdSystem: true},
+}
+
+// NewStream starts a Stream of 0.80 whose output goes to emit; normalize
+// and now are as in Messages.
 func NewStream(model *ai.Model, normalize IDNormalizer, now Clock, emit func(ai.Message)) *Stream {
+	return NewStreamIn(dialect.V0_80, model, normalize, now, emit)
+}
+
+// NewStreamIn is NewStream as Pi of dialect d does it.
+func NewStreamIn(d dialect.Dialect, model *ai.Model, normalize IDNormalizer, now Clock, emit func(ai.Message)) *Stream {
 	if now == nil {
 		now = SystemClock
 	}
 	return &Stream{model: model, normalize: normalize, now: now, emit: emit, images: model.AcceptsImages(),
-		ids: map[string]string{}, seen: map[sameValue]bool{}}
+		ids: map[string]string{}, seen: map[sameValue]bool{}, rules: rulesOf.At(d)}
 }
 
 // Push runs the three passes on the transcript's next message.
@@ -197,7 +234,7 @@ func (s *Stream) rewrite(m ai.Message) ai.Message {
 			return &c
 		}
 	case *ai.AssistantMessage:
-		return rewriteAssistant(m, s.model, s.normalize, s.ids)
+		return rewriteAssistant(m, s.model, s.normalize, s.ids, s.rules.dropForeignThinking)
 	}
 	return m
 }
@@ -228,12 +265,15 @@ func SameModel(m *ai.AssistantMessage, model *ai.Model) bool {
 }
 
 // rewriteAssistant always returns a copy of m with a new content slice.
-func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNormalizer, ids map[string]string) *ai.AssistantMessage {
+func rewriteAssistant(m *ai.AssistantMessage, model *ai.Model, normalize IDNormalizer, ids map[string]string, dropForeignThinking bool) *ai.AssistantMessage {
 	same := SameModel(m, model)
 	content := make([]ai.Block, 0, len(m.Content))
 	for _, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.ThinkingBlock:
+			if !same && dropForeignThinking {
+				continue
+			}
 			if nb := rewriteThinking(b, same); nb != nil {
 				content = append(content, nb)
 			}
@@ -333,11 +373,17 @@ func (s *Stream) repair(m ai.Message) {
 		}
 	case *ai.UserMessage:
 		s.flush()
+	case *ai.SystemMessage:
+		if s.rules.holdSystem && len(s.pending) > 0 {
+			s.held = append(s.held, m)
+			return
+		}
 	}
 	s.emit(m)
 }
 
-// flush ends the pending calls' turn.
+// flush ends the pending calls' turn, and then lets the held system
+// messages go.
 func (s *Stream) flush() {
 	for _, tc := range s.pending {
 		if key, ok := sameValueKey(tc.Loose.Value("id", tc.ID)); !ok || !s.seen[key] {
@@ -346,6 +392,10 @@ func (s *Stream) flush() {
 	}
 	s.pending = nil
 	clear(s.seen)
+	for _, m := range s.held {
+		s.emit(m)
+	}
+	s.held = s.held[:0]
 }
 
 // sameValue is a map key under which two values JSON.parse made meet when

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -184,23 +185,36 @@ func ParseJSON(text string) (jsonv.Value, error) {
 // fails and RepairJSON changes the text, JSON.parse of the repaired text
 // (whose error then wins).
 func ParseJSONWithRepair(text string) (jsonv.Value, error) {
+	return ParseJSONWithRepairIn(dialect.V0_80, text)
+}
+
+// ParseJSONWithRepairIn is ParseJSONWithRepair with dialect d's RepairJSON.
+func ParseJSONWithRepairIn(d dialect.Dialect, text string) (jsonv.Value, error) {
 	v, err := ParseJSON(text)
 	if err == nil {
 		return v, nil
 	}
-	if repaired := RepairJSON(text); repaired != text {
+	if repaired := RepairJSONIn(d, text); repaired != text {
 		return ParseJSON(repaired)
 	}
 	return jsonv.Value{}, err
 }
 
-var validEscapes = `"\/bfnrtu`
+// validEscapes are the characters after a backslash that repairJson keeps
+// as an escape. In 0.80 a "u" always counts; from 1.6 on only a "u" with
+// four hex digits does (checked first in both), so a bad \u escape gets its
+// backslash doubled.
+var validEscapes = dialect.Table[string]{dialect.V0_80: `"\/bfnrtu`, dialect.V1_6: `"\/bfnrt`}
 
 // RepairJSON is Pi's repairJson: inside string literals it escapes raw
 // control characters and doubles a backslash that starts no valid escape.
 // Everything it looks at is ASCII, so working on bytes gives the same text
 // as JavaScript working on code units.
-func RepairJSON(s string) string {
+func RepairJSON(s string) string { return RepairJSONIn(dialect.V0_80, s) }
+
+// RepairJSONIn is RepairJSON as dialect d's Pi repairs (validEscapes).
+func RepairJSONIn(d dialect.Dialect, s string) string {
+	validEscapes := validEscapes.At(d)
 	var b strings.Builder
 	inString := false
 	for i := 0; i < len(s); i++ {
