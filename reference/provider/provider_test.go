@@ -147,3 +147,28 @@ func TestClientAt(t *testing.T) {
 		t.Errorf("At(1.6) without Later = %q, want only", got)
 	}
 }
+
+// TestProviderErrorText: the body replaces the SDK's message unless the
+// message holds it already or there is no status.
+func TestProviderErrorText(t *testing.T) {
+	long := strings.Repeat("x", 4001)
+	for _, tc := range []struct {
+		status             int
+		message, body, pre string
+		want               string
+	}{
+		{500, "500 boom", `{"message":"boom"}`, "", `500: {"message":"boom"}`},
+		{500, "500 boom", `{"message":"boom"}`, "OpenAI Responses", `OpenAI Responses (500): {"message":"boom"}`},
+		{500, "500 status code (no body)", "", "", "500 status code (no body)"},
+		{500, "500 status code (no body)", "", "P", "P (500): 500 status code (no body)"},
+		{0, "Connection error.", "", "P", "Connection error."},
+		{0, "boom", `{"a":1}`, "", "boom"},
+		{400, `400 {"a":1}`, `{"a":1}`, "", `400 {"a":1}`},
+		{429, "m", "  ", "", "m"},
+		{429, "m", long, "", "429: " + strings.Repeat("x", 4000) + "... [truncated 1 chars]"},
+	} {
+		if got := provider.ProviderErrorText(tc.status, tc.message, tc.body, tc.pre); got != tc.want {
+			t.Errorf("ProviderErrorText(%d, %q, %q, %q) = %q, want %q", tc.status, tc.message, tc.body, tc.pre, got, tc.want)
+		}
+	}
+}

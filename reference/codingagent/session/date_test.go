@@ -65,11 +65,25 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
-// TestParseDateOutsideModel: strings only V8's fallback parser reads.
-func TestParseDateOutsideModel(t *testing.T) {
-	for _, in := range []string{"Tue, 01 Jan 2030 00:00:00 GMT", "1700000000000", " 2025-01-01", "2025-01-01T00:00:00.Z", "hello", "275760-09-13T00:00:00Z"} {
-		if _, err := timeValue(jsonv.StringValue(in)); !errors.Is(err, ErrOutsideModel) {
-			t.Errorf("%q: got %v, want ErrOutsideModel", in, err)
+// TestParseDateFallback: strings outside the ISO format go to V8's fallback
+// reader (package jsdate) and no longer make the reference refuse the file;
+// what it cannot read is an Invalid Date, written null.
+func TestParseDateFallback(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"Tue, 01 Jan 2030 00:00:00 GMT", "1893456000000"},
+		{" 2025-01-01", "1735689600000"},
+		{"0001-01-01 00:00:00", "978307200000"},
+		{"1700000000000", "null"},
+		{"2025-01-01T00:00:00.Z", "null"},
+		{"hello", "null"},
+		{"275760-09-13T00:00:00Z", "null"},
+	} {
+		got, err := timeValue(jsonv.StringValue(tc.in))
+		if err != nil || string(got.AppendJSON(nil)) != tc.want {
+			t.Errorf("new Date(%q): got %s, %v; want %s", tc.in, got.AppendJSON(nil), err, tc.want)
 		}
 	}
 }

@@ -7,7 +7,7 @@
 // an object's duplicate members collapse to the last one, strings keep lone
 // surrogates. Pi reads their members without checking their types, so the
 // package reads them the way JavaScript would (truthiness, strict equality,
-// Map keys, Date parsing) and fails, with a Thrown, exactly where Pi throws.
+// Map keys, V8's Date parsing) and fails, with a Thrown, exactly where Pi throws.
 package session
 
 import (
@@ -43,8 +43,8 @@ func typeError(format string, args ...any) error {
 }
 
 // ErrOutsideModel marks input on which Pi's answer depends on what the
-// reference does not model: the JavaScript engine's own fallback date
-// parser, numbers beyond a double's range.
+// reference does not model: numbers beyond a double's range, a parentId
+// chain with a cycle.
 var ErrOutsideModel = errors.New("outside what the reference models")
 
 // Leaf says where BuildContext starts. The zero Leaf is Pi's undefined: the

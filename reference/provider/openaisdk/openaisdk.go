@@ -1,35 +1,56 @@
 // Package openaisdk is what the OpenAI APIs (openai-completions and the
-// Responses APIs) get alike from the openai SDK (6.26.0) under Pi: the
-// SDK's own headers, the message of an API error and the iterator over a
-// streamed response.
+// Responses APIs) get alike from the openai SDK under Pi (6.26.0 in Pi
+// 0.80, 7.59.0 in Pi 1.6): the SDK's own headers, the message of an API
+// error and the iterator over a streamed response.
 package openaisdk
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
 
-// The SDK's version, which its headers name, and the base URL it uses when
-// the model gives none.
+// The SDK's version in Pi 0.80, which its headers name, and the base URL
+// it uses when the model gives none.
 const (
 	Version        = "6.26.0"
 	DefaultBaseURL = "https://api.openai.com/v1"
 )
 
-// Headers are the headers the SDK adds on its own for a client class (its
-// user agent names it: "OpenAI", "AzureOpenAI") and the request's
-// timeoutMs. A *stream.RequestError is the SDK's refusal of the timeout.
+// Versions is the SDK's version in each dialect.
+var Versions = dialect.Table[string]{dialect.V0_80: Version, dialect.V1_6: "7.59.0"}
+
+// Headers are the headers the SDK of Pi 0.80 adds on its own (HeadersAt).
 func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
+	return HeadersAt(dialect.V0_80, client, timeoutMs)
+}
+
+// HeadersAt are the headers the SDK of dialect d adds on its own for a
+// client class (its user agent names it: "OpenAI", "AzureOpenAI") and the
+// request's timeoutMs. A *stream.RequestError is the SDK's refusal of the
+// timeout. (SDK 7 writes the names in lower case; HTTP does not tell.)
+func HeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	return httpheader.Stainless(client+"/JS "+Version, Version, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
+	v := Versions.At(d)
+	return httpheader.Stainless(client+"/JS "+v, v, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
+}
+
+// ErrorBody is the body Pi 1.6 finds on the SDK's error
+// (provider.ProviderErrorText): the JSON of the body's error member when
+// that is an object with members, else none.
+func ErrorBody(errMember jsonv.Value) string {
+	if errMember.Kind() != jsonv.Object || len(errMember.Members()) == 0 {
+		return ""
+	}
+	return string(errMember.AppendJSON(nil))
 }
 
 // Texts of an error without a message.
@@ -38,10 +59,17 @@ const (
 	StatusCodeNoBodyText = "status code (no body)"
 )
 
-// BodyError is what the SDK reads from the body of a non-2xx response:
-// its "error" member when the body is JSON, and the body's text as the
-// message when the body is not JSON or not truthy.
+// BodyError is what the SDK of Pi 0.80 reads from the body of a non-2xx
+// response (BodyErrorAt).
 func BodyError(body []byte) (errMember, message jsonv.Value) {
+	return BodyErrorAt(dialect.V0_80, body)
+}
+
+// BodyErrorAt is what the SDK of dialect d reads from the body of a non-2xx
+// response: its "error" member when the body is JSON, and the body's text
+// as the message when the body is not JSON or not truthy. SDK 7 takes a
+// JSON object body whose error member is nullish as the error itself.
+func BodyErrorAt(d dialect.Dialect, body []byte) (errMember, message jsonv.Value) {
 	text := sse.Text(body)
 	parsed, err := stream.ParseJSON(text)
 	if err != nil || !parsed.Truthy() {
@@ -49,9 +77,17 @@ func BodyError(body []byte) (errMember, message jsonv.Value) {
 	}
 	if err == nil {
 		errMember = stream.Member(parsed, "error")
+		k := parsed.Kind()
+		if wholeBodyIsError.At(d) && (k == jsonv.Object || k == jsonv.Array) && errMember.IsNullish() {
+			errMember = parsed
+		}
 	}
 	return errMember, message
 }
+
+// wholeBodyIsError tells whether the SDK of a dialect wraps an error body
+// without an error member as {error: body} (SDK 7's makeStatusError).
+var wholeBodyIsError = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // ErrorMessage is the SDK's APIError.makeMessage: the error member's
 // message (its JSON when it is not a string), else the member's JSON, else
@@ -79,30 +115,56 @@ func ErrorMessage(status int, errMember, message jsonv.Value) string {
 	return NoStatusNoBodyText
 }
 
-// Stream is the SDK's Stream iterator over server-sent events.
+// NewReader is the SDK's reading of server-sent events in dialect d:
+// every line is decoded on its own (so each loses a leading BOM); SDK 6
+// drops an event no blank line ends, SDK 7 dispatches it when the body
+// ends.
+func NewReader(d dialect.Dialect) *sse.Reader {
+	return &sse.Reader{BOMEachLine: true, DropUnfinished: !d.AtLeast(dialect.V1_6)}
+}
+
+// MalformedEventText is SDK 7's error for event data that is not JSON.
+const MalformedEventText = "Error reading response: malformed server-sent event JSON."
+
+// Stream is the SDK's Stream iterator over server-sent events. Dialect
+// picks the SDK (the zero value is Pi 0.80's).
 type Stream struct {
-	done bool // the [DONE] marker was seen
+	Dialect dialect.Dialect
+	done    bool // the [DONE] marker was seen
 }
 
 // Next is what the iterator yields for ev: nothing (ok false) for the
 // [DONE] marker and every event after it, {event, data} for a thread.*
 // event, else the event's data. A truthy error member of that data is
-// errMember, which the SDK throws as an APIError instead of yielding.
-// Data that is not JSON throws JSON.parse's error (a stream.JSError panic).
+// errMember, which the SDK throws as an APIError instead of yielding; SDK
+// 7 throws the data of an "error" event too (its error member, else the
+// data). SDK 6 takes any data that starts with [DONE] for the marker and
+// throws JSON.parse's error for data that is not JSON; SDK 7 takes only
+// [DONE] itself and throws MalformedEventText (stream.JSError panics).
 func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
+	sdk7 := s.Dialect.AtLeast(dialect.V1_6)
 	if s.done {
 		return jsonv.Value{}, jsonv.Value{}, false
 	}
-	if strings.HasPrefix(ev.Data, "[DONE]") {
+	if ev.Data == "[DONE]" || !sdk7 && strings.HasPrefix(ev.Data, "[DONE]") {
 		s.done = true
 		return jsonv.Value{}, jsonv.Value{}, false
 	}
 	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
+		if sdk7 {
+			panic(stream.JSError{Msg: MalformedEventText})
+		}
 		panic(stream.JSError{Msg: err.Error()})
 	}
 	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		return jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}), jsonv.Value{}, true
+	}
+	if sdk7 && ev.Name != nil && *ev.Name == "error" {
+		if e := stream.Member(data, "error"); !e.IsNullish() {
+			return jsonv.Value{}, e, true
+		}
+		return jsonv.Value{}, data, true
 	}
 	if e := stream.Member(data, "error"); data.Truthy() && e.Truthy() {
 		return jsonv.Value{}, e, true

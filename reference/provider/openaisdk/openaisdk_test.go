@@ -3,6 +3,7 @@ package openaisdk
 import (
 	"testing"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -30,5 +31,31 @@ func TestErrorMessage(t *testing.T) {
 	e, _ := jsonv.Parse([]byte(`{"message":"boom"}`))
 	if got := ErrorMessage(0, e, jsonv.Value{}); got != "boom" {
 		t.Errorf("event error: %q", got)
+	}
+}
+
+// SDK 7 (Pi 1.6) takes a JSON object body without an error member as the
+// error itself, so its message names the body; SDK 6 found no message.
+func TestBodyErrorAt(t *testing.T) {
+	for _, tt := range []struct {
+		body   string
+		v6, v7 string
+	}{
+		{`{"detail":"Not found"}`, "404 status code (no body)", `404 {"detail":"Not found"}`},
+		{`{"error":null,"message":"m"}`, "404 status code (no body)", `404 m`},
+		{`{"error":{"message":"boom"}}`, "404 boom", "404 boom"},
+		{`[1]`, "404 status code (no body)", "404 [1]"},
+		{`"text"`, "404 status code (no body)", "404 status code (no body)"},
+		{`not json`, "404 not json", "404 not json"},
+	} {
+		for _, d := range []struct {
+			d    dialect.Dialect
+			want string
+		}{{dialect.V0_80, tt.v6}, {dialect.V1_6, tt.v7}} {
+			e, m := BodyErrorAt(d.d, []byte(tt.body))
+			if got := ErrorMessage(404, e, m); got != d.want {
+				t.Errorf("%s %s: %q, want %q", d.d, tt.body, got, d.want)
+			}
+		}
 	}
 }

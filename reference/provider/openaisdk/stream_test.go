@@ -4,8 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/sse"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // TestStreamNext walks the iterator through one stream: plain data, a
@@ -40,4 +42,45 @@ func yielded(data, errMember jsonv.Value, ok bool) string {
 		return "error " + string(errMember.AppendJSON(nil))
 	}
 	return "data " + string(data.AppendJSON(nil))
+}
+
+// TestStreamNextSDK7: SDK 7 (Pi 1.6) takes only "[DONE]" for the marker,
+// throws an "error" event's data, and words bad JSON its own way.
+func TestStreamNextSDK7(t *testing.T) {
+	errName := "error"
+	s := Stream{Dialect: dialect.V1_6}
+	for _, tc := range []struct {
+		ev   sse.Event
+		want string
+	}{
+		{sse.Event{Name: &errName, Data: `{"error":{"message":"m"}}`}, `error {"message":"m"}`},
+		{sse.Event{Name: &errName, Data: `{"message":"m"}`}, `error {"message":"m"}`},
+		{sse.Event{Data: `{"a":1}`}, `data {"a":1}`},
+	} {
+		if got := yielded(s.Next(tc.ev)); got != tc.want {
+			t.Errorf("Next(%+v) = %s, want %s", tc.ev, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		dl         dialect.Dialect
+		data, want string
+	}{
+		{dialect.V1_6, "[DONE]x", MalformedEventText},
+		{dialect.V1_6, "{oops", MalformedEventText},
+		{dialect.V0_80, "{oops", "Expected property name or '}' in JSON at position 1 (line 1 column 2)"},
+	} {
+		func() {
+			defer func() {
+				e, _ := recover().(stream.JSError)
+				if e.Msg != tc.want {
+					t.Errorf("%s: Next(%q) threw %q, want %q", tc.dl, tc.data, e.Msg, tc.want)
+				}
+			}()
+			s := Stream{Dialect: tc.dl}
+			s.Next(sse.Event{Data: tc.data})
+		}()
+	}
+	if _, _, ok := (&Stream{}).Next(sse.Event{Data: "[DONE]x"}); ok {
+		t.Errorf("SDK 6 yielded [DONE]x; it takes any data starting with [DONE] for the marker")
+	}
 }
