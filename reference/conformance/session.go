@@ -13,7 +13,7 @@ import (
 // sessionCase loads a session file's text from a leaf and converts the
 // rebuilt messages with the coding agent's convertToLlm (spec/session.md).
 // Where Pi throws, the output is {"throws": {category, message}}.
-func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
+func sessionCase(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	text := f.String("text")
 	rawLeaf := f.Any("leaf")
@@ -30,7 +30,7 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 	default:
 		leaf.Value = rawLeaf
 	}
-	ctx, err := session.Load(text, leaf, session.Options{})
+	ctx, err := session.Load(text, leaf, session.Options{Dialect: opts.Dialect})
 	if thrown, ok := errors.AsType[*session.Thrown](err); ok {
 		return protocol.Throws(thrown.Category, thrown.Message), nil
 	}
@@ -38,7 +38,7 @@ func sessionCase(input jsonv.Value, _ Options) (jsonv.Value, error) {
 		return jsonv.Value{}, jsonv.Errorf("/text", "%v", err)
 	}
 	messages := jsonv.ArrayValue(ctx.Messages...)
-	reg := codingagent.Registry()
+	reg := codingagent.Registry().In(opts.Dialect)
 	msgs, err := reg.DecodeAll(messages, "")
 	if err != nil {
 		return jsonv.Value{}, jsonv.Errorf("/text", "a rebuilt message the reference cannot read, at /messages%v", err)

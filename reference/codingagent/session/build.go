@@ -2,7 +2,9 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -24,6 +26,43 @@ import (
 // A message entry on the path whose message is null or undefined, and any
 // null entry, throw in Pi: a *Thrown.
 func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
+	return buildContext(entries, leaf, rulesOf.At(dialect.V0_80))
+}
+
+// BuildContextIn is BuildContext as the coding agent of dialect d does it.
+// Pi 1.6 (buildSessionProjection) differs in what rules lists.
+func BuildContextIn(d dialect.Dialect, entries []*Entry, leaf Leaf) (Context, error) {
+	return buildContext(entries, leaf, rulesOf.At(d))
+}
+
+// rules are the ways rebuilding the messages differs between dialects.
+type rules struct {
+	// fillContent: a message of role user, assistant or toolResult whose
+	// content is null or absent gets a copy with content [], one of role
+	// system a copy with content "".
+	fillContent bool
+	// customContent: a custom_message entry without content (null or
+	// absent) gives content [].
+	customContent bool
+	// compactionSystem: the compaction's systemMessage, when truthy, comes
+	// before its summary, and the kept entries before the compaction leave
+	// out message entries of role system.
+	compactionSystem bool
+	// standInByID: the first entry on the path with the compaction's id,
+	// of whatever type, stands for the compaction (before: the first
+	// compaction with that id).
+	standInByID bool
+	// contextEdits: context_edit entries among the entries that count
+	// replace the content of, or drop, their target's messages.
+	contextEdits bool
+}
+
+var rulesOf = dialect.Table[rules]{
+	dialect.V0_80: {},
+	dialect.V1_6:  {fillContent: true, customContent: true, compactionSystem: true, standInByID: true, contextEdits: true},
+}
+
+func buildContext(entries []*Entry, leaf Leaf, r rules) (Context, error) {
 	byID := map[string]*Entry{}
 	for _, e := range entries {
 		if e.Value.Kind() == jsonv.Null {
@@ -79,7 +118,7 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 		}
 	}
 
-	if ctx.Messages, err = pathMessages(path, compaction); err != nil {
+	if ctx.Messages, err = pathMessages(path, compaction, r); err != nil {
 		return Context{}, err
 	}
 	return ctx, nil
@@ -88,50 +127,125 @@ func BuildContext(entries []*Entry, leaf Leaf) (Context, error) {
 // pathMessages collects the messages of the path's entries. With a
 // compaction (its index on the path, or -1), the summary comes first, then
 // the kept entries before it, then those after it.
-func pathMessages(path []*Entry, compaction int) ([]jsonv.Value, error) {
-	msgs := []jsonv.Value{}
-	add := func(entries []*Entry) error {
+func pathMessages(path []*Entry, compaction int, r rules) ([]jsonv.Value, error) {
+	entries := path
+	if compaction >= 0 {
+		entries = contextEntries(path, compaction, r)
+	}
+	edits := map[string]*Entry{}
+	if r.contextEdits {
+		// The last edit of a target wins.
 		for _, e := range entries {
-			m, ok, err := entryMessage(e)
-			if err != nil {
-				return err
-			}
-			if ok {
-				msgs = append(msgs, m)
+			if e.typ() == "context_edit" {
+				if k, ok := mapKey(e.member("targetId")); ok {
+					edits[k] = e
+				}
 			}
 		}
-		return nil
 	}
-	if compaction < 0 {
-		err := add(path)
-		return msgs, err
+	msgs := []jsonv.Value{}
+	for i, e := range entries {
+		var add []jsonv.Value
+		var err error
+		if i == 0 && compaction >= 0 {
+			add, err = compactionMessages(e, r)
+		} else if m, ok, merr := entryMessage(e, r); ok {
+			add, err = []jsonv.Value{m}, merr
+		} else {
+			err = merr
+		}
+		if err != nil {
+			return nil, err
+		}
+		if edit, ok := edits[idKey(e)]; ok {
+			if add, err = applyEdit(add, edit); err != nil {
+				return nil, err
+			}
+		}
+		msgs = append(msgs, add...)
 	}
+	return msgs, nil
+}
+
+// contextEntries are the entries that count on a path with a compaction
+// (its index): the compaction, the kept entries before it (from the one
+// its firstKeptEntryId names), then the entries after it. Another
+// compaction among them adds nothing.
+func contextEntries(path []*Entry, compaction int, r rules) []*Entry {
 	c := path[compaction]
-	summary, err := compactionMessage(c)
-	if err != nil {
-		return nil, err
-	}
-	msgs = append(msgs, summary)
-	// The first compaction on the path with the same id stands for it.
+	// The first entry on the path with the same id stands for it.
 	at := compaction
 	for i, e := range path[:compaction] {
-		if e.typ() == "compaction" && jsonv.StrictEqual(e.id, c.id) {
+		if (r.standInByID || e.typ() == "compaction") && jsonv.StrictEqual(e.id, c.id) {
 			at = i
 			break
 		}
 	}
-	first := at
-	for i, e := range path[:at] {
-		if jsonv.StrictEqual(e.id, c.firstKeptEntryID()) {
-			first = i
-			break
+	out := []*Entry{c}
+	kept := false
+	for _, e := range path[:at] {
+		kept = kept || jsonv.StrictEqual(e.id, c.firstKeptEntryID())
+		if kept && !(r.compactionSystem && isSystemEntry(e)) {
+			out = append(out, e)
 		}
 	}
-	if err := add(path[first:at]); err != nil {
-		return nil, err
+	return append(out, path[at+1:]...)
+}
+
+// isSystemEntry reports a message entry whose message has role system.
+func isSystemEntry(e *Entry) bool {
+	if e.typ() != "message" {
+		return false
 	}
-	err = add(path[at+1:])
-	return msgs, err
+	role, _ := e.member("message").Get("role")
+	return role.Kind() == jsonv.String && role.Str() == "system"
+}
+
+// applyEdit is a context_edit entry's effect on its target's messages: a
+// null replacement drops them all; otherwise each message of role user,
+// assistant, toolResult or custom gets the replacement's content (a
+// string becoming one text block for an assistant or a tool result, an
+// absent one leaving no content), and the others stay as they are.
+func applyEdit(msgs []jsonv.Value, edit *Entry) ([]jsonv.Value, error) {
+	replacement := edit.member("replacement")
+	if replacement.Kind() == jsonv.Null {
+		return nil, nil
+	}
+	out := make([]jsonv.Value, len(msgs))
+	for i, m := range msgs {
+		out[i] = m
+		role, _ := m.Get("role")
+		if m.Kind() != jsonv.Object || role.Kind() != jsonv.String {
+			continue
+		}
+		switch role.Str() {
+		case "user", "assistant", "toolResult", "custom":
+		default:
+			continue
+		}
+		if replacement.IsAbsent() {
+			return nil, typeError("%s has no replacement: reading its content", edit.describe())
+		}
+		var content jsonv.Value
+		if replacement.Kind() == jsonv.Object {
+			content, _ = replacement.Get("content")
+		}
+		if r := role.Str(); (r == "assistant" || r == "toolResult") && content.Kind() == jsonv.String {
+			content = jsonv.ArrayValue(new(jsonv.ObjectBuilder).SetString("type", "text").Set("text", content).Value())
+		}
+		out[i] = withMember(m, "content", content)
+	}
+	return out, nil
+}
+
+// withMember is {...v, key: m}: an absent m leaves the member out, as
+// JSON.stringify writes undefined.
+func withMember(v jsonv.Value, key string, m jsonv.Value) jsonv.Value {
+	if !m.IsAbsent() {
+		return v.With(key, m)
+	}
+	members := slices.DeleteFunc(slices.Clone(v.Members()), func(mm jsonv.Member) bool { return mm.Key == key })
+	return jsonv.ObjectValue(members...)
 }
 
 // idKey is the Map key of the entry's id; an object id is the entry's own.
@@ -182,17 +296,25 @@ func objectOf(kv ...any) jsonv.Value {
 }
 
 // entryMessage is the AgentMessage an entry adds, if any.
-func entryMessage(e *Entry) (jsonv.Value, bool, error) {
+func entryMessage(e *Entry, r rules) (jsonv.Value, bool, error) {
 	switch e.typ() {
 	case "message":
-		return e.member("message"), true, nil
+		msg := e.member("message")
+		if r.fillContent {
+			msg = filledContent(msg)
+		}
+		return msg, true, nil
 	case "custom_message":
 		ts, err := timeValue(e.member("timestamp"))
 		if err != nil {
 			return jsonv.Value{}, false, err
 		}
+		content := e.member("content")
+		if r.customContent && content.IsNullish() {
+			content = jsonv.ArrayValue()
+		}
 		return objectOf("role", jsonv.StringValue("custom"), "customType", e.member("customType"),
-			"content", e.member("content"), "display", e.member("display"), "details", e.member("details"),
+			"content", content, "display", e.member("display"), "details", e.member("details"),
 			"timestamp", ts), true, nil
 	case "branch_summary":
 		summary := e.member("summary")
@@ -207,6 +329,38 @@ func entryMessage(e *Entry) (jsonv.Value, bool, error) {
 			"fromId", e.member("fromId"), "timestamp", ts), true, nil
 	}
 	return jsonv.Value{}, false, nil
+}
+
+// filledContent is a message entry's message with content [] when it has
+// role user, assistant or toolResult and none (null or absent), and with
+// content "" when it has role system and none.
+func filledContent(msg jsonv.Value) jsonv.Value {
+	role, _ := msg.Get("role")
+	content, _ := msg.Get("content")
+	if msg.Kind() != jsonv.Object || role.Kind() != jsonv.String || !content.IsNullish() {
+		return msg
+	}
+	switch role.Str() {
+	case "system":
+		return msg.With("content", jsonv.StringValue(""))
+	case "user", "assistant", "toolResult":
+		return msg.With("content", jsonv.ArrayValue())
+	}
+	return msg
+}
+
+// compactionMessages are the messages of the compaction that counts: its
+// summary, after its systemMessage where the dialect has one and it is
+// truthy (inserted as it is, whatever it holds).
+func compactionMessages(c *Entry, r rules) ([]jsonv.Value, error) {
+	summary, err := compactionMessage(c)
+	if err != nil {
+		return nil, err
+	}
+	if sys := c.member("systemMessage"); r.compactionSystem && sys.Truthy() {
+		return []jsonv.Value{sys, summary}, nil
+	}
+	return []jsonv.Value{summary}, nil
 }
 
 func compactionMessage(c *Entry) (jsonv.Value, error) {

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -75,6 +76,8 @@ type Context struct {
 
 // Options change how Load runs.
 type Options struct {
+	// Dialect is the coding agent's release line; the zero value is 0.80.
+	Dialect dialect.Dialect
 	// NewID makes the ids the version 1 migration gives entries. Nil means
 	// Pi's: eight random hex digits. No id it makes reaches the Context.
 	NewID func() string
@@ -101,7 +104,7 @@ func Load(text string, leaf Leaf, opts Options) (Context, error) {
 	if err := Migrate(entries, newID); err != nil {
 		return Context{}, err
 	}
-	return BuildContext(entries, leaf)
+	return BuildContextIn(opts.Dialect, entries, leaf)
 }
 
 // outsideModel says what the reference does not model, as an ErrOutsideModel.
