@@ -15,7 +15,7 @@ import (
 // Driver is the reference for the google-generative-ai API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
-	FromSimple: provider.SimpleMapper(FromSimple), Client: Client, LenientContext: true,
+	FromSimple: provider.SimpleMapper(FromSimple), Client: Client, LenientContext: true, FoldsSystemMessages: true,
 }
 
 // Client is the Gen AI SDK, which calls fetch: fetch's errors, Pi's
