@@ -91,6 +91,22 @@ func (e *EventParser) End() {
 	})
 }
 
+// SetEndTurn records a Codex response's end_turn on the message, as Pi
+// 1.6 does (endTurn, after the members it has by then).
+func (e *EventParser) SetEndTurn(v jsonv.Value) {
+	out, _, _ := e.Result()
+	if out == nil {
+		return
+	}
+	for i, m := range out.Extra {
+		if m.Key == "endTurn" {
+			out.Extra[i].Value = v
+			return
+		}
+	}
+	out.Extra = append(out.Extra, jsonv.Member{Key: "endTurn", Value: v})
+}
+
 // Count is the number of events emitted so far (stream.Steps.Events).
 func (e *EventParser) Count() int {
 	if e.r != nil {

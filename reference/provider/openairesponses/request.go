@@ -237,6 +237,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	}
 	SetToolChoice(d, b, opts.ToolChoice)
 	SetReasoningIn(d, b, model, opts.Reasoning, model.Provider != "github-copilot")
+	if d.AtLeast(dialect.V1_6) && model.Reasoning && model.Provider == "xai" {
+		// 1.6 asks xAI for the encrypted reasoning in any case.
+		b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
+	}
 	body.End(b.Members())
 	return nil
 }
@@ -320,7 +324,7 @@ func SetReasoning(b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefau
 // for reasoning when the effort or the summary is truthy; 1.6 reads the
 // effort as reasoningEffort ?? (summary ? "medium" : undefined), so an
 // effort that is given but falsy sends the "off" effort whatever the
-// summary; and 1.6 includes the encrypted reasoning for xAI in any case.
+// summary.
 func SetReasoningIn(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, r Reasoning, offDefault bool) {
 	if !model.Reasoning {
 		return
@@ -329,11 +333,6 @@ func SetReasoningIn(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 	asked := reasoningEffort.Truthy() || reasoningSummary.Truthy()
 	if d.AtLeast(dialect.V1_6) {
 		asked = reasoningEffort.Truthy() || reasoningEffort.IsNullish() && reasoningSummary.Truthy()
-		defer func() {
-			if model.Provider == "xai" {
-				b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
-			}
-		}()
 	}
 	switch {
 	case asked:
