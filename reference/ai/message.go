@@ -22,6 +22,10 @@ const (
 	StopToolUse = "toolUse"
 	StopError   = "error"
 	StopAborted = "aborted"
+	// StopPending is the stop reason of a message still being streamed,
+	// from Pi 1.6 on: a stream that ends with it has no stop reason and
+	// fails (0.80 starts a message at "stop" instead).
+	StopPending = "pending"
 )
 
 // Message is one of *UserMessage, *AssistantMessage or *ToolResultMessage,
@@ -57,9 +61,29 @@ type AssistantMessage struct {
 	// Diagnostics is an array of diagnostic objects, kept as JSON.
 	Diagnostics jsonv.Value
 	Timestamp   jsonv.Value
-	Extra       []jsonv.Member
-	Loose       Loose
+	// RawStopReason is the provider's own stop value as it arrived, Absent
+	// when none did (Pi 1.6 on). DurationMs is the whole milliseconds from
+	// the start of the stream to its last event, which Pi 1.6's event
+	// stream stamps on the final message (Absent before). A stream sets
+	// both; a message read from input keeps them in Extra, where they were.
+	RawStopReason, DurationMs jsonv.Value
+	Extra                     []jsonv.Member
+	Loose                     Loose
+	// Dialect is the Pi release line whose provider stream built the
+	// message. It orders the members JSON writes (StreamOrder); a message
+	// read from input has the zero value.
+	Dialect dialect.Dialect
 }
+
+// StreamOrder tells whether the messages a provider stream of a dialect
+// builds are written with their members in the order Pi's stream sets
+// them: the literal it starts from (role, content, api, provider, model,
+// usage, stopReason, timestamp), then responseId, responseModel,
+// rawStopReason, errorMessage, diagnostics, the rest, and durationMs, which
+// the event stream adds last. For 0.80 the reference keeps its own fixed
+// order (responseModel and responseId before usage, errorMessage and
+// diagnostics before timestamp), which every 0.80 golden was written in.
+var StreamOrder = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // ToolResultMessage is the outcome of one tool call.
 type ToolResultMessage struct {
@@ -194,10 +218,18 @@ func (m *UserMessage) JSON() jsonv.Value {
 func (m *AssistantMessage) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("role", RoleAssistant).Set("content", BlocksJSON(m.Content))
 	o.SetString("api", m.API).SetString("provider", m.Provider).SetString("model", m.Model)
+	if StreamOrder.At(m.Dialect) {
+		o.Set("usage", m.Usage.json(true)).SetString("stopReason", m.StopReason).Set("timestamp", m.Timestamp)
+		o.SetOptString("responseId", m.ResponseID).SetOptString("responseModel", m.ResponseModel)
+		o.Set("rawStopReason", m.RawStopReason).SetOptString("errorMessage", m.ErrorMessage)
+		o.Set("diagnostics", m.Diagnostics).Extend(m.Extra).Set("durationMs", m.DurationMs)
+		return m.Loose.over(o.Value())
+	}
 	o.SetOptString("responseModel", m.ResponseModel).SetOptString("responseId", m.ResponseID)
 	o.Set("usage", m.Usage.JSON()).SetString("stopReason", m.StopReason)
 	o.SetOptString("errorMessage", m.ErrorMessage).Set("diagnostics", m.Diagnostics)
-	return m.Loose.over(o.Set("timestamp", m.Timestamp).Extend(m.Extra).Value())
+	o.Set("timestamp", m.Timestamp).Set("rawStopReason", m.RawStopReason).Extend(m.Extra).Set("durationMs", m.DurationMs)
+	return m.Loose.over(o.Value())
 }
 
 func (m *ToolResultMessage) JSON() jsonv.Value {

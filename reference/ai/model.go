@@ -119,7 +119,9 @@ func DecodeModelCost(v jsonv.Value, ptr string) (ModelCost, error) {
 		return ModelCost{}, jsonv.Errorf(f.At("cost"), "want the model's prices, got %s", cost.Kind())
 	case jsonv.Object:
 		c := jsonv.ReadFields(cost, f.At("cost"))
-		return ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}, nil
+		out := ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}
+		out.Extra = c.Rest() // the tiers of Pi 1.6 among them
+		return out, nil
 	}
 	return ModelCost{}, nil
 }

@@ -181,7 +181,7 @@ func normalize(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	return object(jsonv.Member{Key: "messages", Value: ai.MessagesJSON(out)}), nil
 }
 
-func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
+func cost(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	rawModel, rawUsage := f.Object("model"), f.Object("usage")
 	if err := f.Err(); err != nil {
@@ -198,7 +198,7 @@ func cost(input jsonv.Value, _ Options) (jsonv.Value, error) {
 		return jsonv.Value{}, jsonv.Errorf("/usage/cost", "want an object, got %s", c.Kind())
 	}
 	usage := ai.DecodeUsage(rawUsage, "/usage")
-	if _, err := ai.CalculateCost(&ai.Model{Cost: prices}, &usage); err != nil {
+	if _, err := ai.CalculateCostIn(opts.Dialect, &ai.Model{Cost: prices}, &usage); err != nil {
 		return jsonv.Value{}, err
 	}
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil

@@ -355,6 +355,7 @@ func IdentityHeaders(api string) []provider.IdentityHeader {
 // {baseUrl, connectTo, apiKey, model, context, options, call, abort},
 // output {message, events}.
 func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
+	started := time.Now()
 	f := jsonv.ReadFields(input, "")
 	baseURL := f.String("baseUrl")
 	apiKey := f.OptString("apiKey")
@@ -384,7 +385,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
-	c, err := ai.DecodeWireContext(rawCtx, "/context", d.LenientContext)
+	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -400,6 +401,8 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if err != nil {
 		return jsonv.Value{}, err
 	}
+	// Pi's event stream is made when the call starts and times the answer.
+	stream.Finish(opts.Dialect, msg, events, time.Since(started))
 	return object(
 		jsonv.Member{Key: "message", Value: msg.JSON()},
 		jsonv.Member{Key: "events", Value: stream.EventsJSON(events)},

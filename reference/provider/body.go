@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/transform"
 )
@@ -283,6 +284,8 @@ func (f *firstThrow) Err() error { return f.err }
 // takes it: checks that refuse what Pi throws on, transformMessages, then
 // the API's conversion of each message transformMessages gives.
 type Steps struct {
+	// Dialect is the Pi release line whose transformMessages runs.
+	Dialect dialect.Dialect
 	// Checks are ranked from 0 in the order Pi runs them, each over the
 	// whole transcript before the next (TransformCheck is the usual one).
 	Checks []func(m ai.Message, i int) error
@@ -313,7 +316,7 @@ func (s Steps) Run(msgs Transcript, model *ai.Model, now transform.Clock) error 
 	var throw firstThrow
 	throw.Note(len(s.Checks), s.Pending)
 	converting := len(s.Checks) + 1
-	ts := transform.NewStream(model, s.Normalize, now, func(m ai.Message) {
+	ts := transform.NewStreamIn(s.Dialect, model, s.Normalize, now, func(m ai.Message) {
 		if !throw.Moot(converting) {
 			throw.Note(converting, s.Convert(m))
 		}

@@ -272,3 +272,12 @@ func jsLessOrEqual(a, b jsonv.Value) bool {
 	}
 	return stream.ToNumber(a) <= stream.ToNumber(b)
 }
+
+// FitThinkingBudget is Pi 1.6's last step of a thinking budget for a
+// request whose output cap is maxTokens (after every clamp): the budget,
+// cut so minOutputTokens stay for the answer, never below 0, computed as
+// JavaScript's Math.min and Math.max compute (a missing budget or a cap
+// that is not a number gives NaN).
+func FitThinkingBudget(budget, maxTokens jsonv.Value) jsonv.Value {
+	return jsonv.JSNumberValue(math.Min(stream.ToNumber(budget), math.Max(0, stream.ToNumber(maxTokens)-minOutputTokens)))
+}

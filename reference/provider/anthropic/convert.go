@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/lenient"
@@ -77,6 +78,9 @@ type wireMessage struct {
 	role   string
 	text   *string
 	blocks []*jsonv.ObjectBuilder
+	// trailer follows the blocks: the images of the error tool results
+	// among them (errorImagesLast).
+	trailer []*jsonv.ObjectBuilder
 }
 
 func (m *wireMessage) json() jsonv.Value {
@@ -84,9 +88,9 @@ func (m *wireMessage) json() jsonv.Value {
 	if m.text != nil {
 		content = jsonv.StringValue(*m.text)
 	} else {
-		bs := make([]jsonv.Value, len(m.blocks))
-		for j, b := range m.blocks {
-			bs[j] = b.Value()
+		bs := make([]jsonv.Value, 0, len(m.blocks)+len(m.trailer))
+		for _, b := range append(m.blocks, m.trailer...) {
+			bs = append(bs, b.Value())
 		}
 		content = jsonv.ArrayValue(bs...)
 	}
@@ -103,6 +107,7 @@ func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).Se
 // reads them (wire.anthropic-messages.lenient); a transform.ErrThrows error
 // is where Pi throws.
 type converter struct {
+	d                          dialect.Dialect
 	oauth, allowEmptySignature bool
 	body                       provider.BodySink
 	held                       *wireMessage
@@ -111,8 +116,8 @@ type converter struct {
 
 // convertMessages hands the body the wire messages of msgs, transformed
 // for model.
-func convertMessages(msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock, body provider.BodySink) error {
-	c := &converter{oauth: oauth, allowEmptySignature: allowEmptySignature, body: body}
+func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock, body provider.BodySink) error {
+	c := &converter{d: d, oauth: oauth, allowEmptySignature: allowEmptySignature, body: body}
 	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
 		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(cc) }}
 	return steps.Run(msgs, model, now)
@@ -123,15 +128,31 @@ func (c *converter) convert(m ai.Message) error {
 	joins := isResult && c.inRun
 	c.inRun = isResult
 	if isResult {
+		split, isSplit := provider.ErrorImages{}, false
+		if errorImagesLast.At(c.d) {
+			split, isSplit = provider.SplitErrorImages(tr)
+		}
+		if isSplit {
+			tr = &ai.ToolResultMessage{ToolCallID: tr.ToolCallID, ToolName: tr.ToolName, Content: split.Content, IsError: tr.IsError, Loose: tr.Loose}
+		}
 		content, err := toolResultContent(tr)
 		if err != nil {
 			return err
 		}
 		b := block("tool_result").Set("tool_use_id", tr.Loose.Value("toolCallId", tr.ToolCallID)).Set("content", content).Set("is_error", tr.IsError)
-		if joins {
-			c.held.blocks = append(c.held.blocks, b)
-		} else {
-			c.hold(&wireMessage{role: "user", blocks: []*jsonv.ObjectBuilder{b}})
+		if !joins {
+			c.hold(&wireMessage{role: "user"})
+		}
+		c.held.blocks = append(c.held.blocks, b)
+		if isSplit {
+			c.held.trailer = append(c.held.trailer, block("text").SetString("text", split.Caption))
+			for _, img := range split.Images {
+				wb, err := contentBlock(img, "tool-result content")
+				if err != nil {
+					return err
+				}
+				c.held.trailer = append(c.held.trailer, wb)
+			}
 		}
 		return nil
 	}
@@ -141,7 +162,7 @@ func (c *converter) convert(m ai.Message) error {
 	case *ai.UserMessage:
 		wm, err = convertUser(m)
 	case *ai.AssistantMessage:
-		wm, err = convertAssistant(m, c.oauth, c.allowEmptySignature)
+		wm, err = convertAssistant(c.d, m, c.oauth, c.allowEmptySignature)
 	}
 	if err != nil || wm == nil {
 		return err
@@ -171,6 +192,8 @@ func (c *converter) close(cc jsonv.Value) error {
 			last.blocks = []*jsonv.ObjectBuilder{block("text").SetString("text", *last.text)}
 			last.text = nil
 			last.blocks[0].Set("cache_control", cc)
+		case len(last.trailer) > 0:
+			last.trailer[len(last.trailer)-1].Set("cache_control", cc)
 		case len(last.blocks) > 0:
 			last.blocks[len(last.blocks)-1].Set("cache_control", cc)
 		}
@@ -244,7 +267,7 @@ func imageBlock(mimeType, data jsonv.Value) *jsonv.ObjectBuilder {
 // either is not a string; tool-call ids, names (unless OAuth renames them)
 // and arguments, signatures and redacted payloads are sent as they are.
 // Blocks of other types, and images, are left out.
-func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (*wireMessage, error) {
+func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, oauth, allowEmptySignature bool) (*wireMessage, error) {
 	var blocks []*jsonv.ObjectBuilder
 	for _, b := range m.Content {
 		switch b := b.(type) {
@@ -268,7 +291,7 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (
 				blocks = append(blocks, block("text").SetString("text", ai.SanitizeSurrogates(text)))
 			}
 		case *ai.ThinkingBlock:
-			tb, err := thinkingBlock(b, allowEmptySignature)
+			tb, err := thinkingBlock(d, b, allowEmptySignature)
 			if err != nil {
 				return nil, err
 			}
@@ -297,25 +320,36 @@ func convertAssistant(m *ai.AssistantMessage, oauth, allowEmptySignature bool) (
 }
 
 // thinkingBlock is one thinking block on the wire, or nil when it is
-// blank. Redacted thinking sends its signature, whatever it is, as data;
+// blank (and, where signedBlankThinking holds, unsigned). Redacted thinking sends its signature, whatever it is, as data;
 // thinking that is not a string cannot be trimmed, nor can a truthy
 // signature that is not one.
-func thinkingBlock(b *ai.ThinkingBlock, allowEmptySignature bool) (*jsonv.ObjectBuilder, error) {
+func thinkingBlock(d dialect.Dialect, b *ai.ThinkingBlock, allowEmptySignature bool) (*jsonv.ObjectBuilder, error) {
 	if b.IsRedacted() {
 		return block("redacted_thinking").Set("data", stream.JSValue(signatureValue(b))), nil
 	}
-	if b.Loose.Has("thinking") {
-		return nil, lenient.Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
-	}
-	if stream.IsBlank(b.Thinking) {
-		return nil, nil
+	if !signedBlankThinking.At(d) {
+		if b.Loose.Has("thinking") {
+			return nil, lenient.Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
+		}
+		if stream.IsBlank(b.Thinking) {
+			return nil, nil
+		}
 	}
 	if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
 		return nil, lenient.Throws("a thinking block's thinkingSignature is %s, which has no trim", sig.Kind())
 	}
+	signed := b.ThinkingSignature != nil && !stream.IsBlank(*b.ThinkingSignature)
+	if signedBlankThinking.At(d) {
+		if b.Loose.Has("thinking") {
+			return nil, lenient.Throws("a thinking block's thinking is %s, which has no trim", b.Loose.Value("thinking", "").Kind())
+		}
+		if stream.IsBlank(b.Thinking) && !signed {
+			return nil, nil
+		}
+	}
 	thinking := ai.SanitizeSurrogates(b.Thinking)
 	switch {
-	case b.ThinkingSignature != nil && !stream.IsBlank(*b.ThinkingSignature):
+	case signed:
 		return block("thinking").SetString("thinking", thinking).SetString("signature", *b.ThinkingSignature), nil
 	case allowEmptySignature:
 		return block("thinking").SetString("thinking", thinking).SetString("signature", ""), nil

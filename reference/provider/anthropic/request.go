@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -79,8 +80,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if copilot {
 		msgs = provider.Tap(msgs, tally.See)
 	}
+	threads := usesThreads(opts.Dialect, model, opts, retention, c)
 	// Pi builds the body before the SDK checks the headers and the timeout.
-	if err := buildBody(model, ctx, msgs, opts, oauth, retention, c, now, body); err != nil {
+	if err := buildBody(model, ctx, msgs, opts, oauth, retention, threads, c, now, body); err != nil {
 		return nil, err
 	}
 	// The SDK's messages.create then looks the model up among deprecated
@@ -106,40 +108,40 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		auth = append(auth, httpheader.New("X-Api-Key", *opts.APIKey))
 	}
 
-	var betas []string
-	if len(ctx.Tools) > 0 && !c.Truthy("supportsEagerToolInputStreaming", true) {
-		betas = append(betas, BetaFineGrainedToolStreaming)
+	d := opts.Dialect
+	betas, err := betaList(d, model, len(ctx.Tools) > 0, opts, oauth, threads, c)
+	if err != nil {
+		return nil, err
 	}
-	if TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
-		betas = append(betas, BetaInterleavedThinking)
+	var betaHeader, lastLayer []httpheader.Header
+	if len(betas) > 0 {
+		h := httpheader.New("anthropic-beta", strings.Join(betas, ","))
+		if betasInBody.At(d) {
+			lastLayer = append(lastLayer, h)
+		} else {
+			betaHeader = append(betaHeader, h)
+		}
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
 	var sources [][]httpheader.Header
 	switch {
 	case copilot:
-		if len(betas) > 0 {
-			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
-		}
-		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), tally.Headers(), opts.Headers}
+		sources = [][]httpheader.Header{append(pi, betaHeader...), httpheader.FromModel(model), tally.Headers(), opts.Headers}
 	case oauth:
-		pi = append(pi, httpheader.New("anthropic-beta", strings.Join(append([]string{BetaClaudeCode, BetaOAuth}, betas...), ",")),
-			httpheader.New("user-agent", "claude-cli/"+ClaudeCodeVersion), httpheader.New("x-app", "cli"))
+		pi = append(append(pi, betaHeader...), httpheader.New("user-agent", "claude-cli/"+claudeCodeVersion.At(d)), httpheader.New("x-app", "cli"))
 		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), opts.Headers}
 	default:
-		if len(betas) > 0 {
-			pi = append(pi, httpheader.New("anthropic-beta", strings.Join(betas, ",")))
-		}
 		var affinity []httpheader.Header
-		h, ok := opts.SessionHeader("x-session-affinity")
-		if retention != "none" && ok && c.Truthy("sendSessionAffinityHeaders", false) {
+		name, on := sessionAffinity(d, model, c)
+		if h, ok := opts.SessionHeader(name); retention != "none" && ok && on {
 			affinity = []httpheader.Header{h}
 		}
-		sources = [][]httpheader.Header{pi, affinity, httpheader.FromModel(model), opts.Headers}
+		sources = [][]httpheader.Header{append(pi, betaHeader...), affinity, httpheader.FromModel(model), opts.Headers}
 	}
 	defaults := httpheader.Assign(sources...)
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]httpheader.Header{sdk, auth, defaults, {httpheader.New("content-type", "application/json")}} {
+	for _, layer := range [][]httpheader.Header{sdk, auth, defaults, {httpheader.New("content-type", "application/json")}, lastLayer} {
 		set.SetLayer(layer)
 	}
 	// The SDK's validateHeaders: some credential must be set, or
@@ -148,7 +150,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
 	}
 
-	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, MessagesPath), Header: set.Header()}
+	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, messagesPath.At(d)), Header: set.Header()}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return parseResponse(model, oauth, tools, resp, now)
@@ -169,10 +171,10 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 
 // buildBody is Pi's buildParams, with its member order. A transform.ErrThrows
 // error is a context Pi throws on.
-func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, oauth bool, retention string, c provider.Compat, now transform.Clock, body provider.BodySink) error {
+func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, oauth bool, retention string, threads bool, c provider.Compat, now transform.Clock, body provider.BodySink) error {
 	cc := cacheControl(retention, c)
 	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "messages")
-	if err := convertMessages(msgs, model, oauth, cc, c.Truthy("allowEmptySignature", false), now, body); err != nil {
+	if err := convertMessages(opts.Dialect, msgs, model, oauth, cc, c.Truthy("allowEmptySignature", false), now, body); err != nil {
 		return err
 	}
 	b := new(jsonv.ObjectBuilder)
@@ -213,7 +215,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		tools, err := convertTools(given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
 		if err != nil {
 			return err
 		}
@@ -252,6 +254,16 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	default:
 		b.Set("tool_choice", stream.JSValue(tc))
 	}
+	if fallbacks := fallbackModels(model); len(fallbacks) > 0 {
+		list := make([]jsonv.Value, len(fallbacks))
+		for i, f := range fallbacks {
+			list[i] = new(jsonv.ObjectBuilder).Set("model", stream.JSValue(stream.Prop(f, "model"))).Value()
+		}
+		b.Set("fallbacks", jsonv.ArrayValue(list...))
+	}
+	if dc, _ := jsonv.ObjectValue(opts.Extra...).Get("disableContinuation"); threads && !(dc.Kind() == jsonv.Bool && dc.Bool()) {
+		b.Set("thread", new(jsonv.ObjectBuilder).SetString("type", "create").Value())
+	}
 	body.End(b.Members())
 	return nil
 }
@@ -264,11 +276,12 @@ func levelOffIsNull(model *ai.Model) bool {
 }
 
 // convertTools is Pi's convertTools: only properties and required survive
-// from each schema (none from a schema that is not an object), and the
-// last tool carries the cache breakpoint. Name and description are sent
+// from each schema (none from a schema that is not an object), with the
+// keywords keptSchemaKeywords adds, and the last tool carries the cache
+// breakpoint. Name and description are sent
 // as they are, except that OAuth renames a name, which must then be a
 // string; a schema of null or none throws.
-func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
+func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
 		name := t.NameValue()
@@ -290,6 +303,9 @@ func convertTools(tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Val
 			required = jsonv.ArrayValue()
 		}
 		schema := new(jsonv.ObjectBuilder).SetString("type", "object").Set("properties", stream.JSValue(props)).Set("required", stream.JSValue(required))
+		for _, key := range keptSchemaKeywords.At(d) {
+			schema.Set(key, stream.JSValue(stream.Member(t.Parameters, key)))
+		}
 		b := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(name)).Set("description", stream.JSValue(t.DescriptionValue()))
 		if eager {
 			b.SetBool("eager_input_streaming", true)

@@ -9,14 +9,18 @@ import (
 // FromSimple is what Pi's streamSimple hands to stream: no level turns
 // thinking off; a model with compat.forceAdaptiveThinking gets adaptive
 // thinking with the level's effort; any other model a thinking budget
-// that fits maxTokens (provider.AdjustMaxTokensForThinking). Without a key
-// or an authenticating header Pi throws.
+// that fits maxTokens (provider.AdjustMaxTokensForThinking, and in 1.6
+// provider.FitThinkingBudget). Pi 1.6 keeps the caller's toolChoice. Without
+// a key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model, authHeaders...)
 	if err != nil {
 		return Options{}, err
 	}
 	o := Options{StreamOptions: base}
+	if simpleKeepsToolChoice.At(s.Dialect) {
+		o.ToolChoice = s.ExtraMember("toolChoice")
+	}
 	on := s.Thinking()
 	o.ThinkingEnabled = &on
 	switch {
@@ -25,6 +29,9 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		o.Effort = jsonv.StringValue(provider.AdaptiveEffort(model, s.Reasoning))
 	default:
 		o.MaxTokens, o.ThinkingBudgetTokens = provider.AdjustMaxTokensForThinking(o.MaxTokens, model, s.Level(), s.ThinkingBudgets)
+		if simpleFitsBudget.At(s.Dialect) {
+			o.ThinkingBudgetTokens = provider.FitThinkingBudget(o.ThinkingBudgetTokens, o.MaxTokens)
+		}
 	}
 	return o, nil
 }

@@ -50,6 +50,11 @@ func parseResponse(model *ai.Model, oauth bool, tools []ai.Tool, resp *http.Resp
 // "message" member when that is set), "<status> status code (no body)" for
 // an empty body.
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	return stream.ModelFailure(model, HTTPErrorText(status, body), now)
+}
+
+// HTTPErrorText is the SDK's message for a non-2xx response (ParseHTTPError).
+func HTTPErrorText(status int, body []byte) string {
 	text := sse.Text(body)
 	var msg string
 	parsed, err := stream.ParseJSON(text)
@@ -65,9 +70,9 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 		msg = parsed.String()
 	}
 	if msg == "" {
-		return stream.ModelFailure(model, fmt.Sprintf("%d status code (no body)", status), now)
+		return fmt.Sprintf("%d status code (no body)", status)
 	}
-	return stream.ModelFailure(model, fmt.Sprintf("%d %s", status, msg), now)
+	return fmt.Sprintf("%d %s", status, msg)
 }
 
 // jsError is an exception thrown while Pi reads the stream.

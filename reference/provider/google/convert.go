@@ -2,11 +2,13 @@ package google
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -18,23 +20,36 @@ import (
 // result's images for models before Gemini 3.
 const ToolResultImageText = "Tool result image:"
 
-// RequiresToolCallID reports whether Pi sends tool-call ids in
-// functionCall and functionResponse for this model id: only for Claude and
-// gpt-oss models served through Google.
-func RequiresToolCallID(modelID string) bool {
-	return strings.HasPrefix(modelID, "claude-") || strings.HasPrefix(modelID, "gpt-oss-")
+// RequiresToolCallID reports whether Pi of dialect d sends tool-call ids
+// in functionCall and functionResponse for this model id: for Claude and
+// gpt-oss models served through Google, and from 1.6 on for Gemini 3 and
+// later too.
+func RequiresToolCallID(d dialect.Dialect, modelID string) bool {
+	if strings.HasPrefix(modelID, "claude-") || strings.HasPrefix(modelID, "gpt-oss-") {
+		return true
+	}
+	n, ok := geminiMajor(modelID)
+	return rules(d).gemini3ToolCallIDs && ok && n >= 3
 }
 
-// NormalizeToolCallID is this API's tool-call id normalizer, applied by
-// transform to calls made by other models. For models that take ids
-// (RequiresToolCallID) every UTF-16 code unit outside [a-zA-Z0-9_-] becomes
-// "_" and the result is cut to 64 units; for the others the id is kept
-// (it is never sent).
-func NormalizeToolCallID(id string, model *ai.Model, _ *ai.AssistantMessage) string {
-	if model == nil || !RequiresToolCallID(model.ID) {
-		return id
+// NormalizeToolCallID is this API's tool-call id normalizer in 0.80
+// (ToolCallIDNormalizer).
+func NormalizeToolCallID(id string, model *ai.Model, source *ai.AssistantMessage) string {
+	return ToolCallIDNormalizer(dialect.V0_80)(id, model, source)
+}
+
+// ToolCallIDNormalizer is this API's tool-call id normalizer in dialect d,
+// applied by transform to calls made by other models. For models that take
+// ids (RequiresToolCallID) every UTF-16 code unit outside [a-zA-Z0-9_-]
+// becomes "_" and the result is cut to 64 units; for the others the id is
+// kept (it is never sent).
+func ToolCallIDNormalizer(d dialect.Dialect) transform.IDNormalizer {
+	return func(id string, model *ai.Model, _ *ai.AssistantMessage) string {
+		if model == nil || !RequiresToolCallID(d, model.ID) {
+			return id
+		}
+		return provider.SanitizeID(id, 64)
 	}
-	return provider.SanitizeID(id, 64)
 }
 
 var (
@@ -48,16 +63,27 @@ func validSignature(sig *string) bool {
 	return sig != nil && *sig != "" && len(*sig)%4 == 0 && base64Signature.MatchString(*sig)
 }
 
+// geminiMajor is the major version a model id names ("gemini-3-…",
+// "gemini-live-2…", compared in lower case); ok is false for an id that
+// names none. A version too long for an int counts as a large one.
+func geminiMajor(modelID string) (n int, ok bool) {
+	m := geminiVersion.FindStringSubmatch(strings.ToLower(modelID))
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		n = math.MaxInt
+	}
+	return n, true
+}
+
 // multimodalFunctionResponse reports whether images of a tool result go
 // inside functionResponse.parts: Gemini 3 and later, and any model whose
 // id does not name a Gemini version.
 func multimodalFunctionResponse(modelID string) bool {
-	m := geminiVersion.FindStringSubmatch(strings.ToLower(modelID))
-	if m == nil {
-		return true
-	}
-	n, err := strconv.Atoi(m[1])
-	return err != nil || n >= 3
+	n, ok := geminiMajor(modelID)
+	return !ok || n >= 3
 }
 
 func content(role string, parts []jsonv.Value) jsonv.Value {
@@ -105,6 +131,7 @@ type wireContent struct {
 // other types than declared are read as Pi reads them (input.lenient).
 type converter struct {
 	model     *ai.Model
+	rules     *release
 	withIDs   bool
 	serialize func(jsonv.Value) jsonv.Value
 	body      provider.BodySink
@@ -113,24 +140,24 @@ type converter struct {
 	contents  int // contents handed over or held
 }
 
-// StreamContents is Pi's convertMessages for a transcript read one message
-// at a time: it begins body's "contents" array (the first member of the
-// body) and hands it ctx's messages, transformed for model, as contents in
-// Pi's form rewritten by serialize (nil: as they are). now stamps the
-// synthetic tool results transform adds. Then Pi reads the system prompt
-// and maps the tools, which may throw too. It returns how many contents
-// there are; an error wraps transform.ErrThrows.
-func StreamContents(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, now transform.Clock, body provider.BodySink, serialize func(jsonv.Value) jsonv.Value) (int, error) {
+// StreamContents is Pi's convertMessages of dialect d for a transcript read
+// one message at a time: it begins body's "contents" array (the first
+// member of the body) and hands it ctx's messages, transformed for model,
+// as contents in Pi's form rewritten by serialize (nil: as they are). now
+// stamps the synthetic tool results transform adds. Then Pi reads the
+// system prompt and maps the tools, which may throw too. It returns how
+// many contents there are; an error wraps transform.ErrThrows.
+func StreamContents(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provider.Transcript, now transform.Clock, body provider.BodySink, serialize func(jsonv.Value) jsonv.Value) (int, error) {
 	if serialize == nil {
 		serialize = func(v jsonv.Value) jsonv.Value { return v }
 	}
-	withIDs := RequiresToolCallID(model.ID)
+	withIDs := RequiresToolCallID(d, model.ID)
 	// The normalizer reads the model's id as a string before the call's.
 	idThrows := func(id jsonv.Value) bool { return model.Loose.Has("id") || withIDs && transform.NotAString(id) }
-	c := &converter{model: model, withIDs: withIDs, serialize: serialize, body: body}
+	c := &converter{model: model, rules: rules(d), withIDs: withIDs, serialize: serialize, body: body}
 	body.Begin(nil, "contents")
-	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, idThrows)},
-		Normalize: NormalizeToolCallID, Convert: c.convert, Close: c.close}
+	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, idThrows)},
+		Normalize: ToolCallIDNormalizer(d), Convert: c.convert, Close: c.close}
 	if err := steps.Run(msgs, model, now); err != nil {
 		return 0, err
 	}
@@ -157,7 +184,7 @@ func (c *converter) convert(msg ai.Message) error {
 		}
 	case *ai.AssistantMessage:
 		var parts []jsonv.Value
-		if parts, err = assistantParts(m, c.model, c.withIDs); err == nil && len(parts) > 0 {
+		if parts, err = assistantParts(m, c.model, c.rules, c.withIDs); err == nil && len(parts) > 0 {
 			c.add(&wireContent{role: "model", parts: parts})
 		}
 	case *ai.ToolResultMessage:
@@ -228,8 +255,11 @@ func userParts(m *ai.UserMessage) ([]jsonv.Value, error) {
 // assistantParts converts one assistant message. Signatures are replayed
 // only to the same provider and model id, and only when they are base64
 // strings. A text or thinking that is falsy is skipped like a blank one;
-// a truthy one of another type has no trim, so Pi throws.
-func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]jsonv.Value, error) {
+// a truthy one of another type has no trim, so Pi throws. From 1.6 on
+// (signedBlanks) a blank text, or a blank thinking of the same model, is
+// sent all the same when it carries a signature that is replayed; a falsy
+// one of another type then has no replace, so Pi throws.
+func assistantParts(m *ai.AssistantMessage, model *ai.Model, r *release, withIDs bool) ([]jsonv.Value, error) {
 	same := jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.ModelValue(), model.IDValue())
 	signature := func(sig *string) *string {
 		if same && validSignature(sig) {
@@ -237,14 +267,18 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 		}
 		return nil
 	}
+	// kept tells whether a blank text is sent all the same: only a signed
+	// one, from 1.6 on.
+	kept := func(sig *string) bool { return r.signedBlanks && sig != nil }
 	var parts []jsonv.Value
 	for j, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.TextBlock:
-			if stream.IsBlank(b.Text) {
+			sig := signature(b.TextSignature)
+			if stream.IsBlank(b.Text) && !kept(sig) {
 				continue
 			}
-			parts = append(parts, textPart(ai.SanitizeSurrogates(b.Text)).SetOptString("thoughtSignature", signature(b.TextSignature)).Value())
+			parts = append(parts, textPart(ai.SanitizeSurrogates(b.Text)).SetOptString("thoughtSignature", sig).Value())
 		case *ai.ForeignBlock:
 			if b.Raw.Kind() == jsonv.Null {
 				return nil, fmt.Errorf("content %d is null", j)
@@ -258,20 +292,29 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 			if v := stream.Member(b.Raw, "text"); !ok && v.Truthy() {
 				return nil, fmt.Errorf("content %d: text is %s, which has no trim", j, describe(v))
 			}
-			if ok && !stream.IsBlank(text) {
-				sig, _ := b.Raw.Get("textSignature")
-				parts = append(parts, textPart(ai.SanitizeSurrogates(text)).SetOptString("thoughtSignature", signature(stringOrNil(sig))).Value())
+			raw, _ := b.Raw.Get("textSignature")
+			sig := signature(stringOrNil(raw))
+			switch {
+			case ok && !stream.IsBlank(text), ok && kept(sig):
+				parts = append(parts, textPart(ai.SanitizeSurrogates(text)).SetOptString("thoughtSignature", sig).Value())
+			case !ok && kept(sig):
+				return nil, fmt.Errorf("content %d: text is %s, which has no replace", j, describe(stream.Member(b.Raw, "text")))
 			}
 		case *ai.ThinkingBlock:
 			if b.TextIsTruthyOther() {
 				return nil, fmt.Errorf("content %d: thinking is %s, which has no trim", j, describe(b.Loose.Value("thinking", "")))
 			}
-			if b.Loose.Has("thinking") || stream.IsBlank(b.Thinking) {
+			sig := signature(b.ThinkingSignature)
+			blank := b.Loose.Has("thinking") || stream.IsBlank(b.Thinking)
+			switch {
+			case blank && !(same && kept(sig)):
 				continue
+			case b.Loose.Has("thinking"):
+				return nil, fmt.Errorf("content %d: thinking is %s, which has no replace", j, describe(b.Loose.Value("thinking", "")))
 			}
 			p := textPart(ai.SanitizeSurrogates(b.Thinking))
 			if same {
-				p.SetBool("thought", true).SetOptString("thoughtSignature", signature(b.ThinkingSignature))
+				p.SetBool("thought", true).SetOptString("thoughtSignature", sig)
 			}
 			parts = append(parts, p.Value())
 		case *ai.ToolCallBlock:
@@ -298,7 +341,8 @@ func assistantParts(m *ai.AssistantMessage, model *ai.Model, withIDs bool) ([]js
 // user turn. For models
 // before Gemini 3 the images follow in a user turn of their own. The
 // texts are joined as JavaScript joins values (null and a missing one as
-// ""), the tool name and call id are copied as they are.
+// ""), the tool name and call id are copied as they are. From 1.6 on a
+// text that is only white space counts as none.
 func (c *converter) addToolResult(m *ai.ToolResultMessage) error {
 	if m.Loose.Has("content") {
 		return fmt.Errorf("content is %s, which has no filter", describe(m.Loose.Value("content", "")))
@@ -326,9 +370,13 @@ func (c *converter) addToolResult(m *ai.ToolResultMessage) error {
 		images = nil
 	}
 	joined := wtf8.Concat(strings.Join(texts, "\n"))
+	hasText := joined != ""
+	if c.rules.trimmedResultText {
+		hasText = !stream.IsBlank(joined)
+	}
 	value := ""
 	switch {
-	case joined != "":
+	case hasText:
 		value = ai.SanitizeSurrogates(joined)
 	case len(images) > 0:
 		value = provider.SeeAttachedImageText
@@ -395,21 +443,69 @@ func describe(v jsonv.Value) string {
 	return v.Kind().String()
 }
 
-// mldevContent rewrites a content in Pi's form as the Gemini API's
-// serializer of the SDK does: a part's functionCall becomes {id, args,
-// name} and its inlineData {data, mimeType}, each without the members
-// that are null. What sits inside a functionResponse is sent as it is.
-func mldevContent(c jsonv.Value) jsonv.Value {
+// GeminiContent is the Gemini API's serializer of the SDK of dialect d:
+// it rewrites a content in Pi's form as the SDK sends it. Version 1 makes
+// a part's functionCall {id, args, name} and its inlineData {data,
+// mimeType}, each without the members that are null; version 2 makes the
+// functionCall {args, id, name} the same way and sends inlineData as Pi
+// built it. What sits inside a functionResponse is sent as it is.
+func GeminiContent(d dialect.Dialect) func(jsonv.Value) jsonv.Value {
+	if rules(d).sdkMajor == 1 {
+		return func(c jsonv.Value) jsonv.Value {
+			return mapParts(c, func(p jsonv.Value) jsonv.Value {
+				if fc, ok := p.Get("functionCall"); ok {
+					p = p.With("functionCall", SDKCopy(fc, "id", "args", "name"))
+				}
+				if blob, ok := p.Get("inlineData"); ok {
+					p = p.With("inlineData", SDKCopy(blob, "data", "mimeType"))
+				}
+				return p
+			})
+		}
+	}
+	return func(c jsonv.Value) jsonv.Value {
+		return mapParts(c, func(p jsonv.Value) jsonv.Value {
+			if fc, ok := p.Get("functionCall"); ok {
+				p = p.With("functionCall", SDKCopy(fc, "args", "id", "name"))
+			}
+			return p
+		})
+	}
+}
+
+// VertexContent is the Vertex AI serializer of the SDK of dialect d.
+// Version 1 sends the parts as Pi built them (nil); version 2 makes a
+// part's functionResponse {id, name, parts, response} without the members
+// that are null, each nested image part keeping only its inlineData.
+func VertexContent(d dialect.Dialect) func(jsonv.Value) jsonv.Value {
+	if rules(d).sdkMajor == 1 {
+		return nil
+	}
+	return func(c jsonv.Value) jsonv.Value {
+		return mapParts(c, func(p jsonv.Value) jsonv.Value {
+			fr, ok := p.Get("functionResponse")
+			if !ok {
+				return p
+			}
+			fr = SDKCopy(fr, "id", "name", "parts", "response")
+			if nested, ok := fr.Get("parts"); ok && nested.Kind() == jsonv.Array {
+				elems := make([]jsonv.Value, len(nested.Elems()))
+				for i, e := range nested.Elems() {
+					elems[i] = SDKCopy(e, "inlineData")
+				}
+				fr = fr.With("parts", jsonv.ArrayValue(elems...))
+			}
+			return p.With("functionResponse", fr)
+		})
+	}
+}
+
+// mapParts is content c with f applied to each of its parts.
+func mapParts(c jsonv.Value, f func(jsonv.Value) jsonv.Value) jsonv.Value {
 	parts, _ := c.Get("parts")
 	elems := make([]jsonv.Value, len(parts.Elems()))
 	for j, p := range parts.Elems() {
-		if fc, ok := p.Get("functionCall"); ok {
-			p = p.With("functionCall", SDKCopy(fc, "id", "args", "name"))
-		}
-		if blob, ok := p.Get("inlineData"); ok {
-			p = p.With("inlineData", SDKCopy(blob, "data", "mimeType"))
-		}
-		elems[j] = p
+		elems[j] = f(p)
 	}
 	return c.With("parts", jsonv.ArrayValue(elems...))
 }

@@ -19,9 +19,11 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -34,7 +36,6 @@ const API = "google-generative-ai"
 
 // Versions and literals Pi and its SDK put on the wire.
 const (
-	SDKVersion = "1.52.0"
 	// DefaultBaseURL is used when the model has no baseUrl: the SDK's host
 	// with its default API version.
 	DefaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
@@ -45,10 +46,14 @@ const (
 	NodeVersion = "v22.23.3"
 )
 
+// SDKVersion is the version of the Gen AI SDK that Pi of dialect d pins.
+func SDKVersion(d dialect.Dialect) string { return rules(d).sdkVersion }
+
 // IncidentalHeaders are the request headers (lower-case path.Match
-// patterns) that only name the SDK and the Node build: user-agent and
-// x-goog-api-client, both "google-genai-sdk/1.52.0 gl-node/<node version>".
-// Conformance checks leave them out; Request still carries them.
+// patterns) that only name Pi, the SDK and the Node build: user-agent and
+// x-goog-api-client, both "google-genai-sdk/<SDKVersion> gl-node/<node
+// version>" in 0.80; from 1.6 on user-agent is Pi's own. Conformance
+// checks leave them out; Request still carries them.
 var IncidentalHeaders = []string{"user-agent", "x-goog-api-client"}
 
 // Texts of the failures before a request.
@@ -64,21 +69,26 @@ const (
 // throws a TypeError reading it as one.
 var ErrModelNotString = fmt.Errorf("google: the model's id is not a string, and the SDK throws on it (%w)", stream.ErrAfterAbortCheck)
 
-// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
-// with the context's messages read from msgs and the body handed to body
-// (provider.StreamBuild). now stamps synthetic tool results that transform
-// adds; their timestamps never reach the wire. A *stream.RequestError
-// means Pi sends nothing and fails the stream with that message.
+// Build builds the request Pi's stream(model, ctx, opts) sends in the
+// options' dialect, with the context's messages read from msgs and the
+// body handed to body (provider.StreamBuild). now stamps synthetic tool
+// results that transform adds; their timestamps never reach the wire. A
+// *stream.RequestError means Pi sends nothing and fails the stream with
+// that message.
 func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	if _, err := opts.APIKeyOr(model, ""); err != nil {
 		return nil, err
 	}
 	apiKey := *opts.APIKey
-	n, err := StreamContents(model, ctx, msgs, now, body, mldevContent)
+	d := opts.Dialect
+	if err := CheckID(d, model); err != nil {
+		return nil, err
+	}
+	n, err := StreamContents(d, model, ctx, msgs, now, body, GeminiContent(d))
 	if err != nil {
 		return nil, err
 	}
-	tail, err := BodyTail(model, ctx, opts, disabledThinking)
+	tail, err := BodyTail(model, ctx, opts, gemini)
 	if err != nil {
 		return nil, err
 	}
@@ -98,13 +108,31 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	body.End(tail)
 	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return ReadResponse(API, &toolCallCounter, model, resp, now)
+		return answer.Read(d, model, resp, now)
 	}}, nil
 }
 
 // BuildRequest is Build with the whole body in the Call.
 func BuildRequest(model *ai.Model, ctx *ai.Context, opts Options, now transform.Clock) (*provider.Call, error) {
 	return Driver.BuildRequest(model, ctx, &opts, now)
+}
+
+// CheckID is where Pi of dialect d reads the model's id as a string
+// before it checks the signal: from 1.6 on, Pi looks for a Gemini version
+// in it on every request (to decide on strict tools), so an id of another
+// type fails the stream with V8's TypeError and nothing is sent. In 0.80
+// only some requests read it there (idIsString), and the SDK checks it
+// after the signal (CheckCall).
+func CheckID(d dialect.Dialect, model *ai.Model) error {
+	if !rules(d).idFirst || !model.Loose.Has("id") {
+		return nil
+	}
+	id := model.Loose.Value("id", "")
+	msg := "modelId.toLowerCase is not a function"
+	if id.IsNullish() {
+		msg = stream.PropertyTypeError(id, "toLowerCase").Msg
+	}
+	return &stream.RequestError{Message: msg}
 }
 
 // CheckCall is the SDK's check of a call after Pi built its parameters,
@@ -129,20 +157,15 @@ func CheckCall(model *ai.Model, n int, key string) error {
 	return nil
 }
 
-// buildHeaders follows the SDK: its defaults, then model.headers and
-// options.headers merged as one object (nulls dropped), appended to a
-// fetch Headers (names without case, a repeated name joined with ", "),
-// then the key unless a header already carries it, then fetch's accept.
+// buildHeaders follows the SDK: its defaults, then the caller's layers
+// (callerHeaders) laid over them as objects, appended to a fetch Headers
+// (names without case, a repeated name joined with ", "), then the key
+// unless a header already carries it, then fetch's accept.
 func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
-	label := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
-	var caller []httpheader.Header
-	for _, h := range httpheader.Assign(httpheader.FromModel(model), opts.Headers) {
-		if h.Value != nil {
-			caller = append(caller, h)
-		}
-	}
+	d := opts.Dialect
+	label := "google-genai-sdk/" + SDKVersion(d) + " gl-node/" + NodeVersion
 	all := []httpheader.Header{httpheader.New("User-Agent", label), httpheader.New("x-goog-api-client", label), httpheader.New("Content-Type", "application/json")}
-	all = httpheader.Assign(all, caller)
+	all = httpheader.Assign(all, callerHeaders(d, model, opts))
 
 	set := httpheader.NewSet()
 	for _, h := range all {
@@ -155,6 +178,24 @@ func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
 		set.Append("accept", "*/*")
 	}
 	return set.Header()
+}
+
+// callerHeaders is the header object Pi hands the SDK. In 0.80 it is
+// model.headers and options.headers merged as objects, nulls dropped
+// after; from 1.6 on Pi's identity lies under the two, and the three merge
+// with names compared without case, a later one replacing an earlier one
+// and a null removing it (httpheader.Merge).
+func callerHeaders(d dialect.Dialect, model *ai.Model, opts Options) []httpheader.Header {
+	if rules(d).identityHeaders {
+		return httpheader.Merge(identity(d), httpheader.FromModel(model), opts.Headers)
+	}
+	var out []httpheader.Header
+	for _, h := range httpheader.Assign(httpheader.FromModel(model), opts.Headers) {
+		if h.Value != nil {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 var (
@@ -190,14 +231,31 @@ func toolChoiceMode(choice jsonv.Value) string {
 	return "AUTO"
 }
 
+// Variant is what an API built on this one (google-vertex) does
+// differently where it fills the body.
+type Variant struct {
+	// Off is the 0.80 thinkingConfig that turns thinking off for a model;
+	// from 1.6 on both APIs share one (offConfig).
+	Off func(*ai.Model) jsonv.Value
+	// MapsLevel is set when the API looks thinking.level up in Pi's map
+	// of the SDK's level names in every dialect (sdkThinkingLevel);
+	// google-generative-ai does from 1.6 on.
+	MapsLevel bool
+}
+
+// gemini is this API's Variant.
+var gemini = Variant{Off: disabledThinking}
+
 // BodyTail is the body's members after contents: Pi's buildParams turned
 // into the REST body by the SDK, systemInstruction, tools, toolConfig,
-// then generationConfig (always present, possibly empty). off gives the
-// thinkingConfig that turns thinking off, which throws (ErrThrows) for a
-// model whose id is not a string: Pi reads the id there, before it checks
-// the signal. Its function declarations are in Pi's form: {name,
-// description, parametersJsonSchema}, nulls kept.
-func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model) jsonv.Value) ([]jsonv.Member, error) {
+// then generationConfig (always present, possibly empty), in the options'
+// dialect for the API v. In 0.80 the thinkingConfig that turns thinking
+// off throws (ErrThrows) for a model whose id is not a string: Pi reads
+// the id there, before it checks the signal. Its function declarations are
+// in Pi's form: {name, description, parametersJsonSchema}, nulls kept.
+// A *stream.RequestError is Pi's throw while it builds the parameters.
+func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, v Variant) ([]jsonv.Member, error) {
+	r := rules(opts.Dialect)
 	b := new(jsonv.ObjectBuilder)
 	if ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		part := new(jsonv.ObjectBuilder).SetString("text", ai.SanitizeSurrogates(*ctx.SystemPrompt)).Value()
@@ -206,7 +264,11 @@ func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model
 	if len(ctx.Tools) > 0 {
 		decls := make([]jsonv.Value, len(ctx.Tools))
 		for i, t := range ctx.Tools {
-			decls[i] = functionDeclaration(t)
+			d, err := functionDeclaration(t, r)
+			if err != nil {
+				return nil, err
+			}
+			decls[i] = d
 		}
 		b.Set("tools", jsonv.ArrayValue(new(jsonv.ObjectBuilder).Set("functionDeclarations", jsonv.ArrayValue(decls...)).Value()))
 		if opts.ToolChoice.Truthy() {
@@ -221,30 +283,102 @@ func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, off func(*ai.Model
 		if t.Enabled != nil && *t.Enabled {
 			tc := new(jsonv.ObjectBuilder).SetBool("includeThoughts", true)
 			switch {
+			case !t.Level.IsAbsent() && (v.MapsLevel || r.sdkLevelMap):
+				// Pi tests the level as given, then sends what its map
+				// makes of it: no budget even when that is nothing.
+				tc.Set("thinkingLevel", sdkThinkingLevel(t.Level))
 			case !t.Level.IsAbsent():
 				tc.Set("thinkingLevel", stream.JSValue(t.Level))
 			case !t.BudgetTokens.IsAbsent():
 				tc.Set("thinkingBudget", stream.JSValue(t.BudgetTokens))
 			}
 			gen.Set("thinkingConfig", tc.Value())
+		} else if r.levelModels {
+			off, err := offConfig(model)
+			if err != nil {
+				return nil, err
+			}
+			gen.Set("thinkingConfig", off)
 		} else {
 			// Turning thinking off reads the id as a string.
 			if err := idIsString(model, "toLowerCase"); err != nil {
 				return nil, fmt.Errorf("%w: %v", transform.ErrThrows, err)
 			}
-			gen.Set("thinkingConfig", off(model))
+			gen.Set("thinkingConfig", v.Off(model))
 		}
 	}
 	b.Set("generationConfig", gen.Value())
 	return b.Members(), nil
 }
 
-// functionDeclaration is Pi's declaration of a tool, which this SDK sends
+// functionDeclaration is Pi's declaration of a tool, which the SDK sends
 // as it is: name, description and parameters whatever their types, a null
-// kept and a missing one left out (input.lenient).
-func functionDeclaration(t ai.Tool) jsonv.Value {
+// kept and a missing one left out (input.lenient). From 1.6 on a string
+// or number const in the parameters becomes a one-value enum
+// (constAsEnum), and a tool may ask for constrained sampling, which the
+// reference does not model.
+func functionDeclaration(t ai.Tool, r *release) (jsonv.Value, error) {
+	params := t.Parameters
+	if r.constAsEnum {
+		cs, _ := jsonv.ObjectValue(t.Extra...).Get("constrainedSampling")
+		if jsonv.StrictEqual(stream.Member(cs, "type"), jsonv.StringValue("json_schema")) {
+			return jsonv.Value{}, fmt.Errorf("%w: a tool with JSON-schema constrained sampling", stream.ErrOutsideModel)
+		}
+		params = constAsEnum(params, false)
+	}
 	d := new(jsonv.ObjectBuilder).Set("name", stream.JSValue(t.NameValue())).Set("description", stream.JSValue(t.DescriptionValue()))
-	return d.Set("parametersJsonSchema", stream.JSValue(t.Parameters)).Value()
+	return d.Set("parametersJsonSchema", stream.JSValue(params)).Value(), nil
+}
+
+// Schema keywords by what their values hold, for constAsEnum: names
+// mapped to subschemas, and a subschema or an array of them.
+var (
+	schemaNameMaps   = map[string]bool{"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true, "dependencies": true}
+	schemaSubschemas = map[string]bool{
+		"additionalProperties": true, "unevaluatedProperties": true, "propertyNames": true, "items": true, "prefixItems": true,
+		"additionalItems": true, "unevaluatedItems": true, "contains": true, "allOf": true, "anyOf": true, "oneOf": true,
+		"not": true, "if": true, "then": true, "else": true, "contentSchema": true,
+	}
+)
+
+// constAsEnum is Pi 1.6's rewrite of a tool's JSON Schema for Gemini,
+// which honours enum but not const: in every schema reached through the
+// subschema keywords and the name maps, a const that is a string or a
+// number, without an enum beside it, becomes enum: [value] at the end of
+// the schema. An object that maps names (nameMap) is not itself a schema.
+// Anything else is kept as it is.
+func constAsEnum(v jsonv.Value, nameMap bool) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Array:
+		elems := make([]jsonv.Value, len(v.Elems()))
+		for i, e := range v.Elems() {
+			elems[i] = constAsEnum(e, false)
+		}
+		return jsonv.ArrayValue(elems...)
+	case jsonv.Object:
+	default:
+		return v
+	}
+	var members []jsonv.Member
+	for _, m := range v.Members() {
+		switch {
+		case nameMap || schemaSubschemas[m.Key]:
+			m.Value = constAsEnum(m.Value, false)
+		case schemaNameMaps[m.Key]:
+			m.Value = constAsEnum(m.Value, true)
+		}
+		members = append(members, m)
+	}
+	out := jsonv.ObjectValue(members...)
+	if nameMap {
+		return out
+	}
+	c, hasConst := out.Get("const")
+	if _, hasEnum := out.Get("enum"); !hasConst || hasEnum || (c.Kind() != jsonv.String && c.Kind() != jsonv.Number) {
+		return out
+	}
+	kept := slices.DeleteFunc(slices.Clone(members), func(m jsonv.Member) bool { return m.Key == "const" })
+	return jsonv.ObjectValue(append(kept, jsonv.Member{Key: "enum", Value: jsonv.ArrayValue(c)})...)
 }
 
 // Hooks for an API built on this one (google-vertex), which converts the

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
@@ -34,7 +35,7 @@ func TestIncidentalHeadersNameTheSDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "google-genai-sdk/" + SDKVersion + " gl-node/" + NodeVersion
+	want := "google-genai-sdk/" + SDKVersion(dialect.V0_80) + " gl-node/" + NodeVersion
 	for _, h := range Driver.IncidentalHeaders {
 		if got := req.Header.Get(h); got != want {
 			t.Errorf("%s = %q, want %q", h, got, want)

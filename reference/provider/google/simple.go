@@ -18,21 +18,34 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		return Options{}, err
 	}
 	thinking, err := SimpleThinking(model, s, false)
-	return Options{StreamOptions: base, Thinking: thinking}, err
+	return Options{StreamOptions: base, ToolChoice: SimpleToolChoice(s), Thinking: thinking}, err
 }
 
-// SimpleThinking is the thinking object streamSimple sends: disabled
-// without a level; else the level clamped to the model ("off" counts as
-// high) becomes a thinking level for Gemini 3 Pro and Flash (and Gemma 4,
-// on google-generative-ai only), a token budget for the others. Vertex
-// differs in those two points and in having no budgets of its own for
-// Gemini 2.5 Flash-Lite.
+// SimpleToolChoice is the toolChoice streamSimple hands on: none in 0.80,
+// the caller's from 1.6 on.
+func SimpleToolChoice(s provider.SimpleOptions) jsonv.Value {
+	if !rules(s.Dialect).levelModels {
+		return jsonv.Value{}
+	}
+	return s.ExtraMember("toolChoice")
+}
+
+// SimpleThinking is the thinking object streamSimple sends in the
+// options' dialect: disabled without a level. In 0.80 the level clamped
+// to the model ("off" counts as high) becomes a thinking level for Gemini
+// 3 Pro and Flash (and Gemma 4, on google-generative-ai only), a token
+// budget for the others. Vertex differs in those two points and in having
+// no budgets of its own for Gemini 2.5 Flash-Lite. From 1.6 on see
+// simpleThinking.
 // With a level, Pi lower-cases the model's id, and throws when it is not a
 // string.
 func SimpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) (*Thinking, error) {
 	off, on := false, true
 	if !s.Thinking() {
 		return &Thinking{Enabled: &off}, nil
+	}
+	if rules(s.Dialect).levelModels {
+		return simpleThinking(model, s, vertex)
 	}
 	if model.Loose.Has("id") {
 		return nil, errors.New("google: the model's id is not a string, and Pi lower-cases it")
@@ -102,4 +115,28 @@ func budget(id, effort string, custom jsonv.Value, vertex bool) jsonv.Value {
 		return jsonv.Value{}
 	}
 	return jsonv.NumberValue("-1")
+}
+
+// simpleThinking is SimpleThinking from 1.6 on, the same for both APIs
+// but for Vertex's budgets: the level clamped to the model, when not off,
+// is resolved through the model's thinkingLevelMap (ResolveThinkingLevel,
+// which may throw), then sent as a thinking level to the models that take
+// one (UsesThinkingLevel), else as the budget of the resolved level.
+func simpleThinking(model *ai.Model, s provider.SimpleOptions, vertex bool) (*Thinking, error) {
+	off, on := false, true
+	effort := s.Clamped(model)
+	if effort == "off" {
+		return &Thinking{Enabled: &off}, nil
+	}
+	level, err := ResolveThinkingLevel(model, effort)
+	if err != nil {
+		return nil, err
+	}
+	if model.Loose.Has("id") {
+		return nil, errors.New("google: the model's id is not a string, and Pi lower-cases it")
+	}
+	if UsesThinkingLevel(model) {
+		return &Thinking{Enabled: &on, Level: jsonv.StringValue(level)}, nil
+	}
+	return &Thinking{Enabled: &on, BudgetTokens: budget(model.ID, strings.ToLower(level), s.ThinkingBudgets, vertex)}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
@@ -20,41 +21,52 @@ import (
 // JSON segment.
 const IncompleteJSONText = "Incomplete JSON segment at the end"
 
-// toolCallCounter is Pi's module-wide counter for generated tool-call ids.
-var toolCallCounter atomic.Int64
-
-// ParseStream is the stream.Parse of streamGenerateContent's server-sent
-// events; now also stamps any tool-call id Pi has to make up (Pi takes
-// Date.now() for it too).
-func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	return ParseStreamAs(API, &toolCallCounter, r, model, now)
+// Answers reads the answers of an API whose answers Pi reads with this
+// API's code: this one, or one built on it (google-vertex). Each keeps its
+// own count of the tool-call ids Pi makes up, as each of Pi's modules
+// does.
+type Answers struct {
+	// API is the api the messages name, whatever model.api says.
+	API string
+	// Name is what Pi calls the API in its own errors ("Google").
+	Name    string
+	counter atomic.Int64
 }
 
-// ParseStreamAs is ParseStream for an API that reads the answer exactly as
-// this one does (google-vertex): the message names api, and counter
-// numbers the tool-call ids it makes up (in Pi each API module keeps its
-// own counter).
-func ParseStreamAs(api string, counter *atomic.Int64, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+// Made is how many tool-call ids Pi made up for a's answers so far.
+func (a *Answers) Made() int64 { return a.counter.Load() }
+
+// answer reads this API's answers.
+var answer = &Answers{API: API, Name: "Google"}
+
+// ParseStream is the stream.Parse of streamGenerateContent's server-sent
+// events in dialect 0.80; now also stamps any tool-call id Pi has to make
+// up (Pi takes Date.now() for it too).
+func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	return answer.Parse(dialect.V0_80, r, model, now)
+}
+
+// Parse reads a 2xx body as Pi of dialect d does.
+func (a *Answers) Parse(d dialect.Dialect, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if now == nil {
 		now = transform.SystemClock
 	}
-	p := &parser{model: model, now: now, out: stream.NewOutput(model, api, now), counter: counter}
+	p := &parser{model: model, now: now, out: stream.NewOutputIn(d, model, a.API, now), answers: a, rules: rules(d)}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
-// ReadResponse turns a response into Pi's message and events for api
-// (this one or a variant of it, whose generated tool-call ids count with
-// counter): a 2xx status is a stream, anything else is ParseHTTPErrorAs
-// with the reason phrase and the content-type.
-func ReadResponse(api string, counter *atomic.Int64, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+// Read turns a response into Pi's message and events in dialect d: a 2xx
+// status is a stream, anything else is ParseHTTPErrorAs with the reason
+// phrase and the content-type.
+func (a *Answers) Read(d dialect.Dialect, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, err := io.ReadAll(resp.Body)
-		msg, events := ParseHTTPErrorAs(api, model, resp.StatusCode, provider.StatusText(resp), strings.Join(resp.Header.Values("Content-Type"), ", "), data, now)
+		msg, events := ParseHTTPErrorAs(a.API, model, resp.StatusCode, provider.StatusText(resp), strings.Join(resp.Header.Values("Content-Type"), ", "), data, now)
 		return msg, events, err
 	}
-	return ParseStreamAs(api, counter, resp.Body, model, now)
+	return a.Parse(d, resp.Body, model, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -120,8 +132,9 @@ type parser struct {
 	// idFixed is set once a non-empty responseId was kept.
 	idFixed bool
 	outside bool
-	// counter numbers the tool-call ids Pi makes up.
-	counter *atomic.Int64
+	// answers numbers the tool-call ids Pi makes up and names the API.
+	answers *Answers
+	rules   *release
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -153,8 +166,15 @@ func (p *parser) run(r io.Reader) error {
 			panic(jsError{Msg: IncompleteJSONText})
 		}
 		p.closeCurrent()
+		if p.rules.finishRequired {
+			stream.RequireStop(p.out, p.answers.Name+" stream ended without a finish reason")
+		}
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: stream.UnknownErrorText})
+			msg := stream.UnknownErrorText
+			if p.rules.finishRequired && p.out.RawStopReason.Truthy() {
+				msg = "Provider stopped with: " + stream.ToString(p.out.RawStopReason)
+			}
+			panic(jsError{Msg: msg})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -163,17 +183,24 @@ func (p *parser) run(r io.Reader) error {
 
 // errorObject is the SDK's check of a read: JSON whose "error" member has
 // a code from 400 to 599 makes the message "got status: <status>. <json>".
+// SDK 1.x compares a code of any type (a string one the reference does not
+// model); 2.x only takes a number code in an error that is an object.
 func (p *parser) errorObject(body []byte) (string, bool) {
-	v, err := stream.ParseJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
+	return p.errorJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
+}
+
+// errorJSON is errorObject of a text.
+func (p *parser) errorJSON(text string) (string, bool) {
+	v, err := stream.ParseJSON(text)
 	if err != nil || v.Kind() != jsonv.Object {
 		return "", false
 	}
 	e, ok := v.Get("error")
-	if !ok || e.Kind() == jsonv.Null {
+	if !ok || e.Kind() == jsonv.Null || p.rules.eventErrorObjects && e.Kind() != jsonv.Object && e.Kind() != jsonv.Array {
 		return "", false
 	}
 	code := stream.Member(e, "code")
-	if code.Kind() == jsonv.String {
+	if code.Kind() == jsonv.String && !p.rules.eventErrorObjects {
 		p.outside = true
 	}
 	f, isNum := code.Float64()
@@ -191,7 +218,14 @@ func (p *parser) event(piece string) {
 	if !strings.HasPrefix(piece, "data:") {
 		return
 	}
-	chunk, err := stream.ParseJSON(stream.JSTrim(piece[len("data:"):]))
+	data := stream.JSTrim(piece[len("data:"):])
+	// SDK 2.x checks each event's data for an error object too.
+	if p.rules.eventErrorObjects {
+		if msg, ok := p.errorJSON(data); ok {
+			panic(jsError{Msg: msg})
+		}
+	}
+	chunk, err := stream.ParseJSON(data)
 	if err != nil {
 		panic(jsError{Msg: err.Error()})
 	}
@@ -232,9 +266,12 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		p.outside = true
 	}
 	if reason := sdkMember(candidate, "finishReason"); reason.Truthy() {
-		p.out.StopReason = mapStopReason(reason)
+		stream.SetRawStopReason(p.out, reason)
+		p.out.StopReason = mapStopReason(reason, p.rules)
+		// From 1.6 on only a clean stop becomes toolUse.
+		upgrade := p.out.StopReason == ai.StopStop || !p.rules.finishRequired
 		for _, b := range p.out.Content {
-			if _, ok := b.(*ai.ToolCallBlock); ok {
+			if _, ok := b.(*ai.ToolCallBlock); ok && upgrade {
 				p.out.StopReason = ai.StopToolUse
 				break
 			}
@@ -246,16 +283,19 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		u.Input = stream.Minus(stream.Count(stream.Member(usage, "promptTokenCount")), cached)
 		u.Output = stream.Plus(stream.Count(stream.Member(usage, "candidatesTokenCount")), stream.Count(stream.Member(usage, "thoughtsTokenCount")))
 		u.CacheRead = cached
+		if p.rules.reasoningUsage {
+			u.Reasoning = stream.Count(stream.Member(usage, "thoughtsTokenCount"))
+		}
 		u.TotalTokens = stream.Count(stream.Member(usage, "totalTokenCount"))
 		// Pi stores the counts before it prices them: they stay when that throws.
 		p.out.Usage = u
-		stream.Price(p.model, &p.out.Usage)
+		stream.PriceIn(p.out.Dialect, p.model, &p.out.Usage)
 	}
 }
 
-// mapStopReason is Pi's finishReason table; a reason it does not know
-// throws.
-func mapStopReason(reason jsonv.Value) string {
+// mapStopReason is Pi's finishReason table of release r; a reason it does
+// not know throws.
+func mapStopReason(reason jsonv.Value, r *release) string {
 	if reason.Kind() == jsonv.String {
 		switch reason.Str() {
 		case "STOP":
@@ -266,6 +306,14 @@ func mapStopReason(reason jsonv.Value) string {
 			"IMAGE_RECITATION", "IMAGE_OTHER", "RECITATION", "FINISH_REASON_UNSPECIFIED", "OTHER", "LANGUAGE",
 			"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "NO_IMAGE":
 			return ai.StopError
+		case "CONTINUATION":
+			if r.moreFinishReasons {
+				return ai.StopLength
+			}
+		case "TOO_MANY_TOOL_CALLS":
+			if r.moreFinishReasons {
+				return ai.StopError
+			}
 		}
 	}
 	panic(jsError{Msg: stream.UnhandledStopReason + stream.ToString(reason)})
@@ -347,7 +395,7 @@ func (p *parser) part(part jsonv.Value) {
 		}
 	}
 	if needsNew {
-		id = stream.ToString(name) + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.counter.Add(1), 10)
+		id = stream.ToString(name) + "_" + p.now().JSString() + "_" + strconv.FormatInt(p.answers.counter.Add(1), 10)
 	}
 	tc := &ai.ToolCallBlock{ID: id}
 	if name.Truthy() {

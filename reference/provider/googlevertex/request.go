@@ -69,8 +69,8 @@ func ResolveKey(opts Options) string {
 	return key
 }
 
-// Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends
-// with a key, with the context's messages read from msgs and the body
+// Build builds the request Pi's stream(model, ctx, opts) sends in the
+// options' dialect with a key, with the context's messages read from msgs and the body
 // handed to body (provider.StreamBuild). now stamps synthetic tool results.
 // A *stream.RequestError means Pi sends nothing and fails with that
 // message; ErrCredentials and ErrBaseURLQuery mark inputs the reference
@@ -86,15 +86,17 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		}
 		return nil, ErrCredentials
 	}
-	// The SDK's Vertex serializer sends the contents as Pi built them.
-	n, err := google.StreamContents(model, ctx, msgs, now, body, nil)
+	d := opts.Dialect
+	if err := google.CheckID(d, model); err != nil {
+		return nil, err
+	}
+	n, err := google.StreamContents(d, model, ctx, msgs, now, body, google.VertexContent(d))
 	if err != nil {
 		return nil, err
 	}
 	// Pi maps the thinking level as it builds the parameters, before the
 	// SDK checks the call.
-	sent := withThinkingLevel(model, opts.Options)
-	tail, err := google.BodyTail(model, ctx, sent, disabledThinking)
+	tail, err := google.BodyTail(model, ctx, opts.Options, vertex)
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +108,14 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, err
 	}
 
-	body.End(vertexOrder(jsonv.ObjectValue(tail...)).Members())
+	if google.SDKMajor(d) == 1 {
+		tail = vertexOrder(jsonv.ObjectValue(tail...)).Members()
+	}
+	body.End(tail)
 	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key)}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		// The reading is google's; only the message's api differs.
-		return google.ReadResponse(API, &toolCallCounter, model, resp, now)
+		return answer.Read(d, model, resp, now)
 	}}, nil
 }
 
@@ -170,33 +175,10 @@ func namesVersion(base string) bool {
 	return false
 }
 
-// thinkingLevels are the levels Pi maps to the SDK's ThinkingLevel.
-var thinkingLevels = map[string]bool{"THINKING_LEVEL_UNSPECIFIED": true, "MINIMAL": true, "LOW": true, "MEDIUM": true, "HIGH": true}
-
-// withThinkingLevel is the level Pi sends: it looks the level up in its
-// map by String(level), so any value that names one of the levels (an
-// array ["LOW"] too) is that level, "__proto__" finds the map's prototype,
-// an empty object on the wire, and anything else is sent as nothing at
-// all: the thinkingConfig then holds only includeThoughts, even when a
-// budget is given. Pi looks it up only where it sends thinking: enabled,
-// for a reasoning model.
-func withThinkingLevel(model *ai.Model, o google.Options) google.Options {
-	t := o.Thinking
-	if t == nil || t.Enabled == nil || !*t.Enabled || !model.Reasoning || t.Level.IsAbsent() {
-		return o
-	}
-	mapped := *t
-	switch key := stream.ToString(t.Level); {
-	case thinkingLevels[key]:
-		mapped.Level = jsonv.StringValue(key)
-	case key == "__proto__":
-		mapped.Level = jsonv.ObjectValue()
-	default:
-		mapped.Level, mapped.BudgetTokens = jsonv.Value{}, jsonv.Value{}
-	}
-	o.Thinking = &mapped
-	return o
-}
+// vertex is this API's google.Variant: its own thinkingConfig to turn
+// thinking off in 0.80, and thinking.level looked up in Pi's map of the
+// SDK's level names in every dialect.
+var vertex = google.Variant{Off: disabledThinking, MapsLevel: true}
 
 var (
 	gemini3Pro   = regexp.MustCompile(`gemini-3(?:\.\d+)?-pro`)
@@ -218,7 +200,8 @@ func disabledThinking(model *ai.Model) jsonv.Value {
 }
 
 // vertexOrder rewrites the members of google's body after contents as
-// the SDK's Vertex serializer does: a function declaration as
+// the Vertex serializer of the SDK's version 1 does: a function
+// declaration as
 // {description, name, parametersJsonSchema} without the members that are
 // null. Nothing else moves.
 func vertexOrder(body jsonv.Value) jsonv.Value {

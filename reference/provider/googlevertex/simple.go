@@ -8,9 +8,9 @@ import (
 
 // FromSimple is what Pi's streamSimple hands to stream: the thinking
 // object google.SimpleThinking makes for Vertex. No project or location
-// is kept: they come from env. Pi does not require a key here (Vertex can
-// use Google credentials).
+// is kept: they come from env; from 1.6 on toolChoice is. Pi does not
+// require a key here (Vertex can use Google credentials).
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	thinking, err := google.SimpleThinking(model, s, true)
-	return Options{Options: google.Options{StreamOptions: s.Base(), Thinking: thinking}}, err
+	return Options{Options: google.Options{StreamOptions: s.Base(), ToolChoice: google.SimpleToolChoice(s), Thinking: thinking}}, err
 }

@@ -2,22 +2,22 @@ package googlevertex
 
 import (
 	"io"
-	"sync/atomic"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// toolCallCounter is this API's own module-wide counter for the tool-call
-// ids Pi makes up (google-generative-ai counts separately).
-var toolCallCounter atomic.Int64
+// answer reads this API's answers as google-generative-ai does; only the
+// message's api and Pi's name for the API differ, and the tool-call ids Pi
+// makes up count separately.
+var answer = &google.Answers{API: API, Name: "Google Vertex"}
 
-// ParseStream reads a 2xx response body exactly as google-generative-ai
-// does; only the message's api differs.
+// ParseStream reads a 2xx response body in dialect 0.80.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	return google.ParseStreamAs(API, &toolCallCounter, r, model, now)
+	return answer.Parse(dialect.V0_80, r, model, now)
 }
 
 // ParseHTTPError is google-generative-ai's error for a non-2xx response

@@ -17,13 +17,13 @@ func googleOptions(key *string) google.Options {
 func TestGeneratedIDsCountSeparately(t *testing.T) {
 	model := &ai.Model{ID: "m", API: API, Provider: API}
 	body := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"functionCall\":{\"name\":\"f\"}}]}}]}\n\n"
-	before := toolCallCounter.Load()
+	before := answer.Made()
 	msg, _, err := ParseStream(strings.NewReader(body), model, capturetest.Clock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if toolCallCounter.Load() != before+1 {
-		t.Errorf("counter moved from %d to %d", before, toolCallCounter.Load())
+	if answer.Made() != before+1 {
+		t.Errorf("counter moved from %d to %d", before, answer.Made())
 	}
 	if msg.API != API {
 		t.Errorf("api = %q", msg.API)
@@ -31,7 +31,7 @@ func TestGeneratedIDsCountSeparately(t *testing.T) {
 	if _, _, err := google.ParseStream(strings.NewReader(body), model, capturetest.Clock); err != nil {
 		t.Fatal(err)
 	}
-	if toolCallCounter.Load() != before+1 {
+	if answer.Made() != before+1 {
 		t.Errorf("google's stream moved this API's counter")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -178,6 +179,23 @@ func Assign(sources ...[]Header) []Header {
 				}
 			}
 			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Merge is Pi 1.6's merge of header objects (providerHeadersToRecord): a
+// name compares without case, so a later source's header replaces an
+// earlier one of any spelling, moving to the end with the later spelling,
+// and a null removes it. The result holds no nulls.
+func Merge(sources ...[]Header) []Header {
+	var out []Header
+	for _, src := range sources {
+		for _, h := range src {
+			out = slices.DeleteFunc(out, func(o Header) bool { return strings.EqualFold(o.Name, h.Name) })
+			if h.Value != nil {
+				out = append(out, h)
+			}
 		}
 	}
 	return out

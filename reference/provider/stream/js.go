@@ -1,8 +1,6 @@
 package stream
 
 import (
-	"fmt"
-
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -16,7 +14,7 @@ const (
 	UnhandledStopReason = "Unhandled stop reason: "
 	// NoPrimitiveText is V8's TypeError for converting an object that has
 	// no primitive value (jsonv.ErrNoPrimitive).
-	NoPrimitiveText = "Cannot convert object to primitive value"
+	NoPrimitiveText = jsonv.NoPrimitiveText
 )
 
 // ToString is String(v) where Pi's own code converts v (a template literal,
@@ -84,14 +82,11 @@ func Nullish(v, alt jsonv.Value) jsonv.Value {
 // array or an object) both are joined as text, else their numbers are
 // added. It throws as ToString does.
 func Plus(a, b jsonv.Value) jsonv.Value {
-	textual := func(v jsonv.Value) bool {
-		k := v.Kind()
-		return k == jsonv.String || k == jsonv.Array || k == jsonv.Object
+	v, err := jsonv.Add(a, b)
+	if err != nil {
+		panic(JSError{NoPrimitiveText})
 	}
-	if textual(a) || textual(b) {
-		return jsonv.StringValue(ToString(a) + ToString(b))
-	}
-	return jsonv.JSNumberValue(ToNumber(a) + ToNumber(b))
+	return v
 }
 
 // Sum is `v[0] + v[1] + …`, left to right.
@@ -114,11 +109,7 @@ type JSError struct{ Msg string }
 
 // PropertyTypeError is V8's TypeError for reading key of undefined or null.
 func PropertyTypeError(base jsonv.Value, key string) JSError {
-	what := "undefined"
-	if base.Kind() == jsonv.Null {
-		what = "null"
-	}
-	return JSError{fmt.Sprintf("Cannot read properties of %s (reading '%s')", what, key)}
+	return JSError{jsonv.ReadPropertyText(base, key)}
 }
 
 // Member is `base?.key` on a JSON value: undefined (Absent) for anything

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -123,22 +124,21 @@ func Count(v jsonv.Value) jsonv.Value { return JSValue(Or(v, Zero)) }
 // Zero is the number 0.
 var Zero = jsonv.NumberValue("0")
 
-// Price is Pi's calculateCost(model, usage) in a stream reader: for a
-// model without prices it throws V8's TypeError for reading input of the
-// missing cost (a JSError panic), which the reader's catch makes the
-// stream's error, usage left as it was; for a price or count with no
-// number form, V8's TypeError for it, after the costs before it.
-func Price(model *ai.Model, usage *ai.Usage) {
-	_, err := ai.CalculateCost(model, usage)
-	if errors.Is(err, jsonv.ErrNoPrimitive) {
-		panic(JSError{NoPrimitiveText})
-	}
-	if err != nil {
-		cost := jsonv.Value{}
-		if model.Cost.Null {
-			cost = jsonv.NullValue()
+// Price is PriceIn for Pi 0.80.
+func Price(model *ai.Model, usage *ai.Usage) { PriceIn(dialect.V0_80, model, usage) }
+
+// PriceIn is Pi's calculateCost(model, usage) of dialect d in a stream
+// reader: where it throws (a model without prices, a price or count with
+// no number form, in 1.6 unreadable price tiers) it panics with V8's text
+// as a JSError, which the reader's catch makes the stream's error, the
+// costs written before the throw kept.
+func PriceIn(d dialect.Dialect, model *ai.Model, usage *ai.Usage) {
+	if _, err := ai.CalculateCostIn(d, model, usage); err != nil {
+		var ce *ai.CostError
+		if !errors.As(err, &ce) {
+			panic(err)
 		}
-		panic(PropertyTypeError(cost, "input"))
+		panic(JSError{ce.Msg})
 	}
 }
 

@@ -1,0 +1,51 @@
+package jsonv_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// TestAddGreater: JavaScript's + and > on what JSON.parse makes, as Node 22
+// computes them.
+func TestAddGreater(t *testing.T) {
+	for _, tc := range []struct {
+		a, b    string
+		sum     string // JSON of a + b
+		greater bool   // a > b
+		err     bool
+	}{
+		{`1`, `2`, `3`, false, false},
+		{`"100"`, `5`, `"1005"`, true, false},
+		{`"10052"`, `"1000"`, `"100521000"`, true, false}, // text: '5' > '0'
+		{`"9"`, `"10"`, `"910"`, true, false},
+		{`"9"`, `10`, `"910"`, false, false}, // a number side: 9 > 10
+		{`null`, `-1`, `-1`, true, false},
+		{`true`, `0`, `1`, true, false},
+		{`[5]`, `4`, `"54"`, true, false},
+		{`{}`, `1`, `"[object Object]1"`, false, false}, // NaN compares false
+		{`1`, `{"toString":1}`, ``, false, true},
+		{`"\ud800"`, `"\udc00"`, `"𐀀"`, false, false}, // code units: D800 < DC00
+		{`"\uffff"`, `"\ud800\udc00"`, `"\uffff𐀀"`, true, false},
+	} {
+		a, b := mustParse(t, tc.a), mustParse(t, tc.b)
+		sum, err := jsonv.Add(a, b)
+		gt, gerr := jsonv.Greater(a, b)
+		if tc.err {
+			if !errors.Is(err, jsonv.ErrNoPrimitive) || !errors.Is(gerr, jsonv.ErrNoPrimitive) {
+				t.Errorf("%s, %s: errors %v, %v, want ErrNoPrimitive", tc.a, tc.b, err, gerr)
+			}
+			continue
+		}
+		if err != nil || gerr != nil {
+			t.Fatalf("%s, %s: %v, %v", tc.a, tc.b, err, gerr)
+		}
+		if want := mustParse(t, tc.sum); !jsonv.Equal(sum, want) {
+			t.Errorf("%s + %s = %s, want %s", tc.a, tc.b, sum, want)
+		}
+		if gt != tc.greater {
+			t.Errorf("%s > %s = %v, want %v", tc.a, tc.b, gt, tc.greater)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package anthropic
+
+import (
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
+)
+
+// What changed in this API from one Pi release line to the next, each
+// difference named once here; the code reads these and nothing else of
+// the dialect.
+
+// messagesPath is the Messages endpoint. Pi 1.6 calls the SDK's beta
+// namespace, which asks for it with ?beta=true.
+var messagesPath = dialect.Table[string]{
+	dialect.V0_80: MessagesPath,
+	dialect.V1_6:  MessagesPath + "?beta=true",
+}
+
+// claudeCodeVersion is the Claude Code release an OAuth request's
+// user-agent names.
+var claudeCodeVersion = dialect.Table[string]{
+	dialect.V0_80: ClaudeCodeVersion,
+	dialect.V1_6:  "2.1.322",
+}
+
+// betasInBody tells whether Pi lists the betas in the request (its betas
+// member, which the SDK's beta namespace turns into the last
+// anthropic-beta header) rather than in a default header of the client.
+var betasInBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// Betas Pi 1.6 asks for besides the ones 0.80 knew.
+const (
+	BetaServerSideFallback   = "server-side-fallback-2026-07-01"
+	BetaMidConvoOutputConfig = "mid-conversation-output-config-2026-07-01"
+	BetaThinkingBinding      = "thinking-binding-controls-2026-08-01"
+	BetaMessageThreads       = "message-threads-2026-08-12"
+)
+
+// betaList is the anthropic-beta list of the request (Pi 0.80's client
+// headers, Pi 1.6's getBetaFeatures; see betasInBody for where it goes).
+//
+// 0.80: fine-grained tool streaming when tools are sent to a model without
+// eager input streaming, then interleaved thinking unless
+// interleavedThinking is falsy or the model is forced to adaptive thinking,
+// whether thinking is on or not; OAuth puts Claude Code's two betas first.
+//
+// 1.6: an anthropic-beta in the model's or the caller's headers (any case,
+// the caller's last) replaces the list: its comma-separated names, trimmed,
+// without empty ones and repeats, and none at all for null. Otherwise the
+// list is OAuth's two, fine-grained tool streaming as before, interleaved
+// thinking only when thinking is on (thinkingEnabled true) for a reasoning
+// model not forced to adaptive thinking, the server-side fallback beta when
+// the model allows fallback models, the two managed-effort betas for a
+// model with compat.supportsMidConvoEffort, and the threads beta when the
+// request may use message threads; without repeats.
+func betaList(d dialect.Dialect, model *ai.Model, tools bool, opts Options, oauth, threads bool, c provider.Compat) ([]string, error) {
+	fineGrained := tools && !c.Truthy("supportsEagerToolInputStreaming", true)
+	var out []string
+	if !betasInBody.At(d) {
+		if fineGrained {
+			out = append(out, BetaFineGrainedToolStreaming)
+		}
+		if TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
+			out = append(out, BetaInterleavedThinking)
+		}
+		if oauth {
+			out = append([]string{BetaClaudeCode, BetaOAuth}, out...)
+		}
+		return out, nil
+	}
+	configured, found := jsonv.Value{}, false
+	for _, h := range append(httpheader.FromModel(model), opts.Headers...) {
+		if jsLower(h.Name) == "anthropic-beta" {
+			configured, found = headerValue(h), true
+		}
+	}
+	if found {
+		switch configured.Kind() {
+		case jsonv.Null:
+			return nil, nil
+		case jsonv.String:
+			for _, name := range strings.Split(configured.Str(), ",") {
+				out = appendNew(out, stream.JSTrim(name))
+			}
+			return out, nil
+		}
+		return nil, &stream.RequestError{Message: "configuredFeatures.split is not a function"}
+	}
+	if oauth {
+		out = append(out, BetaClaudeCode, BetaOAuth)
+	}
+	if fineGrained {
+		out = append(out, BetaFineGrainedToolStreaming)
+	}
+	if model.Reasoning && opts.ThinkingEnabled != nil && *opts.ThinkingEnabled && TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
+		out = appendNew(out, BetaInterleavedThinking)
+	}
+	if len(fallbackModels(model)) > 0 {
+		out = appendNew(out, BetaServerSideFallback)
+	}
+	if c.IsTrue("supportsMidConvoEffort") {
+		out = appendNew(out, BetaMidConvoOutputConfig)
+		out = appendNew(out, BetaThinkingBinding)
+	}
+	if threads {
+		out = appendNew(out, BetaMessageThreads)
+	}
+	return out, nil
+}
+
+// appendNew appends name unless it is empty or listed already.
+func appendNew(list []string, name string) []string {
+	for _, n := range list {
+		if n == name {
+			return list
+		}
+	}
+	if name == "" {
+		return list
+	}
+	return append(list, name)
+}
+
+// headerValue is a header's value as written: null, a string, or the
+// value of another type.
+func headerValue(h httpheader.Header) jsonv.Value {
+	switch {
+	case !h.Raw.IsAbsent():
+		return h.Raw
+	case h.Value == nil:
+		return jsonv.NullValue()
+	}
+	return jsonv.StringValue(*h.Value)
+}
+
+// fallbackModels is model.compat.allowedFallbackModels when it is an array
+// with elements (Pi 1.6 reads nothing else of it).
+func fallbackModels(model *ai.Model) []jsonv.Value {
+	return stream.Member(model.Compat, "allowedFallbackModels").Elems()
+}
+
+// sessionAffinity is the header a session id goes in and whether Pi sends
+// it (the caller's sessionId and a cache retention other than "none"
+// still needed). 0.80: x-session-affinity, only where
+// compat.sendSessionAffinityHeaders is truthy. 1.6: by default on, and
+// named x-session-id, for OpenRouter (the provider, or a base URL on
+// openrouter.ai); compat.sendSessionAffinityHeaders and
+// compat.sessionAffinityFormat ("openrouter" for x-session-id) decide when
+// set.
+func sessionAffinity(d dialect.Dialect, model *ai.Model, c provider.Compat) (name string, on bool) {
+	if !d.AtLeast(dialect.V1_6) {
+		return "x-session-affinity", c.Truthy("sendSessionAffinityHeaders", false)
+	}
+	openRouter := model.Provider == "openrouter" || strings.Contains(model.BaseURL, "openrouter.ai")
+	format := stream.Member(model.Compat, "sessionAffinityFormat")
+	if format.IsNullish() && openRouter {
+		format = jsonv.StringValue("openrouter")
+	}
+	name = "x-session-affinity"
+	if format.Kind() == jsonv.String && format.Str() == "openrouter" {
+		name = "x-session-id"
+	}
+	return name, c.Truthy("sendSessionAffinityHeaders", openRouter)
+}
+
+// usesThreads tells whether a Pi 1.6 request may use message threads: the
+// model supports them (compat.supportsMessageThreads, by default only on a
+// base URL at api.anthropic.com), and a session id is given (any value)
+// with a cache retention other than "none". Such a request asks for the
+// threads beta and, unless the caller's disableContinuation is true, sends
+// thread {type: "create"}: a request builds on no earlier one of its own
+// (Pi would continue a thread from a reply it saw in the same process).
+func usesThreads(d dialect.Dialect, model *ai.Model, opts Options, retention string, c provider.Compat) bool {
+	return d.AtLeast(dialect.V1_6) && c.Truthy("supportsMessageThreads", strings.Contains(model.BaseURL, "api.anthropic.com")) &&
+		retention != "none" && !opts.SessionID.IsAbsent()
+}
+
+// keptSchemaKeywords are the keywords of a tool's parameters schema sent
+// in its input_schema, as written, besides type, properties and required,
+// when the schema has them (null included). Pi 1.6 keeps whether other
+// arguments are allowed and the definitions its $refs name.
+var keptSchemaKeywords = dialect.Table[[]string]{
+	dialect.V0_80: nil,
+	dialect.V1_6:  {"additionalProperties", "$defs", "definitions"},
+}
+
+// signedBlankThinking tells whether a replayed thinking block whose text is
+// blank but whose signature is not is sent (as thinking, with its
+// signature); Pi 0.80 leaves every blank one out. Pi 1.6 also reads the
+// signature before the text, so of two members of other types the
+// signature's is the one it throws on.
+var signedBlankThinking = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// errorImagesLast tells whether the images of an error tool result are
+// sent after all the tool results of its turn, each result's run of images
+// replaced by provider.ErrorImagePlaceholder and the images led by a
+// caption (provider.SplitErrorImages): Anthropic takes only text in an
+// error result. Pi 0.80 sends them inside the result.
+var errorImagesLast = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// simpleKeepsToolChoice tells whether streamSimple hands the caller's
+// toolChoice on to stream (Pi 0.80 drops it).
+var simpleKeepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// simpleFitsBudget tells whether streamSimple cuts a thinking budget to
+// leave room for the answer under the final max_tokens
+// (provider.FitThinkingBudget); Pi 0.80 does so only when the budget would
+// take all of it.
+var simpleFitsBudget = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
