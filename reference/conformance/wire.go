@@ -193,7 +193,7 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 		if d.Retry.Stamp != nil {
 			d.Retry.Stamp(call.Header, attempt, o)
 		}
-		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
+		hreq, err := newRequest(ctx, call.Request, call.Request.Payload(), connectTo)
 		if err != nil {
 			return nil, nil, err
 		}
