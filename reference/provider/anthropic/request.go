@@ -147,13 +147,13 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// The SDK's validateHeaders: some credential must be set, or
 	// explicitly removed.
 	if set.Get("x-api-key") == "" && set.Get("authorization") == "" && !set.Removed("x-api-key") && !set.Removed("authorization") {
-		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
+		return nil, &stream.RequestError{Message: noAuthText.At(d)}
 	}
 
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, messagesPath.At(d)), Header: set.Header()}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return parseResponse(model, oauth, tools, resp, now)
+		return parseResponse(d, model, oauth, tools, resp, now)
 	}}, nil
 }
 
