@@ -488,6 +488,9 @@ const implementation = {
   ...(repo?.startsWith("https://") ? { homepage: repo } : {}),
   kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every(present)),
   apis: Object.keys(WIRE_APIS).filter((api) => present(WIRE_APIS[api])),
+  // The release line of the loaded Pi ("0.80" for 0.80.2, "1.6" for 1.6.0):
+  // the dialect whose goldens it should pass.
+  dialects: [ai.version.split(".").slice(0, 2).join(".")],
 };
 log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kinds.join(",")}`);
 

@@ -300,6 +300,8 @@ func TestServe(t *testing.T) {
 		`{"type":"run","seq":4,"case":{"id":"video/x","kind":"video","input":{}}}`,
 		`{"type":"run","seq":5,"case":{"id":"cost/x","kind":"cost","input":{"model":` + model + `,"usage":` + usage + `}}}`,
 		"\t{\"type\":\"run\",\"seq\":6,\"case\":{\"id\":\"sanitize/y\",\"kind\":\"sanitize\",\"input\":{\"text\":\"\\u2028\"}}}\r",
+		`{"type":"run","seq":8,"case":{"id":"sanitize/z","kind":"sanitize","dialect":"1.6","input":{"text":"b"}}}`,
+		`{"type":"run","seq":9,"case":{"id":"sanitize/z","kind":"sanitize","dialect":"9.9","input":{"text":"b"}}}`,
 		`{"type":"bye"}`,
 		`{"type":"run","seq":7,"case":{"kind":"sanitize","input":{"text":"after bye"}}}`,
 	}, "\n") + "\n"
@@ -308,13 +310,15 @@ func TestServe(t *testing.T) {
 		t.Fatalf("Serve: %v", err)
 	}
 	want := []string{
-		`{"type":"hello","protocol":1,"implementation":{"name":"piconform-reference","version":"9.9.9","language":"go","kinds":KINDS,"apis":APIS}}`,
+		`{"type":"hello","protocol":1,"implementation":{"name":"piconform-reference","version":"9.9.9","language":"go","kinds":KINDS,"apis":APIS,"dialects":["0.80","1.6"]}}`,
 		`{"type":"result","seq":1,"output":{"text":"a"}}`,
 		`{"type":"result","seq":2,"output":{"messages":[{"role":"user","content":[{"type":"text","text":"\ud83d"}],"timestamp":5}]}}`,
 		`{"type":"error","seq":3,"message":"/input/messages/0: want a message, got null"}`,
 		`{"type":"skip","seq":4,"reason":"unsupported case kind \"video\""}`,
 		`{"type":"result","seq":5,"output":{"usage":{"input":100,"output":20,"cacheRead":0,"cacheWrite":0,"totalTokens":120,"cost":{"input":0.00030000000000000003,"output":0.00030000000000000003,"cacheRead":0,"cacheWrite":0,"total":0.0006000000000000001}}}}`, // Node 22
 		"{\"type\":\"result\",\"seq\":6,\"output\":{\"text\":\"\u2028\"}}",
+		`{"type":"result","seq":8,"output":{"text":"b"}}`,
+		`{"type":"skip","seq":9,"reason":"unknown dialect \"9.9\"; known dialects: 0.80, 1.6"}`,
 	}
 	kinds := jsonv.ArrayValue()
 	for _, k := range conformance.Kinds() {

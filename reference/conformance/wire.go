@@ -385,7 +385,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
-	c, err := ai.DecodeWireContext(rawCtx, "/context", d.LenientContext)
+	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -56,6 +56,9 @@ type release struct {
 	// moreFinishReasons: CONTINUATION (length) and TOO_MANY_TOOL_CALLS
 	// (error) are known finish reasons (wire.google.finish-reason).
 	moreFinishReasons bool
+	// reasoningUsage: the usage counts thoughtsTokenCount as reasoning too
+	// (wire.google.usage).
+	reasoningUsage bool
 	// eventErrorObjects: an error object in an SSE data line fails the
 	// stream, and only a number code counts
 	// (wire.google.stream-error-object).
@@ -67,7 +70,7 @@ var releases = dialect.Table[*release]{
 	dialect.V1_6: {
 		sdkVersion: "2.32.0", identityHeaders: true, gemini3ToolCallIDs: true, signedBlanks: true,
 		trimmedResultText: true, constAsEnum: true, sdkLevelMap: true, levelModels: true, idFirst: true,
-		sdkMajor: 2, finishRequired: true, moreFinishReasons: true, eventErrorObjects: true,
+		sdkMajor: 2, finishRequired: true, moreFinishReasons: true, reasoningUsage: true, eventErrorObjects: true,
 	},
 }
 
