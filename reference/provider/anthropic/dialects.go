@@ -255,3 +255,8 @@ var noAuthText = dialect.Table[string]{
 	dialect.V0_80: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`,
 	dialect.V1_6:  `Could not resolve authentication method. Expected one of apiKey, authToken, credentials, config, or profile to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`,
 }
+
+// sdkVersion is the @anthropic-ai/sdk release Pi pins, which its user
+// agent and x-stainless-package-version name.
+var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: "0.129.0"}
+

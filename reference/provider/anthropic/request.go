@@ -95,7 +95,8 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
+	version := sdkVersion.At(opts.Dialect)
+	sdk := httpheader.Stainless("Anthropic/JS "+version, version, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
 		httpheader.New("anthropic-version", AnthropicVersion))
 
 	var auth []httpheader.Header
@@ -123,10 +124,14 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		}
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
+	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+	if err != nil {
+		return nil, err
+	}
 	var sources [][]httpheader.Header
 	switch {
 	case copilot:
-		sources = [][]httpheader.Header{append(pi, betaHeader...), httpheader.FromModel(model), tally.Headers(), opts.Headers}
+		sources = [][]httpheader.Header{identity, append(pi, betaHeader...), httpheader.FromModel(model), tally.Headers(), opts.Headers}
 	case oauth:
 		pi = append(append(pi, betaHeader...), httpheader.New("user-agent", "claude-cli/"+claudeCodeVersion.At(d)), httpheader.New("x-app", "cli"))
 		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), opts.Headers}
@@ -136,7 +141,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		if h, ok := opts.SessionHeader(name); retention != "none" && ok && on {
 			affinity = []httpheader.Header{h}
 		}
-		sources = [][]httpheader.Header{append(pi, betaHeader...), affinity, httpheader.FromModel(model), opts.Headers}
+		sources = [][]httpheader.Header{identity, append(pi, betaHeader...), affinity, httpheader.FromModel(model), opts.Headers}
 	}
 	defaults := httpheader.Assign(sources...)
 
