@@ -56,6 +56,7 @@ Usage:
   piconform run [flags]        run the suite (default subject: the built-in Go reference)
   piconform list [flags]       list the cases
   piconform coverage [flags]   show which cases test each spec rule
+  piconform changes [flags]    list what changed from one Pi release line to the next: the rules and the cases that show it
   piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
   piconform report [flags] REPORT.jsonl...   merge JSON reports into a compatibility matrix (Markdown, HTML)
   piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
@@ -92,6 +93,8 @@ func Main(args []string, env Env) int {
 		code, err = cmdCoverage(rest, env)
 	case "update":
 		code, err = cmdUpdate(rest, env)
+	case "changes":
+		err = cmdChanges(rest, env)
 	case "report":
 		code, err = cmdReport(rest, env)
 	case "serve":

@@ -242,7 +242,11 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 		return
 	}
 	if as, ok := w.redaction(segs); ok {
-		if want.IsAbsent() || got.IsAbsent() || !hasType(want, as) || !hasType(got, as) {
+		switch {
+		case want.IsAbsent():
+			// The golden has no such member: its presence is the difference.
+			w.add(path, want, got)
+		case got.IsAbsent() || !hasType(want, as) || !hasType(got, as):
 			w.add(path, jsonv.StringValue("a "+as+" (volatile)"), got)
 		}
 		return
