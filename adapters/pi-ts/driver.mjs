@@ -314,8 +314,15 @@ async function wire(pi, input) {
   const normalizeContext = await pi.need("normalizeContext");
   if (input.model?.api === "openai-codex-responses") (await pi.need("resetCodexWebSockets"))?.();
   const model = { ...input.model, baseUrl: input.baseUrl };
-  const context = normalizeContext ? normalizeContext(input.context) : input.context;
   const options = { ...input.options, apiKey: input.apiKey };
+  // Where the call itself throws before it returns a stream (1.x: normalizeContext, or an API's
+  // reading of the transcript), that throw is the answer; nothing is sent.
+  let context;
+  try {
+    context = normalizeContext ? normalizeContext(input.context) : input.context;
+  } catch (err) {
+    return thrown(err);
+  }
   // abort: {afterEvents: k}: the signal fires as the k-th event arrives; 0 fires it before the call.
   const controller = new AbortController();
   const abortAfter = input.abort?.afterEvents;
@@ -323,7 +330,13 @@ async function wire(pi, input) {
   if (abortAfter === 0) controller.abort();
   const restore = typeof input.connectTo === "string" ? await connectEverythingTo(input.connectTo) : () => {};
   try {
-    const stream = streamFn(model, context, options);
+    let stream;
+    try {
+      stream = streamFn(model, context, options);
+    } catch (err) {
+      if (!normalizeContext) throw err; // 0.x: no case expects a throw here
+      return thrown(err);
+    }
     const events = [];
     let message;
     for await (const event of stream) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
@@ -494,6 +495,45 @@ func TestUserAgentOnTheWire(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("User-Agent (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWireCallThrows: where Pi 1.6's call throws before it makes a stream
+// (normalizeContext reading the length of a null systemPrompt, a null tool
+// whose name the transcript's tools read), the answer is that throw and
+// nothing is sent; 0.80 reads the same context and sends.
+func TestWireCallThrows(t *testing.T) {
+	for _, tt := range []struct {
+		name, context string
+		d             dialect.Dialect
+		throws        bool
+	}{
+		{"null prompt, 1.6", `{"systemPrompt":null,"messages":[{"role":"user","content":"hi","timestamp":1}]}`, dialect.V1_6, true},
+		{"null tool, 1.6", `{"tools":[null],"messages":[{"role":"user","content":"hi","timestamp":1}]}`, dialect.V1_6, true},
+		{"null prompt, 0.80", `{"systemPrompt":null,"messages":[{"role":"user","content":"hi","timestamp":1}]}`, dialect.V0_80, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sent := false
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				sent = true
+				w.WriteHeader(http.StatusBadRequest)
+			}))
+			defer srv.Close()
+			in := `{"baseUrl":"` + srv.URL + `","apiKey":"k","model":` + model + `,"context":` + tt.context + `}`
+			o := opts
+			o.Dialect = tt.d
+			out, err := conformance.Handle("wire", parse(t, in), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			th, isThrow := out.Get("throws")
+			if isThrow != tt.throws || sent == tt.throws {
+				t.Fatalf("throws %v, sent %v: %s", isThrow, sent, out.AppendJSON(nil))
+			}
+			if cat, _ := th.Get("category"); isThrow && cat.Str() != "type-error" {
+				t.Errorf("category %s", cat.AppendJSON(nil))
 			}
 		})
 	}

@@ -14,7 +14,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/codingagent/session"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
@@ -400,6 +402,11 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
+	if errors.Is(err, provider.ErrCallThrows) {
+		// Pi's call throws a TypeError before it makes a stream: that
+		// throw is the answer, and nothing is sent.
+		return protocol.Throws(session.CategoryTypeError, err.Error()), nil
+	}
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -44,18 +45,20 @@ func (d Driver) KeepsSystemMessages(model *ai.Model) bool {
 // (CurrentTools) as the tools, and the other messages; a kept later
 // system message stays among them as an *ai.SystemMessage, for the API to
 // render. Where Pi throws reading the transcript, WireContext fails with a
-// *jsonv.PathError.
+// *jsonv.PathError; where that throw comes from the call itself, before any
+// stream exists (normalizing, folding, listing the tools), the error is
+// also ErrCallThrows.
 func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, ptr string) (*ai.Context, error) {
 	if !transcriptContext.At(dl) {
 		return ai.DecodeWireContext(v, ptr, d.LenientContext)
 	}
 	t, err := ai.NormalizeContext(v, ptr)
 	if err != nil {
-		return nil, err
+		return nil, CallThrows(err)
 	}
 	msgsPtr := jsonv.Child(ptr, "messages")
 	if t.Messages.Kind() != jsonv.Array {
-		return nil, jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
+		return nil, CallThrows(jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind()))
 	}
 	msgs := t.Messages.Elems()
 	if t.Head != nil {
@@ -67,11 +70,11 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 			head, msgs = msgs[0], msgs[1:]
 		}
 	} else if head, msgs, err = FoldSystemMessages(msgs, msgsPtr); err != nil {
-		return nil, err
+		return nil, CallThrows(err)
 	}
 	tools, err := CurrentTools(append([]jsonv.Value{head}, msgs...), msgsPtr)
 	if err != nil {
-		return nil, err
+		return nil, CallThrows(err)
 	}
 	o := new(jsonv.ObjectBuilder)
 	if !head.IsAbsent() {
@@ -367,3 +370,18 @@ func (m *orderedMap) delete(k mapKey) {
 		}
 	}
 }
+
+// ErrCallThrows marks a failure where Pi's call itself throws a TypeError
+// before it returns a stream (pi-ai 1.6's normalizeContext, or an API's
+// reading of the transcript before its stream starts): nothing is sent,
+// and a wire case's answer is that throw (spec/PROTOCOL.md, "Expected
+// failures").
+var ErrCallThrows = errors.New("Pi's call throws")
+
+// CallThrows marks err, a *jsonv.PathError, as ErrCallThrows; its text
+// stays err's.
+func CallThrows(err error) error { return callThrown{err} }
+
+type callThrown struct{ error }
+
+func (e callThrown) Unwrap() []error { return []error{ErrCallThrows, e.error} }

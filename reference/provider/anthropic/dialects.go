@@ -228,7 +228,9 @@ var answersModel = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 // a delta without usage changes no count (0.80 throws reading it), and the
 // counts include the one-hour cache writes (cache_creation) and the
 // thinking tokens (output_tokens_details.thinking_tokens, as
-// usage.reasoning); input_transformations are noted too.
+// usage.reasoning), an OpenRouter model's usage may carry the cost it
+// billed (stream.ApplyOpenRouterCost), and input_transformations are
+// noted too.
 var readsFullDelta = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // leaksScratch tells whether the provider's block index and the raw
@@ -259,4 +261,3 @@ var noAuthText = dialect.Table[string]{
 // sdkVersion is the @anthropic-ai/sdk release Pi pins, which its user
 // agent and x-stainless-package-version name.
 var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: "0.129.0"}
-

@@ -124,9 +124,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		}
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
-	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
-	if err != nil {
-		return nil, err
+	var identity []httpheader.Header
+	if !oauth {
+		if identity, err = provider.IdentityHeaders(d, model, opts.Identity); err != nil {
+			return nil, err
+		}
 	}
 	var sources [][]httpheader.Header
 	switch {

@@ -93,19 +93,19 @@ type scratch struct {
 }
 
 type parser struct {
-	d        dialect.Dialect
-	model    *ai.Model
+	d     dialect.Dialect
+	model *ai.Model
 	// usageModel is the model the usage is priced with: the model, or
 	// in 1.6 the allowed fallback model that answered, with its prices.
 	usageModel *ai.Model
-	names    func(string) string
-	out      *ai.AssistantMessage
-	scratch  []scratch
-	events   []stream.Event
-	outside  bool
-	sawStart bool
-	sawStop  bool
-	now      transform.Clock
+	names      func(string) string
+	out        *ai.AssistantMessage
+	scratch    []scratch
+	events     []stream.Event
+	outside    bool
+	sawStart   bool
+	sawStop    bool
+	now        transform.Clock
 	// open maps the provider's block indexes to content positions (Pi
 	// 1.6's openBlocks: the last block started under an index, until its
 	// stop); args are the argument streams of the tool calls, by content
@@ -352,6 +352,9 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 		set(&u.Reasoning, stream.Member(stream.Member(usage, "output_tokens_details"), "thinking_tokens"))
 	}
 	p.updateUsage()
+	if readsFullDelta.At(p.d) && stream.IsOpenRouter(p.model) {
+		stream.ApplyOpenRouterCost(u, usage)
+	}
 }
 
 // mapStopReason is Pi's stop-reason table. Refusal and sensitive are
