@@ -51,10 +51,11 @@ var sessionKind = func() *Kind {
 // wireKind: one provider request and its streamed answer, checked against a
 // recorded HTTP exchange (see package wire).
 var wireKind = &Kind{
-	Name: wire.Kind,
-	// Where Pi's call throws before any stream (1.6's normalizeContext),
-	// the output is {"throws": {category, message}}, as a session case's.
-	Redactions: append(messageClock("/message", "/events/*/message", "/events/*/error"), compare.Redaction{Path: "/throws/message", As: "string"}),
+	Name:       wire.Kind,
+	// Where Pi throws before it sends (1.6's transcripts), the message is
+	// the runtime's wording, compared by type as in the session kind.
+	Redactions: append(messageClock("/message", "/events/*/message", "/events/*/error"),
+		compare.Redaction{Path: "/throws/message", As: "string"}),
 	Validate:   validateWire,
 	API:        wire.CaseAPI,
 	Fixture: func(o FixtureOptions) run.Fixture {

@@ -64,13 +64,9 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	rec.AddHook(Scrubber(s.Key, ignore, string(c.Input.AppendJSON(nil))), recorder.BeforeSaveHook)
 
 	client := &http.Client{Transport: disconnecting{decoding{rec}}}
-	out, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), client)
-	if err != nil {
+	if _, err := subj(ctx, PrepareInput(c.Input, srv.URL, s), client); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
 	}
-	// Where Pi's call throws before it sends (the output is {"throws"}),
-	// nothing is sent in that dialect, whatever responses the case holds.
-	_, throws := out.Get("throws")
 	if err := rec.Stop(); err != nil {
 		return nil, fmt.Errorf("recording %s: %w", c.ID, err)
 	}
@@ -78,8 +74,8 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: reading what go-vcr saved: %w", c.ID, err)
 	}
-	if n := len(saved.Interactions); n != len(s.Responses) && !(throws && n == 0) {
-		return nil, fmt.Errorf("recording %s: the reference sent %d request(s), but the case has %d response(s); not saved", c.ID, n, len(s.Responses))
+	if n := len(saved.Interactions); n > len(s.Responses) {
+		return nil, fmt.Errorf("recording %s: the reference sent %d request(s), but the case has only %d response(s); not saved", c.ID, n, len(s.Responses))
 	}
 	body, err := EncodeCassette(saved)
 	if err != nil {

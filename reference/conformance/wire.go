@@ -14,9 +14,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/codingagent/session"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
@@ -195,7 +193,7 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 		if d.Retry.Stamp != nil {
 			d.Retry.Stamp(call.Header, attempt, o)
 		}
-		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
+		hreq, err := newRequest(ctx, call.Request, call.Request.Payload(), connectTo)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -402,10 +400,9 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
-	if errors.Is(err, provider.ErrCallThrows) {
-		// Pi's call throws a TypeError before it makes a stream: that
-		// throw is the answer, and nothing is sent.
-		return protocol.Throws(session.CategoryTypeError, err.Error()), nil
+	if tt, ok := errors.AsType[*provider.TranscriptThrow](err); ok {
+		// Pi's call throws before it sends: the caller gets no stream.
+		return piThrows("type-error", tt.Error()), nil
 	}
 	if err != nil {
 		return jsonv.Value{}, err
@@ -449,4 +446,13 @@ func ReadAbort(v jsonv.Value, ptr string) (int, error) {
 		return 0, jsonv.Errorf(f.At("afterEvents"), "want a non-negative integer, got %s", n)
 	}
 	return int(k), nil
+}
+
+// piThrows is the output of a case on which Pi throws instead of giving
+// its result: {"throws": {category, message}}, the category being the
+// error's class (type-error for a TypeError) and the message its text,
+// which the suite compares by type only (it is the runtime's wording).
+func piThrows(category, message string) jsonv.Value {
+	return object(jsonv.Member{Key: "throws", Value: new(jsonv.ObjectBuilder).
+		SetString("category", category).SetString("message", message).Value()})
 }
