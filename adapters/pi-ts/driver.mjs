@@ -314,7 +314,12 @@ async function wire(pi, input) {
   const normalizeContext = await pi.need("normalizeContext");
   if (input.model?.api === "openai-codex-responses") (await pi.need("resetCodexWebSockets"))?.();
   const model = { ...input.model, baseUrl: input.baseUrl };
-  const context = normalizeContext ? normalizeContext(input.context) : input.context;
+  let context;
+  try {
+    context = normalizeContext ? normalizeContext(input.context) : input.context;
+  } catch (err) {
+    return thrown(err); // Pi's entry points normalize first: the caller gets the throw
+  }
   const options = { ...input.options, apiKey: input.apiKey };
   // abort: {afterEvents: k}: the signal fires as the k-th event arrives; 0 fires it before the call.
   const controller = new AbortController();
@@ -322,9 +327,14 @@ async function wire(pi, input) {
   if (input.abort) options.signal = controller.signal;
   if (abortAfter === 0) controller.abort();
   const restore = typeof input.connectTo === "string" ? await connectEverythingTo(input.connectTo) : () => {};
+  const events = [];
   try {
-    const stream = streamFn(model, context, options);
-    const events = [];
+    let stream;
+    try {
+      stream = streamFn(model, context, options);
+    } catch (err) {
+      return thrown(err); // no stream: the call itself throws
+    }
     let message;
     for await (const event of stream) {
       const { partial, ...fields } = event;
@@ -355,7 +365,9 @@ function transformOp(op) {
 }
 
 // The convertToLlm a pipeline case names. "default" is what an Agent built without one uses; the
-// Agent keeps it as a public member, which is the only place Pi exposes it.
+// Agent keeps it as a public member, which is the only place Pi exposes it. Pi 1.6's Agent has no
+// stream function of its own and throws when built without one unless a default was installed:
+// importing the coding agent's index (the kind's "codingAgent", loaded first) installs pi-ai's.
 function convertOp(pi, op) {
   if (op === undefined || op === "coding-agent") return pi.convertToLlm;
   if (op === "default") return new pi.Agent().convertToLlm;
@@ -370,7 +382,10 @@ function convertOp(pi, op) {
 // A pipeline case runs Pi's own agent loop, continuing from the case's transcript, with a stream
 // function that writes down the Context it is handed (and the transcript at that moment) and
 // answers with an empty assistant message that stops the run. A hook that fails makes the loop
-// reject before any request: that rejection is the output.
+// reject before any request: that rejection is the output. The loop gets the case's context as it
+// is: Pi 0.80 sends its systemPrompt and tools beside the messages; Pi 1.6 reads no systemPrompt,
+// sends {messages} alone, and first appends to the case's transcript a system message declaring
+// the tools, so the transcript written down holds it.
 async function pipeline(pi, input) {
   const config = { convertToLlm: convertOp(pi, input.convert), transformContext: transformOp(input.transform) };
   const context = { systemPrompt: input.systemPrompt, messages: input.messages, tools: input.tools };

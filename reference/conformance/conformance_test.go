@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
@@ -199,7 +201,9 @@ func TestHandleErrors(t *testing.T) {
 }
 
 // TestHandleGoldens runs the suite's offline cases through Handle with the
-// goldens' clock and compares with the goldens exactly.
+// goldens' clock, in every dialect each case holds in (its since and
+// until), and compares with that dialect's golden (the newest overlay
+// golden/@<d>/ at or before it, else the base) exactly.
 func TestHandleGoldens(t *testing.T) {
 	n := 0
 	for _, kind := range offlineKinds {
@@ -212,16 +216,23 @@ func TestHandleGoldens(t *testing.T) {
 			input, _ := c.Get("input")
 			input = expandPreset(t, input)
 			id, _ := c.Get("id")
-			got, err := conformance.Handle(kind, input, opts)
-			if err != nil {
-				t.Errorf("%s: %v", file, err)
-				continue
+			for _, d := range caseDialects(t, c) {
+				if d != dialect.V0_80 && !slices.Contains(dialectKinds, kind) {
+					continue
+				}
+				o := opts
+				o.Dialect = d
+				got, err := conformance.Handle(kind, input, o)
+				if err != nil {
+					t.Errorf("%s (%s): %v", file, d, err)
+					continue
+				}
+				want := readJSON(t, goldenFile(d, id.Str()))
+				if !jsonv.Equal(got, want) {
+					t.Errorf("%s (%s): output differs from its golden:\n got %s\nwant %s", id.Str(), d, got, want)
+				}
+				n++
 			}
-			want := readJSON(t, filepath.Join("..", "..", "golden", id.Str()+".json"))
-			if !jsonv.Equal(got, want) {
-				t.Errorf("%s: output differs from its golden:\n got %s\nwant %s", id.Str(), got, want)
-			}
-			n++
 		}
 	}
 	if n < 50 {
@@ -497,4 +508,43 @@ func TestUserAgentOnTheWire(t *testing.T) {
 			}
 		})
 	}
+}
+
+// dialectKinds are the offline kinds whose later dialects this test checks
+// too; cost joins once its 1.6 goldens are made.
+var dialectKinds = []string{"convert", "normalize", "pipeline", "sanitize", "session"}
+
+// caseDialects are the dialects a case holds in: from its since (else the
+// oldest) to its until (else the newest).
+func caseDialects(t *testing.T, c jsonv.Value) []dialect.Dialect {
+	t.Helper()
+	var out []dialect.Dialect
+	since, until := dialect.Dialect(0), dialect.Latest
+	for key, at := range map[string]*dialect.Dialect{"since": &since, "until": &until} {
+		if v, ok := c.Get(key); ok {
+			d, err := dialect.Parse(v.Str())
+			if err != nil {
+				t.Fatal(err)
+			}
+			*at = d
+		}
+	}
+	for _, d := range dialect.All() {
+		if d >= since && d <= until {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// goldenFile is a case's golden for dialect d: the newest overlay at or
+// before d, else the base.
+func goldenFile(d dialect.Dialect, id string) string {
+	for ; d > 0; d-- {
+		f := filepath.Join("..", "..", "golden", "@"+d.String(), id+".json")
+		if _, err := os.Stat(f); err == nil {
+			return f
+		}
+	}
+	return filepath.Join("..", "..", "golden", id+".json")
 }

@@ -2,7 +2,6 @@ package google
 
 import (
 	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // release is what one Pi release line's Google code (google-shared.js and
@@ -80,13 +79,3 @@ func SDKMajor(d dialect.Dialect) int { return rules(d).sdkMajor }
 
 // rules is the release of dialect d.
 func rules(d dialect.Dialect) *release { return releases.At(d) }
-
-// identity is the lowest layer of the caller's headers Pi of dialect d
-// hands the SDK: none in 0.80; from 1.6 on Pi's own user agent
-// (wire.google.header-merge).
-func identity(d dialect.Dialect) []httpheader.Header {
-	if !rules(d).identityHeaders {
-		return nil
-	}
-	return []httpheader.Header{httpheader.New("User-Agent", "pi/"+d.Release()+" (linux; node/"+NodeVersion+"; x64)")}
-}

@@ -64,6 +64,12 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		// The conversion sanitizes the system prompt first.
 		_, pending = ctx.SystemText()
 	}
+	// Pi 1.6's identity headers are the lowest layer; Pi makes them before
+	// it converts the messages.
+	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+	if err != nil {
+		return nil, err
+	}
 	copilot := model.Provider == "github-copilot"
 	var tally httpheader.CopilotTally
 	if copilot {
@@ -74,8 +80,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 
 	// Pi's default headers: one object, later sources replacing equal keys.
-	var sources [][]httpheader.Header
-	sources = append(sources, httpheader.FromModel(model))
+	sources := [][]httpheader.Header{identity, httpheader.FromModel(model)}
 	if copilot {
 		sources = append(sources, tally.Headers())
 	}
