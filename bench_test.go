@@ -9,6 +9,7 @@ import (
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -27,7 +28,7 @@ func BenchmarkBuiltinSuite(b *testing.B) {
 		NewSubject: func(int) subject.Subject {
 			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
 		},
-		Fixtures: golden.Fixtures(),
+		Fixtures: golden.Fixtures(dialect.V0_80),
 	}
 	b.ReportAllocs()
 	for b.Loop() {

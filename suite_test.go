@@ -17,6 +17,7 @@ import (
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 const updateHint = "if the change is intended, regenerate with `go run ./cmd/piconform update` (or `go test . -update`, which runs it) and review the diff"
@@ -59,21 +60,26 @@ func TestGoldens(t *testing.T) {
 	if len(s.Cases) == 0 {
 		t.Fatal("the built-in suite has no cases")
 	}
-	fixtures := golden.Fixtures()
-	for _, c := range s.Cases {
-		t.Run(c.ID, func(t *testing.T) {
-			out, err := golden.Produce(c, fixtures)
-			if err != nil {
-				t.Fatalf("%s: %v", c.File, err)
+	for _, d := range dialect.All() {
+		fixtures := golden.Fixtures(d)
+		for _, c := range s.Cases {
+			if !c.HoldsIn(d) {
+				continue
 			}
-			want, err := c.ReadGolden()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m := compare.Compare(want, out, c.Redactions); m != nil {
-				t.Errorf("%s: %v\ndiff (-want +got):\n%s\n%s", c.GoldenPath(), m, m.Diff, updateHint)
-			}
-		})
+			t.Run(d.String()+"/"+c.ID, func(t *testing.T) {
+				out, err := golden.Produce(c, d, fixtures)
+				if err != nil {
+					t.Fatalf("%s: %v", c.File, err)
+				}
+				want, err := c.ReadGolden(d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m := compare.Compare(want, out, c.Redactions); m != nil {
+					t.Errorf("%s: %v\ndiff (-want +got):\n%s\n%s", c.GoldenFile(d), m, m.Diff, updateHint)
+				}
+			})
+		}
 	}
 }
 
@@ -155,7 +161,7 @@ func TestWireGoldensKeepTheGrammar(t *testing.T) {
 		if c.Kind != wire.Kind {
 			continue
 		}
-		want, err := c.ReadGolden()
+		want, err := c.ReadGolden(c.First())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -49,6 +49,20 @@ type Adapter struct {
 	// APIs lists the provider APIs the wire function can drive, such as
 	// anthropic-messages; wire cases of other APIs are skipped.
 	APIs []string
+	// Dialects lists the Pi release lines the implementation follows
+	// ("0.80", "1.6"), optional. A KindFunc reads the dialect a case asks
+	// for with Dialect(ctx).
+	Dialects []string
+}
+
+type dialectKey struct{}
+
+// Dialect is the Pi release line the running case's golden pins ("1.6"),
+// from its run frame; "" when the runner named none. Only a KindFunc's ctx
+// holds it.
+func Dialect(ctx context.Context) string {
+	d, _ := ctx.Value(dialectKey{}).(string)
+	return d
 }
 
 // SkipError is an error a KindFunc returns to skip a case it chose not to
@@ -84,7 +98,7 @@ func (a Adapter) Implementation() protocol.Implementation {
 	}
 	return protocol.Implementation{
 		Name: a.Name, Version: a.Version, Language: a.Language, Homepage: a.Homepage,
-		Kinds: kinds, APIs: apis,
+		Kinds: kinds, APIs: apis, Dialects: slices.Clone(a.Dialects),
 	}
 }
 
@@ -96,7 +110,7 @@ func (a Adapter) Answer(ctx context.Context, c protocol.Case) protocol.Answer {
 	if run == nil {
 		return protocol.Skip(fmt.Sprintf("unsupported case kind %q", c.Kind), "")
 	}
-	out, err := run(ctx, c.Input)
+	out, err := run(context.WithValue(ctx, dialectKey{}, c.Dialect), c.Input)
 	var skip *SkipError
 	switch {
 	case errors.As(err, &skip):

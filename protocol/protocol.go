@@ -41,6 +41,10 @@ type Implementation struct {
 	Homepage string   `json:"homepage,omitempty"`
 	Kinds    []string `json:"kinds"`
 	APIs     []string `json:"apis"`
+	// Dialects are the Pi release lines ("0.80", "1.6") the implementation
+	// says it follows; empty when it does not say. The runner uses them to
+	// choose a dialect when none is asked for.
+	Dialects []string `json:"dialects,omitempty"`
 }
 
 // Supports reports whether the implementation claims the case kind.
@@ -54,6 +58,9 @@ type Case struct {
 	ID    string
 	Kind  string
 	Input jsonv.Value
+	// Dialect is the Pi release line whose behaviour the golden pins
+	// ("1.6"); "" when the runner names none.
+	Dialect string
 }
 
 // Answer is an adapter's answer to one case: a result, a skip or an error.
@@ -121,8 +128,11 @@ func (f Frame) Value() jsonv.Value {
 			b.Set("implementation", f.Implementation.value())
 		}
 	case TypeRun:
-		b.Set("seq", seq).Set("case", new(jsonv.ObjectBuilder).
-			SetString("id", f.Case.ID).SetString("kind", f.Case.Kind).Set("input", f.Case.Input).Value())
+		c := new(jsonv.ObjectBuilder).SetString("id", f.Case.ID).SetString("kind", f.Case.Kind)
+		if f.Case.Dialect != "" {
+			c.SetString("dialect", f.Case.Dialect)
+		}
+		b.Set("seq", seq).Set("case", c.Set("input", f.Case.Input).Value())
 	case TypeResult:
 		b.Set("seq", seq).Set("output", f.Answer.Output)
 	case TypeSkip:
@@ -146,7 +156,11 @@ func (i Implementation) value() jsonv.Value {
 	if i.Homepage != "" {
 		b.SetString("homepage", i.Homepage)
 	}
-	return b.Set("kinds", stringArray(i.Kinds)).Set("apis", stringArray(i.APIs)).Value()
+	b.Set("kinds", stringArray(i.Kinds)).Set("apis", stringArray(i.APIs))
+	if len(i.Dialects) > 0 {
+		b.Set("dialects", stringArray(i.Dialects))
+	}
+	return b.Value()
 }
 
 func stringArray(ss []string) jsonv.Value {
@@ -196,6 +210,9 @@ func DecodeValue(v jsonv.Value) (Frame, error) {
 		// The input's shape is the kind's to check, so an adapter reports it
 		// as it would in process: at /input, not as a broken frame.
 		fr.Case = Case{ID: c.String("id"), Kind: c.String("kind"), Input: c.Any("input")}
+		if d := c.OptString("dialect"); d != nil {
+			fr.Case.Dialect = *d
+		}
 		if err := c.Err(); err != nil {
 			return fr, err
 		}
@@ -256,6 +273,7 @@ func decodeImplementation(v jsonv.Value) (Implementation, error) {
 	}
 	kinds := f.Array("kinds")
 	apis, _ := f.OptArray("apis")
+	dialects, _ := f.OptArray("dialects")
 	if err := f.Err(); err != nil {
 		return Implementation{}, err
 	}
@@ -268,6 +286,11 @@ func decodeImplementation(v jsonv.Value) (Implementation, error) {
 	}
 	if impl.APIs, err = stringList(apis, "/implementation/apis"); err != nil {
 		return Implementation{}, err
+	}
+	if len(dialects) > 0 {
+		if impl.Dialects, err = stringList(dialects, "/implementation/dialects"); err != nil {
+			return Implementation{}, err
+		}
 	}
 	return impl, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 const adapterEnv = "PICONFORM_EXAMPLE_GO_ADAPTER"
@@ -44,7 +45,7 @@ func TestSuitePasses(t *testing.T) {
 	for i, c := range s.Cases {
 		ids[i] = c.ID
 	}
-	fixtures := golden.Fixtures()
+	fixtures := golden.Fixtures(dialect.V0_80)
 	// The adapter answers with the reference, whose reads of a split replay
 	// the in-process runs check piece by piece; here only the bytes matter.
 	fixtures[wire.Kind].(*wire.Fixture).NoPause = true

@@ -355,7 +355,9 @@ function transformOp(op) {
 }
 
 // The convertToLlm a pipeline case names. "default" is what an Agent built without one uses; the
-// Agent keeps it as a public member, which is the only place Pi exposes it.
+// Agent keeps it as a public member, which is the only place Pi exposes it. Pi 1.6's Agent has no
+// stream function of its own and throws when built without one unless a default was installed:
+// importing the coding agent's index (the kind's "codingAgent", loaded first) installs pi-ai's.
 function convertOp(pi, op) {
   if (op === undefined || op === "coding-agent") return pi.convertToLlm;
   if (op === "default") return new pi.Agent().convertToLlm;
@@ -370,7 +372,10 @@ function convertOp(pi, op) {
 // A pipeline case runs Pi's own agent loop, continuing from the case's transcript, with a stream
 // function that writes down the Context it is handed (and the transcript at that moment) and
 // answers with an empty assistant message that stops the run. A hook that fails makes the loop
-// reject before any request: that rejection is the output.
+// reject before any request: that rejection is the output. The loop gets the case's context as it
+// is: Pi 0.80 sends its systemPrompt and tools beside the messages; Pi 1.6 reads no systemPrompt,
+// sends {messages} alone, and first appends to the case's transcript a system message declaring
+// the tools, so the transcript written down holds it.
 async function pipeline(pi, input) {
   const config = { convertToLlm: convertOp(pi, input.convert), transformContext: transformOp(input.transform) };
   const context = { systemPrompt: input.systemPrompt, messages: input.messages, tools: input.tools };
@@ -503,6 +508,9 @@ const implementation = {
   ...(repo?.startsWith("https://") ? { homepage: repo } : {}),
   kinds: Object.keys(KINDS).filter((k) => KINDS[k][0].every(present)),
   apis: Object.keys(WIRE_APIS).filter((api) => present(WIRE_APIS[api])),
+  // The release line of the loaded Pi ("0.80" for 0.80.2, "1.6" for 1.6.0):
+  // the dialect whose goldens it should pass.
+  dialects: [ai.version.split(".").slice(0, 2).join(".")],
 };
 log(`serving ${implementation.version} from ${ROOT}; kinds ${implementation.kinds.join(",")}`);
 

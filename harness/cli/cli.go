@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -32,6 +33,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // Exit codes.
@@ -54,6 +56,7 @@ Usage:
   piconform run [flags]        run the suite (default subject: the built-in Go reference)
   piconform list [flags]       list the cases
   piconform coverage [flags]   show which cases test each spec rule
+  piconform changes [flags]    list what changed from one Pi release line to the next: the rules and the cases that show it
   piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
   piconform report [flags] REPORT.jsonl...   merge JSON reports into a compatibility matrix (Markdown, HTML)
   piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
@@ -90,6 +93,8 @@ func Main(args []string, env Env) int {
 		code, err = cmdCoverage(rest, env)
 	case "update":
 		code, err = cmdUpdate(rest, env)
+	case "changes":
+		err = cmdChanges(rest, env)
 	case "report":
 		code, err = cmdReport(rest, env)
 	case "serve":
@@ -350,6 +355,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
 	logDir := fs.String("log-dir", "", "folder for the implementation's stderr logs (default: a new temporary folder)")
 	verbose := fs.BoolP("verbose", "v", false, "list every case, not only those that need attention")
+	dialectName := fs.String("dialect", "", "check the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all for each in turn); default: the newest the implementation states in its hello, else "+dialect.Latest.String())
 	strictIdentity := fs.Bool("strict-identity", false, "compare identity headers (user-agent, accept, SDK telemetry) and runtime texts (V8's error wording) exactly, as the real Pi must match them")
 	if err := parse(fs, args); err != nil {
 		return 0, err
@@ -369,28 +375,65 @@ func cmdRun(args []string, env Env) (int, error) {
 			}
 		}
 	}
+	dialects, err := parseDialects(*dialectName, nil)
+	if err != nil {
+		return 0, err
+	}
+	if len(dialects) > 1 && (*expectFile != "" || *writeExpect != "") {
+		return 0, usagef("--expect and --write-expect hold one dialect's failures: give --dialect a single dialect")
+	}
 	var exp *expect.File
 	if *expectFile != "" {
-		var err error
 		if exp, err = expect.Read(*expectFile); err != nil {
 			return 0, usageError{err}
 		}
 	}
-	suites, all, cases, err := sf.load()
+	suites, all, selected, err := sf.load()
 	if err != nil {
 		return 0, err
 	}
-	if err := kinds.Builtin.CheckFiles(cases); err != nil {
-		return 0, usageError{err}
+	if *impl != "" {
+		// One start before the run: a command that cannot start is one
+		// clear error, and the hello says which dialect it follows.
+		hello, err := probe(*impl, *startTimeout)
+		if err != nil {
+			return 0, usageError{err}
+		}
+		if dialects == nil {
+			d, note := dialectOf(hello)
+			if note != "" {
+				fmt.Fprintf(env.Stderr, "piconform: %s\n", note)
+			}
+			dialects = []dialect.Dialect{d}
+		} else if len(hello.Dialects) > 0 {
+			for _, d := range dialects {
+				if !slices.Contains(hello.Dialects, d.String()) {
+					fmt.Fprintf(env.Stderr, "piconform: note: checking dialect %s, which the implementation does not state (it states %s)\n", d, strings.Join(hello.Dialects, ", "))
+				}
+			}
+		}
+	}
+	if dialects == nil {
+		dialects = []dialect.Dialect{dialect.Latest}
 	}
 	allIDs := make([]string, len(all))
 	for i, c := range all {
 		allIDs[i] = c.ID
 	}
+	casesOf := map[dialect.Dialect][]*suite.Case{}
+	for _, d := range dialects {
+		for _, c := range selected {
+			if c.HoldsIn(d) {
+				casesOf[d] = append(casesOf[d], c)
+			}
+		}
+		if err := kinds.Builtin.CheckFiles(casesOf[d], d); err != nil {
+			return 0, usageError{err}
+		}
+	}
 
-	var sum *run.Summary // read by the deferred clean-up of the logs
-	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp,
-		Fixtures: kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity}), StrictIdentity: *strictIdentity}
+	var sums []*run.Summary // read by the deferred clean-up of the logs
+	opts := run.Options{Jobs: *jobs, Timeout: *timeout, MaxRestarts: *maxRestarts, Expect: exp, StrictIdentity: *strictIdentity}
 	if *impl != "" {
 		opts.FirstUseTimeout = *startTimeout
 	}
@@ -415,7 +458,7 @@ func cmdRun(args []string, env Env) (int, error) {
 				l.Close()
 			}
 			if *logDir == "" {
-				removeTempLogs(dir, sum, env.Stderr)
+				removeTempLogs(dir, sums, env.Stderr)
 			}
 		}()
 		opts.NewSubject = func(w int) subject.Subject {
@@ -439,7 +482,6 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sum = run.Run(ctx, cases, allIDs, opts)
 
 	style := report.Style{}
 	if f, ok := env.Stdout.(*os.File); ok {
@@ -450,22 +492,32 @@ func cmdRun(args []string, env Env) (int, error) {
 		header = env.Stderr // keep stdout JSON lines only
 	}
 	fmt.Fprintf(header, "suite: %s\n", describeSuites(suites))
-	if *jsonOut == "-" {
-		env.Stdout.Write(report.JSONLines(sum))
-	} else {
-		report.Terminal(env.Stdout, sum, style, *verbose)
+	for _, d := range dialects {
+		if ctx.Err() != nil {
+			break
+		}
+		opts.Dialect = d
+		opts.Fixtures = kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity, Dialect: d})
+		sum := run.Run(ctx, casesOf[d], allIDs, opts)
+		sums = append(sums, sum)
+		if *jsonOut == "-" {
+			env.Stdout.Write(report.JSONLines(sum))
+		} else {
+			report.Terminal(env.Stdout, sum, style, *verbose)
+		}
 	}
 	for _, out := range []struct {
 		path string
-		data func(*run.Summary) []byte
+		data func(...*run.Summary) []byte
 	}{{*jsonOut, report.JSONLines}, {*junitOut, report.JUnit}, {*mdOut, report.Markdown}} {
 		if out.path == "" || out.path == "-" {
 			continue
 		}
-		if err := atomicfile.WriteFile(out.path, out.data(sum)); err != nil {
+		if err := atomicfile.WriteFile(out.path, out.data(sums...)); err != nil {
 			return 0, err
 		}
 	}
+	sum := sums[len(sums)-1]
 	switch {
 	case *writeExpect == "":
 	case sum.Interrupted:
@@ -493,14 +545,74 @@ func cmdRun(args []string, env Env) (int, error) {
 	if sum.Interrupted {
 		fmt.Fprintln(env.Stderr, "piconform: interrupted")
 	}
-	return report.ExitCode(sum), nil
+	return report.ExitCode(sums...), nil
+}
+
+// inDialects keeps the cases that hold in one of dialects.
+func inDialects(cases []*suite.Case, dialects []dialect.Dialect) []*suite.Case {
+	var out []*suite.Case
+	for _, c := range cases {
+		if slices.ContainsFunc(dialects, c.HoldsIn) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// parseDialects reads a --dialect value: one dialect, or "all" for every
+// one; "" gives def.
+func parseDialects(name string, def []dialect.Dialect) ([]dialect.Dialect, error) {
+	switch name {
+	case "":
+		return def, nil
+	case "all":
+		return dialect.All(), nil
+	}
+	d, err := dialect.Parse(name)
+	if err != nil {
+		return nil, usagef("--dialect: %v, or all", err)
+	}
+	return []dialect.Dialect{d}, nil
+}
+
+// probe starts the implementation once to read its hello, so the run can
+// follow the dialect it states and a command that cannot start is one
+// clear error before any case.
+func probe(command string, timeout time.Duration) (subject.Implementation, error) {
+	p := &subject.Process{Command: command, StartTimeout: timeout}
+	defer p.Close()
+	impl, err := p.Start(context.Background())
+	if err != nil {
+		return impl, fmt.Errorf("the implementation %q did not start: %v", command, err)
+	}
+	return impl, nil
+}
+
+// dialectOf is the dialect a run checks when none is asked for: the newest
+// known one the implementation states, else the newest of all. note says
+// why, when the hello did not decide it.
+func dialectOf(impl subject.Implementation) (d dialect.Dialect, note string) {
+	found := false
+	for _, name := range impl.Dialects {
+		if x, err := dialect.Parse(name); err == nil && (!found || x > d) {
+			d, found = x, true
+		}
+	}
+	switch {
+	case found:
+		return d, ""
+	case len(impl.Dialects) > 0:
+		return dialect.Latest, fmt.Sprintf("the implementation states dialects %s, none known to this piconform (%s); checking %s",
+			strings.Join(impl.Dialects, ", "), strings.Join(dialect.Names(), ", "), dialect.Latest)
+	}
+	return dialect.Latest, fmt.Sprintf("the implementation states no dialect in its hello; checking the newest, %s (--dialect to choose)", dialect.Latest)
 }
 
 // removeTempLogs removes the temporary log folder a run made itself, unless
 // the run did not conform and the implementation wrote something there:
 // then the logs are what explains it, and the folder stays.
-func removeTempLogs(dir string, sum *run.Summary, stderr io.Writer) {
-	if sum != nil && !sum.OK() {
+func removeTempLogs(dir string, sums []*run.Summary, stderr io.Writer) {
+	if slices.ContainsFunc(sums, func(s *run.Summary) bool { return !s.OK() }) {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if info, err := e.Info(); err == nil && info.Size() > 0 {
@@ -516,14 +628,19 @@ func cmdList(args []string, env Env) error {
 	fs := newFlagSet("list", "Lists the selected cases: id, kind, rules and description.", env)
 	var sf suiteFlags
 	sf.register(fs)
+	dialectName := fs.String("dialect", dialect.Latest.String(), "only cases of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
 	if err := parse(fs, args); err != nil {
+		return err
+	}
+	dialects, err := parseDialects(*dialectName, nil)
+	if err != nil {
 		return err
 	}
 	_, _, cases, err := sf.load()
 	if err != nil {
 		return err
 	}
-	for _, c := range cases {
+	for _, c := range inDialects(cases, dialects) {
 		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), printable.Line(c.Description))
 	}
 	return nil
@@ -534,13 +651,19 @@ func cmdCoverage(args []string, env Env) (int, error) {
 	var sf suiteFlags
 	sf.register(fs)
 	specPath := fs.String("spec", "", "read rules from this spec `FILE` instead of the built-in spec/*.md")
+	dialectName := fs.String("dialect", dialect.Latest.String(), "count the cases of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
 	if err := parse(fs, args); err != nil {
+		return 0, err
+	}
+	dialects, err := parseDialects(*dialectName, nil)
+	if err != nil {
 		return 0, err
 	}
 	_, _, cases, err := sf.load()
 	if err != nil {
 		return 0, err
 	}
+	cases = inDialects(cases, dialects)
 	var rules []suite.Rule
 	if *specPath != "" {
 		rules, err = suite.ReadRules(os.DirFS(filepath.Dir(*specPath)), filepath.Base(*specPath))
@@ -577,7 +700,7 @@ func cmdCoverage(args []string, env Env) (int, error) {
 }
 
 func cmdUpdate(args []string, env Env) (int, error) {
-	fs := newFlagSet("update", "Regenerates the cassettes and goldens of the suite in --suite from the Go reference and prints\nwhat changed, what is new, and which files no case uses. Refuses to write when CI is set, unless --force.\n\nA wire case's cassette is recorded first: the reference runs against the case's hand-built\nresponse through go-vcr's recorder, credentials scrubbed before saving. Its golden is then made\nby replaying that cassette, as the runner does.", env)
+	fs := newFlagSet("update", "Regenerates the cassettes and goldens of the suite in --suite from the Go reference and prints\nwhat changed, what is new, and which files no case uses. Refuses to write when CI is set, unless --force.\nWith --dry-run it writes nothing and exits 1 when a file would change.\n\nA wire case's cassette is recorded first: the reference runs against the case's hand-built\nresponse through go-vcr's recorder, credentials scrubbed before saving. Its golden is then made\nby replaying that cassette, as the runner does.", env)
 	root := fs.String("suite", ".", "the suite `DIR` to update (holding fixtures/, golden/ and cassettes/)")
 	fs.StringVar(root, "root", ".", "the suite `DIR` to update")
 	_ = fs.MarkDeprecated("root", "use --suite")
@@ -586,7 +709,12 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	prune := fs.Bool("prune", false, "delete goldens that no case uses")
 	ids := fs.StringArray("case", nil, "only cases whose id matches `GLOB` (repeatable)")
 	noRecord := fs.Bool("no-record", false, "keep the cassettes as they are; only replay them to make goldens")
+	dialectName := fs.String("dialect", "all", "regenerate the files of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
 	if err := parse(fs, args); err != nil {
+		return 0, err
+	}
+	dialects, err := parseDialects(*dialectName, dialect.All())
+	if err != nil {
 		return 0, err
 	}
 	if ci := env.Getenv("CI"); ci != "" && ci != "false" && !*dry && !*force {
@@ -603,35 +731,56 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if len(cases) == 0 && len(*ids) > 0 {
 		return 0, usagef("no case matches %s", describeFilter(*ids, nil, nil))
 	}
-	fixtures := kinds.Fixtures()
+	var fixtures golden.DialectFixtures
 	var cassettes []golden.CassetteChange
 	if !*noRecord {
-		cassettes, fixtures = golden.RecordAll(context.Background(), cases)
+		cassettes, fixtures = golden.RecordAll(context.Background(), cases, dialects)
 	}
-	cassetteCounts := map[golden.Status]int{}
-	for _, ch := range cassettes {
-		cassetteCounts[ch.Status]++
-		switch ch.Status {
-		case golden.New:
-			fmt.Fprintf(env.Stdout, "new      cassette %s\n", ch.Case.ID)
-		case golden.Changed:
-			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", ch.Case.ID, ch.Where)
-		case golden.Failed:
-			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %s\n", ch.Case.ID, printable.String(ch.Err.Error()))
+	// Each line names the case and the dialect whose expectation changed
+	// ([1.6]); a file written or deleted without a change in what a
+	// dialect expects (an overlay made or dropped because the dialect
+	// before changed) is shown as such.
+	cassetteCounts := map[dialect.Dialect]map[golden.Status]int{}
+	counts := map[dialect.Dialect]map[golden.Status]int{}
+	for _, d := range dialects {
+		cassetteCounts[d], counts[d] = map[golden.Status]int{}, map[golden.Status]int{}
+	}
+	writes, removes := 0, 0
+	tally := func(f golden.Files) {
+		if f.Write != "" {
+			writes++
 		}
+		if f.Remove != "" {
+			removes++
+		}
+		printFiles(env.Stdout, f)
 	}
-	changes := golden.Plan(cases, fixtures)
-	counts := map[golden.Status]int{}
-	for _, ch := range changes {
-		counts[ch.Status]++
+	for _, ch := range cassettes {
+		cassetteCounts[ch.Dialect][ch.Status]++
+		id := fmt.Sprintf("%s [%s]", ch.Case.ID, ch.Dialect)
 		switch ch.Status {
 		case golden.New:
-			fmt.Fprintf(env.Stdout, "new      %s\n", ch.Case.ID)
+			fmt.Fprintf(env.Stdout, "new      cassette %s\n", id)
 		case golden.Changed:
-			fmt.Fprintf(env.Stdout, "changed  %s at %s\n%s", ch.Case.ID, ch.Mismatch.Path, indentDiff(ch.Mismatch.Diff))
+			fmt.Fprintf(env.Stdout, "changed  cassette %s %s\n", id, ch.Where)
+		case golden.Failed:
+			fmt.Fprintf(env.Stdout, "FAILED   cassette %s: %s\n", id, printable.String(ch.Err.Error()))
+		}
+		tally(ch.Files)
+	}
+	changes := golden.Plan(cases, dialects, fixtures)
+	for _, ch := range changes {
+		counts[ch.Dialect][ch.Status]++
+		id := fmt.Sprintf("%s [%s]", ch.Case.ID, ch.Dialect)
+		switch ch.Status {
+		case golden.New:
+			fmt.Fprintf(env.Stdout, "new      %s\n", id)
+		case golden.Changed:
+			fmt.Fprintf(env.Stdout, "changed  %s at %s\n%s", id, ch.Mismatch.Path, indentDiff(ch.Mismatch.Diff))
 		case golden.Failed:
 			fmt.Fprintf(env.Stdout, "FAILED   %s\n", printable.String(ch.Err.Error()))
 		}
+		tally(ch.Files)
 	}
 	orphans, err := s.Orphans()
 	if err != nil {
@@ -640,9 +789,9 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	for _, o := range orphans {
 		fmt.Fprintf(env.Stdout, "orphan   %s (no case uses it)\n", o)
 	}
-	verb := "wrote"
+	verbs := [2]string{"wrote", "deleted"}
 	if *dry {
-		verb = "would write"
+		verbs = [2]string{"would write", "would delete"}
 	} else {
 		var remove []string
 		if *prune {
@@ -665,16 +814,44 @@ func cmdUpdate(args []string, env Env) (int, error) {
 			}
 		}
 	}
-	fmt.Fprintf(env.Stdout, "%s %d new and %d changed goldens; %d unchanged, %d failed, %d orphaned\n",
-		verb, counts[golden.New], counts[golden.Changed], counts[golden.Unchanged], counts[golden.Failed], len(orphans))
-	if len(cassettes) > 0 {
-		fmt.Fprintf(env.Stdout, "%s %d new and %d changed cassettes; %d unchanged, %d failed\n", verb,
-			cassetteCounts[golden.New], cassetteCounts[golden.Changed], cassetteCounts[golden.Unchanged], cassetteCounts[golden.Failed])
+	failed := false
+	for _, d := range dialects {
+		c := counts[d]
+		fmt.Fprintf(env.Stdout, "dialect %s: %d new and %d changed goldens; %d unchanged, %d failed\n",
+			d, c[golden.New], c[golden.Changed], c[golden.Unchanged], c[golden.Failed])
+		if len(cassettes) > 0 {
+			c := cassetteCounts[d]
+			fmt.Fprintf(env.Stdout, "dialect %s: %d new and %d changed cassettes; %d unchanged, %d failed\n",
+				d, c[golden.New], c[golden.Changed], c[golden.Unchanged], c[golden.Failed])
+		}
+		failed = failed || counts[d][golden.Failed] > 0 || cassetteCounts[d][golden.Failed] > 0
 	}
-	if counts[golden.Failed] > 0 || cassetteCounts[golden.Failed] > 0 {
+	fmt.Fprintf(env.Stdout, "%s %d %s, %s %d; %d orphaned\n", verbs[0], writes, plural(writes, "file", "files"), verbs[1], removes, len(orphans))
+	switch {
+	case failed:
 		return ExitUsageOrData, nil
+	case *dry && (writes > 0 || removes > 0 || *prune && len(orphans) > 0):
+		// As gofmt -l and git diff --exit-code: pending changes fail a check.
+		return ExitNonConform, nil
 	}
 	return ExitOK, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// printFiles shows the files an update writes and deletes.
+func printFiles(w io.Writer, f golden.Files) {
+	if f.Write != "" {
+		fmt.Fprintf(w, "         write  %s\n", f.Write)
+	}
+	if f.Remove != "" {
+		fmt.Fprintf(w, "         delete %s (the dialect before gives the same)\n", f.Remove)
+	}
 }
 
 func indentDiff(d string) string {

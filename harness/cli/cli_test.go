@@ -502,10 +502,12 @@ func TestUpdate(t *testing.T) {
 		t.Fatal("update wrote goldens with CI set")
 	}
 
-	// --dry-run: every golden is new, nothing written (CI does not matter).
+	// --dry-run: every golden is new in every dialect, nothing written (CI
+	// does not matter), and the pending change fails the check.
 	r = pic(t, map[string]string{"CI": "true"}, "update", "--suite", dir, "--dry-run")
-	expectCode(t, r, 0)
-	if strings.Count(r.stdout, "new      sanitize/") != n || !strings.Contains(r.stdout, "would write "+itoa(n)+" new and 0 changed") {
+	expectCode(t, r, 1)
+	if strings.Count(r.stdout, "new      sanitize/") != 2*n || !strings.Contains(r.stdout, "dialect 1.6: "+itoa(n)+" new and 0 changed") ||
+		!strings.Contains(r.stdout, "would write "+itoa(n)+" files, would delete 0") {
 		t.Errorf("dry run:\n%s", r.stdout)
 	}
 	if _, err := os.Stat(goldenDir); err == nil {
@@ -513,10 +515,14 @@ func TestUpdate(t *testing.T) {
 	}
 
 	// update writes them, atomically (no temporary files left) ...
+	// (one file per case: the dialects agree, so there is no overlay) ...
 	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "wrote "+itoa(n)+" new and 0 changed") {
+	if !strings.Contains(r.stdout, "dialect 0.80: "+itoa(n)+" new and 0 changed") || !strings.Contains(r.stdout, "wrote "+itoa(n)+" files") {
 		t.Errorf("update:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(goldenDir, "@1.6")); err == nil {
+		t.Error("update wrote 1.6 overlays where the dialects agree")
 	}
 	entries, err := os.ReadDir(filepath.Join(goldenDir, "sanitize"))
 	if err != nil {
@@ -541,7 +547,7 @@ func TestUpdate(t *testing.T) {
 	// ... and a second update changes nothing.
 	r = pic(t, nil, "update", "--suite", dir)
 	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "wrote 0 new and 0 changed goldens; "+itoa(n)+" unchanged") {
+	if !strings.Contains(r.stdout, "dialect 1.6: 0 new and 0 changed goldens; "+itoa(n)+" unchanged") || !strings.Contains(r.stdout, "wrote 0 files") {
 		t.Errorf("second update:\n%s", r.stdout)
 	}
 
@@ -557,20 +563,21 @@ func TestUpdate(t *testing.T) {
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "empty-string.json"), "{\n  \"text\": \"not empty\"\n}\n")
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "orphan.json"), "{}\n")
 	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
-	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "changed  sanitize/empty-string at /text") || !strings.Contains(r.stdout, "orphan   ") {
+	expectCode(t, r, 1)
+	if !strings.Contains(r.stdout, "changed  sanitize/empty-string [0.80] at /text") || !strings.Contains(r.stdout, "changed  sanitize/empty-string [1.6] at /text") || !strings.Contains(r.stdout, "orphan   ") {
 		t.Errorf("dry run:\n%s", r.stdout)
 	}
 	r = pic(t, nil, "update", "--suite", dir, "--prune")
 	expectCode(t, r, 0)
-	if !strings.Contains(r.stdout, "wrote 0 new and 1 changed") {
+	if !strings.Contains(r.stdout, "dialect 0.80: 0 new and 1 changed") || !strings.Contains(r.stdout, "wrote 1 file,") {
 		t.Errorf("update:\n%s", r.stdout)
 	}
 	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", "orphan.json")); err == nil {
 		t.Error("--prune kept the orphan")
 	}
 	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
-	if !strings.Contains(r.stdout, "0 new and 0 changed goldens; "+itoa(n)+" unchanged, 0 failed, 0 orphaned") {
+	expectCode(t, r, 0)
+	if !strings.Contains(r.stdout, "0 new and 0 changed goldens; "+itoa(n)+" unchanged, 0 failed") || !strings.Contains(r.stdout, "would write 0 files, would delete 0; 0 orphaned") {
 		t.Errorf("after prune:\n%s", r.stdout)
 	}
 }

@@ -35,7 +35,7 @@ func cmdReport(args []string, env Env) (int, error) {
 		if err != nil {
 			return 0, usageError{err}
 		}
-		reports = append(reports, r)
+		reports = append(reports, r...)
 	}
 	m, err := matrix.Merge(reports)
 	if err != nil {

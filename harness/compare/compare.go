@@ -19,6 +19,7 @@ package compare
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,11 +33,12 @@ import (
 type Redaction struct {
 	Path string
 	// As is the JSON type the value must have: number, string, boolean,
-	// object, array, null, or any.
+	// object, array, null, or any; or duration, a non-negative integer (a
+	// wall-clock time, which changes from run to run).
 	As string
 }
 
-var redactionTypes = []string{"number", "string", "boolean", "object", "array", "null", "any"}
+var redactionTypes = []string{"number", "string", "boolean", "object", "array", "null", "any", "duration"}
 
 // ParseRedaction reads a redaction entry {path, as} at ptr.
 func ParseRedaction(v jsonv.Value, ptr string) (Redaction, error) {
@@ -240,7 +242,11 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 		return
 	}
 	if as, ok := w.redaction(segs); ok {
-		if want.IsAbsent() || got.IsAbsent() || !hasType(want, as) || !hasType(got, as) {
+		switch {
+		case want.IsAbsent():
+			// The golden has no such member: its presence is the difference.
+			w.add(path, want, got)
+		case got.IsAbsent() || !hasType(want, as) || !hasType(got, as):
 			w.add(path, jsonv.StringValue("a "+as+" (volatile)"), got)
 		}
 		return
@@ -417,6 +423,9 @@ func hasType(v jsonv.Value, as string) bool {
 		return !v.IsAbsent()
 	case "number":
 		return v.Kind() == jsonv.Number
+	case "duration":
+		f, ok := v.Float64()
+		return v.Kind() == jsonv.Number && ok && f >= 0 && f == math.Trunc(f)
 	case "string":
 		return v.Kind() == jsonv.String
 	case "boolean":

@@ -292,6 +292,27 @@ func TestDiffs(t *testing.T) {
 			diffs: []string{`/1 "b" "x"`, `/4 "e" -`, `/5 - "y"`, `/6 - "z"`},
 		},
 		{
+			name:  "a duration is any non-negative integer",
+			want:  `{"d":5,"e":5,"f":5,"g":5}`,
+			got:   `{"d":1234,"e":-1,"f":1.5,"g":"5"}`,
+			rules: compare.Rules{Redactions: []compare.Redaction{{Path: "/*", As: "duration"}}},
+			diffs: []string{`/e "a duration (volatile)" -1`, `/f "a duration (volatile)" 1.5`, `/g "a duration (volatile)" "5"`},
+		},
+		{
+			name:  "a redacted member the golden lacks is a difference by its presence",
+			want:  `{}`,
+			got:   `{"d":3}`,
+			rules: compare.Rules{Redactions: []compare.Redaction{{Path: "/d", As: "duration"}}},
+			diffs: []string{`/d - 3`},
+		},
+		{
+			name:  "a redacted member the output lacks is a difference",
+			want:  `{"d":3}`,
+			got:   `{}`,
+			rules: compare.Rules{Redactions: []compare.Redaction{{Path: "/d", As: "duration"}}},
+			diffs: []string{`/d "a duration (volatile)" -`},
+		},
+		{
 			name:  "arrays of one length pair by index",
 			want:  `[1,2,3]`,
 			got:   `[2,3,4]`,

@@ -13,10 +13,12 @@ package golden
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/compare"
@@ -26,6 +28,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -43,31 +46,47 @@ const (
 	Failed    Status = "failed"
 )
 
-// Change is what an update did, or would do, to one case's golden.
+// Files is what an update writes and deletes for one case in one dialect:
+// the file that holds the dialect's version (the plain one for the case's
+// first dialect, else the dialect's overlay) is written when its content
+// changes, and an overlay that equals the dialect before it is deleted.
+type Files struct {
+	// Write is the path inside the suite's FS to write Bytes to; "" when
+	// the file stays as it is.
+	Write string
+	Bytes []byte
+	// Remove is an overlay to delete; "".
+	Remove string
+}
+
+// Change is what an update did, or would do, to one case's golden in one
+// dialect. Status says how the dialect's expected output changed; Files
+// what that means on disk.
 type Change struct {
-	Case   *suite.Case
-	Status Status
+	Case    *suite.Case
+	Dialect dialect.Dialect
+	Status  Status
 	// Mismatch explains a change; Err explains a failure.
 	Mismatch *compare.Mismatch
 	Err      error
-	// Bytes is the new content.
-	Bytes []byte
+	Files
 }
 
 // Encode renders an output as a golden file: two-space indented JSON and a
 // final newline.
 func Encode(v jsonv.Value) []byte { return append(v.AppendIndent(nil), '\n') }
 
-// Fixtures returns the fixtures the runner uses, by case kind (see
-// kinds.Registry.Fixtures); they read recordings from each case's suite.
-func Fixtures() map[string]run.Fixture { return kinds.Fixtures() }
+// Fixtures returns the fixtures the runner uses in dialect d, by case kind
+// (see kinds.Registry.Fixtures); they read recordings from each case's
+// suite.
+func Fixtures(d dialect.Dialect) map[string]run.Fixture { return kinds.Fixtures(d) }
 
-// Produce runs the reference on one case the way goldens are made and
-// returns the golden document: the output, with the runtime texts it holds
-// marked (runtimetext.Mark). A case whose kind has a fixture runs with it,
-// and the fixture's check must pass too (for a wire case: the reference's
-// request matches the cassette).
-func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error) {
+// Produce runs the reference in dialect d on one case the way goldens are
+// made and returns the golden document: the output, with the runtime texts
+// it holds marked (runtimetext.Mark). A case whose kind has a fixture runs
+// with it, and the fixture's check must pass too (for a wire case: the
+// reference's request matches the cassette).
+func Produce(c *suite.Case, d dialect.Dialect, fixtures map[string]run.Fixture) (jsonv.Value, error) {
 	ctx, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	input, check := c.Input, func() error { return nil }
@@ -77,16 +96,16 @@ func Produce(c *suite.Case, fixtures map[string]run.Fixture) (jsonv.Value, error
 			return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("preparing it: %w", err)}
 		}
 	}
-	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: wire.InProcess})
+	out, err := conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: wire.InProcess, Dialect: d})
 	cerr := check()
 	if cause := context.Cause(ctx); cause != nil {
-		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the fixture stopped the reference: %w", cause)}
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the fixture stopped the reference (dialect %s): %w", d, cause)}
 	}
 	if err != nil {
-		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference cannot run it: %w", jsonv.Under("input", err))}
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference cannot run it (dialect %s): %w", d, jsonv.Under("input", err))}
 	}
 	if cerr != nil {
-		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference fails its check: %w", cerr)}
+		return jsonv.Value{}, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("the reference fails its check (dialect %s): %w", d, cerr)}
 	}
 	return runtimetext.Mark(out), nil
 }
@@ -102,29 +121,28 @@ func recorder(c *suite.Case) kinds.Recorder {
 	return nil
 }
 
-// reference runs the Go reference the way recordings are made.
-func reference(ctx context.Context, c *suite.Case, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
-	return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client})
-}
-
-// Record makes the cassette of a case whose kind has a recorder (for a
-// wire case: the reference runs against the case's hand-built response
-// through go-vcr's recorder, see wire.Record). It returns the cassette's
-// bytes and writes nothing.
-func Record(ctx context.Context, c *suite.Case) ([]byte, error) {
+// Record makes the cassette of a case whose kind has a recorder in dialect
+// d (for a wire case: the reference runs against the case's hand-built
+// response through go-vcr's recorder, see wire.Record). It returns the
+// cassette's bytes and writes nothing.
+func Record(ctx context.Context, c *suite.Case, d dialect.Dialect) ([]byte, error) {
 	rec := recorder(c)
 	if rec == nil {
 		return nil, &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("case kind %q records nothing", c.Kind)}
 	}
-	return rec.Record(ctx, c, reference)
+	ref := func(ctx context.Context, c *suite.Case, input jsonv.Value, client *http.Client) (jsonv.Value, error) {
+		return conformance.HandleContext(ctx, c.Kind, input, conformance.Options{Now: Clock, HTTPClient: client, Dialect: d})
+	}
+	return rec.Record(ctx, c, ref)
 }
 
-// CassetteChange is what recording does, or would do, to one case's cassette.
+// CassetteChange is what recording does, or would do, to one case's
+// cassette in one dialect.
 type CassetteChange struct {
-	Case   *suite.Case
-	Status Status
-	Err    error
-	Bytes  []byte
+	Case    *suite.Case
+	Dialect dialect.Dialect
+	Status  Status
+	Err     error
 	// Changes lists, for a changed cassette, what its requests say
 	// differently, by JSON Pointer (/requests/0/body/…, /requests/0/headers/x).
 	// It is empty when only the file's layout changed.
@@ -132,93 +150,168 @@ type CassetteChange struct {
 	// Where reports Changes for people: the first path, then one line per
 	// change (at most 20, then a count).
 	Where string
+	Files
 }
 
-// RecordAll records the cassette of every recordable case and writes
-// nothing. It also returns the fixtures to make goldens with: they replay
-// the new recordings, so the goldens match the cassettes Apply will write.
-func RecordAll(ctx context.Context, cases []*suite.Case) ([]CassetteChange, map[string]run.Fixture) {
+// Fixtures by dialect, as RecordAll returns them.
+type DialectFixtures map[dialect.Dialect]map[string]run.Fixture
+
+// layer decides the files of one case in one dialect from its new content
+// and the content of the dialect before it (prev, nil for the case's first
+// dialect): the dialect's own file is written when it is needed and
+// differs, and an overlay equal to prev is deleted. same compares two
+// contents.
+func layer(c *suite.Case, d dialect.Dialect, own string, content, prev []byte, same func(a, b []byte) bool) Files {
+	old, err := suite.ReadFile(c.Suite.FS, own)
+	exists := err == nil
+	if prev != nil && same(prev, content) {
+		if exists {
+			return Files{Remove: own}
+		}
+		return Files{}
+	}
+	if exists && same(old, content) {
+		return Files{}
+	}
+	return Files{Write: own, Bytes: content}
+}
+
+// RecordAll records the cassette of every recordable case in each of
+// dialects it holds in, and writes nothing. It also returns the fixtures to
+// make goldens with: they replay the new recordings, so the goldens match
+// the cassettes Apply will write.
+func RecordAll(ctx context.Context, cases []*suite.Case, dialects []dialect.Dialect) ([]CassetteChange, DialectFixtures) {
 	var changes []CassetteChange
-	recorded := map[string]map[string][]byte{} // by kind, then case id
+	recorded := map[dialect.Dialect]map[string]map[string][]byte{} // by dialect, kind, case id
 	for _, c := range cases {
 		if !Recordable(c) {
 			continue
 		}
-		data, err := Record(ctx, c)
-		if err != nil {
-			changes = append(changes, CassetteChange{Case: c, Status: Failed, Err: err})
-			continue
+		var prev []byte
+		for _, d := range c.AllDialects() {
+			if !slices.Contains(dialects, d) {
+				prev, _ = c.ReadCassette(d)
+				continue
+			}
+			data, err := Record(ctx, c, d)
+			if err != nil {
+				changes = append(changes, CassetteChange{Case: c, Dialect: d, Status: Failed, Err: err})
+				prev = nil
+				continue
+			}
+			if recorded[d] == nil {
+				recorded[d] = map[string]map[string][]byte{}
+			}
+			if recorded[d][c.Kind] == nil {
+				recorded[d][c.Kind] = map[string][]byte{}
+			}
+			recorded[d][c.Kind][c.ID] = data
+			ch := CassetteChange{Case: c, Dialect: d, Status: Unchanged}
+			if old, err := c.ReadCassette(d); err != nil {
+				ch.Status = New
+			} else if !bytes.Equal(old, data) {
+				ch.Status = Changed
+				ch.Changes, ch.Where = recorder(c).Compare(old, data)
+			}
+			if d == c.First() {
+				prev = nil
+			}
+			ch.Files = layer(c, d, c.OwnCassettePath(d), data, prev, bytes.Equal)
+			changes = append(changes, ch)
+			prev = data
 		}
-		if recorded[c.Kind] == nil {
-			recorded[c.Kind] = map[string][]byte{}
-		}
-		recorded[c.Kind][c.ID] = data
-		ch := CassetteChange{Case: c, Bytes: data, Status: Unchanged}
-		if old, err := c.ReadCassette(); err != nil {
-			ch.Status = New
-		} else if !bytes.Equal(old, data) {
-			ch.Status = Changed
-			ch.Changes, ch.Where = recorder(c).Compare(old, data)
-		}
-		changes = append(changes, ch)
 	}
-	fixtures := Fixtures()
-	for kind, rec := range recorded {
-		fixtures[kind] = kinds.Builtin.Lookup(kind).Recorder.Replaying(rec)
+	fixtures := DialectFixtures{}
+	for _, d := range dialects {
+		fixtures[d] = Fixtures(d)
+		for kind, rec := range recorded[d] {
+			fixtures[d][kind] = kinds.Builtin.Lookup(kind).Recorder.Replaying(rec, d)
+		}
 	}
 	return changes, fixtures
 }
 
-// ApplyCassettes writes the new and changed cassettes of a suite on disk.
+// ApplyCassettes writes the new and changed cassettes of a suite on disk
+// and deletes the overlays no longer needed.
 func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
 	for _, ch := range changes {
-		if ch.Status != New && ch.Status != Changed {
-			continue
-		}
-		if err := atomicfile.WriteFile(s.DiskPath(ch.Case.CassettePath()), ch.Bytes); err != nil {
+		if err := apply(s, ch.Files); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Plan computes the change for every case without writing anything.
-// fixtures are as for Produce.
-func Plan(cases []*suite.Case, fixtures map[string]run.Fixture) []Change {
-	changes := make([]Change, 0, len(cases))
-	for _, c := range cases {
-		out, err := Produce(c, fixtures)
-		if err != nil {
-			changes = append(changes, Change{Case: c, Status: Failed, Err: err})
-			continue
+func apply(s *suite.Suite, f Files) error {
+	if f.Write != "" {
+		if err := atomicfile.WriteFile(s.DiskPath(f.Write), f.Bytes); err != nil {
+			return err
 		}
-		ch := Change{Case: c, Bytes: Encode(out)}
-		old, err := c.ReadGolden()
-		switch {
-		case err != nil:
-			ch.Status = New
-		default:
-			if m := compare.Compare(old, out, c.Redactions); m != nil {
+	}
+	if f.Remove != "" {
+		if err := os.Remove(s.DiskPath(f.Remove)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// Plan computes the change of every case in each of dialects it holds in,
+// without writing anything. fixtures are as RecordAll returns them (a
+// dialect missing from it uses the suite's own files). A dialect left out
+// of dialects keeps its golden, which the next dialect's overlay is
+// decided against.
+func Plan(cases []*suite.Case, dialects []dialect.Dialect, fixtures DialectFixtures) []Change {
+	var changes []Change
+	for _, c := range cases {
+		var prev jsonv.Value // the expected output of the dialect before
+		for _, d := range c.AllDialects() {
+			if !slices.Contains(dialects, d) {
+				prev, _ = c.ReadGolden(d)
+				continue
+			}
+			fx, ok := fixtures[d]
+			if !ok {
+				fx = Fixtures(d)
+			}
+			out, err := Produce(c, d, fx)
+			if err != nil {
+				changes = append(changes, Change{Case: c, Dialect: d, Status: Failed, Err: err})
+				prev = jsonv.Value{}
+				continue
+			}
+			ch := Change{Case: c, Dialect: d}
+			if old, err := c.ReadGolden(d); err != nil {
+				ch.Status = New
+			} else if m := compare.Compare(old, out, c.Redactions); m != nil {
 				ch.Status, ch.Mismatch = Changed, m
 			} else {
 				ch.Status = Unchanged
 			}
+			var prevBytes []byte
+			if d != c.First() && !prev.IsAbsent() {
+				prevBytes = Encode(prev)
+			}
+			ch.Files = layer(c, d, c.OwnGoldenPath(d), Encode(out), prevBytes, func(a, b []byte) bool {
+				va, erra := jsonv.Parse(a)
+				vb, errb := jsonv.Parse(b)
+				return erra == nil && errb == nil && compare.Compare(va, vb, c.Redactions) == nil
+			})
+			changes = append(changes, ch)
+			prev = out
 		}
-		changes = append(changes, ch)
 	}
 	return changes
 }
 
-// Apply writes the new and changed goldens of a suite on disk.
+// Apply writes the new and changed goldens of a suite on disk and deletes
+// the overlays no longer needed.
 func Apply(s *suite.Suite, changes []Change) error {
 	if s.Dir == "" {
 		return fmt.Errorf("suite %s is not a folder on disk; cannot write goldens", s.Name)
 	}
 	for _, ch := range changes {
-		if ch.Status != New && ch.Status != Changed {
-			continue
-		}
-		if err := atomicfile.WriteFile(filepath.Join(s.Dir, filepath.FromSlash(ch.Case.GoldenPath())), ch.Bytes); err != nil {
+		if err := apply(s, ch.Files); err != nil {
 			return err
 		}
 	}

@@ -31,17 +31,15 @@ func CheckWrite(s *suite.Suite, cassettes []CassetteChange, changes []Change, or
 		switch ch.Status {
 		case Failed:
 			r.Reasons = append(r.Reasons, fmt.Sprintf("the cassette of %s was refused: %v", ch.Case.ID, ch.Err))
-		case New, Changed:
-			targets = append(targets, ch.Case.CassettePath())
 		}
+		targets = append(targets, ch.Files.targets()...)
 	}
 	for _, ch := range changes {
 		switch ch.Status {
 		case Failed:
 			r.Reasons = append(r.Reasons, fmt.Sprintf("the golden of %s failed: %v", ch.Case.ID, ch.Err))
-		case New, Changed:
-			targets = append(targets, ch.Case.GoldenPath())
 		}
+		targets = append(targets, ch.Files.targets()...)
 	}
 	if len(r.Reasons) > 0 {
 		return r
@@ -101,4 +99,14 @@ func inside(root, p string) error {
 		rest = filepath.Join(filepath.Base(dir), rest)
 		dir = parent
 	}
+}
+
+func (f Files) targets() []string {
+	var out []string
+	for _, p := range []string{f.Write, f.Remove} {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

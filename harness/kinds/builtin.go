@@ -12,6 +12,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -28,8 +29,10 @@ func pureKind(name string) *Kind {
 	return &Kind{
 		Name: name,
 		Validate: func(c *suite.Case) error {
-			if _, err := conformance.Handle(c.Kind, c.Input, conformance.Options{Now: validationClock}); err != nil {
-				return inputError(err)
+			for _, d := range c.AllDialects() {
+				if _, err := conformance.Handle(c.Kind, c.Input, conformance.Options{Now: validationClock, Dialect: d}); err != nil {
+					return inputError(err)
+				}
 			}
 			return nil
 		},
@@ -61,19 +64,27 @@ var wireKind = &Kind{
 	Fixture: func(o FixtureOptions) run.Fixture {
 		f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 		f.StrictIdentity = o.StrictIdentity
+		f.Dialect = o.Dialect
 		return f
 	},
-	CheckFiles: func(c *suite.Case) error { _, _, err := wire.NewFixture(nil, nil).Load(c); return err },
-	Recorder:   wireRecorder{},
+	CheckFiles: func(c *suite.Case, d dialect.Dialect) error {
+		f := wire.NewFixture(nil, nil)
+		f.Dialect = d
+		_, _, err := f.Load(c)
+		return err
+	},
+	Recorder: wireRecorder{},
 }
 
 // messageClock redacts what Pi stamps with the clock in each message at
-// the given places: its timestamp, and in each diagnostic it records, the
-// timestamp and the error's stack (the runtime's trace).
+// the given places: its timestamp and (from 1.6) the wall-clock time the
+// call took, and in each diagnostic it records, the timestamp and the
+// error's stack (the runtime's trace).
 func messageClock(places ...string) []compare.Redaction {
 	var out []compare.Redaction
 	for _, p := range places {
-		out = append(out, compare.Redaction{Path: p + "/timestamp", As: "number"})
+		out = append(out, compare.Redaction{Path: p + "/timestamp", As: "number"},
+			compare.Redaction{Path: p + "/durationMs", As: "duration"})
 	}
 	for _, p := range places {
 		out = append(out,
@@ -100,10 +111,12 @@ func validateWire(c *suite.Case) error {
 		}
 	}
 	input := wire.PrepareInput(c.Input, "http://127.0.0.1:9", s)
-	opts := conformance.Options{Now: validationClock, HTTPClient: &http.Client{Transport: refuseTransport{}}}
-	_, err = conformance.HandleContext(context.Background(), c.Kind, input, opts)
-	if err != nil && !errors.Is(err, conformance.ErrRetriesWithoutEnd) {
-		return inputError(err)
+	for _, d := range c.AllDialects() {
+		opts := conformance.Options{Now: validationClock, HTTPClient: &http.Client{Transport: refuseTransport{}}, Dialect: d}
+		_, err = conformance.HandleContext(context.Background(), c.Kind, input, opts)
+		if err != nil && !errors.Is(err, conformance.ErrRetriesWithoutEnd) {
+			return inputError(err)
+		}
 	}
 	return nil
 }
@@ -128,8 +141,9 @@ func (wireRecorder) Compare(old, new []byte) ([]compare.Diff, string) {
 	return wire.CompareCassettes(old, new)
 }
 
-func (wireRecorder) Replaying(recorded map[string][]byte) run.Fixture {
+func (wireRecorder) Replaying(recorded map[string][]byte, d dialect.Dialect) run.Fixture {
 	f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 	f.Cassettes = recorded
+	f.Dialect = d
 	return f
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -43,8 +44,8 @@ type Kind struct {
 	// the input goes to the implementation as it is.
 	Fixture func(FixtureOptions) run.Fixture
 	// CheckFiles checks the files a case needs besides its golden (a wire
-	// case's cassette) before a run starts. Nil for none.
-	CheckFiles func(c *suite.Case) error
+	// case's cassette) in dialect d before a run starts. Nil for none.
+	CheckFiles func(c *suite.Case, d dialect.Dialect) error
 	// Recorder, when set, makes a recording (a cassette) for each case
 	// before its golden is made.
 	Recorder Recorder
@@ -64,9 +65,10 @@ type Recorder interface {
 	// JSON Pointer (Want the old value, Got the new), and describes it for
 	// people.
 	Compare(old, new []byte) ([]compare.Diff, string)
-	// Replaying returns the kind's fixture, replaying recorded (by case
-	// id) instead of the suite's files for the cases it holds.
-	Replaying(recorded map[string][]byte) run.Fixture
+	// Replaying returns the kind's fixture for dialect d, replaying
+	// recorded (by case id) instead of the suite's files for the cases it
+	// holds.
+	Replaying(recorded map[string][]byte, d dialect.Dialect) run.Fixture
 }
 
 // Registry is a set of kinds. It implements suite.Kinds.
@@ -137,6 +139,8 @@ type FixtureOptions struct {
 	// StrictIdentity compares what only identifies the client library
 	// (a wire request's identity headers) exactly instead of noting it.
 	StrictIdentity bool
+	// Dialect is the Pi release line whose files (cassettes) the run reads.
+	Dialect dialect.Dialect
 }
 
 // Fixtures returns a fresh fixture for every kind that has one, by name,
@@ -163,19 +167,19 @@ func (r Registry) UnknownKinds(kinds []string) []string {
 	return out
 }
 
-// CheckFiles checks, before a run, that every case has a golden that is
-// JSON and the other files its kind needs (a wire case's cassette), so a
-// missing or broken file is an input error naming it, not a failed case.
-// Every problem is reported, joined.
-func (r Registry) CheckFiles(cases []*suite.Case) error {
+// CheckFiles checks, before a run, that every case has a golden for
+// dialect d that is JSON and the other files its kind needs (a wire case's
+// cassette), so a missing or broken file is an input error naming it, not a
+// failed case. Every problem is reported, joined.
+func (r Registry) CheckFiles(cases []*suite.Case, d dialect.Dialect) error {
 	var errs []error
 	for _, c := range cases {
-		if _, err := c.ReadGolden(); err != nil {
+		if _, err := c.ReadGolden(d); err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		if k := r.Lookup(c.Kind); k != nil && k.CheckFiles != nil {
-			if err := k.CheckFiles(c); err != nil {
+			if err := k.CheckFiles(c, d); err != nil {
 				var se *suite.Error
 				if !errors.As(err, &se) {
 					err = &suite.Error{File: c.File, CaseID: c.ID, Err: err}
@@ -198,9 +202,11 @@ var Builtin = Registry{
 	wireKind,
 }
 
-// Fixtures returns the built-in registry's fixtures with default options
-// (Registry.Fixtures).
-func Fixtures() map[string]run.Fixture { return Builtin.Fixtures(FixtureOptions{}) }
+// Fixtures returns the built-in registry's fixtures for dialect d, with
+// default options otherwise (Registry.Fixtures).
+func Fixtures(d dialect.Dialect) map[string]run.Fixture {
+	return Builtin.Fixtures(FixtureOptions{Dialect: d})
+}
 
 var _ suite.Kinds = Registry(nil)
 

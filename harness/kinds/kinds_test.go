@@ -13,6 +13,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -62,7 +63,7 @@ func TestRegistry(t *testing.T) {
 		{name: "sanitize", defaults: 1},
 		{name: "pipeline"},
 		{name: "session", defaults: 1},
-		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 9},
+		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 12},
 	}
 	if len(tests) != len(kinds.Builtin) {
 		t.Errorf("the table has %d kinds, the registry %d", len(tests), len(kinds.Builtin))
@@ -89,7 +90,7 @@ func TestRegistry(t *testing.T) {
 	if diff := cmp.Diff([]string{"sanitise", "wires"}, kinds.Builtin.UnknownKinds([]string{"sanitize", "sanitise", "wire", "wires"})); diff != "" {
 		t.Errorf("UnknownKinds (-want +got):\n%s", diff)
 	}
-	fx := kinds.Fixtures()
+	fx := kinds.Fixtures(dialect.V0_80)
 	if len(fx) != 1 || fx["wire"] == nil {
 		t.Errorf("Fixtures() = %v, want only wire", fx)
 	}
@@ -131,7 +132,7 @@ func TestCheckFiles(t *testing.T) {
 			if c == nil {
 				t.Fatalf("no case %s", tt.id)
 			}
-			err := kinds.Builtin.CheckFiles([]*suite.Case{c})
+			err := kinds.Builtin.CheckFiles([]*suite.Case{c}, dialect.V0_80)
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("unexpected error: %v", err)
@@ -141,7 +142,7 @@ func TestCheckFiles(t *testing.T) {
 		})
 	}
 	// All at once: every problem is reported.
-	err := kinds.Builtin.CheckFiles(cases)
+	err := kinds.Builtin.CheckFiles(cases, dialect.V0_80)
 	if n := strings.Count(err.Error(), "\n") + 1; n != 4 {
 		t.Errorf("%d errors, want 4:\n%v", n, err)
 	}
@@ -166,13 +167,13 @@ func TestPresetsAndDefaultRedactions(t *testing.T) {
 			id:       "wire/plain",
 			model:    string(model.AppendJSON(nil)),
 			api:      "anthropic-messages",
-			redacted: []string{"/message/timestamp", "/events/*/message/timestamp", "/events/*/error/timestamp", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack"},
+			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack"},
 		},
 		{
 			id:       "wire/override",
 			model:    `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic","baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],"cost":{"input":1,"output":2,"cacheRead":0,"cacheWrite":0},"contextWindow":200000,"maxTokens":64000,"compat":{"allowEmptySignature":true}}`,
 			api:      "anthropic-messages",
-			redacted: []string{"/message/timestamp", "/events/*/message/timestamp", "/events/*/error/timestamp", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack", "/message/content/0/id"},
+			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack", "/message/content/0/id"},
 		},
 		{
 			id:       "wire/no-defaults",

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Matrix is implementations down, case kinds and rule families across.
+// Matrix is implementations down, one row per implementation and dialect,
+// and case kinds and rule families across.
 type Matrix struct {
 	Rows []*Row
 	// Kinds are the case kinds of every report, sorted.
@@ -95,7 +96,7 @@ func Merge(reports []*Report) (*Matrix, error) {
 	families := map[string]bool{}
 	anchors := map[string]bool{}
 	for _, rep := range reports {
-		key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version}
+		key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version, Dialect: rep.Implementation.Dialect}
 		row := rows[key]
 		if row == nil {
 			row = &Row{Implementation: rep.Implementation, Anchor: uniqueSlug(anchors, rep.Implementation.Label())}

@@ -19,6 +19,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/spec/schemastest"
 )
 
@@ -30,7 +31,7 @@ func read(t *testing.T, files ...string) []*matrix.Report {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, r)
+		out = append(out, r...)
 	}
 	return out
 }
@@ -219,17 +220,24 @@ func TestReadsWhatRunWrites(t *testing.T) {
 			{Case: c("cost/b", "msg.cost"), Outcome: run.Fail, Message: "differs", Mismatch: &compare.Mismatch{Path: "/usage/cost/total"}},
 		},
 	}
-	rep, err := matrix.Read("r.jsonl", bytes.NewReader(report.JSONLines(sum)))
+	// A run of two dialects writes two reports, one after the other.
+	sum16 := *sum
+	sum16.Dialect = dialect.V1_6
+	reps, err := matrix.Read("r.jsonl", bytes.NewReader(report.JSONLines(sum, &sum16)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &matrix.Report{File: "r.jsonl", Implementation: matrix.Implementation{Name: "fake", Version: "1.0", Language: "go"},
-		Cases: []matrix.Case{
-			{ID: "convert/a", Kind: "convert", Rules: []string{"convert.order", "msg.strings"}, Outcome: "pass", File: "r.jsonl", Line: 2},
-			{ID: "cost/b", Kind: "cost", Rules: []string{"msg.cost"}, Outcome: "fail", Message: "differs",
-				Diffs: []matrix.Diff{{Path: "/usage/cost/total"}}, File: "r.jsonl", Line: 3},
-		}}
-	if diff := cmp.Diff(want, rep); diff != "" {
+	want := []*matrix.Report{}
+	for i, d := range []string{"0.80", "1.6"} {
+		at := 4 * i // the header, two cases and the footer of the report before
+		want = append(want, &matrix.Report{File: "r.jsonl", Implementation: matrix.Implementation{Name: "fake", Version: "1.0", Language: "go", Dialect: d},
+			Cases: []matrix.Case{
+				{ID: "convert/a", Kind: "convert", Rules: []string{"convert.order", "msg.strings"}, Outcome: "pass", File: "r.jsonl", Line: at + 2},
+				{ID: "cost/b", Kind: "cost", Rules: []string{"msg.cost"}, Outcome: "fail", Message: "differs",
+					Diffs: []matrix.Diff{{Path: "/usage/cost/total"}}, File: "r.jsonl", Line: at + 3},
+			}})
+	}
+	if diff := cmp.Diff(want, reps); diff != "" {
 		t.Errorf("read (-want +got):\n%s", diff)
 	}
 }

@@ -33,16 +33,24 @@ func (e *InputError) Error() string {
 	return e.File + ": " + e.Msg
 }
 
-// Implementation is who a report is about, as its header says.
+// Implementation is who a report is about, as its header says, and the
+// dialect (Pi release line) the run checked; "" in a report older than
+// dialects.
 type Implementation struct {
 	Name     string `json:"name"`
 	Version  string `json:"version"`
 	Language string `json:"language"`
+	Dialect  string `json:"-"`
 }
 
-// Label is the implementation as a reader names it: name and version.
+// Label is the implementation as a reader names it: name, version and the
+// dialect checked.
 func (i Implementation) Label() string {
-	return strings.TrimSpace(i.Name + " " + i.Version)
+	l := strings.TrimSpace(i.Name + " " + i.Version)
+	if i.Dialect != "" {
+		l += ", dialect " + i.Dialect
+	}
+	return l
 }
 
 // Diff is one differing path of a failed case. Want and Got are JSON texts as
@@ -90,6 +98,7 @@ type line struct {
 	Schema         *int            `json:"schema"`
 	Piconform      *string         `json:"piconform"`
 	Implementation *Implementation `json:"implementation"`
+	Dialect        string          `json:"dialect"`
 	Cases          *int            `json:"cases"`
 	// case
 	ID              string    `json:"id"`
@@ -109,8 +118,9 @@ type rawDiff struct {
 	Got  json.RawMessage `json:"got"`
 }
 
-// ReadFile reads the report at path.
-func ReadFile(path string) (*Report, error) {
+// ReadFile reads the reports at path: one, or one per dialect of a run that
+// checked several.
+func ReadFile(path string) ([]*Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &InputError{File: path, Msg: cleanOSError(err)}
@@ -127,9 +137,11 @@ func cleanOSError(err error) string {
 	return "not JSON: " + strings.TrimPrefix(err.Error(), "json: ")
 }
 
-// Read reads one report from r; name is the file it came from, for errors.
-// It insists on a whole report: a header first, case lines, a footer last.
-func Read(name string, r io.Reader) (*Report, error) {
+// Read reads the reports in r, one after another; name is the file it came
+// from, for errors. It insists on whole reports: each a header first, case
+// lines, a footer last.
+func Read(name string, r io.Reader) ([]*Report, error) {
+	var reps []*Report
 	rep := &Report{File: name}
 	br := bufio.NewReader(r)
 	fail := func(n int, format string, args ...any) error {
@@ -162,6 +174,14 @@ func Read(name string, r io.Reader) (*Report, error) {
 			}
 			return nil, fail(n, "%s", jsonError(err))
 		}
+		if footer > 0 && l.Type == "header" {
+			// The next dialect's report.
+			if len(rep.Cases) != wantCases {
+				return nil, fail(n, "the report before announces %d cases but has %d", wantCases, len(rep.Cases))
+			}
+			reps = append(reps, rep)
+			rep, header, footer, seen = &Report{File: name}, false, 0, map[string]int{}
+		}
 		if footer > 0 {
 			return nil, fail(n, "a %q line after the footer (line %d)", l.Type, footer)
 		}
@@ -186,6 +206,7 @@ func Read(name string, r io.Reader) (*Report, error) {
 				return nil, fail(n, "/cases: missing or negative")
 			}
 			rep.Implementation = *l.Implementation
+			rep.Implementation.Dialect = l.Dialect
 			wantCases = *l.Cases
 		case "case":
 			switch {
@@ -226,7 +247,7 @@ func Read(name string, r io.Reader) (*Report, error) {
 	case len(rep.Cases) != wantCases:
 		return nil, fail(1, "the header announces %d cases but the report has %d", wantCases, len(rep.Cases))
 	}
-	return rep, nil
+	return append(reps, rep), nil
 }
 
 // jsonError names the JSON path of a type error, which encoding/json

@@ -32,16 +32,20 @@ const SchemaVersion = 1
 // shells report a command stopped by Ctrl-C.
 const ExitInterrupted = 130
 
-// ExitCode is the process exit code for a summary: 0 when it conforms, 1
-// when not, ExitInterrupted when the run was interrupted.
-func ExitCode(s *run.Summary) int {
-	if s.Interrupted {
-		return ExitInterrupted
+// ExitCode is the process exit code for the summaries of a run (one per
+// dialect): 0 when each conforms, 1 when one does not, ExitInterrupted when
+// the run was interrupted.
+func ExitCode(sums ...*run.Summary) int {
+	code := 0
+	for _, s := range sums {
+		if s.Interrupted {
+			return ExitInterrupted
+		}
+		if !s.OK() {
+			code = 1
+		}
 	}
-	if s.OK() {
-		return 0
-	}
-	return 1
+	return code
 }
 
 type header struct {
@@ -49,6 +53,7 @@ type header struct {
 	Schema         int    `json:"schema"`
 	Piconform      string `json:"piconform"`
 	Implementation any    `json:"implementation"`
+	Dialect        string `json:"dialect"`
 	Started        string `json:"started"`
 	Cases          int    `json:"cases"`
 }
@@ -163,12 +168,20 @@ func headerImplementation(impl subject.Implementation) subject.Implementation {
 	return impl
 }
 
-// JSONLines renders the summary as a header line, one line per case and a footer line.
-func JSONLines(s *run.Summary) []byte {
+// JSONLines renders each summary (one per dialect) as a header line, one
+// line per case and a footer line.
+func JSONLines(sums ...*run.Summary) []byte {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	for _, s := range sums {
+		jsonLines(&b, s)
+	}
+	return b.Bytes()
+}
+
+func jsonLines(b *bytes.Buffer, s *run.Summary) {
+	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(header{Type: "header", Schema: SchemaVersion, Piconform: Version, Implementation: headerImplementation(s.Implementation), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
+	_ = enc.Encode(header{Type: "header", Schema: SchemaVersion, Piconform: Version, Implementation: headerImplementation(s.Implementation), Dialect: s.Dialect.String(), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
 	for _, r := range s.Results {
 		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
 			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
@@ -201,7 +214,6 @@ func JSONLines(s *run.Summary) []byte {
 		f.StartFailures = append(f.StartFailures, startFailure{Worker: sf.Worker, Outcome: sf.Outcome, Message: sf.Message})
 	}
 	_ = enc.Encode(f)
-	return b.Bytes()
 }
 
 // Style says how to paint terminal text.
@@ -231,7 +243,7 @@ var outcomeColor = map[run.Outcome]string{
 // its reason and diff, then the counts and the verdict.
 func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
 	impl := s.Implementation
-	fmt.Fprintf(w, "piconform %s: %s\n", Version, printable.String(fmt.Sprintf("%s %s (%s)", impl.Name, impl.Version, impl.Language)))
+	fmt.Fprintf(w, "piconform %s: %s, dialect %s (Pi %s)\n", Version, printable.String(fmt.Sprintf("%s %s (%s)", impl.Name, impl.Version, impl.Language)), s.Dialect, s.Dialect.Release())
 	for _, r := range s.Results {
 		needs := !r.Passed() || verbose
 		if r.Outcome == run.Skip && !verbose {
@@ -331,8 +343,18 @@ func indent(s, prefix string) string {
 }
 
 // Markdown renders a summary for a CI step summary.
-func Markdown(s *run.Summary) []byte {
+func Markdown(sums ...*run.Summary) []byte {
 	var b bytes.Buffer
+	for i, s := range sums {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		markdown(&b, s)
+	}
+	return b.Bytes()
+}
+
+func markdown(b *bytes.Buffer, s *run.Summary) {
 	impl := s.Implementation
 	verdict := "✅ conforms"
 	switch {
@@ -341,13 +363,13 @@ func Markdown(s *run.Summary) []byte {
 	case !s.OK():
 		verdict = "❌ does not conform"
 	}
-	fmt.Fprintf(&b, "## piconform: %s %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), verdict)
+	fmt.Fprintf(b, "## piconform: %s %s, dialect %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), s.Dialect, verdict)
 	b.WriteString("| outcome | cases |\n|---|---:|\n")
 	for _, o := range run.Outcomes {
-		fmt.Fprintf(&b, "| %s | %d |\n", o, s.Counts[o])
+		fmt.Fprintf(b, "| %s | %d |\n", o, s.Counts[o])
 	}
 	if s.ExpectedFailures > 0 {
-		fmt.Fprintf(&b, "| expected failures | %d |\n", s.ExpectedFailures)
+		fmt.Fprintf(b, "| expected failures | %d |\n", s.ExpectedFailures)
 	}
 	if s.Broken {
 		b.WriteString("\n**Every case that ran broke: the adapter itself looks broken.**\n")
@@ -355,7 +377,7 @@ func Markdown(s *run.Summary) []byte {
 	if len(s.StartFailures) > 0 {
 		b.WriteString("\n### Start-up\n\n")
 		for _, f := range s.StartFailures {
-			fmt.Fprintf(&b, "- %s\n", mdCell(startFailureText(f)))
+			fmt.Fprintf(b, "- %s\n", mdCell(startFailureText(f)))
 		}
 	}
 	failed := s.Failed()
@@ -366,25 +388,25 @@ func Markdown(s *run.Summary) []byte {
 			if r.Mismatch != nil {
 				where = "`" + r.Mismatch.Path + "`"
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
 		}
 		for _, r := range failed {
 			shown, rest := shownDiffs(r)
 			if len(shown) == 0 && len(r.Notes) == 0 {
 				continue
 			}
-			fmt.Fprintf(&b, "\n#### `%s`\n", r.Case.ID)
+			fmt.Fprintf(b, "\n#### `%s`\n", r.Case.ID)
 			if len(shown) > 0 {
 				b.WriteString("\n| path | want | got |\n|---|---|---|\n")
 				for _, d := range shown {
-					fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
+					fmt.Fprintf(b, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
 				}
 				if rest > 0 {
-					fmt.Fprintf(&b, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
+					fmt.Fprintf(b, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
 				}
 			}
 			for _, n := range r.Notes {
-				fmt.Fprintf(&b, "\n- note: %s", mdCell(n))
+				fmt.Fprintf(b, "\n- note: %s", mdCell(n))
 			}
 			if len(r.Notes) > 0 {
 				b.WriteString("\n")
@@ -394,16 +416,15 @@ func Markdown(s *run.Summary) []byte {
 	if len(s.UnexpectedPasses) > 0 {
 		b.WriteString("\n### Unexpected passes\n\n")
 		for _, r := range s.UnexpectedPasses {
-			fmt.Fprintf(&b, "- `%s`\n", r.Case.ID)
+			fmt.Fprintf(b, "- `%s`\n", r.Case.ID)
 		}
 	}
 	if len(s.Unmatched) > 0 {
 		b.WriteString("\n### Stale expectations\n\n")
 		for _, e := range s.Unmatched {
-			fmt.Fprintf(&b, "- line %d: `%s` (%s)\n", e.Line, e.Pattern, mdCell(e.Reason))
+			fmt.Fprintf(b, "- line %d: `%s` (%s)\n", e.Line, e.Pattern, mdCell(e.Reason))
 		}
 	}
-	return b.Bytes()
 }
 
 // mdValue is a JSON value in a table cell; absent when not there.
@@ -442,54 +463,85 @@ func mdCell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// JUnit renders a summary as JUnit XML, one test suite per case kind.
-func JUnit(s *run.Summary) []byte {
-	type failure struct {
-		Message string `xml:"message,attr"`
-		Type    string `xml:"type,attr"`
-		Body    string `xml:",chardata"`
+type failure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Body    string `xml:",chardata"`
+}
+type skipped struct {
+	Message string `xml:"message,attr"`
+}
+type testcase struct {
+	Name      string   `xml:"name,attr"`
+	Classname string   `xml:"classname,attr"`
+	Time      string   `xml:"time,attr"`
+	Failure   *failure `xml:"failure,omitempty"`
+	Error     *failure `xml:"error,omitempty"`
+	Skipped   *skipped `xml:"skipped,omitempty"`
+	// SystemOut carries the notes of a case, failing or not.
+	SystemOut string `xml:"system-out,omitempty"`
+}
+type testsuite struct {
+	Name       string      `xml:"name,attr"`
+	Properties *properties `xml:"properties"`
+	Tests      int         `xml:"tests,attr"`
+	Failures   int         `xml:"failures,attr"`
+	Errors     int         `xml:"errors,attr"`
+	Skipped    int         `xml:"skipped,attr"`
+	Cases      []testcase  `xml:"testcase"`
+}
+type testsuites struct {
+	XMLName xml.Name     `xml:"testsuites"`
+	Name    string       `xml:"name,attr"`
+	Suites  []*testsuite `xml:"testsuite"`
+	// SystemErr says which processes did not start; no case is charged.
+	SystemErr string `xml:"system-err,omitempty"`
+}
+
+type property struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type properties struct {
+	Property []property `xml:"property"`
+}
+
+// JUnit renders the summaries of a run (one per dialect) as JUnit XML, one
+// test suite per case kind and dialect, whose properties name the tool, the
+// implementation and the dialect.
+func JUnit(sums ...*run.Summary) []byte {
+	var out testsuites
+	for _, s := range sums {
+		out.Name = "piconform " + s.Implementation.Name
+		for _, f := range s.StartFailures {
+			out.SystemErr += startFailureText(f) + "\n"
+		}
+		// Class names carry the dialect when a run checks several, so
+		// each case stays one test per dialect.
+		class, suffix := "piconform.", ""
+		if len(sums) > 1 {
+			class = "piconform." + strings.ReplaceAll(s.Dialect.String(), ".", "_") + "."
+			suffix = " (dialect " + s.Dialect.String() + ")"
+		}
+		props := []property{{"piconform.version", Version}, {"implementation.name", s.Implementation.Name},
+			{"implementation.version", s.Implementation.Version}, {"dialect", s.Dialect.String()}, {"dialect.release", s.Dialect.Release()}}
+		junitSuites(&out, s, class, suffix, props)
 	}
-	type skipped struct {
-		Message string `xml:"message,attr"`
-	}
-	type testcase struct {
-		Name      string   `xml:"name,attr"`
-		Classname string   `xml:"classname,attr"`
-		Time      string   `xml:"time,attr"`
-		Failure   *failure `xml:"failure,omitempty"`
-		Error     *failure `xml:"error,omitempty"`
-		Skipped   *skipped `xml:"skipped,omitempty"`
-		// SystemOut carries the notes of a case, failing or not.
-		SystemOut string `xml:"system-out,omitempty"`
-	}
-	type testsuite struct {
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Errors   int        `xml:"errors,attr"`
-		Skipped  int        `xml:"skipped,attr"`
-		Cases    []testcase `xml:"testcase"`
-	}
-	type testsuites struct {
-		XMLName xml.Name     `xml:"testsuites"`
-		Name    string       `xml:"name,attr"`
-		Suites  []*testsuite `xml:"testsuite"`
-		// SystemErr says which processes did not start; no case is charged.
-		SystemErr string `xml:"system-err,omitempty"`
-	}
-	out := testsuites{Name: "piconform " + s.Implementation.Name}
-	for _, f := range s.StartFailures {
-		out.SystemErr += startFailureText(f) + "\n"
-	}
+	data, _ := xml.MarshalIndent(out, "", "  ")
+	return append([]byte(xml.Header), append(data, '\n')...)
+}
+
+func junitSuites(out *testsuites, s *run.Summary, class, suffix string, props []property) {
 	byKind := map[string]*testsuite{}
 	for _, r := range s.Results {
 		ts := byKind[r.Case.Kind]
 		if ts == nil {
-			ts = &testsuite{Name: r.Case.Kind}
+			ts = &testsuite{Name: r.Case.Kind + suffix, Properties: &properties{props}}
 			byKind[r.Case.Kind] = ts
 			out.Suites = append(out.Suites, ts)
 		}
-		tc := testcase{Name: r.Case.ID, Classname: "piconform." + r.Case.Kind, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
+		tc := testcase{Name: r.Case.ID, Classname: class + r.Case.Kind, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
 		ts.Tests++
 		body := r.Message
 		if diffs := diffsOf(r); len(diffs) > 0 {
@@ -516,6 +568,4 @@ func JUnit(s *run.Summary) []byte {
 		}
 		ts.Cases = append(ts.Cases, tc)
 	}
-	data, _ := xml.MarshalIndent(out, "", "  ")
-	return append([]byte(xml.Header), append(data, '\n')...)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // BenchmarkJobs runs 48 cases against adapter processes that each take
@@ -52,11 +53,11 @@ func slowSuite(tb testing.TB, n int) []*suite.Case {
 		tb.Fatal(err)
 	}
 	for _, c := range s.Cases {
-		out, err := golden.Produce(c, nil)
+		out, err := golden.Produce(c, dialect.V0_80, nil)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		fsys[c.GoldenPath()] = &fstest.MapFile{Data: golden.Encode(out)}
+		fsys[c.GoldenPath(dialect.V0_80)] = &fstest.MapFile{Data: golden.Encode(out)}
 	}
 	return s.Cases
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/piconform/piconform/harness/expect"
 	"github.com/piconform/piconform/harness/subject"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -135,6 +136,9 @@ type Options struct {
 	StrictIdentity bool
 	// Fixtures by case kind.
 	Fixtures map[string]Fixture
+	// Dialect is the Pi release line the run checks: the goldens it reads
+	// and what each run frame names.
+	Dialect dialect.Dialect
 	// Progress is called after each case, from any worker, one call at a
 	// time; it must be quick.
 	Progress func(done, total int, r Result)
@@ -143,8 +147,10 @@ type Options struct {
 // Summary is the outcome of a whole run.
 type Summary struct {
 	Implementation subject.Implementation
-	Results        []Result
-	Counts         map[Outcome]int
+	// Dialect is the Pi release line the run checked.
+	Dialect dialect.Dialect
+	Results []Result
+	Counts  map[Outcome]int
 	// ExpectedFailures are cases that failed as the expectations file says.
 	ExpectedFailures int
 	// UnexpectedPasses are cases that passed though an entry expects a failure.
@@ -200,7 +206,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	if opts.Timeout == 0 {
 		opts.Timeout = 10 * time.Second
 	}
-	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}}
+	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}, Dialect: opts.Dialect}
 	results := make([]Result, len(cases))
 	workers := min(opts.Jobs, max(len(cases), 1))
 	groups := make([]string, len(cases))
@@ -449,7 +455,7 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	if c.API != "" && !w.impl.SupportsAPI(c.API) {
 		return Result{Outcome: Skip, Message: fmt.Sprintf("the implementation does not support API %q", c.API)}
 	}
-	want, err := c.ReadGolden()
+	want, err := c.ReadGolden(w.opts.Dialect)
 	if err != nil {
 		return Result{Outcome: Error, Message: err.Error()}
 	}
@@ -475,7 +481,7 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 			_ = check() // release the fixture's resources
 		}
 	}()
-	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+	reply, err := w.subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input, Dialect: w.opts.Dialect.String()})
 	if err != nil && ctx.Err() != nil {
 		// Interrupted (Ctrl-C): the implementation did nothing wrong.
 		w.started = false
@@ -556,7 +562,7 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 	}
 	want, texts, err := compare.SplitGolden(golden)
 	if err != nil {
-		return Result{Outcome: Error, Message: (&suite.Error{File: c.GoldenPath(), CaseID: c.ID, Err: err}).Error()}
+		return Result{Outcome: Error, Message: (&suite.Error{File: c.GoldenFile(w.opts.Dialect), CaseID: c.ID, Err: err}).Error()}
 	}
 	if oc, ok := w.opts.Fixtures[c.Kind].(OutputChecker); ok {
 		if err := oc.CheckOutput(c, want, got); err != nil {

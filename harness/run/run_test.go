@@ -21,6 +21,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // The in-test suite: a few sanitize cases and one cost case, with goldens
@@ -63,11 +64,11 @@ func testSuite(t testing.TB, big bool) []*suite.Case {
 		t.Fatal(err)
 	}
 	for _, c := range s.Cases {
-		out, err := golden.Produce(c, nil)
+		out, err := golden.Produce(c, dialect.V0_80, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fsys[c.GoldenPath()] = &fstest.MapFile{Data: golden.Encode(out)}
+		fsys[c.GoldenPath(dialect.V0_80)] = &fstest.MapFile{Data: golden.Encode(out)}
 	}
 	return s.Cases
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // builtinWire returns the wire cases of the built-in suite, or those of ids.
@@ -49,7 +50,7 @@ func contains(list []string, s string) bool {
 func wireOpts(t *testing.T, behaviour string, strict bool) run.Options {
 	opts, _ := processOpts(t, behaviour, 30*time.Second, 2)
 	opts.Jobs, opts.StrictIdentity = 2, strict
-	opts.Fixtures = golden.Fixtures()
+	opts.Fixtures = golden.Fixtures(dialect.V0_80)
 	opts.Fixtures[wire.Kind].(*wire.Fixture).StrictIdentity = strict
 	opts.Fixtures[wire.Kind].(*wire.Fixture).NoPause = true // the fake reads the replay whole
 	return opts

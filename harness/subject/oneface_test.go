@@ -21,6 +21,7 @@ import (
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -87,7 +88,7 @@ func TestReferenceHasOneFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixtures := golden.Fixtures()
+	fixtures := golden.Fixtures(dialect.V0_80)
 	fixtures[wire.Kind].(*wire.Fixture).NoPause = true // both faces get the same bytes; splits are not the question
 	// answer runs c on subj, with a fresh fixture (a wire case's loopback
 	// server) for each face.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // TestHostileFiles: a case file or golden that is not a regular file of a
@@ -41,9 +42,9 @@ func TestHostileFiles(t *testing.T) {
 			if err == nil {
 				switch {
 				case strings.HasPrefix(tt.file, "golden/"):
-					_, err = s.Cases[0].ReadGolden()
+					_, err = s.Cases[0].ReadGolden(dialect.V0_80)
 				case strings.HasPrefix(tt.file, "cassettes/"):
-					_, err = s.Cases[0].ReadCassette()
+					_, err = s.Cases[0].ReadCassette(dialect.V0_80)
 				}
 			}
 			if err == nil {

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // SpecFile is the main document of the spec. Rules are written in it and in
@@ -28,6 +30,18 @@ type Rule struct {
 	// what no case can state (registries, the pipeline's hooks, strict
 	// decoding). Coverage reports them apart from cases.
 	GoTests []GoTest
+	// Since and Until are the first and last dialects the rule holds in,
+	// from its "Since:" and "Until:" lines; nil means the oldest and the
+	// newest.
+	Since, Until *dialect.Dialect
+	// Changed holds, by dialect, the sentence of a "Changed in D:" line:
+	// the rule holds before and after D, and D changed what it says.
+	Changed map[dialect.Dialect]string
+}
+
+// HoldsIn tells whether the rule holds in dialect d.
+func (r Rule) HoldsIn(d dialect.Dialect) bool {
+	return (r.Since == nil || d >= *r.Since) && (r.Until == nil || d <= *r.Until)
 }
 
 // GoTest names one Go test: its package folder and function.
@@ -91,10 +105,13 @@ var (
 	// checkedBy is "Checked by: `reference/agent` TestA, TestB" inside a rule.
 	checkedBy = regexp.MustCompile("^Checked by: `([a-z0-9_./-]+)` (Test\\w+(?:, Test\\w+)*)\\.?$")
 	testName  = regexp.MustCompile(`Test\w+`)
+	// lifetime is "Since: 1.6", "Until: 0.80" or "Changed in 1.6: what".
+	lifetime = regexp.MustCompile(`^(?:(Since|Until):\s*([0-9.]*[0-9])\.?|(Changed in) ([0-9.]*[0-9]):\s*(.*))$`)
 )
 
 // ReadRules reads the rule headings ("### rule.id: title") of a spec file,
-// and the "Checked by:" lines in each rule's text.
+// and the "Checked by:", "Since:", "Until:" and "Changed in D:" lines in
+// each rule's text.
 func ReadRules(fsys fs.FS, name string) ([]Rule, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -109,6 +126,16 @@ func ReadRules(fsys fs.FS, name string) ([]Rule, error) {
 		if c := checkedBy.FindStringSubmatch(line); c != nil && current != nil {
 			for _, name := range testName.FindAllString(c[2], -1) {
 				current.GoTests = append(current.GoTests, GoTest{Package: c[1], Name: name})
+			}
+			continue
+		}
+		if l := lifetime.FindStringSubmatch(line); l != nil && current != nil {
+			what, d, text := l[1], l[2], ""
+			if what == "" {
+				what, d, text = l[3], l[4], l[5]
+			}
+			if err := current.setLifetime(what, d, text); err != nil {
+				return nil, fmt.Errorf("%s:%d: rule %s: %v", name, n, current.ID, err)
 			}
 			continue
 		}
@@ -133,4 +160,26 @@ func ReadRules(fsys fs.FS, name string) ([]Rule, error) {
 		rules = append(rules, *current)
 	}
 	return rules, sc.Err()
+}
+
+func (r *Rule) setLifetime(what, name, text string) error {
+	d, err := dialect.Parse(name)
+	if err != nil {
+		return err
+	}
+	switch what {
+	case "Since":
+		r.Since = &d
+	case "Until":
+		r.Until = &d
+	default:
+		if strings.TrimSpace(text) == "" {
+			return fmt.Errorf("\"Changed in %s:\" says nothing", name)
+		}
+		if r.Changed == nil {
+			r.Changed = map[dialect.Dialect]string{}
+		}
+		r.Changed[d] = strings.TrimSpace(text)
+	}
+	return nil
 }

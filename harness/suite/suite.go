@@ -5,7 +5,16 @@
 // for cases that talk to a server (wire cases) cassettes/<kind>/<name>.yaml,
 // the recorded HTTP exchange.
 // A case's id is its path under fixtures/ without ".json", so ids are stable
-// and a file can be found from its id. fixtures/models.json, when present,
+// and a file can be found from its id.
+//
+// Dialects (Pi release lines, reference/dialect) share the cases. A golden
+// or cassette at the plain path holds the output of the oldest dialect the
+// case holds in; an overlay golden/@<dialect>/<kind>/<name>.json (likewise
+// cassettes/@<dialect>/…) holds a later dialect's output where it differs
+// from the dialect before it. For dialect D the newest overlay at or before D
+// counts, else the plain file: a step function, so a new dialect adds files
+// only where it changes something. A case that holds in some dialects only
+// says so with "since" and "until" (dialect names, both inclusive). fixtures/models.json, when present,
 // holds the named model presets cases refer to (see Presets).
 //
 // What a kind adds to a case (its validation, its default redactions, the
@@ -23,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -60,6 +70,23 @@ type Case struct {
 	File string
 	// Suite is the suite the case came from.
 	Suite *Suite
+	// Dialects are the dialects the case holds in, oldest first: every
+	// dialect unless the case file names "since" or "until". Nil means
+	// every dialect too.
+	Dialects []dialect.Dialect
+}
+
+// HoldsIn tells whether the case exists in dialect d.
+func (c *Case) HoldsIn(d dialect.Dialect) bool {
+	return c.Dialects == nil || slices.Contains(c.Dialects, d)
+}
+
+// AllDialects lists the dialects the case holds in, oldest first.
+func (c *Case) AllDialects() []dialect.Dialect {
+	if c.Dialects == nil {
+		return dialect.All()
+	}
+	return c.Dialects
 }
 
 // Suite is one loaded folder of cases.
@@ -197,6 +224,7 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	rules := f.Array("rules")
 	c.Input = f.Object("input")
 	redact, _ := f.OptArray("redact")
+	since, until := f.OptString("since"), f.OptString("until")
 	f.Rest() // unknown members are allowed: newer suites may add some
 	if err := f.Err(); err != nil {
 		return nil, &Error{File: file, CaseID: c.ID, Err: err}
@@ -223,6 +251,9 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 		}
 		c.Rules = append(c.Rules, r.Str())
 	}
+	if c.Dialects, err = dialectRange(since, until); err != nil {
+		return nil, &Error{File: file, CaseID: c.ID, Err: err}
+	}
 	for i, r := range redact {
 		red, err := compare.ParseRedaction(r, jsonv.Index("/redact", i))
 		if err != nil {
@@ -245,21 +276,82 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	return c, nil
 }
 
-// GoldenPath is the path of the case's golden inside its suite's FS.
-func (c *Case) GoldenPath() string { return path.Join(GoldenDir, c.ID+".json") }
+// dialectRange reads a case's "since" and "until" into the dialects it
+// holds in.
+func dialectRange(since, until *string) ([]dialect.Dialect, error) {
+	from, to := dialect.Dialect(0), dialect.Latest
+	var err error
+	if since != nil {
+		if from, err = dialect.Parse(*since); err != nil {
+			return nil, jsonv.Errorf("/since", "%v", err)
+		}
+	}
+	if until != nil {
+		if to, err = dialect.Parse(*until); err != nil {
+			return nil, jsonv.Errorf("/until", "%v", err)
+		}
+	}
+	if to < from {
+		return nil, jsonv.Errorf("/until", "until %s is before since %s: the case holds in no dialect", to, from)
+	}
+	var out []dialect.Dialect
+	for d := from; d <= to; d++ {
+		out = append(out, d)
+	}
+	return out, nil
+}
 
-// CassettePath is the path of the case's cassette inside its suite's FS.
-// Only cases that talk to a server have one.
-func (c *Case) CassettePath() string { return path.Join(CassetteDir, c.ID+".yaml") }
+// First is the oldest dialect the case holds in: the one its plain golden
+// and cassette are for.
+func (c *Case) First() dialect.Dialect { return c.AllDialects()[0] }
 
-// CassetteFile names the case's cassette for messages.
-func (c *Case) CassetteFile() string { return c.Suite.display(c.CassettePath()) }
+// OwnGoldenPath is the path inside the suite's FS where dialect d's golden
+// of the case is written: the plain path for the case's first dialect,
+// else d's overlay.
+func (c *Case) OwnGoldenPath(d dialect.Dialect) string { return c.ownPath(GoldenDir, ".json", d) }
 
-// ReadCassette reads the case's cassette. A missing one is an error whose
-// message says how to make it.
-func (c *Case) ReadCassette() ([]byte, error) {
-	file := c.Suite.display(c.CassettePath())
-	data, err := ReadFile(c.Suite.FS, c.CassettePath())
+// OwnCassettePath is OwnGoldenPath for the cassette.
+func (c *Case) OwnCassettePath(d dialect.Dialect) string { return c.ownPath(CassetteDir, ".yaml", d) }
+
+func (c *Case) ownPath(dir, ext string, d dialect.Dialect) string {
+	if d == c.First() {
+		return path.Join(dir, c.ID+ext)
+	}
+	return path.Join(dir, "@"+d.String(), c.ID+ext)
+}
+
+// resolve is the file that holds d's version: the newest overlay at or
+// before d that exists, else the plain path.
+func (c *Case) resolve(dir, ext string, d dialect.Dialect) string {
+	for ; d > c.First(); d-- {
+		p := c.ownPath(dir, ext, d)
+		if _, err := fs.Stat(c.Suite.FS, p); err == nil {
+			return p
+		}
+	}
+	return path.Join(dir, c.ID+ext)
+}
+
+// GoldenPath is the path of the case's golden for dialect d inside its
+// suite's FS.
+func (c *Case) GoldenPath(d dialect.Dialect) string { return c.resolve(GoldenDir, ".json", d) }
+
+// CassettePath is the path of the case's cassette for dialect d inside its
+// suite's FS. Only cases that talk to a server have one.
+func (c *Case) CassettePath(d dialect.Dialect) string { return c.resolve(CassetteDir, ".yaml", d) }
+
+// CassetteFile names the case's cassette for dialect d in messages.
+func (c *Case) CassetteFile(d dialect.Dialect) string { return c.Suite.display(c.CassettePath(d)) }
+
+// GoldenFile names the case's golden for dialect d in messages.
+func (c *Case) GoldenFile(d dialect.Dialect) string { return c.Suite.display(c.GoldenPath(d)) }
+
+// ReadCassette reads the case's cassette for dialect d. A missing one is an
+// error whose message says how to make it.
+func (c *Case) ReadCassette(d dialect.Dialect) ([]byte, error) {
+	p := c.CassettePath(d)
+	file := c.Suite.display(p)
+	data, err := ReadFile(c.Suite.FS, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no cassette; run `piconform update` to record it")}
 	}
@@ -278,10 +370,11 @@ func (s *Suite) DiskPath(p string) string {
 	return filepath.Join(s.Dir, filepath.FromSlash(p))
 }
 
-// ReadGolden reads the case's expected output.
-func (c *Case) ReadGolden() (jsonv.Value, error) {
-	file := c.Suite.display(c.GoldenPath())
-	data, err := ReadFile(c.Suite.FS, c.GoldenPath())
+// ReadGolden reads the case's expected output in dialect d.
+func (c *Case) ReadGolden(d dialect.Dialect) (jsonv.Value, error) {
+	p := c.GoldenPath(d)
+	file := c.Suite.display(p)
+	data, err := ReadFile(c.Suite.FS, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return jsonv.Value{}, &Error{File: file, CaseID: c.ID, Err: fmt.Errorf("no golden; run `piconform update` to create it")}
 	}
@@ -330,8 +423,10 @@ func (s *Suite) Orphans() ([]string, error) {
 	}
 	used := map[string]bool{}
 	for _, c := range s.Cases {
-		used[c.GoldenPath()] = true
-		used[c.CassettePath()] = true
+		for _, d := range c.AllDialects() {
+			used[c.OwnGoldenPath(d)] = true
+			used[c.OwnCassettePath(d)] = true
+		}
 	}
 	var orphans []string
 	for _, g := range append(goldens, cassettes...) {

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -86,10 +87,10 @@ func TestLoadGood(t *testing.T) {
 	if got, _ := c.Raw.Get("futureMember"); !got.Bool() {
 		t.Errorf("Raw lost the unknown member: %s", c.Raw)
 	}
-	if c.GoldenPath() != "golden/convert/good.json" {
-		t.Errorf("GoldenPath = %q", c.GoldenPath())
+	if c.GoldenPath(dialect.V0_80) != "golden/convert/good.json" {
+		t.Errorf("GoldenPath = %q", c.GoldenPath(dialect.V0_80))
 	}
-	g, err := c.ReadGolden()
+	g, err := c.ReadGolden(dialect.V0_80)
 	if err != nil || g.String() != `{"messages":[]}` {
 		t.Errorf("ReadGolden = %s, %v", g, err)
 	}
@@ -111,12 +112,12 @@ func TestReadGoldenErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.Cases[1].ReadGolden() // convert/good: no golden
+	_, err = s.Cases[1].ReadGolden(dialect.V0_80) // convert/good: no golden
 	want := filepath.Join(dir, "golden/convert/good.json") + " (case convert/good): no golden; run `piconform update` to create it"
 	if err == nil || err.Error() != want {
 		t.Errorf("missing golden: %v\nwant %s", err, want)
 	}
-	_, err = s.Cases[0].ReadGolden() // convert/bad: malformed
+	_, err = s.Cases[0].ReadGolden(dialect.V0_80) // convert/bad: malformed
 	want = filepath.Join(dir, "golden/convert/bad.json") + ":2:16 (case convert/bad): /messages/0: "
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("malformed golden: %v\nwant %s…", err, want)

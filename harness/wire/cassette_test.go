@@ -17,6 +17,7 @@ import (
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -60,8 +61,8 @@ func TestBrokenCassettes(t *testing.T) {
 			if !errors.As(err, &se) || !errors.As(err, &ce) {
 				t.Fatalf("Load = %v, want a suite.Error with a CassetteError", err)
 			}
-			if se.File != c.CassetteFile() || se.CaseID != c.ID {
-				t.Errorf("names %s (case %s), want %s (case %s)", se.File, se.CaseID, c.CassetteFile(), c.ID)
+			if se.File != c.CassetteFile(dialect.V0_80) || se.CaseID != c.ID {
+				t.Errorf("names %s (case %s), want %s (case %s)", se.File, se.CaseID, c.CassetteFile(dialect.V0_80), c.ID)
 			}
 			msg := err.Error()
 			if ce.Line != tc.line || !strings.Contains(msg, fmt.Sprintf("line %d: ", tc.line)) || !strings.Contains(msg, tc.want) {

@@ -17,6 +17,7 @@ import (
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -26,6 +27,8 @@ import (
 // every difference of the requests, the requests the cassette did not
 // expect or expected but never got, and notes on identity headers.
 type Fixture struct {
+	// Dialect is the Pi release line whose cassettes the fixture replays.
+	Dialect dialect.Dialect
 	// Cassettes, when it holds a case id, replaces that case's cassette
 	// file: `piconform update --dry-run` replays what it recorded but did
 	// not write.
@@ -65,7 +68,7 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 	}
 	data, ok := f.Cassettes[c.ID]
 	if !ok {
-		if data, err = c.ReadCassette(); err != nil {
+		if data, err = c.ReadCassette(f.Dialect); err != nil {
 			return s, nil, err
 		}
 	}
@@ -75,7 +78,7 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 			len(cas.Interactions), c.File, len(s.Responses))}
 	}
 	if err != nil {
-		return s, nil, &suite.Error{File: c.CassetteFile(), CaseID: c.ID, Err: err}
+		return s, nil, &suite.Error{File: c.CassetteFile(f.Dialect), CaseID: c.ID, Err: err}
 	}
 	for i, r := range s.Responses {
 		cas.Interactions[i].Response = r.cassetteResponse()

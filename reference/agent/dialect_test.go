@@ -53,3 +53,86 @@ func TestSystemRoleByDialect(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclareToolChanges: the system message Pi 1.6's loop appends before a
+// request, or none, or where it throws (each checked against Pi 1.6.0).
+func TestDeclareToolChanges(t *testing.T) {
+	const (
+		read    = `{"name":"read","description":"Read.","parameters":{"type":"object"}}`
+		readNew = `{"name":"read","description":"Read a file.","parameters":{"type":"object"}}`
+		bash    = `{"name":"bash","description":"Run.","parameters":{}}`
+		user    = `{"role":"user","content":"u","timestamp":1}`
+	)
+	sys := func(members string) string { return `{"role":"system","content":"",` + members + `"timestamp":0}` }
+	for _, tc := range []struct {
+		name, msgs, tools string
+		want              string // the appended message, "" for none
+		err               string // the error's pointer, "" for none
+	}{
+		{name: "no tools, none declared", msgs: `[` + user + `]`},
+		{name: "tools null", msgs: `[` + user + `]`, tools: `null`},
+		{name: "empty tools", msgs: `[` + user + `]`, tools: `[]`},
+		{name: "new tools, label dropped", msgs: `[` + user + `]`, tools: `[{"name":"read","label":"R","description":"Read.","parameters":{"type":"object"},"execute":1},` + bash + `]`,
+			want: `{"role":"system","content":"","timestamp":9,"toolsAdded":[` + read + `,` + bash + `]}`},
+		{name: "constrainedSampling kept, null included", msgs: `[` + user + `]`, tools: `[{"name":"t","parameters":{},"constrainedSampling":null}]`,
+			want: `{"role":"system","content":"","timestamp":9,"toolsAdded":[{"name":"t","parameters":{},"constrainedSampling":null}]}`},
+		{name: "same declaration: nothing", msgs: `[` + sys(`"toolsAdded":[`+read+`],`) + `,` + user + `]`, tools: `[` + read + `]`},
+		{name: "changed is removed and added", msgs: `[` + sys(`"toolsAdded":[`+read+`,`+bash+`],`) + `,` + user + `]`, tools: `[` + readNew + `]`,
+			want: `{"role":"system","content":"","timestamp":9,"toolsAdded":[` + readNew + `],"toolsRemoved":[{"name":"read"},{"name":"bash"}]}`},
+		{name: "parameter key order counts", msgs: `[` + sys(`"toolsAdded":[{"name":"t","parameters":{"a":1,"b":2}}],`) + `,` + user + `]`,
+			tools: `[{"name":"t","parameters":{"b":2,"a":1}}]`,
+			want:  `{"role":"system","content":"","timestamp":9,"toolsAdded":[{"name":"t","parameters":{"b":2,"a":1}}],"toolsRemoved":[{"name":"t"}]}`},
+		{name: "replayed removals", msgs: `[` + sys(`"toolsAdded":[`+read+`,`+bash+`],`) + `,` + user + `,` + sys(`"toolsRemoved":[{"name":"bash"}],`) + `]`, tools: `[` + read + `]`},
+		{name: "all removed", msgs: `[` + sys(`"toolsAdded":[`+read+`],`) + `,` + user + `]`,
+			want: `{"role":"system","content":"","timestamp":9,"toolsRemoved":[{"name":"read"}]}`},
+		{name: "system messages of 0.80 are unknown", msgs: `[` + user + `]`, tools: `[` + read + `]`,
+			want: `{"role":"system","content":"","timestamp":9,"toolsAdded":[` + read + `]}`},
+		{name: "null message throws", msgs: `[null,` + user + `]`, err: "/messages/0"},
+		{name: "tool without parameters throws", msgs: `[` + user + `]`, tools: `[{"name":"t"}]`, err: "/tools/0"},
+		{name: "tool not an object throws", msgs: `[` + user + `]`, tools: `[7]`, err: "/tools/0"},
+		{name: "tools not an array throws", msgs: `[` + user + `]`, tools: `{"name":"t"}`, err: "/tools"},
+		{name: "tools false throws", msgs: `[` + user + `]`, tools: `false`, err: "/tools"},
+		{name: "toolsAdded not iterable throws", msgs: `[` + sys(`"toolsAdded":5,`) + `,` + user + `]`, err: "/messages"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg, _ := agent.NewRegistry()
+			reg = reg.In(dialect.V1_6)
+			raw := parse(t, tc.msgs)
+			var msgs []agent.Message
+			for _, e := range raw.Elems() {
+				if e.Kind() == jsonv.Null {
+					msgs = append(msgs, &agent.Unknown{Raw: e})
+					continue
+				}
+				m, err := reg.Decode(e, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				msgs = append(msgs, m)
+			}
+			var tools jsonv.Value
+			if tc.tools != "" {
+				tools = parse(t, tc.tools)
+			}
+			got, err := agent.DeclareToolChanges(msgs, tools, func() jsonv.Value { return jsonv.NumberValue("9") })
+			if tc.err != "" {
+				pe, ok := err.(*jsonv.PathError)
+				if !ok || pe.Pointer != tc.err {
+					t.Fatalf("error %v, want one at %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tc.want == "" && got != nil:
+				t.Errorf("appended %s, want nothing", got.JSON())
+			case tc.want != "" && got == nil:
+				t.Errorf("appended nothing, want %s", tc.want)
+			case tc.want != "" && !jsonv.Equal(got.JSON(), parse(t, tc.want)):
+				t.Errorf("got  %s\nwant %s", got.JSON(), tc.want)
+			}
+		})
+	}
+}

@@ -59,6 +59,11 @@ func (e *StepError) Unwrap() error { return e.Err }
 // editing a message in place; what the transform returns is used for this
 // request and then forgotten. If either step fails, Prepare returns its error and no Context:
 // a failed step never yields a partial request.
+//
+// In Pi 1.6 (the registry's dialect; ToolsAsMessages) the Context holds
+// the converted messages alone, and the state's SystemPrompt, Tools and
+// Passed are not read: the prompt and the tools are system messages of the
+// transcript (see DeclareToolChanges).
 func (p Pipeline) Prepare(ctx context.Context, state State) (*ai.Context, error) {
 	if p.Convert == nil {
 		return nil, fmt.Errorf("agent: the pipeline has no ConvertToLLM")
@@ -80,6 +85,10 @@ func (p Pipeline) Prepare(ctx context.Context, state State) (*ai.Context, error)
 	llm, err := p.Convert(ctx, slices.Clone(msgs))
 	if err != nil {
 		return nil, &StepError{Step: "convertToLlm", Err: err}
+	}
+	if ToolsAsMessages(reg.dialect) {
+		// normalizeContext({messages}): the messages alone.
+		return &ai.Context{Messages: llm}, nil
 	}
 	sys := state.SystemPrompt
 	c := &ai.Context{SystemPrompt: &sys, Messages: llm, Tools: state.Tools, HasTools: state.Tools != nil}

@@ -16,7 +16,7 @@ import (
 // any) and convertToLlm, and the output is the Context the provider would
 // get together with the transcript as it stands once the request is
 // prepared. A failing hook gives {"error": <its message>} instead.
-func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, error) {
+func pipeline(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	rawSys := f.Any("systemPrompt")
 	rawMsgs := f.Any("messages")
@@ -26,7 +26,7 @@ func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, e
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
-	reg := codingagent.Registry()
+	reg := codingagent.Registry().In(opts.Dialect)
 	msgs, err := decodeTranscript(reg, rawMsgs, "/messages")
 	if err != nil {
 		return jsonv.Value{}, err
@@ -45,12 +45,22 @@ func pipeline(ctx context.Context, input jsonv.Value, _ Options) (jsonv.Value, e
 		return jsonv.Value{}, jsonv.Errorf(jsonv.Index("/messages", len(msgs)-1), "the last message of a pipeline case must not be an assistant")
 	}
 	state := agent.State{SystemPrompt: rawSys.Str(), Messages: msgs}
-	// The loop hands systemPrompt and tools to the provider as they are,
-	// whatever they hold (input.lenient).
-	if rawSys.Kind() != jsonv.String {
+	if agent.ToolsAsMessages(opts.Dialect) {
+		// Pi 1.6 reads no systemPrompt, and declares the tools as a system
+		// message it appends to the transcript.
+		update, err := agent.DeclareToolChanges(msgs, rawTools, opts.now())
+		if err != nil {
+			return jsonv.Value{}, err
+		}
+		if update != nil {
+			state.Messages = append(state.Messages, update)
+		}
+	} else if rawSys.Kind() != jsonv.String {
+		// The loop hands systemPrompt and tools to the provider as they
+		// are, whatever they hold (input.lenient).
 		state.Passed = append(state.Passed, jsonv.Member{Key: "systemPrompt", Value: rawSys})
 	}
-	if !rawTools.IsAbsent() {
+	if !rawTools.IsAbsent() && !agent.ToolsAsMessages(opts.Dialect) {
 		tools, err := decodeTools(rawTools.Elems(), "/tools")
 		if rawTools.Kind() == jsonv.Array && err == nil {
 			state.Tools = tools

@@ -7,6 +7,7 @@ import (
 
 	"github.com/piconform/piconform/adapterkit"
 	"github.com/piconform/piconform/protocol"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -20,6 +21,14 @@ func Adapter(version string, opts Options) adapterkit.Adapter {
 	kinds := make(map[string]adapterkit.KindFunc, len(handlers))
 	for kind := range handlers {
 		kinds[kind] = func(ctx context.Context, input jsonv.Value) (jsonv.Value, error) {
+			opts := opts
+			if name := adapterkit.Dialect(ctx); name != "" {
+				d, err := dialect.Parse(name)
+				if err != nil {
+					return jsonv.Value{}, adapterkit.Skip(err.Error())
+				}
+				opts.Dialect = d
+			}
 			out, err := HandleContext(ctx, kind, input, opts)
 			if errors.Is(err, ErrUnsupported) {
 				return jsonv.Value{}, adapterkit.Skip(err.Error())
@@ -27,7 +36,7 @@ func Adapter(version string, opts Options) adapterkit.Adapter {
 			return out, err
 		}
 	}
-	return adapterkit.Adapter{Name: Name, Version: version, Language: "go", Kinds: kinds, APIs: APIs()}
+	return adapterkit.Adapter{Name: Name, Version: version, Language: "go", Kinds: kinds, APIs: APIs(), Dialects: dialect.Names()}
 }
 
 // Answer is the reference's answer to one case, the same in process and

@@ -193,7 +193,7 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 		if d.Retry.Stamp != nil {
 			d.Retry.Stamp(call.Header, attempt, o)
 		}
-		hreq, err := newRequest(ctx, call.Request, call.Body.AppendJSON(nil), connectTo)
+		hreq, err := newRequest(ctx, call.Request, call.Request.Payload(), connectTo)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -346,9 +346,23 @@ func AbortTexts(api string) []string {
 }
 
 // IdentityHeaders lists the request headers an API's client library adds to
-// say what it is (provider.Driver.IdentityHeaders).
+// say what it is, in any dialect (provider.Client.IdentityHeaders of each,
+// and from 1.6 on Pi's own user-agent, provider.PiIdentity): a recorded
+// header whose value matches one of them is the client's identity.
 func IdentityHeaders(api string) []provider.IdentityHeader {
-	return slices.Clone(drivers[api].IdentityHeaders)
+	var out []provider.IdentityHeader
+	for _, dl := range dialect.All() {
+		list := drivers[api].At(dl).IdentityHeaders
+		if _, ok, _ := provider.UserAgent(dl, jsonv.Value{}); ok {
+			list = append(slices.Clone(list), provider.PiIdentity)
+		}
+		for _, h := range list {
+			if !slices.Contains(out, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
 }
 
 // wire runs one provider request and its streamed answer: input
@@ -385,7 +399,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
-	c, err := ai.DecodeWireContext(rawCtx, "/context", d.LenientContext)
+	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -49,4 +49,3 @@ func TestAddGreater(t *testing.T) {
 		}
 	}
 }
-

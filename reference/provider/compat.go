@@ -32,3 +32,16 @@ func (c Compat) IsFalse(name string) bool {
 	v, ok := c.v.Get(name)
 	return ok && v.Kind() == jsonv.Bool && !v.Bool()
 }
+
+// Value is `model.compat?.name`: Absent when the model has no compat or
+// the compat has no such member.
+func (c Compat) Value(name string) jsonv.Value {
+	v, _ := c.v.Get(name)
+	return v
+}
+
+// Is is `model.compat?.name === want` for a string want.
+func (c Compat) Is(name, want string) bool {
+	v := c.Value(name)
+	return v.Kind() == jsonv.String && v.Str() == want
+}

@@ -3,10 +3,10 @@ package provider
 import (
 	"errors"
 	"fmt"
-	"github.com/piconform/piconform/reference/dialect"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -50,6 +50,10 @@ type StreamOptions struct {
 	// its user_id only when that is a string, and a member of anything
 	// else is undefined.
 	Metadata jsonv.Value
+	// Identity is Pi 1.6's identity option ({userAgent, version,
+	// attribution}), kept as written: Pi reads its members with ?.
+	// (IdentityHeaders). Absent when not given.
+	Identity jsonv.Value
 	// Env holds provider environment values. Pi also falls back to the
 	// process environment, which the reference never reads.
 	Env []jsonv.Member
@@ -79,6 +83,7 @@ func DecodeOptions(v jsonv.Value, ptr string, own func(f *jsonv.Fields)) (Stream
 		MaxRetries:                f.Any("maxRetries"),
 		MaxRetryDelayMs:           f.Any("maxRetryDelayMs"), // read with JavaScript's > and Math.min
 		Metadata:                  f.Any("metadata"),        // only its user_id is read, with a type check
+		Identity:                  f.Any("identity"),
 	}
 	headers := f.Any("headers")
 	env := f.OptObject("env")
@@ -126,6 +131,7 @@ func (o StreamOptions) Builder() *jsonv.ObjectBuilder {
 	}
 	b.Set("timeoutMs", o.TimeoutMs).Set("websocketConnectTimeoutMs", o.WebsocketConnectTimeoutMs)
 	b.Set("maxRetries", o.MaxRetries).Set("maxRetryDelayMs", o.MaxRetryDelayMs).Set("metadata", o.Metadata)
+	b.Set("identity", o.Identity)
 	if o.Env != nil {
 		b.Set("env", jsonv.ObjectValue(o.Env...))
 	}

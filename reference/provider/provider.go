@@ -107,6 +107,11 @@ type Driver struct {
 	// them (spec input.lenient). A driver without it gets only contexts
 	// of the declared types.
 	LenientContext bool
+	// FoldsSystemMessages is true for an API that always folds the system
+	// messages of a Pi 1.6 transcript into the leading one (Google,
+	// Bedrock); the others fold them unless the model's compat allows
+	// them where they stand (KeepsSystemMessages, WireContext).
+	FoldsSystemMessages bool
 	// Client is how the API's client library sends the request.
 	Client
 }

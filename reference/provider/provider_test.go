@@ -3,8 +3,11 @@ package provider_test
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
@@ -170,5 +173,24 @@ func TestProviderErrorText(t *testing.T) {
 		if got := provider.ProviderErrorText(tc.status, tc.message, tc.body, tc.pre); got != tc.want {
 			t.Errorf("ProviderErrorText(%d, %q, %q, %q) = %q, want %q", tc.status, tc.message, tc.body, tc.pre, got, tc.want)
 		}
+	}
+}
+
+// A request whose Content-Encoding is zstd sends its JSON compressed; any
+// other sends the JSON itself.
+func TestPayload(t *testing.T) {
+	body := jsonv.ObjectValue(jsonv.Member{Key: "model", Value: jsonv.StringValue("m")})
+	plain := provider.Request{Header: http.Header{}, Body: body}
+	if got := string(plain.Payload()); got != `{"model":"m"}` {
+		t.Errorf("plain payload %q", got)
+	}
+	packed := provider.Request{Header: http.Header{"Content-Encoding": {"zstd"}}, Body: body}
+	dec, err := zstd.NewReader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := dec.DecodeAll(packed.Payload(), nil)
+	if err != nil || string(got) != `{"model":"m"}` {
+		t.Errorf("zstd payload decodes to %q, %v", got, err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 // (prompt_cache_key, whatever the cache retention), timeoutMs (the SDK's
 // timeout and x-stainless-timeout) and env (AZURE_OPENAI_API_VERSION,
 // AZURE_OPENAI_BASE_URL, AZURE_OPENAI_RESOURCE_NAME and
-// AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members it does not read (serviceTier,
-// toolChoice and the like) stay in Extra.
+// AZURE_OPENAI_DEPLOYMENT_NAME_MAP). Members it does not read (serviceTier
+// and the like) stay in Extra.
 type Options struct {
 	provider.StreamOptions
 	// Reasoning shapes the reasoning member for reasoning models.
@@ -32,6 +32,9 @@ type Options struct {
 	// AzureDeploymentName, when truthy, is sent as the body's model as it
 	// is.
 	AzureDeploymentName jsonv.Value `pi:"azureDeploymentName"`
+	// ToolChoice is sent as tool_choice, whatever it holds, when given:
+	// from Pi 1.6 on (0.80 ignores it).
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong

@@ -13,11 +13,14 @@ package azureopenairesponses
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -46,11 +49,24 @@ const (
 )
 
 // ToolCallProviders are the target providers whose tool-call ids keep the
-// "<call id>|<item id>" pairing: openai-responses' list and this API.
+// "<call id>|<item id>" pairing: openai-responses' list and this API (in
+// Pi 0.80, whose Azure provider was named after the API).
 var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDProviders...), API)
 
-// NormalizeToolCallID is this API's tool-call id normalizer.
+// pairedIDProviders is that list in each dialect: Pi 1.6 names Azure's
+// provider "azure", and the API's own name is no longer in the list.
+var pairedIDProviders = dialect.Table[[]string]{
+	dialect.V0_80: ToolCallProviders,
+	dialect.V1_6:  append(append([]string(nil), openairesponses.PairedIDProviders...), "azure"),
+}
+
+// NormalizeToolCallID is this API's tool-call id normalizer (Pi 0.80's).
 var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
+
+// normalizeToolCallID is the normalizer of dialect d.
+func normalizeToolCallID(d dialect.Dialect) transform.IDNormalizer {
+	return openairesponses.ToolCallIDNormalizer(pairedIDProviders.At(d))
+}
 
 // Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
 // with the context's messages read from msgs and the body handed to body
@@ -75,13 +91,20 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
+	d := opts.Dialect
 	defaults := httpheader.Assign(httpheader.FromModel(model), opts.Headers)
-	header, err := openairesponses.SDKHeaders(ClientName, opts.TimeoutMs, httpheader.New(KeyHeader, *opts.APIKey), defaults)
+	header, err := openairesponses.SDKHeadersAt(d, ClientName, opts.TimeoutMs, httpheader.New(KeyHeader, *opts.APIKey), defaults)
 	if err != nil {
 		return nil, err
 	}
 	req := provider.Request{Method: http.MethodPost, URL: endpoint(base, version), Header: header}
-	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
+	parse := func(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return ParseStreamIn(d, r, model, now)
+	}
+	httpError := func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return ParseHTTPErrorIn(d, model, status, body, now)
+	}
+	return provider.Answer(req, model, now, parse, httpError), nil
 }
 
 // DeploymentName is the body's model: azureDeploymentName, else the
@@ -149,21 +172,39 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 	if base == "" {
 		return "", &stream.RequestError{Message: NoBaseURLText}
 	}
-	return NormalizeBaseURL(base)
+	return NormalizeBaseURLIn(opts.Dialect, base)
 }
 
 // NormalizeBaseURL is Pi's normalization of an Azure base URL: trimmed and
 // without trailing slashes; on an *.openai.azure.com or
 // *.cognitiveservices.azure.com host whose path is empty or /openai, the
 // path becomes /openai/v1 and the query is dropped.
-func NormalizeBaseURL(base string) (string, error) {
+func NormalizeBaseURL(base string) (string, error) { return NormalizeBaseURLIn(dialect.V0_80, base) }
+
+// azureHosts are the host suffixes Pi takes for Azure's, and basePaths the
+// paths (without trailing slashes) it replaces with DefaultPath there, in
+// each dialect.
+var (
+	azureHosts = dialect.Table[[]string]{
+		dialect.V0_80: {".openai.azure.com", ".cognitiveservices.azure.com"},
+		dialect.V1_6:  {".openai.azure.com", ".cognitiveservices.azure.com", ".ai.azure.com"},
+	}
+	basePaths = dialect.Table[[]string]{
+		dialect.V0_80: {"", "/openai"},
+		dialect.V1_6:  {"", "/openai", "/openai/v1/responses"},
+	}
+)
+
+// NormalizeBaseURLIn is NormalizeBaseURL as Pi of dialect d normalizes
+// (azureHosts, basePaths).
+func NormalizeBaseURLIn(d dialect.Dialect, base string) (string, error) {
 	u, err := parseURL(strings.TrimRight(strings.TrimSpace(base), "/"))
 	if err != nil {
 		return "", &stream.RequestError{Message: InvalidBaseURLText + base}
 	}
 	host := u.Hostname()
-	azure := strings.HasSuffix(host, ".openai.azure.com") || strings.HasSuffix(host, ".cognitiveservices.azure.com")
-	if p := strings.TrimRight(u.EscapedPath(), "/"); azure && (p == "" || p == "/openai") {
+	azure := slices.ContainsFunc(azureHosts.At(d), func(suffix string) bool { return strings.HasSuffix(host, suffix) })
+	if p := strings.TrimRight(u.EscapedPath(), "/"); azure && slices.Contains(basePaths.At(d), p) {
 		u.Path, u.RawPath, u.RawQuery, u.ForceQuery = DefaultPath, "", "", false
 	}
 	return strings.TrimRight(whatwgString(u), "/"), nil
@@ -261,29 +302,42 @@ func encodeQueryValue(s string) string {
 
 // buildBody is Pi's buildParams for Azure, with its member order:
 // model (the deployment), input, stream, prompt_cache_key?, store,
-// max_output_tokens?, temperature?, tools?, reasoning?, include?.
+// max_output_tokens?, temperature?, tools?, (1.6: tool_choice?),
+// reasoning?, include?.
 func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
+	d := opts.Dialect
+	if err := openairesponses.Unmodelled(d, model, ctx, opts.StreamOptions); err != nil {
+		return err
+	}
+	c := provider.CompatOf(model)
 	body.Begin([]jsonv.Member{{Key: "model", Value: DeploymentName(model, opts)}}, "input")
-	if err := openairesponses.ConvertInput(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
+	if err := openairesponses.ConvertInputIn(d, model, ctx, msgs, normalizeToolCallID(d), now, body); err != nil {
 		return err
 	}
 	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
-	key, err := opts.PromptCacheKey()
-	if err != nil {
-		return err
+	// The key ignores the cache retention; 1.6's compat.promptCacheKeyMode
+	// "disabled" leaves it out.
+	if !(d.AtLeast(dialect.V1_6) && c.Is("promptCacheKeyMode", "disabled")) {
+		key, err := opts.PromptCacheKey()
+		if err != nil {
+			return err
+		}
+		b.Set("prompt_cache_key", key)
 	}
-	b.Set("prompt_cache_key", key)
 	b.SetBool("store", false)
 	if opts.MaxTokens.Truthy() {
-		b.Set("max_output_tokens", stream.JSValue(opts.MaxTokens))
+		b.Set("max_output_tokens", openairesponses.MaxOutputTokens(d, opts.MaxTokens))
 	}
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
-	if err := openairesponses.SetTools(b, ctx, jsonv.BoolValue(false)); err != nil {
+	// Azure's compat.supportsStrictMode defaults to true: strict false stays.
+	strict := openairesponses.ToolStrictness{Strict: jsonv.BoolValue(false), Sent: c.Truthy("supportsStrictMode", true)}
+	if err := openairesponses.SetToolsIn(d, b, ctx, strict); err != nil {
 		return err
 	}
-	openairesponses.SetReasoning(b, model, opts.Reasoning, true)
+	openairesponses.SetToolChoice(d, b, opts.ToolChoice)
+	openairesponses.SetReasoningIn(d, b, model, opts.Reasoning, true)
 	body.End(b.Members())
 	return nil
 }

@@ -5,7 +5,7 @@ import "github.com/piconform/piconform/reference/provider"
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
-	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
+	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, FoldsSystemMessages: true,
 	Client: provider.Client{
 		Retry: Retry, NoResponseText: ConnectionErrorText,
 		AbortText: AbortText, AbortBeforeText: provider.RequestAbortedText,

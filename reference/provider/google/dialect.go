@@ -2,7 +2,6 @@ package google
 
 import (
 	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider/httpheader"
 )
 
 // release is what one Pi release line's Google code (google-shared.js and
@@ -56,6 +55,9 @@ type release struct {
 	// moreFinishReasons: CONTINUATION (length) and TOO_MANY_TOOL_CALLS
 	// (error) are known finish reasons (wire.google.finish-reason).
 	moreFinishReasons bool
+	// reasoningUsage: the usage counts thoughtsTokenCount as reasoning too
+	// (wire.google.usage).
+	reasoningUsage bool
 	// eventErrorObjects: an error object in an SSE data line fails the
 	// stream, and only a number code counts
 	// (wire.google.stream-error-object).
@@ -67,7 +69,7 @@ var releases = dialect.Table[*release]{
 	dialect.V1_6: {
 		sdkVersion: "2.32.0", identityHeaders: true, gemini3ToolCallIDs: true, signedBlanks: true,
 		trimmedResultText: true, constAsEnum: true, sdkLevelMap: true, levelModels: true, idFirst: true,
-		sdkMajor: 2, finishRequired: true, moreFinishReasons: true, eventErrorObjects: true,
+		sdkMajor: 2, finishRequired: true, moreFinishReasons: true, reasoningUsage: true, eventErrorObjects: true,
 	},
 }
 
@@ -77,13 +79,3 @@ func SDKMajor(d dialect.Dialect) int { return rules(d).sdkMajor }
 
 // rules is the release of dialect d.
 func rules(d dialect.Dialect) *release { return releases.At(d) }
-
-// identity is the lowest layer of the caller's headers Pi of dialect d
-// hands the SDK: none in 0.80; from 1.6 on Pi's own user agent
-// (wire.google.header-merge).
-func identity(d dialect.Dialect) []httpheader.Header {
-	if !rules(d).identityHeaders {
-		return nil
-	}
-	return []httpheader.Header{httpheader.New("User-Agent", "pi/"+d.Release()+" (linux; node/"+NodeVersion+"; x64)")}
-}

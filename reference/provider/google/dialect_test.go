@@ -1,8 +1,11 @@
 package google_test
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
@@ -195,5 +198,118 @@ func TestHeaderMergeByDialect(t *testing.T) {
 	}
 	if got := call.Header.Get("user-agent"); got != "pi/1.6.0 (linux; node/v22.23.3; x64)" {
 		t.Errorf("1.6 user-agent = %q", got)
+	}
+}
+
+// TestAnswerByDialect: how the same stream reads in each dialect, where
+// 1.6 changed it (spec/wire-google.md, "In 1.6").
+func TestAnswerByDialect(t *testing.T) {
+	chunk := func(parts, finish, extra string) string {
+		c := `{"candidates":[{"content":{"role":"model","parts":[` + parts + `]}`
+		if finish != "" {
+			c += `,"finishReason":"` + finish + `"`
+		}
+		return "data: " + c + `}]` + extra + "}\n\n"
+	}
+	text := chunk(`{"text":"a"}`, "", "")
+	call := chunk(`{"functionCall":{"id":"c1","name":"f","args":{}}}`, "", "")
+	usage := `,"usageMetadata":{"promptTokenCount":4,"candidatesTokenCount":3,"thoughtsTokenCount":2,"totalTokenCount":9}`
+	type outcome struct{ stop, err, raw, reasoning string }
+	for _, tc := range []struct {
+		name, body string
+		v080, v16  outcome
+	}{
+		{"no finish reason", text, outcome{stop: "stop"}, outcome{stop: "error", err: "NAME stream ended without a finish reason"}},
+		{"stop", text + chunk("", "STOP", usage), outcome{stop: "stop"}, outcome{stop: "stop", raw: `"STOP"`, reasoning: "2"}},
+		{"safety", text + chunk("", "SAFETY", ""), outcome{stop: "error", err: "An unknown error occurred"}, outcome{stop: "error", err: "Provider stopped with: SAFETY", raw: `"SAFETY"`}},
+		{"safety after a tool call", call + chunk("", "SAFETY", ""), outcome{stop: "toolUse"}, outcome{stop: "error", err: "Provider stopped with: SAFETY", raw: `"SAFETY"`}},
+		{"stop after a tool call", call + chunk("", "STOP", ""), outcome{stop: "toolUse"}, outcome{stop: "toolUse", raw: `"STOP"`}},
+		{"too many tool calls", text + chunk("", "TOO_MANY_TOOL_CALLS", ""), outcome{stop: "error", err: "Unhandled stop reason: TOO_MANY_TOOL_CALLS"}, outcome{stop: "error", err: "Provider stopped with: TOO_MANY_TOOL_CALLS", raw: `"TOO_MANY_TOOL_CALLS"`}},
+		{"continuation", text + chunk("", "CONTINUATION", ""), outcome{stop: "error", err: "Unhandled stop reason: CONTINUATION"}, outcome{stop: "length", raw: `"CONTINUATION"`}},
+		{"error object in an event", text + `data: {"error":{"code":500,"message":"boom","status":"INTERNAL"}}` + "\n\n" + chunk("", "STOP", ""),
+			outcome{stop: "stop"}, outcome{stop: "error", err: `got status: INTERNAL. {"error":{"code":500,"message":"boom","status":"INTERNAL"}}`}},
+		{"error object with a string code", text + `data: {"error":{"code":"500","status":"INTERNAL"}}` + "\n\n" + chunk("", "STOP", ""),
+			outcome{stop: "stop"}, outcome{stop: "stop", raw: `"STOP"`}},
+	} {
+		for _, api := range []struct {
+			name string
+			d    provider.Driver
+		}{{"Google", google.Driver}, {"Google Vertex", googlevertex.Driver}} {
+			for _, want := range []struct {
+				d dialect.Dialect
+				o outcome
+			}{{dialect.V0_80, tc.v080}, {dialect.V1_6, tc.v16}} {
+				model := &ai.Model{ID: "gemini-2.5-pro", API: api.d.API, Provider: "google", BaseURL: "http://h", Reasoning: true,
+					Cost: ai.ModelCost{Input: jsonv.NumberValue("1"), Output: jsonv.NumberValue("1"), CacheRead: jsonv.NumberValue("0"), CacheWrite: jsonv.NumberValue("0")}}
+				key := "k"
+				var opts provider.Options = &google.Options{StreamOptions: provider.StreamOptions{APIKey: &key, Dialect: want.d}}
+				if api.d.API == googlevertex.API {
+					opts = &googlevertex.Options{Options: google.Options{StreamOptions: provider.StreamOptions{APIKey: &key, Dialect: want.d}}}
+				}
+				c, err := api.d.BuildRequest(model, &ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, opts, capturetest.Clock)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp := &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(tc.body))}
+				msg, _, err := c.Read(resp)
+				if err != nil {
+					t.Fatalf("%s %s %s: %v", tc.name, api.name, want.d, err)
+				}
+				got := outcome{stop: msg.StopReason, err: provider.OrEmpty(msg.ErrorMessage)}
+				if !msg.RawStopReason.IsAbsent() {
+					got.raw = string(msg.RawStopReason.AppendJSON(nil))
+				}
+				if !msg.Usage.Reasoning.IsAbsent() {
+					got.reasoning = string(msg.Usage.Reasoning.AppendJSON(nil))
+				}
+				w := want.o
+				w.err = strings.ReplaceAll(w.err, "NAME", api.name)
+				if got != w {
+					t.Errorf("%s %s %s: got %+v, want %+v", tc.name, api.name, want.d, got, w)
+				}
+			}
+		}
+	}
+}
+
+// TestGenAIRetry: which failed responses Pi 1.6 repeats around the Gen AI
+// SDK, and how long it waits (no jitter).
+func TestGenAIRetry(t *testing.T) {
+	three := provider.StreamOptions{MaxRetries: jsonv.NumberValue("3")}
+	if n := google.GenAIRetry.Retries(&three); n != 3 {
+		t.Errorf("retries = %d, want 3", n)
+	}
+	if n := google.GenAIRetry.Retries(&provider.StreamOptions{}); n != 0 {
+		t.Errorf("retries without maxRetries = %d, want 0", n)
+	}
+	for _, tc := range []struct {
+		name   string
+		status int
+		ctype  string
+		body   string
+		header http.Header
+		again  bool
+	}{
+		{"503", 503, "text/plain", "x", nil, true},
+		{"429 with retry-after, which is not read", 429, "text/plain", "x", http.Header{"Retry-After": {"100"}}, true},
+		{"408", 408, "text/plain", "x", nil, true},
+		{"x-should-retry false is not read", 500, "text/plain", "x", http.Header{"X-Should-Retry": {"false"}}, true},
+		{"400", 400, "text/plain", "x", nil, false},
+		{"a JSON body that is no JSON", 503, "application/json", "nope", nil, false},
+		{"a JSON body", 503, "application/json", `{"error":{}}`, nil, true},
+		{"600 is no ApiError", 600, "text/plain", "x", nil, false},
+	} {
+		h := http.Header{"Content-Type": {tc.ctype}}
+		for k, v := range tc.header {
+			h[k] = v
+		}
+		resp := &http.Response{StatusCode: tc.status, Header: h}
+		wait, again := google.GenAIRetry.After(1, resp, []byte(tc.body), &three, 0)
+		if again != tc.again || again && wait != time.Second {
+			t.Errorf("%s: After = %v, %v; want %v, 1s", tc.name, wait, again, tc.again)
+		}
+	}
+	if _, again := google.GenAIRetry.After(0, nil, nil, &three, 0); again {
+		t.Error("a request without an answer is repeated")
 	}
 }

@@ -43,7 +43,7 @@ const (
 	StreamMethod = ":streamGenerateContent?alt=sse"
 	// NodeVersion is the Node build named in user-agent and
 	// x-goog-api-client (the pi-ts adapter's Node 22).
-	NodeVersion = "v22.23.3"
+	NodeVersion = provider.NodeVersion
 )
 
 // SDKVersion is the version of the Gen AI SDK that Pi of dialect d pins.
@@ -81,6 +81,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 	apiKey := *opts.APIKey
 	d := opts.Dialect
+	// Pi makes the client, with its headers, before the parameters.
+	header, err := Headers(model, opts, apiKey)
+	if err != nil {
+		return nil, err
+	}
 	if err := CheckID(d, model); err != nil {
 		return nil, err
 	}
@@ -106,7 +111,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	base = strings.TrimSuffix(base, "/")
 
 	body.End(tail)
-	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: buildHeaders(model, opts, apiKey)}
+	req := provider.Request{Method: http.MethodPost, URL: base + "/" + name + StreamMethod, Header: header}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return answer.Read(d, model, resp, now)
 	}}, nil
@@ -157,37 +162,48 @@ func CheckCall(model *ai.Model, n int, key string) error {
 	return nil
 }
 
-// buildHeaders follows the SDK: its defaults, then the caller's layers
+// Headers are the headers of a request with key, in the options'
+// dialect. They follow the SDK: its defaults, then the caller's layers
 // (callerHeaders) laid over them as objects, appended to a fetch Headers
 // (names without case, a repeated name joined with ", "), then the key
-// unless a header already carries it, then fetch's accept.
-func buildHeaders(model *ai.Model, opts Options, apiKey string) http.Header {
+// unless a header already carries it, then fetch's accept. An error is
+// where Pi's identity option throws or is not modelled
+// (provider.IdentityHeaders).
+func Headers(model *ai.Model, opts Options, key string) (http.Header, error) {
 	d := opts.Dialect
 	label := "google-genai-sdk/" + SDKVersion(d) + " gl-node/" + NodeVersion
+	caller, err := callerHeaders(d, model, opts)
+	if err != nil {
+		return nil, err
+	}
 	all := []httpheader.Header{httpheader.New("User-Agent", label), httpheader.New("x-goog-api-client", label), httpheader.New("Content-Type", "application/json")}
-	all = httpheader.Assign(all, callerHeaders(d, model, opts))
+	all = httpheader.Assign(all, caller)
 
 	set := httpheader.NewSet()
 	for _, h := range all {
 		set.Append(h.Name, *h.Stored())
 	}
 	if !set.Has("x-goog-api-key") {
-		set.Append("x-goog-api-key", apiKey)
+		set.Append("x-goog-api-key", key)
 	}
 	if !set.Has("accept") {
 		set.Append("accept", "*/*")
 	}
-	return set.Header()
+	return set.Header(), nil
 }
 
 // callerHeaders is the header object Pi hands the SDK. In 0.80 it is
 // model.headers and options.headers merged as objects, nulls dropped
-// after; from 1.6 on Pi's identity lies under the two, and the three merge
-// with names compared without case, a later one replacing an earlier one
-// and a null removing it (httpheader.Merge).
-func callerHeaders(d dialect.Dialect, model *ai.Model, opts Options) []httpheader.Header {
+// after; from 1.6 on Pi's identity headers lie under the two, and the
+// three merge with names compared without case, a later one replacing an
+// earlier one and a null removing it (httpheader.Merge).
+func callerHeaders(d dialect.Dialect, model *ai.Model, opts Options) ([]httpheader.Header, error) {
 	if rules(d).identityHeaders {
-		return httpheader.Merge(identity(d), httpheader.FromModel(model), opts.Headers)
+		identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+		if err != nil {
+			return nil, err
+		}
+		return httpheader.Merge(identity, httpheader.FromModel(model), opts.Headers), nil
 	}
 	var out []httpheader.Header
 	for _, h := range httpheader.Assign(httpheader.FromModel(model), opts.Headers) {
@@ -195,7 +211,7 @@ func callerHeaders(d dialect.Dialect, model *ai.Model, opts Options) []httpheade
 			out = append(out, h)
 		}
 	}
-	return out
+	return out, nil
 }
 
 var (
@@ -384,8 +400,3 @@ func constAsEnum(v jsonv.Value, nameMap bool) jsonv.Value {
 // Hooks for an API built on this one (google-vertex), which converts the
 // messages, checks the call, merges the headers and fills the body as
 // Build does: StreamContents, CheckCall, BodyTail and Headers.
-
-// Headers are the headers BuildRequest sends with key.
-func Headers(model *ai.Model, opts Options, key string) http.Header {
-	return buildHeaders(model, opts, key)
-}

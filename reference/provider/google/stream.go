@@ -51,7 +51,7 @@ func (a *Answers) Parse(d dialect.Dialect, r io.Reader, model *ai.Model, now tra
 	if now == nil {
 		now = transform.SystemClock
 	}
-	p := &parser{model: model, now: now, out: stream.NewOutput(model, a.API, now), answers: a, rules: rules(d)}
+	p := &parser{model: model, now: now, out: stream.NewOutputIn(d, model, a.API, now), answers: a, rules: rules(d)}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
@@ -135,9 +135,6 @@ type parser struct {
 	// answers numbers the tool-call ids Pi makes up and names the API.
 	answers *Answers
 	rules   *release
-	// finished is set once a finishReason was read (Pi 1.6's stop reason
-	// is no longer "pending").
-	finished bool
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -169,8 +166,15 @@ func (p *parser) run(r io.Reader) error {
 			panic(jsError{Msg: IncompleteJSONText})
 		}
 		p.closeCurrent()
+		if p.rules.finishRequired {
+			stream.RequireStop(p.out, p.answers.Name+" stream ended without a finish reason")
+		}
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: stream.UnknownErrorText})
+			msg := stream.UnknownErrorText
+			if p.rules.finishRequired && p.out.RawStopReason.Truthy() {
+				msg = "Provider stopped with: " + stream.ToString(p.out.RawStopReason)
+			}
+			panic(jsError{Msg: msg})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -179,17 +183,24 @@ func (p *parser) run(r io.Reader) error {
 
 // errorObject is the SDK's check of a read: JSON whose "error" member has
 // a code from 400 to 599 makes the message "got status: <status>. <json>".
+// SDK 1.x compares a code of any type (a string one the reference does not
+// model); 2.x only takes a number code in an error that is an object.
 func (p *parser) errorObject(body []byte) (string, bool) {
-	v, err := stream.ParseJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
+	return p.errorJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
+}
+
+// errorJSON is errorObject of a text.
+func (p *parser) errorJSON(text string) (string, bool) {
+	v, err := stream.ParseJSON(text)
 	if err != nil || v.Kind() != jsonv.Object {
 		return "", false
 	}
 	e, ok := v.Get("error")
-	if !ok || e.Kind() == jsonv.Null {
+	if !ok || e.Kind() == jsonv.Null || p.rules.eventErrorObjects && e.Kind() != jsonv.Object && e.Kind() != jsonv.Array {
 		return "", false
 	}
 	code := stream.Member(e, "code")
-	if code.Kind() == jsonv.String {
+	if code.Kind() == jsonv.String && !p.rules.eventErrorObjects {
 		p.outside = true
 	}
 	f, isNum := code.Float64()
@@ -207,7 +218,14 @@ func (p *parser) event(piece string) {
 	if !strings.HasPrefix(piece, "data:") {
 		return
 	}
-	chunk, err := stream.ParseJSON(stream.JSTrim(piece[len("data:"):]))
+	data := stream.JSTrim(piece[len("data:"):])
+	// SDK 2.x checks each event's data for an error object too.
+	if p.rules.eventErrorObjects {
+		if msg, ok := p.errorJSON(data); ok {
+			panic(jsError{Msg: msg})
+		}
+	}
+	chunk, err := stream.ParseJSON(data)
 	if err != nil {
 		panic(jsError{Msg: err.Error()})
 	}
@@ -248,9 +266,12 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		p.outside = true
 	}
 	if reason := sdkMember(candidate, "finishReason"); reason.Truthy() {
-		p.out.StopReason = mapStopReason(reason)
+		stream.SetRawStopReason(p.out, reason)
+		p.out.StopReason = mapStopReason(reason, p.rules)
+		// From 1.6 on only a clean stop becomes toolUse.
+		upgrade := p.out.StopReason == ai.StopStop || !p.rules.finishRequired
 		for _, b := range p.out.Content {
-			if _, ok := b.(*ai.ToolCallBlock); ok {
+			if _, ok := b.(*ai.ToolCallBlock); ok && upgrade {
 				p.out.StopReason = ai.StopToolUse
 				break
 			}
@@ -262,16 +283,19 @@ func (p *parser) chunk(chunk jsonv.Value) {
 		u.Input = stream.Minus(stream.Count(stream.Member(usage, "promptTokenCount")), cached)
 		u.Output = stream.Plus(stream.Count(stream.Member(usage, "candidatesTokenCount")), stream.Count(stream.Member(usage, "thoughtsTokenCount")))
 		u.CacheRead = cached
+		if p.rules.reasoningUsage {
+			u.Reasoning = stream.Count(stream.Member(usage, "thoughtsTokenCount"))
+		}
 		u.TotalTokens = stream.Count(stream.Member(usage, "totalTokenCount"))
 		// Pi stores the counts before it prices them: they stay when that throws.
 		p.out.Usage = u
-		stream.Price(p.model, &p.out.Usage)
+		stream.PriceIn(p.out.Dialect, p.model, &p.out.Usage)
 	}
 }
 
-// mapStopReason is Pi's finishReason table; a reason it does not know
-// throws.
-func mapStopReason(reason jsonv.Value) string {
+// mapStopReason is Pi's finishReason table of release r; a reason it does
+// not know throws.
+func mapStopReason(reason jsonv.Value, r *release) string {
 	if reason.Kind() == jsonv.String {
 		switch reason.Str() {
 		case "STOP":
@@ -282,6 +306,14 @@ func mapStopReason(reason jsonv.Value) string {
 			"IMAGE_RECITATION", "IMAGE_OTHER", "RECITATION", "FINISH_REASON_UNSPECIFIED", "OTHER", "LANGUAGE",
 			"MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "NO_IMAGE":
 			return ai.StopError
+		case "CONTINUATION":
+			if r.moreFinishReasons {
+				return ai.StopLength
+			}
+		case "TOO_MANY_TOOL_CALLS":
+			if r.moreFinishReasons {
+				return ai.StopError
+			}
 		}
 	}
 	panic(jsError{Msg: stream.UnhandledStopReason + stream.ToString(reason)})

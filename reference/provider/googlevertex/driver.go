@@ -10,5 +10,5 @@ import (
 // and the Node build.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
-	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client, LenientContext: true,
+	FromSimple: provider.SimpleMapper(FromSimple), Client: google.Client, LenientContext: true, FoldsSystemMessages: true,
 }

@@ -87,6 +87,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, ErrCredentials
 	}
 	d := opts.Dialect
+	// Pi makes the client, with its headers, before the parameters.
+	header, err := google.Headers(model, opts.Options, key)
+	if err != nil {
+		return nil, err
+	}
 	if err := google.CheckID(d, model); err != nil {
 		return nil, err
 	}
@@ -112,7 +117,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		tail = vertexOrder(jsonv.ObjectValue(tail...)).Members()
 	}
 	body.End(tail)
-	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: google.Headers(model, opts.Options, key)}
+	req := provider.Request{Method: http.MethodPost, URL: endpoint, Header: header}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		// The reading is google's; only the message's api differs.
 		return answer.Read(d, model, resp, now)

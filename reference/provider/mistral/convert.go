@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/lenient"
@@ -123,33 +124,46 @@ func imageChunk(b ai.Block) jsonv.Value {
 // ErrOutsideRequest: the SDK's schema rejects a member Pi copied.
 // conversion's checks, run first, refuse what Pi cannot read.
 func convertMessages(msgs provider.Transcript, model *ai.Model, now transform.Clock, body provider.BodySink) error {
+	return convertMessagesIn(dialect.V0_80, msgs, model, now, body)
+}
+
+// convertMessagesIn is convertMessages as Pi of dialect d does it. Pi 1.6
+// writes each message itself (no SDK schema checks or orders it): an
+// assistant message role, prefix, content, tool_calls; a tool result role,
+// name, content, tool_call_id; and a tool call without an id has none.
+func convertMessagesIn(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, now transform.Clock, body provider.BodySink) error {
 	images := model.AcceptsImages()
 	convert := func(msg ai.Message) error {
-		v, ok, err := convertMessage(msg, images)
+		v, ok, err := convertMessage(d, msg, images)
 		if ok {
 			body.Element(v)
 		}
 		return err
 	}
-	steps := provider.Steps{Checks: conversion.Checks(model), Normalize: NewToolCallIDNormalizer(), Convert: convert}
+	steps := provider.Steps{Dialect: d, Checks: conversion.Checks(model), Normalize: NewToolCallIDNormalizer(), Convert: convert}
 	return steps.Run(msgs, model, now)
 }
 
 // convertMessage is one transformed message as Pi converts it; ok is
 // false for a message Pi leaves out.
-func convertMessage(msg ai.Message, images bool) (jsonv.Value, bool, error) {
+func convertMessage(d dialect.Dialect, msg ai.Message, images bool) (jsonv.Value, bool, error) {
+	own := ownFetch.At(d)
 	switch m := msg.(type) {
 	case *ai.UserMessage:
 		v, ok := userMessage(m, images)
 		return v, ok, nil
 	case *ai.AssistantMessage:
-		return assistantMessage(m)
+		return assistantMessage(own, m)
 	case *ai.ToolResultMessage:
-		v, err := toolMessage(toolResultOf(m), images)
+		v, err := toolMessage(own, toolResultOf(m), images)
 		return v, err == nil, err
 	case *ai.ForeignMessage:
-		v, err := toolMessage(foreignResult(m), images)
+		v, err := toolMessage(own, foreignResult(m), images)
 		return v, err == nil, err
+	case *ai.SystemMessage:
+		// Only a model with compat.supportsMidConvoSystemMessages keeps one
+		// where it stands, which Pi renders as an update.
+		return jsonv.Value{}, false, fmt.Errorf("%w: a system message kept mid-conversation", stream.ErrOutsideModel)
 	}
 	return jsonv.Value{}, false, nil
 }
@@ -192,7 +206,7 @@ func userJSON(content jsonv.Value) jsonv.Value {
 // false to the message. A call's id and name are the block's own members:
 // the SDK writes "null" for a missing id and rejects a name or an id that
 // is not a string.
-func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool, error) {
+func assistantMessage(own bool, m *ai.AssistantMessage) (jsonv.Value, bool, error) {
 	var parts, calls []jsonv.Value
 	for _, b := range m.Content {
 		if text, ok := lenient.TextOf(b); ok {
@@ -208,7 +222,7 @@ func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool, error) {
 			}
 			continue
 		}
-		call, err := toolCall(b)
+		call, err := toolCall(own, b)
 		if err != nil {
 			return jsonv.Value{}, false, err
 		}
@@ -218,18 +232,24 @@ func assistantMessage(m *ai.AssistantMessage) (jsonv.Value, bool, error) {
 		return jsonv.Value{}, false, nil
 	}
 	out := new(jsonv.ObjectBuilder).SetString("role", "assistant")
+	if own {
+		out.SetBool("prefix", false)
+	}
 	if len(parts) > 0 {
 		out.Set("content", jsonv.ArrayValue(parts...))
 	}
 	if len(calls) > 0 {
 		out.Set("tool_calls", jsonv.ArrayValue(calls...))
 	}
-	return out.SetBool("prefix", false).Value(), true, nil
+	if !own {
+		out.SetBool("prefix", false)
+	}
+	return out.Value(), true, nil
 }
 
 // toolCall is the call Pi makes of an assistant block that is neither
 // text nor thinking, from its id, name and arguments members.
-func toolCall(b ai.Block) (jsonv.Value, error) {
+func toolCall(own bool, b ai.Block) (jsonv.Value, error) {
 	var id, name, args jsonv.Value
 	switch b := b.(type) {
 	case *ai.ToolCallBlock:
@@ -237,11 +257,15 @@ func toolCall(b ai.Block) (jsonv.Value, error) {
 	case *ai.ForeignBlock:
 		id, name, args = stream.Member(b.Raw, "id"), stream.Member(b.Raw, "name"), stream.Member(b.Raw, "arguments")
 	}
-	if id.IsAbsent() {
-		id = jsonv.StringValue("null")
-	}
-	if id.Kind() != jsonv.String || name.Kind() != jsonv.String {
-		return jsonv.Value{}, fmt.Errorf("%w: a tool call's id and name must be strings", ErrOutsideRequest)
+	if own {
+		id, name = stream.JSValue(id), stream.JSValue(name)
+	} else {
+		if id.IsAbsent() {
+			id = jsonv.StringValue("null")
+		}
+		if id.Kind() != jsonv.String || name.Kind() != jsonv.String {
+			return jsonv.Value{}, fmt.Errorf("%w: a tool call's id and name must be strings", ErrOutsideRequest)
+		}
 	}
 	if !args.Truthy() {
 		args = jsonv.ObjectValue()
@@ -278,9 +302,9 @@ func foreignResult(m *ai.ForeignMessage) toolResult {
 // joined with "\n" and trimmed, or a placeholder) and, for models that
 // take images, the images. The SDK takes a tool_call_id and a name that
 // are strings, null or missing.
-func toolMessage(r toolResult, images bool) (jsonv.Value, error) {
+func toolMessage(own bool, r toolResult, images bool) (jsonv.Value, error) {
 	for _, v := range []jsonv.Value{r.toolCallID, r.name} {
-		if k := v.Kind(); k != jsonv.String && k != jsonv.Null && k != jsonv.Absent {
+		if k := v.Kind(); !own && k != jsonv.String && k != jsonv.Null && k != jsonv.Absent {
 			return jsonv.Value{}, fmt.Errorf("%w: a tool result's toolCallId and toolName must be strings, null or missing", ErrOutsideRequest)
 		}
 	}
@@ -299,6 +323,10 @@ func toolMessage(r toolResult, images bool) (jsonv.Value, error) {
 		for _, img := range imgs {
 			content = append(content, imageChunk(img))
 		}
+	}
+	if own {
+		return new(jsonv.ObjectBuilder).SetString("role", "tool").Set("name", stream.JSValue(r.name)).
+			Set("content", jsonv.ArrayValue(content...)).Set("tool_call_id", stream.JSValue(r.toolCallID)).Value(), nil
 	}
 	return new(jsonv.ObjectBuilder).SetString("role", "tool").Set("content", jsonv.ArrayValue(content...)).
 		Set("tool_call_id", r.toolCallID).Set("name", r.name).Value(), nil

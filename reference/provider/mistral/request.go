@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -61,13 +62,152 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if _, err := opts.APIKeyOr(model, ""); err != nil {
 		return nil, err
 	}
-	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
+	d := opts.Dialect
+	var header http.Header
+	if ownFetch.At(d) {
+		if err := buildBody16(model, ctx, msgs, opts, now, body); err != nil {
+			return nil, err
+		}
+		var err error
+		if header, err = buildHeader16(model, opts); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
+			return nil, err
+		}
+		header = buildHeader(model, opts)
+	}
+	req := provider.Request{Method: http.MethodPost, URL: chatURL(model.BaseURL), Header: header}
+	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+		return readResponse(d, model, resp, now)
+	}}, nil
+}
+
+// ownFetch tells whether Pi sends the request with its own fetch (1.6 on)
+// rather than through the Mistral SDK (0.80): then no SDK schema checks
+// what Pi copies into the body, the body's members are renamed by Pi
+// (toMistralWirePayload) and keep the order Pi wrote them in, and the
+// headers are a fetch Headers Pi fills (buildHeader16).
+var ownFetch = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// buildHeader16 is Pi 1.6's buildMistralHeaders: a fetch Headers of Pi's
+// identity headers, accept text/event-stream, the bearer key and the
+// content type; then the model's headers and the caller's, each set in
+// turn (a name of any spelling replaced, null deleting it); then, for a
+// prompt-cached session, x-affinity with the session id, unless either
+// header object names x-affinity in any spelling. No cookie, and a
+// caller's user-agent wins.
+func buildHeader16(model *ai.Model, opts Options) (http.Header, error) {
+	identity, err := provider.IdentityHeaders(opts.Dialect, model, opts.Identity)
+	if err != nil {
 		return nil, err
 	}
-	req := provider.Request{Method: http.MethodPost, URL: chatURL(model.BaseURL), Header: buildHeader(model, opts)}
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return readResponse(model, resp, now)
-	}}, nil
+	set := httpheader.NewSet()
+	for _, h := range identity {
+		set.Append(h.Name, *h.Value)
+	}
+	set.Append("accept", SSEContentType)
+	set.Append("authorization", "Bearer "+*opts.APIKey)
+	set.Append("content-type", "application/json")
+	modelHeaders := httpheader.FromModel(model)
+	explicit := false
+	for _, layer := range [][]httpheader.Header{modelHeaders, opts.Headers} {
+		for _, h := range layer {
+			explicit = explicit || strings.EqualFold(h.Name, AffinityHeader)
+			set.Delete(h.Name)
+			if v := h.Stored(); v != nil {
+				set.Append(h.Name, *v)
+			}
+		}
+	}
+	if usePromptCache(opts) && !explicit {
+		s, _ := opts.Session()
+		set.Delete(AffinityHeader)
+		set.Append(AffinityHeader, s)
+	}
+	return set.Header(), nil
+}
+
+// buildBody16 is Pi 1.6's buildChatPayload as toMistralWirePayload writes
+// it: model, stream, messages (the system prompt first), tools,
+// temperature, max_tokens, tool_choice, reasoning_effort, prompt_mode,
+// prompt_cache_key, each value as Pi copies it, unchecked. A tool choice
+// Pi throws on reading throws after the messages are converted.
+func buildBody16(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
+	toolChoice, pending := mapToolChoice16(opts.ToolChoice)
+	system, err := ctx.SystemText()
+	if pending == nil {
+		pending = err
+	}
+	body.Begin(new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("stream", true).Members(), "messages")
+	if system != "" {
+		body.Element(new(jsonv.ObjectBuilder).SetString("role", "system").SetString("content", ai.SanitizeSurrogates(system)).Value())
+	}
+	if err := convertMessagesIn(opts.Dialect, msgs, model, now, body); err != nil {
+		return err
+	}
+	if pending != nil {
+		return pending
+	}
+	given, err := ctx.MappedTools()
+	if err != nil {
+		return err
+	}
+	b := new(jsonv.ObjectBuilder)
+	if len(given) > 0 {
+		b.Set("tools", convertTools16(given))
+	}
+	b.Set("temperature", stream.JSValue(opts.Temperature)).Set("max_tokens", stream.JSValue(opts.MaxTokens))
+	b.Set("tool_choice", toolChoice)
+	for _, o := range []struct {
+		key string
+		v   jsonv.Value
+	}{{"reasoning_effort", opts.ReasoningEffort}, {"prompt_mode", opts.PromptMode}} {
+		if o.v.Truthy() {
+			b.Set(o.key, stream.JSValue(o.v))
+		}
+	}
+	if usePromptCache(opts) {
+		b.Set("prompt_cache_key", stream.JSValue(opts.SessionID))
+	}
+	body.End(b.Members())
+	return nil
+}
+
+// mapToolChoice16 is Pi's mapToolChoice without the SDK's schema: the
+// four names as they are, anything else {type: "function", function:
+// {name}} with the name as it is (left out when missing); it throws where
+// there is no function member to read.
+func mapToolChoice16(tc jsonv.Value) (jsonv.Value, error) {
+	if !tc.Truthy() {
+		return jsonv.Value{}, nil
+	}
+	if tc.Kind() == jsonv.String {
+		switch tc.Str() {
+		case "auto", "none", "any", "required":
+			return tc, nil
+		}
+	}
+	fn := stream.Member(tc, "function")
+	if fn.IsNullish() {
+		return jsonv.Value{}, &stream.RequestError{Message: jsonv.ReadPropertyText(fn, "name")}
+	}
+	return new(jsonv.ObjectBuilder).SetString("type", "function").
+		Set("function", new(jsonv.ObjectBuilder).Set("name", stream.JSValue(stream.Member(fn, "name"))).Value()).Value(), nil
+}
+
+// convertTools16 is Pi 1.6's toFunctionTools: every tool a function with
+// its name, description and parameters as given, then strict false (a
+// strict tool is an opt-in the reference does not model).
+func convertTools16(tools []ai.Tool) jsonv.Value {
+	out := make([]jsonv.Value, len(tools))
+	for i, t := range tools {
+		fn := new(jsonv.ObjectBuilder).Set("name", t.NameValue()).Set("description", t.DescriptionValue()).
+			Set("parameters", stream.JSValue(t.Parameters)).SetBool("strict", false)
+		out[i] = new(jsonv.ObjectBuilder).SetString("type", "function").Set("function", fn.Value()).Value()
+	}
+	return jsonv.ArrayValue(out...)
 }
 
 // chatURL is the SDK's URL for the operation: the base URL's path without

@@ -15,6 +15,9 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
 	o := Options{StreamOptions: base}
 	level := s.Effort(model)
+	if ownFetch.At(s.Dialect) {
+		return fromSimple16(model, s, o, level), err
+	}
 	switch {
 	case !model.Reasoning || level == nil:
 	case usesReasoningEffort(model):
@@ -37,4 +40,29 @@ func usesReasoningEffort(model *ai.Model) bool {
 		return true
 	}
 	return false
+}
+
+// fromSimple16 is Pi 1.6's choice, by the model's thinkingLevelMap rather
+// than its id: a reasoning model with a map gets reasoning_effort, the
+// level's entry (else "high"), or for no level the map's off entry when it
+// is not nullish; a reasoning model without one gets prompt_mode
+// "reasoning" for a level. The caller's toolChoice is kept.
+func fromSimple16(model *ai.Model, s provider.SimpleOptions, o Options, level *string) Options {
+	o.ToolChoice = s.ExtraMember("toolChoice")
+	levels := model.ThinkingLevelMap
+	switch {
+	case !model.Reasoning:
+	case levels.Truthy() && level != nil:
+		o.ReasoningEffort = jsonv.StringValue("high")
+		if v, _ := levels.Get(*level); !v.IsNullish() {
+			o.ReasoningEffort = v
+		}
+	case levels.Truthy():
+		if v, _ := levels.Get("off"); !v.IsNullish() {
+			o.ReasoningEffort = v
+		}
+	case level != nil:
+		o.PromptMode = jsonv.StringValue("reasoning")
+	}
+	return o
 }

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -31,14 +33,52 @@ type jsError = stream.JSError
 // readResponse turns a response into Pi's message and events: a 200 with
 // an event-stream content-type is a stream, anything else is
 // ParseHTTPError.
-func readResponse(model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+func readResponse(d dialect.Dialect, model *ai.Model, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	contentType := resp.Header.Get("Content-Type")
+	if ownFetch.At(d) {
+		// Pi 1.6 reads any 2xx as a stream, whatever its content type.
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			data, err := io.ReadAll(resp.Body)
+			msg, events := parseHTTPError16(model, resp.StatusCode, provider.StatusText(resp), data, now)
+			return msg, events, err
+		}
+		if nullBodyStatus(resp.StatusCode) {
+			msg, events := stream.Failure(stream.NewOutputIn(d, model, model.API, now), NoBodyText)
+			return msg, events, nil
+		}
+		return parseStream(d, resp.Body, model, now)
+	}
 	if resp.StatusCode != 200 || !isSSE(contentType) {
 		data, err := io.ReadAll(resp.Body)
 		msg, events := ParseHTTPError(model, resp.StatusCode, contentType, data, now)
 		return msg, events, err
 	}
 	return ParseStream(resp.Body, model, now)
+}
+
+// NoBodyText is Pi 1.6's error for a 2xx response that fetch gives no
+// body (204, 205).
+const NoBodyText = "Mistral response has no body"
+
+// nullBodyStatus reports the 2xx statuses whose fetch Response has a null
+// body.
+func nullBodyStatus(status int) bool { return status == 204 || status == 205 }
+
+// parseHTTPError16 is Pi 1.6's failure for a response that is not 2xx:
+// "Mistral API error (<status>): " and the body trimmed and cut at 4000
+// UTF-16 units, or, for a blank body, the status text (else "Request
+// failed with status <status>").
+func parseHTTPError16(model *ai.Model, status int, statusText string, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event) {
+	text := stream.JSTrim(sse.Text(body))
+	if text == "" {
+		text = statusText
+		if text == "" {
+			text = fmt.Sprintf("Request failed with status %d", status)
+		}
+	} else {
+		text = provider.TruncateErrorText(text, MaxErrorBodyChars)
+	}
+	return stream.ModelFailure(model, fmt.Sprintf("Mistral API error (%d): %s", status, text), now)
 }
 
 // isSSE is the SDK's content-type match for text/event-stream: the media
@@ -116,9 +156,16 @@ func sdkErrorMessage(status int, contentType, body string) string {
 	return stream.JSTrim(msg + "Body: " + body)
 }
 
-// ParseStream is the stream.Parse of a 200 text/event-stream body.
+// ParseStream is the stream.Parse of a 200 text/event-stream body, as the
+// SDK under Pi 0.80 reads it.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), keys: map[string]int{}}
+	return parseStream(dialect.V0_80, r, model, now)
+}
+
+// parseStream is ParseStream of dialect d. Pi 1.6 reads the events itself
+// (event16, chunk16).
+func parseStream(d dialect.Dialect, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{d: d, model: model, out: stream.NewOutputIn(d, model, model.API, now), keys: map[string]int{}}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := p.run(r)
 	if p.outside {
@@ -128,6 +175,7 @@ func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.Assista
 }
 
 type parser struct {
+	d       dialect.Dialect
 	model   *ai.Model
 	out     *ai.AssistantMessage
 	events  []stream.Event
@@ -137,7 +185,12 @@ type parser struct {
 	keys    map[string]int
 	order   []int
 	partial map[int]string
+	// args are the argument texts of the calls (1.6), by content index.
+	args    map[int]*stream.ToolCallArgs
 	outside bool
+	// started is set once the first event is decoded (1.6 drops a BOM at
+	// the start of the body only).
+	started bool
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -149,10 +202,11 @@ func (p *parser) fail(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }
 
 // run reads the body, handles each event and ends the stream.
 func (p *parser) run(r io.Reader) error {
-	f := &framer{}
+	own := ownFetch.At(p.d)
+	f := &framer{keepTail: own}
 	feed := func(data []byte, eof bool) bool {
 		for _, m := range f.feed(data, eof) {
-			if p.message(m) {
+			if own && p.event16(m) || !own && p.message(m) {
 				return true
 			}
 		}
@@ -160,8 +214,13 @@ func (p *parser) run(r io.Reader) error {
 	}
 	end := func() {
 		p.finish()
+		stream.RequireStop(p.out, NoFinishReasonText)
 		if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
-			panic(jsError{Msg: stream.UnknownErrorText})
+			msg := stream.UnknownErrorText
+			if own && p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
+				msg = *p.out.ErrorMessage
+			}
+			panic(jsError{Msg: msg})
 		}
 		p.emit(stream.DoneEvent(p.out))
 	}
@@ -175,12 +234,17 @@ var boundaries = [][]byte{
 	{'\n', '\r', '\n'}, {'\r', '\r'}, {'\n', '\r'}, {'\n', '\n'},
 }
 
-// framer cuts the body into events as the SDK's EventStream does: at the
-// first position holding a delimiter, the first delimiter of the list
-// that fits. The SDK decides with the bytes it has; the framer waits while
-// a longer delimiter could still complete, which is what the SDK decides
-// for the whole body. Bytes after the last delimiter are dropped.
-type framer struct{ pending []byte }
+// framer cuts the body into events as the SDK's EventStream (0.80) and
+// Pi's own reader (1.6) do: at the first position holding a delimiter, the
+// first delimiter of the list that fits. They decide with the bytes they
+// have; the framer waits while a longer delimiter could still complete,
+// which is what they decide for the whole body. Bytes after the last
+// delimiter are dropped, unless keepTail (1.6): then they are one more
+// event when they are not blank.
+type framer struct {
+	pending  []byte
+	keepTail bool
+}
 
 func (f *framer) feed(chunk []byte, eof bool) [][]byte {
 	f.pending = append(f.pending, chunk...)
@@ -189,6 +253,9 @@ func (f *framer) feed(chunk []byte, eof bool) [][]byte {
 		at, n, wait := findBoundary(f.pending, eof)
 		if wait || at < 0 {
 			if eof {
+				if f.keepTail && stream.JSTrim(sse.DecodeUTF8(f.pending)) != "" {
+					out = append(out, f.pending)
+				}
 				f.pending = nil
 			}
 			return out
@@ -425,6 +492,12 @@ func (p *parser) chunk(chunk jsonv.Value) {
 // that is set, counted only when it is a finite number, and held between
 // 0 and the prompt tokens.
 func cachedTokens(usage jsonv.Value, prompt float64) float64 {
+	return math.Min(prompt, math.Max(0, rawCachedTokens(usage)))
+}
+
+// rawCachedTokens is the first of the six spellings that is set, when it
+// is a finite number, else 0.
+func rawCachedTokens(usage jsonv.Value) float64 {
 	paths := [][2]string{
 		{"promptTokensDetails", "cachedTokens"}, {"prompt_tokens_details", "cached_tokens"},
 		{"promptTokenDetails", "cachedTokens"}, {"prompt_token_details", "cached_tokens"},
@@ -441,13 +514,278 @@ func cachedTokens(usage jsonv.Value, prompt float64) float64 {
 			break
 		}
 	}
-	cached := 0.0
 	if raw.Kind() == jsonv.Number {
 		if f, ok := raw.Float64(); ok && !math.IsInf(f, 0) && !math.IsNaN(f) {
-			cached = f
+			return f
 		}
 	}
-	return math.Min(prompt, math.Max(0, cached))
+	return 0
+}
+
+// event16 is one event as Pi 1.6 reads it (parseMistralEvent): the values
+// of its lines that start with "data:", each without the white space that
+// leads it, joined with "\n" and trimmed. Nothing is skipped; "[DONE]" ends
+// the stream (it reports true); anything else must be JSON (JSON.parse's
+// error alone), an object with a choices array (InvalidEventText).
+func (p *parser) event16(raw []byte) bool {
+	if !p.started {
+		raw = sse.StripBOM(raw)
+		p.started = true
+	}
+	var data []string
+	for _, line := range splitLines(sse.DecodeUTF8(raw)) {
+		if strings.HasPrefix(line, "data:") {
+			data = append(data, stream.JSTrimStart(line[len("data:"):]))
+		}
+	}
+	joined := stream.JSTrim(strings.Join(data, "\n"))
+	switch joined {
+	case "":
+		return false
+	case DoneData:
+		return true
+	}
+	chunk, err := stream.ParseJSON(joined)
+	if err != nil {
+		panic(jsError{Msg: err.Error()})
+	}
+	if chunk.Kind() != jsonv.Object || stream.Member(chunk, "choices").Kind() != jsonv.Array {
+		panic(jsError{Msg: InvalidEventText})
+	}
+	p.chunk16(chunk)
+	return false
+}
+
+// Texts of Pi 1.6's own reading of the stream.
+const (
+	InvalidEventText   = "Invalid Mistral streaming event"
+	NoFinishReasonText = "Mistral stream ended without a finish reason"
+	StoppedWithText    = "Provider stopped with: "
+	// ServerErrorStopText is the error of finish_reason "error" (1.6.0).
+	ServerErrorStopText = StoppedWithText + "error (server error)"
+)
+
+// chunk16 is one iteration of Pi 1.6's loop over the chunks, which no
+// schema checked: members are read as JavaScript reads them.
+func (p *parser) chunk16(chunk jsonv.Value) {
+	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
+		switch id := stream.Member(chunk, "id"); id.Kind() {
+		case jsonv.String:
+			s := id.Str()
+			p.out.ResponseID = &s
+		case jsonv.Absent:
+			p.out.ResponseID = nil
+		default:
+			if id.Truthy() {
+				p.outside = true
+			}
+		}
+	}
+	if usage := stream.Member(chunk, "usage"); usage.Truthy() {
+		p.usage16(usage)
+	}
+	choice := jsonv.Value{}
+	if elems := stream.Member(chunk, "choices").Elems(); len(elems) > 0 {
+		choice = elems[0]
+	}
+	if !choice.Truthy() {
+		return
+	}
+	if reason := stream.Member(choice, "finish_reason"); reason.Truthy() {
+		stream.SetRawStopReason(p.out, reason)
+		stop, errMsg := mapStopReason16(reason)
+		p.out.StopReason = stop
+		if errMsg != "" {
+			p.out.ErrorMessage = &errMsg
+		}
+	}
+	delta := stream.Member(choice, "delta")
+	if delta.IsNullish() {
+		panic(jsError{Msg: jsonv.ReadPropertyText(delta, "content")})
+	}
+	switch content := stream.Member(delta, "content"); content.Kind() {
+	case jsonv.Absent, jsonv.Null:
+	case jsonv.String:
+		p.text16(content)
+	case jsonv.Array:
+		for _, item := range content.Elems() {
+			p.contentItem16(item)
+		}
+	default:
+		panic(jsError{Msg: "contentItems is not iterable"})
+	}
+	calls := stream.Member(delta, "tool_calls")
+	switch {
+	case !calls.Truthy():
+	case calls.Kind() == jsonv.Array:
+		for _, tc := range calls.Elems() {
+			p.toolCall16(tc)
+		}
+	default:
+		p.outside = true
+	}
+}
+
+// usage16 is Pi 1.6's reading of a truthy usage object, its counts read as
+// JavaScript reads them: input is the prompt tokens less the cached ones
+// (held between 0 and the prompt tokens), the total is total_tokens when
+// truthy, else the sum.
+func (p *parser) usage16(usage jsonv.Value) {
+	prompt := stream.Count(stream.Member(usage, "prompt_tokens"))
+	cached := jsonv.JSNumberValue(jsMin(stream.ToNumber(prompt), max(0, rawCachedTokens(usage))))
+	u := &p.out.Usage
+	u.Input = jsonv.JSNumberValue(jsMax(0, stream.Minus(prompt, cached).JSNumber()))
+	u.Output = stream.Count(stream.Member(usage, "completion_tokens"))
+	u.CacheRead, u.CacheWrite = cached, stream.Zero
+	u.TotalTokens = stream.JSValue(stream.Or(stream.Member(usage, "total_tokens"), stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite)))
+	stream.PriceIn(p.d, p.model, u)
+}
+
+// jsMin and jsMax are Math.min and Math.max of two numbers (NaN wins).
+func jsMin(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Min(a, b)
+}
+
+func jsMax(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Max(a, b)
+}
+
+// mapStopReason16 is Pi 1.6's finish_reason table: a value it does not
+// know is an error named after it.
+func mapStopReason16(reason jsonv.Value) (stop, errMsg string) {
+	if reason.Kind() == jsonv.String {
+		switch reason.Str() {
+		case "stop":
+			return ai.StopStop, ""
+		case "length", "model_length":
+			return ai.StopLength, ""
+		case "tool_calls":
+			return ai.StopToolUse, ""
+		case "error":
+			return ai.StopError, ServerErrorStopText
+		}
+	}
+	return ai.StopError, StoppedWithText + stream.ToString(reason)
+}
+
+// text16 appends a string delta (sanitized; an empty one is skipped) to
+// the open text block, opening one when needed. A delta that is no string
+// throws where sanitizing calls its replace.
+func (p *parser) text16(v jsonv.Value) {
+	if v.Kind() != jsonv.String {
+		panic(jsError{Msg: "text.replace is not a function"})
+	}
+	if delta := ai.SanitizeSurrogates(v.Str()); delta != "" {
+		p.text(delta)
+	}
+}
+
+// contentItem16 handles one item of an array content (1.6): a string or a
+// text item is text, a thinking item thinking; others are skipped.
+func (p *parser) contentItem16(item jsonv.Value) {
+	if item.Kind() == jsonv.String {
+		p.text16(item)
+		return
+	}
+	if item.IsNullish() {
+		panic(jsError{Msg: jsonv.ReadPropertyText(item, "type")})
+	}
+	switch typ := stream.Member(item, "type"); {
+	case typ.Kind() == jsonv.String && typ.Str() == "thinking":
+		parts := stream.Member(item, "thinking")
+		if parts.IsNullish() {
+			return
+		}
+		if parts.Kind() != jsonv.Array {
+			p.outside = true
+			return
+		}
+		var texts []string
+		for _, part := range parts.Elems() {
+			if part.IsNullish() {
+				panic(jsError{Msg: jsonv.ReadPropertyText(part, "text")})
+			}
+			switch t := stream.Member(part, "text"); t.Kind() {
+			case jsonv.String:
+				if t.Str() != "" {
+					texts = append(texts, t.Str())
+				}
+			case jsonv.Absent, jsonv.Null, jsonv.Number, jsonv.Bool:
+				// No length: left out.
+			default:
+				p.outside = true
+			}
+		}
+		if delta := ai.SanitizeSurrogates(wtf8.Concat(texts...)); delta != "" {
+			b, ok := p.current.(*ai.ThinkingBlock)
+			if !ok {
+				b = &ai.ThinkingBlock{}
+				p.open(b, stream.TypeThinkingStart)
+			}
+			p.emit(stream.AppendThinking(b, len(p.out.Content)-1, delta))
+		}
+	case typ.Kind() == jsonv.String && typ.Str() == "text":
+		text := stream.Member(item, "text")
+		if text.IsNullish() {
+			return
+		}
+		p.text16(text)
+	}
+}
+
+// toolCall16 handles one tool-call delta as Pi 1.6 does: the call is found
+// by its index, else by its id (an id missing, empty or "null" is derived
+// from the index), and opened when new; the arguments text (JSON of a
+// non-string) is appended.
+func (p *parser) toolCall16(tc jsonv.Value) {
+	if tc.IsNullish() {
+		panic(jsError{Msg: jsonv.ReadPropertyText(tc, "id")})
+	}
+	p.closeCurrent()
+	index := stream.Member(tc, "index")
+	id := stream.Member(tc, "id")
+	if !id.Truthy() || id.Kind() == jsonv.String && id.Str() == "null" {
+		id = jsonv.StringValue(DeriveToolCallID("toolcall:"+stream.ToString(stream.Nullish(index, stream.Zero)), 0))
+	}
+	keyOf := stream.Nullish(index, id)
+	key := keyOf.Kind().String() + ":" + string(keyOf.AppendJSON(nil))
+	fn := stream.Member(tc, "function")
+	if fn.IsNullish() {
+		panic(jsError{Msg: jsonv.ReadPropertyText(fn, "name")})
+	}
+	i, ok := p.keys[key]
+	if !ok {
+		name := stream.Member(fn, "name")
+		if id.Kind() != jsonv.String || name.Kind() != jsonv.String {
+			p.outside = true // a block member of another type
+		}
+		p.out.Content = append(p.out.Content, &ai.ToolCallBlock{ID: id.Str(), Name: name.Str(), Arguments: jsonv.ObjectValue()})
+		i = len(p.out.Content) - 1
+		p.keys[key] = i
+		p.order = append(p.order, i)
+		if p.args == nil {
+			p.args = map[int]*stream.ToolCallArgs{}
+		}
+		p.args[i] = &stream.ToolCallArgs{}
+		p.emit(stream.Event{Type: stream.TypeToolCallStart, ContentIndex: i})
+	}
+	var delta string
+	if args := stream.Member(fn, "arguments"); args.Kind() == jsonv.String {
+		delta = args.Str()
+	} else {
+		if !args.Truthy() {
+			args = jsonv.ObjectValue()
+		}
+		delta = string(stream.JSValue(args).AppendJSON(nil))
+	}
+	p.out.Content[i].(*ai.ToolCallBlock).Arguments = p.args[i].Append(delta)
+	p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 }
 
 // mapStopReason is Pi's finish_reason table; a value it does not know is
@@ -601,7 +939,13 @@ func (p *parser) finish() {
 	p.closeCurrent()
 	for _, i := range p.order {
 		b := p.out.Content[i].(*ai.ToolCallBlock)
-		b.Arguments = stream.ParseStreamingJSON(p.partial[i])
+		if a := p.args[i]; a != nil {
+			args, argsErr := a.Finish()
+			b.Arguments = args
+			stream.SetArgumentsError(b, argsErr)
+		} else {
+			b.Arguments = stream.ParseStreamingJSON(p.partial[i])
+		}
 		snapshot := *b
 		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 	}

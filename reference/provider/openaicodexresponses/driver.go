@@ -1,12 +1,25 @@
 package openaicodexresponses
 
-import "github.com/piconform/piconform/reference/provider"
+import (
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
+)
 
 // Driver is the reference for the openai-codex-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
-	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
-	Client: provider.Client{
+	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, Client: client,
+}
+
+// ConnectionClosedCause is what Pi 1.6 appends to fetch's error when the
+// server closes the connection without answering (the cause undici gives).
+const ConnectionClosedCause = "other side closed (UND_ERR_SOCKET)"
+
+// client is fetch as Pi calls it, with Pi's own retry loop. 1.6 refuses a
+// long server wait (Retry16), words a failed fetch with its cause, and a
+// read the caller aborts with fetch's own AbortError.
+var client = func() provider.Client {
+	c := provider.Client{
 		Retry: Retry, NoResponseText: provider.FetchFailedText,
 		AbortText: provider.PiAbortedText, AbortBeforeText: provider.PiAbortedText,
 		// IncidentalHeaders are the request headers (lower-case path.Match
@@ -15,5 +28,11 @@ var Driver = provider.Driver{
 		// client adds anyway.
 		IncidentalHeaders: []string{}, MachineHeaders: MachineHeaders,
 		IdentityHeaders: provider.ClientIdentity(""),
-	},
-}
+	}
+	later := c
+	later.Retry = Retry16
+	later.NoResponseText = provider.FetchFailedText + ": " + ConnectionClosedCause
+	later.AbortText = provider.FetchAbortedText
+	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	return c
+}()

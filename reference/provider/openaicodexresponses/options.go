@@ -29,6 +29,9 @@ type Options struct {
 	// TextVerbosity is text.verbosity when truthy, whatever it holds
 	// ("low" otherwise).
 	TextVerbosity jsonv.Value `pi:"textVerbosity"`
+	// ToolChoice is tool_choice when not nullish, from Pi 1.6 on ("auto"
+	// otherwise, and always in 0.80).
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong

@@ -17,20 +17,24 @@
 package openaicodexresponses
 
 import (
+	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // API is the model.api value this package serves.
@@ -123,17 +127,22 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 		return nil, err
 	}
+	d := opts.Dialect
 	header, err := buildHeaders(model, opts, token, account, nil)
 	if err != nil {
 		return nil, err
 	}
-	requestID, ok := opts.Session()
+	requestID, ok := sessionID(opts)
 	if !ok {
-		requestID = newRequestID()
+		requestID = newRequestIDs.At(d)()
 	}
 	wsHeader, err := buildHeaders(model, opts, token, account, &requestID)
 	if err != nil {
 		return nil, err
+	}
+	if compressesBody.At(d) {
+		// The SSE body only: the WebSocket sends its JSON as it is.
+		header.Set("content-encoding", "zstd")
 	}
 	// Both timeouts must be finite numbers of at least 0 when given (the
 	// WebSocket's with the same message); null is given.
@@ -149,7 +158,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	req := provider.Request{Method: http.MethodPost, URL: url, Header: header}
 	tier := openairesponses.StringOf(opts.ServiceTier)
 	call := &provider.Call{Request: req, Unsent: unsent, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return readResponse(model, tier, resp, now)
+		return readResponse(d, model, tier, resp, now)
 	}}
 	if webSocket {
 		call.Handshake = &provider.Handshake{
@@ -200,6 +209,58 @@ func transportFailure(transport jsonv.Value, requestBytes int) func(transform.Cl
 // newRequestID draws the id of a WebSocket request without a sessionId:
 // a random UUID, as Pi draws one; tests fix it.
 var newRequestID = provider.NewUUID
+
+// newRequestIDs is newRequestID in each dialect: Pi 0.80 draws a version-4
+// UUID, Pi 1.6 a version-7 one.
+var newRequestIDs = dialect.Table[func() string]{
+	dialect.V0_80: func() string { return newRequestID() },
+	dialect.V1_6:  func() string { return newRequestIDv7() },
+}
+
+// newRequestIDv7 draws a version-7 UUID (RFC 9562): the time in
+// milliseconds, then random bits; tests fix it.
+var newRequestIDv7 = func() string {
+	var b [16]byte
+	ms := uint64(time.Now().UnixMilli())
+	for i := 0; i < 6; i++ {
+		b[i] = byte(ms >> (40 - 8*i))
+	}
+	if _, err := rand.Read(b[6:]); err != nil {
+		panic(err)
+	}
+	b[6] = b[6]&0x0f | 0x70
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// compressesBody tells whether Pi sends the SSE body zstd-compressed, with
+// content-encoding: zstd (1.6, on a runtime that has zstd: Node 22 does).
+var compressesBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// sessionID is the session id of the session headers and the WebSocket
+// request id: the sessionId (0.80), or from 1.6 on its clamped prompt
+// cache key, and none when cacheRetention is exactly "none". ok is false
+// when there is none (or it is falsy).
+func sessionID(opts Options) (string, bool) {
+	if !opts.Dialect.AtLeast(dialect.V1_6) {
+		return opts.Session()
+	}
+	key, err := cacheSessionID(opts)
+	if err != nil || !key.Truthy() {
+		return "", false
+	}
+	return stream.ToString(key), true
+}
+
+// cacheSessionID is Pi 1.6's clamped session id of a request whose
+// cacheRetention is not exactly "none" (Absent when it is, or when there
+// is no session id).
+func cacheSessionID(opts Options) (jsonv.Value, error) {
+	if r := opts.CacheRetention; r.Kind() == jsonv.String && r.Str() == "none" {
+		return jsonv.Value{}, nil
+	}
+	return opts.PromptCacheKey()
+}
 
 // ResolveURL is the endpoint for a base URL: the default base when it is
 // blank; trailing slashes dropped; a base ending in /codex/responses used
@@ -289,6 +350,7 @@ func atob(s string) (string, bool) {
 // value is String()ed, an array's elements joined with commas), then Pi's
 // own, which always win. Names compare without case.
 func buildHeaders(model *ai.Model, opts Options, token, account string, requestID *string) (http.Header, error) {
+	d := opts.Dialect
 	set := httpheader.NewSet()
 	check := func(v string) error {
 		if err := httpheader.CheckByteString(v); err != nil {
@@ -296,7 +358,11 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		}
 		return nil
 	}
-	init, err := headersInit(model.Headers)
+	if callerWins.At(d) {
+		// Pi's own first (its user-agent names the machine: left out).
+		set.Append("originator", Originator)
+	}
+	init, err := modelHeaders.At(d)(model.Headers)
 	if err != nil {
 		return nil, err
 	}
@@ -309,6 +375,9 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		}
 		if !httpheader.ValidName(h.Name) {
 			return nil, fmt.Errorf("%w: %q is not a header name (Headers.append throws)", ErrModelHeaders, h.Name)
+		}
+		if callerWins.At(d) {
+			set.Delete(h.Name) // headers.set
 		}
 		set.Append(h.Name, *h.Value)
 	}
@@ -330,9 +399,11 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 	own = append(own,
 		httpheader.New("Authorization", "Bearer "+token),
 		httpheader.New(AccountHeader, account),
-		httpheader.New("originator", Originator),
 	)
-	switch s, ok := opts.Session(); {
+	if !callerWins.At(d) {
+		own = append(own, httpheader.New("originator", Originator))
+	}
+	switch s, ok := sessionID(opts); {
 	case requestID != nil:
 		// The handshake drops what only an HTTP request needs, the
 		// caller's too.
@@ -356,10 +427,49 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 			return nil, err
 		}
 	}
-	// Pi sets its user-agent last, over the caller's (null, "" or any
-	// value): it names the machine, so the request leaves it out.
-	set.Delete("user-agent")
+	if !callerWins.At(d) {
+		// Pi 0.80 sets its user-agent last, over the caller's (null, "" or
+		// any value): it names the machine, so the request leaves it out.
+		set.Delete("user-agent")
+	}
 	return set.Header(), nil
+}
+
+// callerWins tells whether a caller's (model or option) originator and
+// user-agent replace Pi's own, which then come first (1.6); 0.80 sets its
+// own last, over the caller's. Pi 1.6's user-agent names the machine as
+// 0.80's does, so the request leaves it out all the same.
+var callerWins = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// modelHeaders reads model.headers as each dialect does: 0.80 as new
+// Headers(v) takes them (headersInit); 1.6 as Object.entries(v || {})
+// lists them (entriesInit), each then set as its own header.
+var modelHeaders = dialect.Table[func(jsonv.Value) ([]httpheader.Header, error)]{
+	dialect.V0_80: headersInit,
+	dialect.V1_6:  entriesInit,
+}
+
+// entriesInit is Object.entries(v || {}) of model.headers, each value as
+// String() writes it: an object's members, an array's elements under
+// their indexes, a string's characters; nothing for a falsy value, a
+// number or a boolean.
+func entriesInit(v jsonv.Value) ([]httpheader.Header, error) {
+	var out []httpheader.Header
+	switch v.Kind() {
+	case jsonv.Object:
+		for _, m := range stream.JSValue(v).Members() {
+			out = append(out, httpheader.New(m.Key, stream.ToString(m.Value)))
+		}
+	case jsonv.Array:
+		for i, e := range v.Elems() {
+			out = append(out, httpheader.New(strconv.Itoa(i), stream.ToString(e)))
+		}
+	case jsonv.String:
+		for i, u := range wtf8.ToUTF16(v.Str()) {
+			out = append(out, httpheader.New(strconv.Itoa(i), wtf8.FromUTF16([]uint16{u})))
+		}
+	}
+	return out, nil
 }
 
 // headersInit reads model.headers as new Headers(v) does: an object's
@@ -392,15 +502,27 @@ func headersInit(v jsonv.Value) ([]httpheader.Header, error) {
 // prompt_cache_key?, tool_choice, parallel_tool_calls, temperature?,
 // service_tier?, tools?, reasoning?.
 func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
-	// systemPrompt || the default: copied unread, whatever its type.
-	instructions := jsonv.StringValue(DefaultInstructions)
-	if sp := ctx.SystemPromptValue(); sp.Truthy() {
-		instructions = sp
+	d := opts.Dialect
+	if err := openairesponses.Unmodelled(d, model, ctx, opts.StreamOptions); err != nil {
+		return err
 	}
-	head := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true).
-		Set("instructions", stream.JSValue(instructions))
+	head := new(jsonv.ObjectBuilder).Set("model", model.IDValue()).SetBool("store", false).SetBool("stream", true)
+	if !promptAsItem.At(d) {
+		// systemPrompt || the default: copied unread, whatever its type.
+		instructions := jsonv.StringValue(DefaultInstructions)
+		if sp := ctx.SystemPromptValue(); sp.Truthy() {
+			instructions = sp
+		}
+		head.Set("instructions", stream.JSValue(instructions))
+	}
 	body.Begin(head.Members(), "input")
-	if err := openairesponses.ConvertInputWithoutSystemPrompt(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
+	convert := openairesponses.ConvertInputWithoutSystemPrompt
+	if promptAsItem.At(d) {
+		convert = func(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
+			return openairesponses.ConvertInputIn(d, model, ctx, msgs, normalize, now, body)
+		}
+	}
+	if err := convert(model, ctx, msgs, NormalizeToolCallID, now, body); err != nil {
 		return err
 	}
 	verbosity := jsonv.StringValue(DefaultVerbosity)
@@ -410,30 +532,58 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	b := new(jsonv.ObjectBuilder).Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	key, err := opts.PromptCacheKey()
+	if d.AtLeast(dialect.V1_6) {
+		key, err = cacheSessionID(opts)
+	}
 	if err != nil {
 		return err
 	}
 	b.Set("prompt_cache_key", key)
-	b.SetString("tool_choice", "auto").SetBool("parallel_tool_calls", true)
+	toolChoice := jsonv.StringValue("auto")
+	if d.AtLeast(dialect.V1_6) && !opts.ToolChoice.IsNullish() {
+		toolChoice = stream.JSValue(opts.ToolChoice)
+	}
+	b.Set("tool_choice", toolChoice).SetBool("parallel_tool_calls", true)
+	if d.AtLeast(dialect.V1_6) && opts.MaxTokens.Truthy() && provider.CompatOf(model).Truthy("supportsMaxOutputTokens", true) {
+		b.Set("max_output_tokens", openairesponses.MaxOutputTokens(d, opts.MaxTokens))
+	}
 	if !opts.Temperature.IsAbsent() {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	b.Set("service_tier", stream.JSValue(opts.ServiceTier))
-	if err := openairesponses.SetTools(b, ctx, jsonv.NullValue()); err != nil {
+	strict := openairesponses.ToolStrictness{Strict: jsonv.NullValue(), Sent: provider.CompatOf(model).Truthy("supportsStrictMode", true)}
+	if err := openairesponses.SetToolsIn(d, b, ctx, strict); err != nil {
 		return err
 	}
-	if r := opts.ReasoningEffort; !r.IsAbsent() {
-		if e := effort(model, r); e.Kind() != jsonv.Null {
+	switch r := opts.ReasoningEffort; {
+	case !r.IsAbsent():
+		if e := effortIn(d, model, r); e.Kind() != jsonv.Null {
 			summary := opts.ReasoningSummary
 			if summary.IsNullish() {
 				summary = jsonv.StringValue("auto")
 			}
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(e)).Set("summary", stream.JSValue(summary)).Value())
 		}
+	case d.AtLeast(dialect.V1_6) && model.Reasoning:
+		// 1.6 asks a reasoning model for its "off" effort when the caller
+		// names none (0.80 sent no reasoning).
+		off, ok := model.ThinkingLevelMap.Get("off")
+		switch {
+		case ok && off.Kind() == jsonv.Null:
+		case ok:
+			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
+		default:
+			b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
+		}
 	}
 	body.End(b.Members())
 	return nil
 }
+
+// promptAsItem tells whether the system prompt is the first input item
+// (a developer item for a reasoning model) and no instructions member is
+// sent (1.6); 0.80 sends it as instructions, with a default.
+var promptAsItem = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // effort is the reasoning effort sent for a requested one, whatever it
 // holds: "none" is the model's "off" entry, any other the model's entry
@@ -448,4 +598,15 @@ func effort(model *ai.Model, requested jsonv.Value) jsonv.Value {
 		return v
 	}
 	return requested
+}
+
+// effortIn is effort as Pi of dialect d resolves it: 1.6 takes a null
+// "off" entry for "none" as it is, so the request sends no reasoning.
+func effortIn(d dialect.Dialect, model *ai.Model, requested jsonv.Value) jsonv.Value {
+	if d.AtLeast(dialect.V1_6) && requested.Kind() == jsonv.String && requested.Str() == "none" {
+		if off := provider.LevelEntry(model, jsonv.StringValue("off")); !off.IsAbsent() {
+			return off
+		}
+	}
+	return effort(model, requested)
 }

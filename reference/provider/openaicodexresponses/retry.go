@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -31,6 +32,40 @@ import (
 // message for the answer, HTTPErrorText) speaks of a "usage limit". No
 // header counts the attempts.
 var Retry = provider.Retry{Limit: retries, After: retryAfter, Exhausted: exhausted}
+
+// Retry16 is Retry as Pi 1.6 runs it: a wait the server asks for above
+// maxRetryDelayMs (60 s when nullish; none when it is not above 0), after
+// any status Pi retries, ends the call at once with "Server requested <s>s
+// retry delay (max: <s>s)" instead of being cut to that limit after a
+// 429.
+var Retry16 = provider.Retry{
+	Limit:     retries,
+	After:     func(done int, resp *http.Response, body []byte, o *provider.StreamOptions, j float64) (time.Duration, bool) { return wait(done, resp, body, o, false) },
+	Exhausted: exhausted,
+	Refuse:    refuseDelay,
+}
+
+// refuseDelay is Pi 1.6's check of the wait a retryable answer asks for.
+func refuseDelay(resp *http.Response, body []byte, o *provider.StreamOptions) (string, bool) {
+	if resp == nil || !retryable(resp.StatusCode, sse.Text(body)) {
+		return "", false
+	}
+	ms, ok := retryHint(resp.Header)
+	if !ok {
+		return "", false
+	}
+	limit := jsonv.NumberValue(strconv.Itoa(DefaultMaxRetryDelayMs))
+	if !o.MaxRetryDelayMs.IsNullish() {
+		limit = o.MaxRetryDelayMs
+	}
+	// maxRetryDelayMs > 0 && delayMs > maxRetryDelayMs, as JavaScript
+	// compares a number with any value.
+	n := stream.ToNumber(limit)
+	if !(n > 0 && ms > n) {
+		return "", false
+	}
+	return "Server requested " + jsonv.FormatFloat(math.Ceil(ms/1000)) + "s retry delay (max: " + jsonv.FormatFloat(math.Ceil(n/1000)) + "s)", true
+}
 
 func retries(o *provider.StreamOptions) int {
 	n := provider.MaxRetries(o)
@@ -103,6 +138,12 @@ var (
 )
 
 func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOptions, _ float64) (time.Duration, bool) {
+	return wait(done, resp, body, o, true)
+}
+
+// wait is whether Pi's loop repeats a failed attempt and after how long;
+// capped says whether a 429's wait is cut to maxRetryDelayMs (0.80).
+func wait(done int, resp *http.Response, body []byte, o *provider.StreamOptions, capped bool) (time.Duration, bool) {
 	backoff := provider.Millis(BaseRetryDelayMs * math.Pow(2, float64(done)))
 	if resp == nil {
 		return backoff, true
@@ -113,7 +154,7 @@ func retryAfter(done int, resp *http.Response, body []byte, o *provider.StreamOp
 		if !ok {
 			return backoff, true
 		}
-		if resp.StatusCode == 429 {
+		if resp.StatusCode == 429 && capped {
 			// Pi compares maxRetryDelayMs ?? default with 0 and hands it
 			// to Math.min: ToNumber reads it, and NaN caps nothing.
 			limit := float64(DefaultMaxRetryDelayMs)

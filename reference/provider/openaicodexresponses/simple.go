@@ -2,14 +2,21 @@ package openaicodexresponses
 
 import (
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
 )
 
 // FromSimple is what Pi's streamSimple hands to stream: the level clamped
-// to the model as reasoningEffort (none for "off", and then no reasoning
-// member at all). Without a key Pi throws.
+// to the model as reasoningEffort. For "off" (or no level) 0.80 hands none,
+// and then no reasoning member is sent; 1.6 hands "none" for a reasoning
+// model, and the toolChoice. Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
-	return Options{StreamOptions: base, Reasoning: openairesponses.EffortReasoning(s.Effort(model))}, err
+	r := openairesponses.EffortReasoning(s.Effort(model))
+	if s.Dialect.AtLeast(dialect.V1_6) && r.ReasoningEffort.IsAbsent() && model.Reasoning {
+		r.ReasoningEffort = jsonv.StringValue("none")
+	}
+	return Options{StreamOptions: base, Reasoning: r, ToolChoice: openairesponses.SimpleToolChoice(s)}, err
 }

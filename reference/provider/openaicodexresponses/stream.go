@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
@@ -41,14 +42,18 @@ var statuses = map[string]bool{"completed": true, "incomplete": true, "failed": 
 // events: a 2xx status is a stream (priced with the request's service
 // tier when the answer names none), anything else ParseHTTPError, whose
 // status text is the response's reason phrase.
-func readResponse(model *ai.Model, tier *string, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+func readResponse(d dialect.Dialect, model *ai.Model, tier *string, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, err := io.ReadAll(resp.Body)
 		msg, events := ParseHTTPError(model, resp.StatusCode, provider.StatusText(resp), data, now)
 		return msg, events, err
 	}
-	return ParseStream(resp.Body, model, tier, now)
+	return ParseStreamIn(d, resp.Body, model, tier, now)
 }
+
+// PendingText is Pi 1.6's error of an answer that ends without a stop
+// reason.
+const PendingText = "Codex stream ended without a stop reason"
 
 // ParseStream reads a 2xx response body and returns the message and
 // events Pi produces for it. tier is the request's serviceTier. Bytes may
@@ -63,11 +68,23 @@ func readResponse(model *ai.Model, tier *string, resp *http.Response, now transf
 // are then screened (see screen) and handed to openairesponses' event
 // handling; the first terminal event ends the reading.
 func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	s := &screener{ep: openairesponses.NewEventParser(model, tier, resolveTier, now)}
+	return ParseStreamIn(dialect.V0_80, r, model, tier, now)
+}
+
+// ParseStreamIn is ParseStream as Pi of dialect d reads the body: 1.6
+// also reads a last piece that no "\n\n" ends (when it is not blank),
+// records the terminal response's end_turn, and hands the events to Pi
+// 1.6's reader.
+func ParseStreamIn(d dialect.Dialect, r io.Reader, model *ai.Model, tier *string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	f := openairesponses.Flavor{Requested: tier, Resolve: resolveTier, PendingText: PendingText}
+	s := &screener{ep: openairesponses.NewEventParserIn(d, model, f, now), d: d}
 	var pending []byte
 	first := true
 	feed := func(data []byte, eof bool) bool {
 		pending = append(pending, data...)
+		if eof && readsLastPiece.At(d) && !stream.IsBlank(sse.DecodeUTF8(pending)) {
+			pending = append(pending, "\n\n"...)
+		}
 		for {
 			i := bytes.Index(pending, []byte("\n\n"))
 			if i < 0 {
@@ -95,10 +112,15 @@ func ParseStream(r io.Reader, model *ai.Model, tier *string, now transform.Clock
 	return msg, events, err
 }
 
+// readsLastPiece tells whether Pi reads a last piece of the body that no
+// "\n\n" ends, as if one did (1.6).
+var readsLastPiece = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
 // screener is Pi's mapping of the parsed events before the shared
 // handling sees them.
 type screener struct {
 	ep      *openairesponses.EventParser
+	d       dialect.Dialect
 	outside bool
 }
 
@@ -170,6 +192,9 @@ func (s *screener) screen(v jsonv.Value) (stop bool) {
 		return true
 	case "response.done", "response.completed", "response.incomplete":
 		resp := stream.Member(v, "response")
+		if e := stream.Member(resp, "end_turn"); s.d.AtLeast(dialect.V1_6) && e.Kind() == jsonv.Bool {
+			s.ep.SetEndTurn(e)
+		}
 		switch {
 		case resp.Kind() == jsonv.Object:
 			b := new(jsonv.ObjectBuilder)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -14,22 +15,35 @@ import (
 // way JavaScript does.
 type compat struct{ v map[string]jsonv.Value }
 
-// compatMembers are the settings Pi resolves, in its order.
-var compatMembers = []string{
-	"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-	"maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
-	"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "zaiToolStream",
-	"supportsStrictMode", "cacheControlFormat", "sendSessionAffinityHeaders", "supportsLongCacheRetention",
+// compatMembers are the settings Pi resolves in each dialect.
+var compatMembers = dialect.Table[[]string]{
+	dialect.V0_80: {
+		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
+		"maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
+		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "zaiToolStream",
+		"supportsStrictMode", "cacheControlFormat", "sendSessionAffinityHeaders", "supportsLongCacheRetention",
+	},
+	dialect.V1_6: {
+		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
+		"supportsFinishReason", "maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult",
+		"requiresNonNullAssistantContent", "requiresToolsWithToolHistory", "requiresThinkingAsText",
+		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "chatTemplateArgs",
+		"zaiToolStream", "supportsThinkingTokenBudget", "thinkingTokenBudgetField", "supportsStrictMode",
+		"supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions",
+		"cacheControlFormat", "sendSessionAffinityHeaders", "sessionAffinityFormat", "supportsLongCacheRetention",
+		// Taken from model.compat alone.
+		"promptCacheKeyMode", "vllmPriority",
+	},
 }
 
 // resolveCompat is Pi's getCompat (openRouterRouting and
 // vercelGatewayRouting are read from model.compat directly where used).
-func resolveCompat(model *ai.Model) (compat, error) {
-	d, err := detectCompat(model)
+func resolveCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
+	d, err := detectCompat(model, dl)
 	if err != nil || model.Compat.Kind() != jsonv.Object {
 		return d, err
 	}
-	for _, name := range compatMembers {
+	for _, name := range compatMembers.At(dl) {
 		if v, ok := model.Compat.Get(name); ok && v.Kind() != jsonv.Null {
 			d.v[name] = v
 		}
@@ -42,8 +56,9 @@ func resolveCompat(model *ai.Model) (compat, error) {
 var ErrOpenRouterModelNotString = errors.New("openaicompletions: an OpenRouter model's id is not a string, and Pi throws reading it as one")
 
 // detectCompat is what Pi derives from the provider name and from
-// substrings of the whole baseUrl (case-sensitive).
-func detectCompat(model *ai.Model) (compat, error) {
+// substrings of the whole baseUrl (case-sensitive, but for 1.6's
+// deepseek.com). Pi 1.6 changed it (compatChanges16).
+func detectCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 	p, url := model.Provider, model.BaseURL
 	has := func(s ...string) bool {
 		for _, x := range s {
@@ -53,6 +68,7 @@ func detectCompat(model *ai.Model) (compat, error) {
 		}
 		return false
 	}
+	v16 := dl.AtLeast(dialect.V1_6)
 	zai := p == "zai" || p == "zai-coding-cn" || has("api.z.ai", "open.bigmodel.cn")
 	together := p == "together" || has("api.together.ai", "api.together.xyz")
 	moonshot := p == "moonshotai" || p == "moonshotai-cn" || has("api.moonshot.")
@@ -63,13 +79,19 @@ func detectCompat(model *ai.Model) (compat, error) {
 	antLing := p == "ant-ling" || has("api.ant-ling.com")
 	grok := p == "xai" || has("api.x.ai")
 	deepSeek := p == "deepseek" || has("deepseek.com")
+	deepSeekURL := has("deepseek.com")
+	if v16 {
+		deepSeek = p == "deepseek" || strings.Contains(strings.ToLower(url), "deepseek.com")
+		deepSeekURL = deepSeek
+	}
 	nonStandard := nvidia || p == "cerebras" || has("cerebras.ai") || grok || together || has("chutes.ai") ||
-		has("deepseek.com") || zai || moonshot || p == "opencode" || has("opencode.ai") || cfWorkers || cfGateway || antLing
+		deepSeekURL || zai || moonshot || p == "opencode" || has("opencode.ai") || cfWorkers || cfGateway || antLing
 	maxTokens := "max_completion_tokens"
-	if has("chutes.ai") || moonshot || cfGateway || together || nvidia || antLing {
+	if has("chutes.ai") || moonshot || cfGateway || together || nvidia || antLing || v16 && (deepSeek || zai) {
 		maxTokens = "max_tokens"
 	}
-	if openRouter && model.Loose.Has("id") {
+	// Pi reads the id with startsWith: 1.6 only for provider "openrouter".
+	if (openRouter && !v16 || p == "openrouter") && model.Loose.Has("id") {
 		return compat{}, ErrOpenRouterModelNotString
 	}
 	devModel := openRouter && (strings.HasPrefix(model.ID, "anthropic/") || strings.HasPrefix(model.ID, "openai/"))
@@ -101,6 +123,24 @@ func detectCompat(model *ai.Model) (compat, error) {
 		"supportsStrictMode":         b(!moonshot && !together && !cfGateway && !nvidia),
 		"sendSessionAffinityHeaders": b(false),
 		"supportsLongCacheRetention": b(!(together || cfWorkers || cfGateway || nvidia || antLing)),
+	}
+	if v16 {
+		affinity := "openai"
+		if openRouter {
+			affinity = "openrouter"
+		}
+		// Only OpenAI's own API gets the developer role; no tool is strict
+		// unless the model says so; OpenRouter sends its session header.
+		v["supportsDeveloperRole"] = b(p == "openai" || has("api.openai.com"))
+		v["supportsStrictMode"] = b(false)
+		v["sendSessionAffinityHeaders"] = b(openRouter)
+		v["sessionAffinityFormat"] = jsonv.StringValue(affinity)
+		for _, name := range []string{"requiresNonNullAssistantContent", "requiresToolsWithToolHistory",
+			"supportsThinkingTokenBudget", "supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions"} {
+			v[name] = b(false)
+		}
+		v["supportsFinishReason"] = b(true)
+		v["chatTemplateArgs"] = jsonv.ObjectValue()
 	}
 	if p == "openrouter" && strings.HasPrefix(model.ID, "anthropic/") {
 		v["cacheControlFormat"] = jsonv.StringValue("anthropic")

@@ -1,11 +1,13 @@
 package openaicompletions
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/lenient"
@@ -23,14 +25,46 @@ const (
 	BridgeText = "I have processed the tool results."
 )
 
-// NormalizeToolCallID is this API's tool-call id normalizer, applied by
-// transform to calls made by other models: an id with "|" keeps the part
-// before the first "|", with every UTF-16 code unit outside [a-zA-Z0-9_-]
-// replaced by "_", cut to 40 units; for provider "openai" any other id is
-// cut to 40 units; everything else is kept.
-func NormalizeToolCallID(id string, model *ai.Model, _ *ai.AssistantMessage) string {
-	if before, _, ok := strings.Cut(id, "|"); ok {
-		return provider.SanitizeID(before, 40)
+// NormalizeToolCallID is this API's tool-call id normalizer of Pi 0.80
+// (normalizer), applied by transform to calls made by other models: an id
+// with "|" keeps the part before the first "|", with every UTF-16 code
+// unit outside [a-zA-Z0-9_-] replaced by "_", cut to 40 units; for
+// provider "openai" any other id is cut to 40 units; everything else is
+// kept.
+func NormalizeToolCallID(id string, model *ai.Model, src *ai.AssistantMessage) string {
+	return normalizer(dialect.V0_80)(id, model, src)
+}
+
+// maxToolCallID is the longest id Chat Completions takes (UTF-16 units).
+const maxToolCallID = 40
+
+// normalizer is the tool-call id normalizer of dialect d. Pi 1.6 keeps the
+// item part of a "call|item" id too: both parts cleaned as above and
+// joined with "_" (the call part alone when the item part is empty), and
+// when that is longer than 40 the call part cut to leave room for "_" and
+// the first 8 characters of shortHash of the whole id.
+func normalizer(d dialect.Dialect) transform.IDNormalizer {
+	return func(id string, model *ai.Model, _ *ai.AssistantMessage) string {
+		return normalizeID(d, id, model)
+	}
+}
+
+func normalizeID(d dialect.Dialect, id string, model *ai.Model) string {
+	if before, after, ok := strings.Cut(id, "|"); ok {
+		if !d.AtLeast(dialect.V1_6) {
+			return provider.SanitizeID(before, maxToolCallID)
+		}
+		call, item := provider.SanitizeID(before, math.MaxInt), provider.SanitizeID(after, math.MaxInt)
+		joined := call
+		if item != "" {
+			joined = call + "_" + item
+		}
+		if len(joined) <= maxToolCallID {
+			return joined
+		}
+		hash := transform.ShortHash(id)
+		hash = hash[:min(8, len(hash))]
+		return call[:min(len(call), max(1, maxToolCallID-len(hash)-1))] + "_" + hash
 	}
 	if model.Provider == "openai" {
 		if units := wtf8.ToUTF16(id); len(units) > 40 {
@@ -153,6 +187,7 @@ func stringMessage(role, text string) *wireMessage {
 // when it marks, the messages from the last markable user or assistant
 // message on: a later one takes the marker from it.
 type converter struct {
+	d      dialect.Dialect
 	model  *ai.Model
 	c      compat
 	cc     jsonv.Value
@@ -173,8 +208,8 @@ type converter struct {
 // of msgs, transformed for model, after Pi's checks of them; pending is
 // an error Pi raises after those checks and before the conversion. It
 // returns the converter, whose toolHistory is the transcript's.
-func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context, c compat, cc jsonv.Value, now transform.Clock, pending error, body provider.BodySink) (*converter, error) {
-	cv := &converter{model: model, c: c, cc: cc, bridge: c.truthy("requiresAssistantAfterToolResult"), body: body}
+func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, ctx *ai.Context, c compat, cc jsonv.Value, now transform.Clock, pending error, body provider.BodySink) (*converter, error) {
+	cv := &converter{d: d, model: model, c: c, cc: cc, bridge: c.truthy("requiresAssistantAfterToolResult"), body: body}
 	if pending == nil && ctx.SystemPrompt != nil && *ctx.SystemPrompt != "" {
 		role := "system"
 		if model.Reasoning && c.truthy("supportsDeveloperRole") {
@@ -183,8 +218,8 @@ func convertMessages(msgs provider.Transcript, model *ai.Model, ctx *ai.Context,
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
 	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
-	steps := provider.Steps{Checks: conversion.Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
-		Normalize: NormalizeToolCallID, Pending: pending, Convert: cv.convert, Close: cv.close}
+	steps := provider.Steps{Dialect: d, Checks: conversion.Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
+		Normalize: normalizer(d), Pending: pending, Convert: cv.convert, Close: cv.close}
 	err := steps.Run(msgs, model, now)
 	return cv, err
 }
@@ -212,14 +247,20 @@ func (cv *converter) convert(msg ai.Message) error {
 		wm := &wireMessage{role: "user"}
 		for _, b := range m.Content.Blocks {
 			if text, ok := lenient.TextOf(b); ok {
+				if dropsEmptyUserText.At(cv.d) && text.Kind() == jsonv.String && text.Str() == "" {
+					continue
+				}
 				wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
 			} else {
 				wm.addPart("image_url", imagePart(b))
 			}
 		}
+		if len(wm.parts) == 0 {
+			return nil
+		}
 		cv.put(wm)
 	case *ai.AssistantMessage:
-		wm := convertAssistant(m, cv.model, cv.c)
+		wm := convertAssistant(cv.d, m, cv.model, cv.c)
 		if wm == nil {
 			return nil
 		}
@@ -243,8 +284,15 @@ func (cv *converter) toolResult(tr *ai.ToolResultMessage) {
 		hasImage = hasImage || lenient.IsImage(b)
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
-	if text == "" {
+	switch {
+	case !blankToolResultPlaceholder.At(cv.d):
+		if text == "" {
+			text = provider.SeeAttachedImageText
+		}
+	case stream.IsBlank(text) && hasImage:
 		text = provider.SeeAttachedImageText
+	case stream.IsBlank(text):
+		text = NoToolOutputText
 	}
 	wm := stringMessage("tool", ai.SanitizeSurrogates(text))
 	wm.set("tool_call_id", tr.Loose.Value("toolCallId", tr.ToolCallID))
@@ -293,15 +341,22 @@ func (cv *converter) put(wm *wireMessage) {
 		case (wm.role == "system" || wm.role == "developer") && !cv.sysMarked:
 			wm.markText(cv.cc)
 			cv.sysMarked = true
-		case (wm.role == "user" || wm.role == "assistant") && wm.markable():
+		case cv.conversational(wm) && wm.markable():
 			cv.release()
 		}
-		if len(cv.held) > 0 || (wm.role == "user" || wm.role == "assistant") && wm.markable() {
+		if len(cv.held) > 0 || cv.conversational(wm) && wm.markable() {
 			cv.held = append(cv.held, wm)
 			return
 		}
 	}
 	cv.body.Element(wm.json())
+}
+
+// conversational reports whether wm may carry the marker of the last
+// conversation message: a user or assistant message, and from 1.6 on a
+// tool result.
+func (cv *converter) conversational(wm *wireMessage) bool {
+	return wm.role == "user" || wm.role == "assistant" || wm.role == "tool" && marksToolResults.At(cv.d)
 }
 
 // release hands the body the held messages.
@@ -327,10 +382,15 @@ func (cv *converter) close() error {
 // when it has neither content nor tool calls. Text is sanitized; the
 // reasoning field, tool-call ids, names and arguments are sent as they are,
 // whatever their types.
-func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMessage {
+func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model, c compat) *wireMessage {
+	v16 := d.AtLeast(dialect.V1_6)
 	wm := &wireMessage{role: "assistant", content: jsonv.NullValue()}
-	if c.truthy("requiresAssistantAfterToolResult") {
+	if c.truthy("requiresAssistantAfterToolResult") || v16 && c.truthy("requiresNonNullAssistantContent") {
 		wm.content = jsonv.StringValue("")
+	}
+	var preserved []jsonv.Value
+	if v16 {
+		preserved = preservedReasoningDetails(m)
 	}
 	var texts []string
 	var thinking []*ai.ThinkingBlock
@@ -371,6 +431,11 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
 			sig = "reasoning_content" // a string only: Pi compares with ===
 		}
+		if v16 {
+			// reasoning_details stand for the raw field; only the three
+			// reasoning fields are written.
+			ok = ok && preserved == nil && !thinking[0].Loose.Has("thinkingSignature") && slices.Contains(reasoningFields, sig)
+		}
 		if ok {
 			parts := make([]string, len(thinking))
 			for i, t := range thinking {
@@ -403,6 +468,9 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 				fn.SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
 			}
 			elems[i] = new(jsonv.ObjectBuilder).Set("id", tc.Loose.Value("id", tc.ID)).SetString("type", "function").Set("function", fn.Value()).Value()
+			if v16 {
+				continue
+			}
 			if d, ok := reasoningDetail(tc); ok {
 				details = append(details, d)
 			}
@@ -411,6 +479,9 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, c compat) *wireMe
 		if len(details) > 0 {
 			wm.set("reasoning_details", jsonv.ArrayValue(details...))
 		}
+	}
+	if preserved != nil {
+		wm.set("reasoning_details", jsonv.ArrayValue(preserved...))
 	}
 	if c.truthy("requiresReasoningContentOnAssistantMessages") && model.Reasoning && !wm.has("reasoning_content") {
 		wm.set("reasoning_content", jsonv.StringValue(""))
@@ -445,6 +516,63 @@ func signatureKey(b *ai.ThinkingBlock) (string, bool) {
 		return "", false
 	}
 	return stream.ToString(sig), true
+}
+
+// preservedReasoningDetails is what Pi 1.6 replays as reasoning_details:
+// the details of the first thinking block whose signature is a JSON array
+// of reasoning details (reasoningDetails), else those of the tool calls
+// whose thoughtSignature is one encrypted detail with an id and data (as
+// Pi 0.80 stored them), else none.
+func preservedReasoningDetails(m *ai.AssistantMessage) []jsonv.Value {
+	var legacy []jsonv.Value
+	for _, b := range m.Content {
+		switch b := b.(type) {
+		case *ai.ThinkingBlock:
+			if b.Loose.Has("thinkingSignature") || b.ThinkingSignature == nil {
+				continue
+			}
+			v, err := stream.ParseJSON(*b.ThinkingSignature)
+			if err == nil && v.Kind() == jsonv.Array && len(v.Elems()) > 0 && !slices.ContainsFunc(v.Elems(), func(e jsonv.Value) bool { return !isReasoningDetail(e) }) {
+				return v.Elems()
+			}
+		case *ai.ToolCallBlock:
+			if b.Loose.Has("thoughtSignature") || b.ThoughtSignature == nil {
+				continue
+			}
+			v, err := stream.ParseJSON(*b.ThoughtSignature)
+			id, data := stream.Member(v, "id"), stream.Member(v, "data")
+			if err == nil && isReasoningDetail(v) && strictString(stream.Member(v, "type"), "reasoning.encrypted") &&
+				id.Kind() == jsonv.String && id.Str() != "" && data.Str() != "" {
+				legacy = append(legacy, v)
+			}
+		}
+	}
+	return legacy
+}
+
+// isReasoningDetail is Pi 1.6's check of one OpenAI reasoning detail: an
+// object whose id is a string or null (or missing), format a string and
+// index a number (or missing), of type reasoning.summary with a string
+// summary, reasoning.encrypted with string data, or reasoning.text with a
+// string text and a signature that is a string or null (or missing).
+func isReasoningDetail(d jsonv.Value) bool {
+	if d.Kind() != jsonv.Object {
+		return false
+	}
+	m := func(k string) jsonv.Value { return stream.Member(d, k) }
+	opt := func(v jsonv.Value, kinds ...jsonv.Kind) bool { return v.IsAbsent() || slices.Contains(kinds, v.Kind()) }
+	if !opt(m("id"), jsonv.String, jsonv.Null) || !opt(m("format"), jsonv.String) || !opt(m("index"), jsonv.Number) {
+		return false
+	}
+	switch t := m("type"); {
+	case strictString(t, "reasoning.summary"):
+		return m("summary").Kind() == jsonv.String
+	case strictString(t, "reasoning.encrypted"):
+		return m("data").Kind() == jsonv.String
+	case strictString(t, "reasoning.text"):
+		return m("text").Kind() == jsonv.String && opt(m("signature"), jsonv.String, jsonv.Null)
+	}
+	return false
 }
 
 // reasoningDetail is what Pi makes of a tool call's thoughtSignature when

@@ -1,10 +1,17 @@
 package openaicompletions
 
-import "github.com/piconform/piconform/reference/provider"
+import (
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
+)
 
 // Driver is the reference for the openai-completions API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
-	Client: provider.StainlessClient("OpenAI/JS *", ""),
+	Client: func() provider.Client {
+		c := provider.StainlessClient("OpenAI/JS *", "")
+		c.Later = dialect.Table[*provider.Client]{dialect.V1_6: client16}
+		return c
+	}(),
 }

@@ -173,7 +173,7 @@ func TestChatTemplateEffort(t *testing.T) {
 		{jsonv.StringValue(""), `{"effort":""}`},
 		{jsonv.NumberValue("7"), `{"effort":7}`},
 	} {
-		got := chatTemplateKwargs(model, tc.effort, c)
+		got := chatTemplateKwargs(false, model, tc.effort, c.get("chatTemplateKwargs"), jsonv.Value{})
 		if s := got.String(); got.IsAbsent() && tc.want != "" || !got.IsAbsent() && s != tc.want {
 			t.Errorf("effort %s: kwargs %s, want %s", tc.effort, got, tc.want)
 		}

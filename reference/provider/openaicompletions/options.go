@@ -25,6 +25,10 @@ type Options struct {
 	// property key (String(v)) and copies it as it is, so any value is
 	// kept as written (input.lenient); Absent is Pi's undefined.
 	ReasoningEffort jsonv.Value `pi:"reasoningEffort"`
+	// ThinkingBudgets (Pi 1.6) are the token budgets per thinking level
+	// for compat's thinking-budget member and the chat-template variable
+	// thinking.budget; any value is kept.
+	ThinkingBudgets jsonv.Value `pi:"thinkingBudgets"`
 }
 
 // DecodeOptions reads Options from a JSON object. A shared member of the

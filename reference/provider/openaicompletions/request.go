@@ -15,10 +15,13 @@
 package openaicompletions
 
 import (
+	"io"
+	"math"
 	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -47,7 +50,8 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	c, err := resolveCompat(model)
+	d := opts.Dialect
+	c, err := resolveCompat(model, d)
 	if err != nil {
 		return nil, err
 	}
@@ -55,30 +59,33 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 
 	// The SDK announces only a timeout the caller gave. Its error, like
 	// the system prompt's, comes after Pi's checks of the messages.
-	sdk, pending := openaisdk.Headers("OpenAI", opts.TimeoutMs)
+	sdk, pending := openaisdk.HeadersAt(d, "OpenAI", opts.TimeoutMs)
 	if pending == nil {
 		// The conversion sanitizes the system prompt first.
 		_, pending = ctx.SystemText()
+	}
+	// Pi 1.6's identity headers are the lowest layer; Pi makes them before
+	// it converts the messages.
+	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+	if err != nil {
+		return nil, err
 	}
 	copilot := model.Provider == "github-copilot"
 	var tally httpheader.CopilotTally
 	if copilot {
 		msgs = provider.Tap(msgs, tally.See)
 	}
-	if err := buildBody(model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
+	if err := buildBody(d, model, ctx, msgs, opts, c, retention, now, pending, body); err != nil {
 		return nil, err
 	}
 
 	// Pi's default headers: one object, later sources replacing equal keys.
-	var sources [][]httpheader.Header
-	sources = append(sources, httpheader.FromModel(model))
+	sources := [][]httpheader.Header{identity, httpheader.FromModel(model)}
 	if copilot {
 		sources = append(sources, tally.Headers())
 	}
-	if h, ok := opts.SessionHeader("session_id"); retention != "none" && ok && c.truthy("sendSessionAffinityHeaders") {
-		id, affinity := h, h
-		id.Name, affinity.Name = "x-client-request-id", "x-session-affinity"
-		sources = append(sources, []httpheader.Header{h, id, affinity})
+	if retention != "none" && c.truthy("sendSessionAffinityHeaders") {
+		sources = append(sources, sessionHeaders(d, opts, c))
 	}
 	sources = append(sources, opts.Headers)
 	defaults := httpheader.Assign(sources...)
@@ -88,7 +95,41 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		set.SetLayer(layer)
 	}
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, openaisdk.DefaultBaseURL, CompletionsPath), Header: set.Header()}
-	return provider.Answer(req, model, now, ParseStream, ParseHTTPError), nil
+	parse := func(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return parseStream(d, c, r, model, now)
+	}
+	httpError := func(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+		return parseHTTPError(d, model, status, body, now)
+	}
+	return provider.Answer(req, model, now, parse, httpError), nil
+}
+
+// sessionHeaders are the session-affinity headers (compat
+// sendSessionAffinityHeaders) for the session id, when there is one:
+// session_id, x-client-request-id and x-session-affinity. In Pi 1.6
+// compat.sessionAffinityFormat "openrouter" sends x-session-id alone, and
+// any format but "openai" leaves session_id out.
+func sessionHeaders(d dialect.Dialect, opts Options, c compat) []httpheader.Header {
+	h, ok := opts.SessionHeader("session_id")
+	if !ok {
+		return nil
+	}
+	named := func(name string) httpheader.Header {
+		n := h
+		n.Name = name
+		return n
+	}
+	if !d.AtLeast(dialect.V1_6) {
+		return []httpheader.Header{h, named("x-client-request-id"), named("x-session-affinity")}
+	}
+	if c.is("sessionAffinityFormat", "openrouter") {
+		return []httpheader.Header{named("x-session-id")}
+	}
+	var out []httpheader.Header
+	if c.is("sessionAffinityFormat", "openai") {
+		out = append(out, h)
+	}
+	return append(out, named("x-client-request-id"), named("x-session-affinity"))
 }
 
 // offEntry is `model.thinkingLevelMap?.off`: Absent when missing.
@@ -107,17 +148,21 @@ func nullish(v, def jsonv.Value) jsonv.Value {
 // buildBody is Pi's buildParams, with its member order. pending is an
 // error Pi raises after its checks of the messages and before it converts
 // them.
-func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, c compat, retention string, now transform.Clock, pending error, body provider.BodySink) error {
+func buildBody(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, c compat, retention string, now transform.Clock, pending error, body provider.BodySink) error {
 	cc := cacheControl(c, retention)
 	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "messages")
-	cv, err := convertMessages(msgs, model, ctx, c, cc, now, pending, body)
+	cv, err := convertMessages(d, msgs, model, ctx, c, cc, now, pending, body)
 	if err != nil {
 		return err
 	}
 
 	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
 	longRetention := retention == "long" && c.truthy("supportsLongCacheRetention")
-	if (strings.Contains(model.BaseURL, "api.openai.com") && retention != "none") || longRetention {
+	// compat.promptCacheKeyMode (1.6): "enabled" always sends the key,
+	// "auto" (the default) where 0.80 did, anything else never.
+	keyMode := nullish(c.get("promptCacheKeyMode"), jsonv.StringValue("auto"))
+	autoKey := strings.Contains(model.BaseURL, "api.openai.com") || longRetention
+	if retention != "none" && (strictString(keyMode, "enabled") || strictString(keyMode, "auto") && autoKey) {
 		key, err := opts.PromptCacheKey()
 		if err != nil {
 			return err
@@ -147,7 +192,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	if err != nil {
 		return err
 	}
-	if len(given) > 0 || cv.toolHistory {
+	// Pi 0.80 sent tools: [] with any tool history; 1.6 only where the
+	// model asks for it.
+	emptyTools := cv.toolHistory && (!d.AtLeast(dialect.V1_6) || c.truthy("requiresToolsWithToolHistory"))
+	if len(given) > 0 || emptyTools {
 		tools := convertTools(given, c, cc)
 		b.Set("tools", jsonv.ArrayValue(tools...))
 		if len(tools) > 0 && c.truthy("zaiToolStream") {
@@ -157,7 +205,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	if opts.ToolChoice.Truthy() {
 		b.Set("tool_choice", stream.JSValue(opts.ToolChoice))
 	}
-	thinkingParams(b, model, opts, c)
+	if p := c.get("vllmPriority"); !p.IsAbsent() {
+		b.Set("priority", p)
+	}
+	thinkingParams(d, b, model, opts, c)
 	if r, ok := model.Compat.Get("openRouterRouting"); ok && r.Truthy() {
 		b.Set("provider", stream.JSValue(r))
 	}
@@ -184,7 +235,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 // effort is read as Pi reads it, whatever its type: tested for
 // truthiness, looked up in thinkingLevelMap by String(effort), copied as
 // it is.
-func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c compat) {
+func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c compat) {
+	v16 := d.AtLeast(dialect.V1_6)
 	effort := opts.ReasoningEffort
 	on := effort.Truthy()
 	format := c.get("thinkingFormat")
@@ -194,14 +246,21 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 	effortValue := func() jsonv.Value {
 		return stream.JSValue(nullish(provider.LevelEntry(model, effort), effort))
 	}
+	var budget jsonv.Value
+	if v16 {
+		budget = thinkingBudget(model, opts, b)
+	}
 	r := model.Reasoning
 	switch {
 	case is("zai") && r:
-		typ := "disabled"
+		thinking := new(jsonv.ObjectBuilder).SetString("type", "disabled")
 		if on {
-			typ = "enabled"
+			thinking = new(jsonv.ObjectBuilder).SetString("type", "enabled")
+			if v16 {
+				thinking.SetBool("clear_thinking", false)
+			}
 		}
-		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", typ).Value())
+		b.Set("thinking", thinking.Value())
 		if on && sre {
 			v := provider.LevelEntry(model, effort)
 			if v.IsAbsent() {
@@ -213,11 +272,29 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 		}
 	case is("qwen") && r:
 		b.SetBool("enable_thinking", on)
+		if v := effortValue(); v16 && on && sre && v.Kind() == jsonv.String {
+			b.Set("reasoning_effort", v)
+		}
 	case is("qwen-chat-template") && r:
 		b.Set("chat_template_kwargs", new(jsonv.ObjectBuilder).SetBool("enable_thinking", on).SetBool("preserve_thinking", true).Value())
 	case is("chat-template") && r:
-		if kw := chatTemplateKwargs(model, effort, c); !kw.IsAbsent() {
+		if kw := chatTemplateKwargs(v16, model, effort, c.get("chatTemplateKwargs"), budget); !kw.IsAbsent() {
 			b.Set("chat_template_kwargs", kw)
+		}
+	case v16 && is("baseten") && r:
+		if args := chatTemplateKwargs(v16, model, effort, c.get("chatTemplateArgs"), budget); !args.IsAbsent() {
+			b.Set("chat_template_args", args)
+		}
+		if sre {
+			mapped := offEntry(model)
+			if on {
+				mapped = provider.LevelEntry(model, effort)
+			}
+			if v := stream.JSValue(mapped); mapped.IsAbsent() && effort.Kind() == jsonv.String {
+				b.Set("reasoning_effort", effort)
+			} else if v.Kind() == jsonv.String {
+				b.Set("reasoning_effort", v)
+			}
 		}
 	case is("deepseek") && r:
 		if on {
@@ -256,15 +333,86 @@ func thinkingParams(b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c com
 			b.Set("reasoning_effort", v)
 		}
 	}
+	// 1.6: the budget goes in its own member too, whatever the format.
+	if field := budgetField(c); v16 && field != "" && !budget.IsAbsent() {
+		b.Set(field, budget)
+	}
+}
+
+// budgetField is the member Pi 1.6 writes the thinking budget in:
+// compat.thinkingTokenBudgetField when truthy, else thinking_token_budget
+// when compat.supportsThinkingTokenBudget, else none.
+func budgetField(c compat) string {
+	if f := c.get("thinkingTokenBudgetField"); f.Truthy() {
+		return stream.ToString(f)
+	}
+	if c.truthy("supportsThinkingTokenBudget") {
+		return "thinking_token_budget"
+	}
+	return ""
+}
+
+// thinkingBudget is Pi 1.6's resolveClampedThinkingBudget for a reasoning
+// model given an effort: the level's budget (thinkingBudgets over 1024,
+// 2048, 8192 and 16384 for minimal to high; xhigh and max read high), cut
+// so that 1024 tokens of the body's max tokens (else the model's) stay for
+// the answer; Absent when that is not above 0 or there is none.
+func thinkingBudget(model *ai.Model, opts Options, b *jsonv.ObjectBuilder) jsonv.Value {
+	effort := opts.ReasoningEffort
+	if !effort.Truthy() || !model.Reasoning {
+		return jsonv.Value{}
+	}
+	level := stream.ToString(effort)
+	if level == "xhigh" || level == "max" {
+		level = "high"
+	}
+	budget := math.NaN()
+	if v := stream.Member(opts.ThinkingBudgets, level); !v.IsAbsent() {
+		budget = stream.ToNumber(v)
+	} else if n, ok := map[string]float64{"minimal": 1024, "low": 2048, "medium": 8192, "high": 16384}[level]; ok {
+		budget = n
+	}
+	// max_tokens ?? max_completion_tokens ?? model.maxTokens
+	var ceiling jsonv.Value
+	for _, key := range []string{"max_tokens", "max_completion_tokens"} {
+		for _, m := range b.Members() {
+			if m.Key == key && ceiling.IsAbsent() {
+				ceiling = m.Value
+			}
+		}
+	}
+	if ceiling.IsAbsent() {
+		ceiling = model.MaxTokens
+	}
+	budget = jsMin(budget, jsMax(0, stream.ToNumber(ceiling)-1024))
+	if !(budget > 0) {
+		return jsonv.Value{}
+	}
+	return jsonv.JSNumberValue(budget)
+}
+
+// jsMin and jsMax are Math.min and Math.max of two numbers (NaN wins).
+func jsMin(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Min(a, b)
+}
+
+func jsMax(a, b float64) float64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.NaN()
+	}
+	return math.Max(a, b)
 }
 
 // chatTemplateKwargs resolves compat.chatTemplateKwargs; Absent when no
 // member is left. An effort that is not undefined but falsy (null, "")
 // resolves a member the level map leaves out to itself.
-func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Value {
+func chatTemplateKwargs(v16 bool, model *ai.Model, effort, values, budget jsonv.Value) jsonv.Value {
 	on := effort.Truthy()
 	// Object.entries: a string's characters and an array's elements too.
-	kw := jsonv.Spread(stream.JSValue(c.get("chatTemplateKwargs")))
+	kw := jsonv.Spread(stream.JSValue(values))
 	out := new(jsonv.ObjectBuilder)
 	n := 0
 	for _, m := range kw.Members() {
@@ -275,6 +423,11 @@ func chatTemplateKwargs(model *ai.Model, effort jsonv.Value, c compat) jsonv.Val
 				continue
 			case strictString(stream.Member(v, "$var"), "thinking.enabled"):
 				v = jsonv.BoolValue(on)
+			case v16 && strictString(stream.Member(v, "$var"), "thinking.budget"):
+				if budget.IsAbsent() {
+					continue
+				}
+				v = budget
 			default:
 				var mv jsonv.Value
 				if on {

@@ -2,8 +2,11 @@ package openaicompletions
 
 import (
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openaisdk"
@@ -21,24 +24,42 @@ const (
 )
 
 // ParseStream is the stream.Parse of server-sent events carrying chat
-// completion chunks.
+// completion chunks, as Pi 0.80 reads them.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, out: stream.NewOutput(model, model.API, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
+	c, err := resolveCompat(model, dialect.V0_80)
+	if err != nil {
+		return nil, nil, err
+	}
+	return parseStream(dialect.V0_80, c, r, model, now)
+}
+
+// parseStream is ParseStream of dialect d, for a model whose settings are c.
+func parseStream(d dialect.Dialect, c compat, r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{d: d, c: c, model: model, out: stream.NewOutputIn(d, model, model.API, now), byIndex: map[float64]int{}, byID: map[string]int{}, pending: map[string]string{}}
+	p.sdk.Dialect = d
 	p.emit(stream.Event{Type: stream.TypeStart})
 	err := stream.Outcome(p.run(r), p.outside)
 	return p.out, p.events, err
 }
 
-// ParseHTTPError is what Pi produces for a non-2xx response: a lone error
-// event (no start) whose errorMessage is the SDK's "<status> <message>":
-// the body's error.message when the body is JSON with an error object that
-// has a truthy message, the JSON of that error member when it has none, the
-// raw text when the body is not JSON, and "<status> status code (no body)"
-// otherwise. A truthy error.metadata.raw is appended after a newline; one
-// with no string form is stream.ErrOutsideModel (errorMessage).
+// ParseHTTPError is what Pi 0.80 produces for a non-2xx response: a lone
+// error event (no start) whose errorMessage is the SDK's "<status>
+// <message>": the body's error.message when the body is JSON with an error
+// object that has a truthy message, the JSON of that error member when it
+// has none, the raw text when the body is not JSON, and "<status> status
+// code (no body)" otherwise. A truthy error.metadata.raw is appended after
+// a newline; one with no string form is stream.ErrOutsideModel
+// (errorMessage).
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	errMember, message := openaisdk.BodyError(body)
-	text, ok := errorMessage(status, errMember, message)
+	return parseHTTPError(dialect.V0_80, model, status, body, now)
+}
+
+// parseHTTPError is ParseHTTPError of dialect d. Pi 1.6 words the SDK's
+// error its own way (provider.ProviderErrorText): "<status>: <error member
+// as JSON>" when the body has an error object.
+func parseHTTPError(d dialect.Dialect, model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	errMember, message := openaisdk.BodyErrorAt(d, body)
+	text, ok := errorMessage(d, status, errMember, message)
 	msg, events := stream.ModelFailure(model, text, now)
 	if !ok {
 		return msg, events, stream.ErrOutsideModel
@@ -46,18 +67,24 @@ func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Cloc
 	return msg, events, nil
 }
 
-// errorMessage is the SDK's message for an error member, with a truthy
-// error.metadata.raw appended after a newline, as Pi's catch does. Not ok
-// when raw has no string form: the template throws inside the catch, the
-// stream function's promise rejects unhandled, and Node ends the process
-// with no message at all, which the reference does not model.
-func errorMessage(status int, errMember, message jsonv.Value) (string, bool) {
+// errorMessage is Pi's errorMessage for the SDK's error of an error
+// member (status 0: an error the stream threw), with a truthy
+// error.metadata.raw appended after a newline, as Pi's catch does (1.6:
+// unless the message holds it already). Not ok when raw has no string
+// form: the template throws inside the catch, the stream function's
+// promise rejects unhandled, and Node ends the process with no message at
+// all, which the reference does not model.
+func errorMessage(d dialect.Dialect, status int, errMember, message jsonv.Value) (string, bool) {
 	msg := openaisdk.ErrorMessage(status, errMember, message)
+	v16 := d.AtLeast(dialect.V1_6)
+	if v16 {
+		msg = provider.ProviderErrorText(status, msg, openaisdk.ErrorBody(errMember), "")
+	}
 	raw := stream.Member(stream.Member(errMember, "metadata"), "raw")
 	switch {
 	case raw.ConversionThrows():
 		return msg, false
-	case raw.Truthy():
+	case raw.Truthy() && !(v16 && strings.Contains(msg, raw.JSString())):
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return msg, true
@@ -68,11 +95,13 @@ type jsError = stream.JSError
 
 // scratch is what Pi keeps on a tool-call block while it streams.
 type scratch struct {
-	partialArgs string
+	args        stream.ToolCallArgs
 	streamIndex *float64
 }
 
 type parser struct {
+	d       dialect.Dialect
+	c       compat
 	model   *ai.Model
 	out     *ai.AssistantMessage
 	events  []stream.Event
@@ -86,6 +115,9 @@ type parser struct {
 	sawStop bool
 	sdk     openaisdk.Stream
 	body    io.Reader
+	// details are the reasoning_details read so far (1.6), which become
+	// the thinking block's signature when it ends; nil before any.
+	details []jsonv.Value
 }
 
 func (p *parser) emit(e stream.Event) { p.events = append(p.events, e) }
@@ -98,14 +130,28 @@ func (p *parser) run(r io.Reader) error {
 	p.body = r
 	p.text, p.think = -1, -1
 	p.scratch = map[int]*scratch{}
-	sse := &sse.Reader{BOMEachLine: true, DropUnfinished: true}
+	sse := openaisdk.NewReader(p.d)
 	feed := func(data []byte, eof bool) bool {
 		for _, ev := range sse.Feed(data, eof) {
 			p.dispatch(ev)
 		}
 		return false
 	}
-	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: func(msg string) { p.emit(stream.ErrorEvent(p.out, msg)) }, Events: p.emitted})
+	fail := func(msg string) {
+		p.signThinking()
+		p.emit(stream.ErrorEvent(p.out, msg))
+	}
+	return stream.Run(r, stream.Steps{Feed: feed, End: p.end, Fail: fail, Events: p.emitted})
+}
+
+// signThinking stores the reasoning details read so far (1.6) as the
+// thinking block's signature, a JSON array.
+func (p *parser) signThinking() {
+	if p.details == nil || p.think < 0 {
+		return
+	}
+	sig := string(jsonv.ArrayValue(p.details...).AppendJSON(nil))
+	p.out.Content[p.think].(*ai.ThinkingBlock).ThinkingSignature = &sig
 }
 
 // end is Pi's check of how the stream ended.
@@ -116,15 +162,27 @@ func (p *parser) end() {
 		// The SDK ends its stream quietly on an abort; Pi checks the
 		// signal before anything else.
 		panic(jsError{Msg: provider.PiAbortedText})
+	}
+	requireFinish := true
+	if p.d.AtLeast(dialect.V1_6) && !p.sawStop && !p.c.truthy("supportsFinishReason") {
+		// compat.supportsFinishReason false: a stream may end without one.
+		requireFinish = false
+		p.out.StopReason = ai.StopStop
+		if slices.ContainsFunc(p.out.Content, func(b ai.Block) bool { _, ok := b.(*ai.ToolCallBlock); return ok }) {
+			p.out.StopReason = ai.StopToolUse
+		}
+	}
+	switch {
 	case p.out.StopReason == ai.StopError:
 		msg := ErrorStopReasonText
 		if p.out.ErrorMessage != nil && *p.out.ErrorMessage != "" {
 			msg = *p.out.ErrorMessage
 		}
 		panic(jsError{Msg: msg})
-	case !p.sawStop:
+	case requireFinish && !p.sawStop:
 		panic(jsError{Msg: NoFinishReasonText})
 	}
+	stream.RequireStop(p.out, NoFinishReasonText)
 	p.emit(stream.DoneEvent(p.out))
 }
 
@@ -136,9 +194,10 @@ func (p *parser) finishBlocks() {
 		case *ai.TextBlock:
 			p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: i, Content: b.Text})
 		case *ai.ThinkingBlock:
+			p.signThinking()
 			p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: i, Content: b.Thinking})
 		case *ai.ToolCallBlock:
-			b.Arguments = stream.ParseStreamingJSON(p.scratch[i].partialArgs)
+			stream.FinishArguments(p.d, b, p.scratch[i].args.Text())
 			snapshot := *b
 			p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})
 		}
@@ -151,8 +210,8 @@ func (p *parser) dispatch(ev sse.Event) {
 	data, errMember, ok := p.sdk.Next(ev)
 	switch {
 	case !ok:
-	case errMember.Truthy():
-		msg, ok := errorMessage(0, errMember, jsonv.Value{})
+	case !errMember.IsAbsent():
+		msg, ok := errorMessage(p.d, 0, errMember, jsonv.Value{})
 		p.outside = p.outside || !ok
 		panic(jsError{Msg: msg})
 	default:
@@ -163,9 +222,15 @@ func (p *parser) dispatch(ev sse.Event) {
 // usage is Pi's parseChunkUsage: cached tokens are reads, cache_write_tokens
 // writes, input what is left of the prompt, and the total is computed.
 func (p *parser) usage(raw jsonv.Value) {
+	v16 := p.d.AtLeast(dialect.V1_6)
 	prompt := stream.Count(stream.Member(raw, "prompt_tokens"))
 	details := stream.Member(raw, "prompt_tokens_details")
-	cacheRead := stream.JSValue(stream.Nullish(stream.Member(details, "cached_tokens"), stream.Nullish(stream.Member(raw, "prompt_cache_hit_tokens"), stream.Zero)))
+	hits := stream.Member(raw, "prompt_cache_hit_tokens")
+	if v16 {
+		// 1.6 also reads a top-level cached_tokens (Kimi).
+		hits = stream.Nullish(hits, stream.Member(raw, "cached_tokens"))
+	}
+	cacheRead := stream.JSValue(stream.Nullish(stream.Member(details, "cached_tokens"), stream.Nullish(hits, stream.Zero)))
 	cacheWrite := stream.Count(stream.Member(details, "cache_write_tokens"))
 	input := jsonv.JSNumberValue(max(0, stream.Minus(stream.Minus(prompt, cacheRead), cacheWrite).JSNumber()))
 	u := ai.ZeroUsage()
@@ -173,9 +238,15 @@ func (p *parser) usage(raw jsonv.Value) {
 	u.Output = stream.Count(stream.Member(raw, "completion_tokens"))
 	u.CacheRead = cacheRead
 	u.CacheWrite = cacheWrite
+	if v16 {
+		u.Reasoning = stream.Count(stream.Or(stream.Member(stream.Member(raw, "completion_tokens_details"), "reasoning_tokens"), stream.Member(raw, "reasoning_tokens")))
+	}
 	u.TotalTokens = stream.Sum(input, u.Output, cacheRead, cacheWrite)
 	// Pi prices the usage before it stores it: a throw leaves the old one.
-	stream.Price(p.model, &u)
+	stream.PriceIn(p.d, p.model, &u)
+	if v16 && stream.IsOpenRouter(p.model) {
+		stream.ApplyOpenRouterCost(&u, raw)
+	}
 	p.out.Usage = u
 }
 
@@ -233,6 +304,7 @@ func (p *parser) chunk(c jsonv.Value) {
 		p.usage(cu)
 	}
 	if fr := stream.Member(choice, "finish_reason"); fr.Truthy() {
+		stream.SetRawStopReason(p.out, fr)
 		stop, errMsg := mapStopReason(fr)
 		p.out.StopReason = stop
 		if errMsg != "" {
@@ -244,6 +316,23 @@ func (p *parser) chunk(c jsonv.Value) {
 	if !delta.Truthy() {
 		return
 	}
+	if p.d.AtLeast(dialect.V1_6) {
+		// 1.6 reads the reasoning before the content, so a thinking block
+		// opens before a text block of the same delta.
+		p.reasoning(delta)
+		p.reasoningDetails(delta)
+		p.content(delta)
+		p.toolCalls(delta)
+		return
+	}
+	p.content(delta)
+	p.reasoning(delta)
+	p.toolCalls(delta)
+	p.encryptedDetails(delta)
+}
+
+// content reads the delta's content into the text block.
+func (p *parser) content(delta jsonv.Value) {
 	switch content := stream.Member(delta, "content"); content.Kind() {
 	case jsonv.String:
 		if s := content.Str(); s != "" {
@@ -259,6 +348,11 @@ func (p *parser) chunk(c jsonv.Value) {
 			p.outside = true
 		}
 	}
+}
+
+// reasoning reads the first reasoning field that holds text into the
+// thinking block.
+func (p *parser) reasoning(delta jsonv.Value) {
 	for _, field := range reasoningFields {
 		v := stream.Member(delta, field)
 		if v.Kind() != jsonv.String || v.Str() == "" {
@@ -272,6 +366,10 @@ func (p *parser) chunk(c jsonv.Value) {
 		p.emit(stream.AppendThinking(p.out.Content[i].(*ai.ThinkingBlock), i, v.Str()))
 		break
 	}
+}
+
+// toolCalls reads the delta's tool calls.
+func (p *parser) toolCalls(delta jsonv.Value) {
 	if calls := stream.Member(delta, "tool_calls"); calls.Truthy() {
 		if calls.Kind() != jsonv.Array {
 			p.outside = true
@@ -281,6 +379,77 @@ func (p *parser) chunk(c jsonv.Value) {
 			}
 		}
 	}
+}
+
+// reasoningDetails (1.6) keeps each valid reasoning detail of the delta,
+// opening a thinking block (signature "") for them: consecutive text and
+// summary details are merged into one (appendDetail).
+func (p *parser) reasoningDetails(delta jsonv.Value) {
+	details := stream.Member(delta, "reasoning_details")
+	if details.Kind() != jsonv.Array {
+		return
+	}
+	for _, d := range details.Elems() {
+		if !isReasoningDetail(d) {
+			continue
+		}
+		p.ensureThinking("")
+		if p.details == nil {
+			p.details = []jsonv.Value{}
+		}
+		p.details = appendDetail(p.details, d)
+	}
+}
+
+// appendDetail adds d to details as Pi 1.6 merges them: a text detail
+// after a text detail, or a summary after a summary, extends the last one
+// (its text or summary joined, signature, format and index filled where
+// missing); any other is added as it is.
+func appendDetail(details []jsonv.Value, d jsonv.Value) []jsonv.Value {
+	typ := stream.Member(d, "type").Str()
+	field := map[string]string{"reasoning.text": "text", "reasoning.summary": "summary"}[typ]
+	n := len(details)
+	if field == "" || n == 0 || stream.Member(details[n-1], "type").Str() != typ {
+		return append(details, d)
+	}
+	last := details[n-1]
+	set := func(key string, v jsonv.Value) {
+		if !v.IsAbsent() {
+			last = last.With(key, v)
+			return
+		}
+		// Assigning undefined leaves the member out of the JSON.
+		var kept []jsonv.Member
+		for _, m := range last.Members() {
+			if m.Key != key {
+				kept = append(kept, m)
+			}
+		}
+		last = jsonv.ObjectValue(kept...)
+	}
+	set(field, jsonv.StringValue(wtf8.Concat(stream.Member(last, field).Str(), stream.Member(d, field).Str())))
+	if typ == "reasoning.text" {
+		if sig := stream.Member(last, "signature"); !sig.Truthy() {
+			set("signature", stream.Member(d, "signature"))
+		}
+	}
+	if stream.Member(last, "id").IsNullish() {
+		set("id", stream.Member(d, "id"))
+	}
+	if !stream.Member(last, "format").Truthy() {
+		set("format", stream.Member(d, "format"))
+	}
+	if stream.Member(last, "index").IsNullish() {
+		set("index", stream.Member(d, "index"))
+	}
+	details[n-1] = last
+	return details
+}
+
+// encryptedDetails (0.80) keeps each encrypted reasoning detail with an
+// id and data as the thoughtSignature of the tool call with that id,
+// now or when it comes.
+func (p *parser) encryptedDetails(delta jsonv.Value) {
 	if details := stream.Member(delta, "reasoning_details"); details.Kind() == jsonv.Array {
 		for _, d := range details.Elems() {
 			id, data := stream.Member(d, "id"), stream.Member(d, "data")
@@ -296,6 +465,16 @@ func (p *parser) chunk(c jsonv.Value) {
 			}
 		}
 	}
+}
+
+// appendArgs adds delta to a call's argument text and gives the arguments
+// shown meanwhile: 0.80's partial parse of the whole text, 1.6's preview.
+func (p *parser) appendArgs(a *stream.ToolCallArgs, delta string) jsonv.Value {
+	args := a.Append(delta)
+	if !p.d.AtLeast(dialect.V1_6) {
+		return stream.ParseStreamingJSON(a.Text())
+	}
+	return args
 }
 
 func (p *parser) push(b ai.Block, start string) int {
@@ -399,7 +578,9 @@ func (p *parser) toolCallDelta(tc jsonv.Value) {
 		b.Name = name
 	}
 	if args := stream.Member(fn, "arguments"); args.Truthy() {
-		p.emit(stream.AppendArgs(b, &s.partialArgs, i, p.strProp(args)))
+		delta := p.strProp(args)
+		b.Arguments = p.appendArgs(&s.args, delta)
+		p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
 	} else {
 		p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i})
 	}

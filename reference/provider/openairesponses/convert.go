@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/lenient"
@@ -128,19 +129,24 @@ func parseTextSignature(sig *string) *textSignature {
 // error is a *stream.RequestError for a thinking signature that is not
 // JSON; a transform.ErrThrows error is where Pi throws.
 func ConvertInput(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
-	return convertItems(model, ctx, msgs, normalize, now, body, true)
+	return convertItems(dialect.V0_80, model, ctx, msgs, normalize, now, body, true)
+}
+
+// ConvertInputIn is ConvertInput as Pi of dialect d converts.
+func ConvertInputIn(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
+	return convertItems(d, model, ctx, msgs, normalize, now, body, true)
 }
 
 // ConvertInputWithoutSystemPrompt is ConvertInput for the variants of this
 // API that send the system prompt elsewhere: no system or developer item.
 func ConvertInputWithoutSystemPrompt(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink) error {
-	return convertItems(model, ctx, msgs, normalize, now, body, false)
+	return convertItems(dialect.V0_80, model, ctx, msgs, normalize, now, body, false)
 }
 
 // convertItems leads with the system item when systemItem is set: Pi
 // sanitizes the system prompt after transformMessages and before the
 // messages' items, so its error ranks between the two (Steps.Pending).
-func convertItems(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink, systemItem bool) error {
+func convertItems(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provider.Transcript, normalize transform.IDNormalizer, now transform.Clock, body provider.BodySink, systemItem bool) error {
 	var pending error
 	if systemItem {
 		var system string
@@ -152,14 +158,15 @@ func convertItems(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, no
 			body.Element(new(jsonv.ObjectBuilder).SetString("role", role).SetString("content", ai.SanitizeSurrogates(system)).Value())
 		}
 	}
-	c := &converter{model: model, body: body}
+	c := &converter{d: d, model: model, body: body}
 	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
-		Normalize: normalize, Pending: pending, Convert: c.convert}
+		Normalize: normalize, Pending: pending, Convert: c.convert, Dialect: d}
 	return steps.Run(msgs, model, now)
 }
 
 // converter turns transformed messages into input items one at a time.
 type converter struct {
+	d     dialect.Dialect
 	model *ai.Model
 	body  provider.BodySink
 	// i counts the transformed messages; msgIndex, the ids' counter, counts
@@ -183,12 +190,12 @@ func (c *converter) convert(m ai.Message) error {
 		items = []jsonv.Value{new(jsonv.ObjectBuilder).SetString("role", "user").Set("content", jsonv.ArrayValue(content...)).Value()}
 	case *ai.AssistantMessage:
 		var err error
-		items, err = convertAssistant(m, c.model, c.msgIndex, at+"/content")
+		items, err = convertAssistant(c.d, m, c.model, c.msgIndex, at+"/content")
 		if err != nil || len(items) == 0 {
 			return err
 		}
 	case *ai.ToolResultMessage:
-		item, err := convertToolResult(m, c.model, at)
+		item, err := convertToolResult(c.d, m, c.model, at)
 		if err != nil {
 			return err
 		}
@@ -239,7 +246,7 @@ func userContent(c ai.Content, at string) ([]jsonv.Value, error) {
 
 // convertAssistant turns one assistant message into items, in block order.
 // A thinking signature that is not JSON fails the whole request.
-func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at string) ([]jsonv.Value, error) {
+func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model, msgIndex int, at string) ([]jsonv.Value, error) {
 	var out []jsonv.Value
 	differentModel := !jsonv.StrictEqual(m.ModelValue(), model.IDValue()) &&
 		jsonv.StrictEqual(m.ProviderValue(), model.ProviderValue()) && jsonv.StrictEqual(m.APIValue(), model.APIValue())
@@ -291,9 +298,9 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 			var itemID *string
 			if len(parts) > 1 {
 				itemID = &parts[1]
-				if differentModel && strings.HasPrefix(*itemID, "fc_") {
-					itemID = nil
-				}
+			}
+			if dropsItemID(d, itemID, differentModel) {
+				itemID = nil
 			}
 			// The name is copied as it is, whatever it holds.
 			item := obj("function_call").SetOptString("id", itemID).SetString("call_id", parts[0]).
@@ -305,6 +312,17 @@ func convertAssistant(m *ai.AssistantMessage, model *ai.Model, msgIndex int, at 
 		}
 	}
 	return out, nil
+}
+
+// dropsItemID tells whether a replayed function call goes without its item
+// id: 0.80 drops an "fc_" id of another model of the same provider and
+// API; 1.6 drops every id of such a model, and any id not starting with
+// "fc_".
+func dropsItemID(d dialect.Dialect, itemID *string, differentModel bool) bool {
+	if !d.AtLeast(dialect.V1_6) {
+		return itemID != nil && differentModel && strings.HasPrefix(*itemID, "fc_")
+	}
+	return differentModel || itemID == nil || !strings.HasPrefix(*itemID, "fc_")
 }
 
 // messageItem is the output message of one assistant text: its id is the
@@ -335,7 +353,7 @@ func messageItem(text string, signature *string, msgIndex, textIndex int) jsonv.
 // newlines as a string, or a list of parts when it holds images and the
 // model reads them. Elements are told apart by their type alone: a text
 // of another type is joined as Array#join writes it.
-func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jsonv.Value, error) {
+func convertToolResult(d dialect.Dialect, m *ai.ToolResultMessage, model *ai.Model, at string) (jsonv.Value, error) {
 	if m.Loose.Has("content") {
 		return jsonv.Value{}, transform.Throws(at+"/content", "want an array to filter, got %s", m.Loose.Value("content", "").Kind())
 	}
@@ -363,10 +381,12 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
 	callID := strings.Split(m.ToolCallID, "|")[0]
+	// 1.6 counts a text of white space only as none.
+	hasText := text != "" && !(d.AtLeast(dialect.V1_6) && stream.IsBlank(text))
 	var output jsonv.Value
 	if hasImages && model.AcceptsImages() {
 		var parts []jsonv.Value
-		if text != "" {
+		if hasText {
 			parts = append(parts, inputText(text))
 		}
 		for _, b := range m.Content {
@@ -381,12 +401,26 @@ func convertToolResult(m *ai.ToolResultMessage, model *ai.Model, at string) (jso
 		}
 		output = jsonv.ArrayValue(parts...)
 	} else {
-		if text == "" {
-			text = provider.SeeAttachedImageText
+		if !hasText {
+			text = noTextOutput(d, hasImages)
 		}
 		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
 	}
 	return obj("function_call_output").SetString("call_id", callID).Set("output", output).Value(), nil
+}
+
+// NoToolOutputText is what Pi 1.6 sends for a tool result with neither
+// text nor images.
+const NoToolOutputText = "(no tool output)"
+
+// noTextOutput is the output of a tool result without text (or without
+// the images the model reads): 0.80 always says SeeAttachedImageText;
+// 1.6 only when there are images, else NoToolOutputText.
+func noTextOutput(d dialect.Dialect, hasImages bool) string {
+	if d.AtLeast(dialect.V1_6) && !hasImages {
+		return NoToolOutputText
+	}
+	return provider.SeeAttachedImageText
 }
 
 func itoa(n int) string { return jsonv.FormatFloat(float64(n)) }

@@ -1,9 +1,32 @@
 package openairesponses
 
-import "github.com/piconform/piconform/reference/provider"
+import (
+	"net/http"
+
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/openaisdk"
+)
 
 // Driver is the reference for the openai-responses API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
-	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, Client: provider.StainlessClient("OpenAI/JS *", ""),
+	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, Client: StainlessClientIn("OpenAI/JS *"),
+}
+
+// StainlessClientIn is the openai SDK as a Responses API of Pi uses it
+// (userAgent is the pattern of the SDK's user agent): 0.80 lets the SDK
+// repeat failed requests; 1.6 runs its own loop around it
+// (provider.PiRetry, whose refusal quotes the SDK's message of the failed
+// response), and checks the caller's signal itself before the call.
+func StainlessClientIn(userAgent string) provider.Client {
+	c := provider.StainlessClient(userAgent, "")
+	later := c
+	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string {
+		errMember, message := openaisdk.BodyErrorAt(dialect.V1_6, body)
+		return openaisdk.ErrorMessage(resp.StatusCode, errMember, message)
+	})
+	later.AbortBeforeText = provider.RequestAbortedText
+	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	return c
 }

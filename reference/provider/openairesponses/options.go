@@ -11,15 +11,18 @@ import (
 // temperature (whenever given), cacheRetention (any other non-empty value
 // behaves like "short"), sessionId (prompt_cache_key and the session
 // headers), timeoutMs (the SDK's timeout and x-stainless-timeout) and env
-// (only PI_CACHE_RETENTION). Members it does not read (toolChoice and the
-// like) stay in Extra: Pi ignores them here.
+// (only PI_CACHE_RETENTION). Members it does not read stay in Extra: Pi
+// ignores them here.
 type Options struct {
 	provider.StreamOptions
 	Reasoning
 	// ServiceTier is sent as service_tier, whatever it holds (null
-	// included), when given; only the strings "flex" and "priority" scale
-	// the cost.
+	// included), when given; only the strings "flex" and "priority" (and
+	// in 1.6 "fast") scale the cost.
 	ServiceTier jsonv.Value `pi:"serviceTier"`
+	// ToolChoice is sent as tool_choice, whatever it holds, when given:
+	// from Pi 1.6 on (0.80 ignores it).
+	ToolChoice jsonv.Value `pi:"toolChoice"`
 }
 
 // DecodeOptions reads Options from a JSON object. A member of the wrong

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -41,6 +43,39 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	msg, events := stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
 	return msg, events, nil
+}
+
+// ParseHTTPErrorIn is ParseHTTPError as Pi of dialect d words it (see
+// HTTPErrorTextIn) under this API's prefix: "OpenAI" for the openai
+// provider and, from 1.6 on, the provider's id for any other.
+func ParseHTTPErrorIn(d dialect.Dialect, model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	prefix := "OpenAI API error"
+	if d.AtLeast(dialect.V1_6) && model.Provider != "openai" {
+		prefix = stream.ToString(model.ProviderValue()) + " API error"
+	}
+	msg, events := stream.ModelFailure(model, usageLimitHintIn(d, HTTPErrorTextIn(d, prefix, status, body)), now)
+	return msg, events, nil
+}
+
+// HTTPErrorTextIn is Pi's message for a non-2xx response under prefix
+// ("OpenAI API error", "Azure OpenAI API error", ...): 0.80 puts the SDK's
+// message after "<prefix> (<status>): "; 1.6 puts there the body's error
+// (as JSON, cut at 4000 characters) unless the SDK's message already holds
+// it (provider.ProviderErrorText).
+func HTTPErrorTextIn(d dialect.Dialect, prefix string, status int, body []byte) string {
+	errMember, message := openaisdk.BodyErrorAt(d, body)
+	text := openaisdk.ErrorMessage(status, errMember, message)
+	if !d.AtLeast(dialect.V1_6) {
+		return fmt.Sprintf("%s (%d): %s", prefix, status, text)
+	}
+	return provider.ProviderErrorText(status, text, openaisdk.ErrorBody(errMember), prefix)
+}
+
+func usageLimitHintIn(d dialect.Dialect, msg string) string {
+	if !d.AtLeast(dialect.V1_6) {
+		return msg
+	}
+	return usageLimitHint(msg)
 }
 
 // HTTPErrorText is the openai SDK's message for a non-2xx response,
@@ -260,16 +295,23 @@ func equalUnits(a, b []uint16) bool {
 }
 
 func (p *parser) setResponseID(id jsonv.Value, always bool) {
+	setResponseID(p.out, id, always, &p.outside)
+}
+
+// setResponseID is Pi's `output.responseId = id`: always set (undefined
+// clears it) or, without always, only ever given a truthy id. An id of
+// another type than a string sets outside.
+func setResponseID(out *ai.AssistantMessage, id jsonv.Value, always bool, outside *bool) {
 	switch id.Kind() {
 	case jsonv.String:
 		s := id.Str()
-		p.out.ResponseID = &s
+		out.ResponseID = &s
 	case jsonv.Absent:
 		if always {
-			p.out.ResponseID = nil
+			out.ResponseID = nil
 		}
 	default:
-		p.outside = true
+		*outside = true
 	}
 }
 
@@ -417,14 +459,19 @@ func callID(it jsonv.Value) string {
 	return stream.ToString(stream.Member(it, "call_id")) + "|" + stream.ToString(stream.Member(it, "id"))
 }
 
-// joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list.
 func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value) jsonv.Value) string {
+	return joinMember(list, sep, pick, &p.outside)
+}
+
+// joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list;
+// a list that is not an array sets outside.
+func joinMember(list jsonv.Value, sep string, pick func(jsonv.Value) jsonv.Value, outside *bool) string {
 	switch list.Kind() {
 	case jsonv.Absent, jsonv.Null:
 		return ""
 	case jsonv.Array:
 	default:
-		p.outside = true
+		*outside = true
 		return ""
 	}
 	parts := make([]string, len(list.Elems()))

@@ -6,6 +6,7 @@ package openaisdk
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/dialect"
@@ -170,4 +171,12 @@ func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
 		return jsonv.Value{}, e, true
 	}
 	return data, jsonv.Value{}, true
+}
+
+// RetryMessage is SDK 7's message for a failed attempt (status and body),
+// which Pi 1.6's retry loop quotes when it refuses to wait as long as the
+// server asks (provider.PiRetry).
+func RetryMessage(resp *http.Response, body []byte) string {
+	errMember, message := BodyErrorAt(dialect.V1_6, body)
+	return ErrorMessage(resp.StatusCode, errMember, message)
 }

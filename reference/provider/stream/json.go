@@ -308,9 +308,9 @@ func ParseStreamingJSON(text string) jsonv.Value {
 	return empty
 }
 
-// JSTrim is String.prototype.trim: it strips ECMAScript white space and
-// line terminators from both ends.
-func JSTrim(s string) string {
+// JSTrimStart is String.prototype.trimStart: it strips ECMAScript white
+// space and line terminators from the start.
+func JSTrimStart(s string) string {
 	start := 0
 	for start < len(s) {
 		r, n := wtf8.Next(s[start:])
@@ -319,6 +319,14 @@ func JSTrim(s string) string {
 		}
 		start += n
 	}
+	return s[start:]
+}
+
+// JSTrim is String.prototype.trim: it strips ECMAScript white space and
+// line terminators from both ends.
+func JSTrim(s string) string {
+	s = JSTrimStart(s)
+	start := 0
 	end := len(s)
 	for end > start {
 		i := end - 1

@@ -1,0 +1,87 @@
+package agent
+
+import (
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
+)
+
+// loopRules are the ways the agent loop's request differs between dialects.
+type loopRules struct {
+	// toolsAsMessages: the request is the converted transcript alone
+	// ({messages}); the prompt must already be a system message of the
+	// transcript, and before each request the loop appends a system message
+	// declaring how the tools it can run differ from those the transcript
+	// declares (DeclareToolChanges). Before, the request was {systemPrompt,
+	// messages, tools} from the agent's state.
+	toolsAsMessages bool
+}
+
+var loopRulesOf = dialect.Table[loopRules]{
+	dialect.V0_80: {},
+	dialect.V1_6:  {toolsAsMessages: true},
+}
+
+// ToolsAsMessages reports whether the agent loop of dialect d declares its
+// tools as system messages of the transcript and sends the messages alone
+// (Pi 1.6), rather than sending the state's prompt and tools beside them.
+func ToolsAsMessages(d dialect.Dialect) bool { return loopRulesOf.At(d).toolsAsMessages }
+
+// DeclareToolChanges is what Pi 1.6's agent loop does before each request
+// of a continued run: it compares the tools the transcript's system
+// messages declare (ai.CurrentTools) with the declarations of tools, what
+// the agent can run (null or absent: none), and when they differ returns
+// the system message that declares the difference, {role: "system",
+// content: "", timestamp: now(), toolsAdded?, toolsRemoved?} (an empty list
+// left out), for the caller to append to the transcript. It returns nil when
+// they agree.
+//
+// Where Pi throws it returns a *jsonv.PathError whose pointer is into
+// {messages, tools}: a null message anywhere in the transcript (Pi reads
+// every message's role), tools that are neither null, absent nor an array,
+// a tool that is null or has no parameters (ai.ToolDeclaration), and a
+// system message whose tool lists cannot be read.
+func DeclareToolChanges(msgs []Message, tools jsonv.Value, now func() jsonv.Value) (*ai.SystemMessage, error) {
+	var systems []*ai.SystemMessage
+	for i, m := range msgs {
+		if u, ok := m.(*Unknown); ok && u.Raw.Kind() == jsonv.Null {
+			return nil, jsonv.Errorf(jsonv.Index("/messages", i), "want a message, got null (Pi reads the role of every message to find the tools it declares)")
+		}
+		if s, ok := m.(*ai.SystemMessage); ok {
+			systems = append(systems, s)
+		}
+	}
+	declared, err := ai.CurrentTools(systems)
+	if err != nil {
+		return nil, jsonv.Errorf("/messages", "%v", err)
+	}
+	var current []jsonv.Value
+	switch tools.Kind() {
+	case jsonv.Absent, jsonv.Null:
+	case jsonv.Array:
+		for i, t := range tools.Elems() {
+			d, err := ai.ToolDeclaration(t)
+			if err != nil {
+				return nil, jsonv.Errorf(jsonv.Index("/tools", i), "%v", err)
+			}
+			current = append(current, d)
+		}
+	default:
+		return nil, jsonv.Errorf("/tools", "want an array, got %s (Pi maps it)", tools.Kind())
+	}
+	added, removed, err := ai.ToolChanges(declared, current)
+	if err != nil {
+		return nil, jsonv.Errorf("/messages", "%v", err)
+	}
+	if len(added) == 0 && len(removed) == 0 {
+		return nil, nil
+	}
+	update := &ai.SystemMessage{Content: ai.StringContent(""), Timestamp: now()}
+	if len(added) > 0 {
+		update.ToolsAdded = jsonv.ArrayValue(added...)
+	}
+	if len(removed) > 0 {
+		update.ToolsRemoved = jsonv.ArrayValue(removed...)
+	}
+	return update, nil
+}

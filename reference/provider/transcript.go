@@ -1,0 +1,369 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/wtf8"
+)
+
+// transcriptContext tells whether a provider call reads its context as a
+// transcript (Pi 1.6): the system prompt and the tools reach the API only
+// as system messages, the first of which normalizeContext makes of them.
+var transcriptContext = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// midConvoSystemKey is the compat member by which a model takes later
+// system messages where they stand instead of folded into the first.
+const midConvoSystemKey = "supportsMidConvoSystemMessages"
+
+// KeepsSystemMessages tells whether d keeps the later system messages of a
+// 1.6 transcript where they stand for model: never for an API that folds
+// them all (FoldsSystemMessages), else when the model's
+// compat.supportsMidConvoSystemMessages is truthy.
+func (d Driver) KeepsSystemMessages(model *ai.Model) bool {
+	if d.FoldsSystemMessages {
+		return false
+	}
+	v, _ := model.Compat.Get(midConvoSystemKey)
+	return v.Truthy()
+}
+
+// WireContext reads the context of a call to d, as written at ptr, into
+// the Context the driver reads, as Pi of dialect dl hands it to the API.
+//
+// In 0.80 that is the context itself (ai.DecodeWireContext). In 1.6 the
+// caller (the pi-ts adapter, as Pi's own entry points) first makes it a
+// transcript (ai.NormalizeContext), and the API then resolves that: unless
+// it keeps later system messages (KeepsSystemMessages) it folds every
+// system message into one leading message (FoldSystemMessages). The
+// driver gets that leading message's text (SystemMessageText) as the
+// system prompt, the tools the system messages leave declared
+// (CurrentTools) as the tools, and the other messages; a kept later
+// system message stays among them as an *ai.SystemMessage, for the API to
+// render. Where Pi throws reading the transcript, WireContext fails with a
+// *jsonv.PathError.
+func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, ptr string) (*ai.Context, error) {
+	if !transcriptContext.At(dl) {
+		return ai.DecodeWireContext(v, ptr, d.LenientContext)
+	}
+	t, err := ai.NormalizeContext(v, ptr)
+	if err != nil {
+		return nil, err
+	}
+	msgsPtr := jsonv.Child(ptr, "messages")
+	if t.Messages.Kind() != jsonv.Array {
+		return nil, jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
+	}
+	msgs := t.Messages.Elems()
+	if t.Head != nil {
+		msgs = append([]jsonv.Value{t.Head.JSON()}, msgs...)
+	}
+	var head jsonv.Value
+	if d.KeepsSystemMessages(model) {
+		if len(msgs) > 0 && isSystem(msgs[0]) {
+			head, msgs = msgs[0], msgs[1:]
+		}
+	} else if head, msgs, err = FoldSystemMessages(msgs, msgsPtr); err != nil {
+		return nil, err
+	}
+	tools, err := CurrentTools(append([]jsonv.Value{head}, msgs...), msgsPtr)
+	if err != nil {
+		return nil, err
+	}
+	o := new(jsonv.ObjectBuilder)
+	if !head.IsAbsent() {
+		text, err := SystemMessageText(head, msgsPtr)
+		if err != nil {
+			return nil, err
+		}
+		o.SetString("systemPrompt", text)
+	}
+	o.Set("messages", jsonv.ArrayValue(msgs...))
+	if len(tools) > 0 {
+		o.Set("tools", jsonv.ArrayValue(tools...))
+	}
+	return ai.DecodeWireContextIn(dl, o.Value(), ptr, d.LenientContext)
+}
+
+// isSystem is `message.role === "system"`.
+func isSystem(m jsonv.Value) bool {
+	r, _ := m.Get("role")
+	return m.Kind() == jsonv.Object && r.Kind() == jsonv.String && r.Str() == ai.RoleSystem
+}
+
+// roleOf reads message.role as Pi's filters do: a null message throws.
+func roleOf(m jsonv.Value, ptr string) error {
+	if m.IsNullish() {
+		return jsonv.Errorf(ptr, "%s", jsonv.ReadPropertyText(m, "role"))
+	}
+	return nil
+}
+
+// FoldSystemMessages is Pi 1.6's collapse of a transcript for an API
+// without mid-conversation system messages: every system message is
+// replayed into one leading message (Absent when there is nothing to
+// lead) and dropped from the rest. The leading message has the system
+// messages' texts joined by a blank line, their sections (a later one
+// replaces an earlier of the same name, null removes it), the tools they
+// leave declared (CurrentTools), and the first timestamp that is not
+// nullish (0 when none is). There is no leading message when no system
+// message has a timestamp and no tool is declared.
+func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest []jsonv.Value, err error) {
+	var texts []string
+	var sections orderedMap
+	var timestamp jsonv.Value
+	for i, m := range msgs {
+		at := jsonv.Index(ptr, i)
+		if err := roleOf(m, at); err != nil {
+			return head, nil, err
+		}
+		if !isSystem(m) {
+			continue
+		}
+		if ts, _ := m.Get("timestamp"); timestamp.IsNullish() {
+			timestamp = ts
+		}
+		content, _ := m.Get("content")
+		text, err := contentText(content, jsonv.Child(at, "content"))
+		if err != nil {
+			return head, nil, err
+		}
+		if text != "" {
+			texts = append(texts, text)
+		}
+		secs, _ := m.Get("sections")
+		for _, e := range entries(secs) {
+			if e.Value.Kind() == jsonv.Null {
+				sections.delete(mapKey{text: e.Key})
+			} else {
+				sections.set(mapKey{text: e.Key}, e.Value)
+			}
+		}
+	}
+	tools, err := CurrentTools(msgs, ptr)
+	if err != nil {
+		return head, nil, err
+	}
+	for _, m := range msgs {
+		if !isSystem(m) {
+			rest = append(rest, m)
+		}
+	}
+	if timestamp.IsNullish() && len(tools) == 0 {
+		return head, rest, nil
+	}
+	if timestamp.IsNullish() {
+		timestamp = jsonv.NumberValue("0")
+	}
+	o := new(jsonv.ObjectBuilder).SetString("role", ai.RoleSystem).SetString("content", strings.Join(texts, "\n\n"))
+	if len(sections.keys) > 0 {
+		members := make([]jsonv.Member, len(sections.keys))
+		for i, k := range sections.keys {
+			members[i] = jsonv.Member{Key: k.text, Value: sections.vals[i]}
+		}
+		o.Set("sections", jsonv.ObjectValue(members...))
+	}
+	if len(tools) > 0 {
+		o.Set("toolsAdded", jsonv.ArrayValue(tools...))
+	}
+	return o.Set("timestamp", timestamp).Value(), rest, nil
+}
+
+// CurrentTools are the tools the system messages among msgs leave
+// declared, in order: each removes the tools named in its toolsRemoved,
+// then adds or replaces those of its toolsAdded by name (a replaced tool
+// keeps its place), as a JavaScript Map keyed by name does. Pi throws
+// where it iterates something other than an array or a string, or reads
+// the name of a null tool.
+func CurrentTools(msgs []jsonv.Value, ptr string) ([]jsonv.Value, error) {
+	var tools orderedMap
+	for i, m := range msgs {
+		if !isSystem(m) {
+			continue
+		}
+		at := jsonv.Index(ptr, i)
+		for _, op := range []string{"toolsRemoved", "toolsAdded"} {
+			list, _ := m.Get(op)
+			elems, err := iterate(list, jsonv.Child(at, op))
+			if err != nil {
+				return nil, err
+			}
+			for j, tool := range elems {
+				if tool.IsNullish() {
+					return nil, jsonv.Errorf(jsonv.Index(jsonv.Child(at, op), j), "%s", jsonv.ReadPropertyText(tool, "name"))
+				}
+				var name jsonv.Value
+				if tool.Kind() == jsonv.Object {
+					name, _ = tool.Get("name")
+				}
+				key := keyOf(name, fmt.Sprintf("%d/%s/%d", i, op, j))
+				if op == "toolsRemoved" {
+					tools.delete(key)
+				} else {
+					tools.set(key, tool)
+				}
+			}
+		}
+	}
+	return tools.vals, nil
+}
+
+// SystemMessageText is the whole prompt of a system message, as Pi 1.6's
+// getSystemMessageText renders it: the text of its content, then the
+// text of each of its sections that is not null, the empty ones left
+// out, joined by a blank line.
+func SystemMessageText(m jsonv.Value, ptr string) (string, error) {
+	content, _ := m.Get("content")
+	text, err := contentText(content, jsonv.Child(ptr, "content"))
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	if text != "" {
+		parts = append(parts, text)
+	}
+	secs, _ := m.Get("sections")
+	for _, e := range entries(secs) {
+		// Pi keeps the parts whose length is above zero, then joins them.
+		part := e.Value
+		var long bool
+		switch part.Kind() {
+		case jsonv.String:
+			long = part.Str() != ""
+		case jsonv.Array:
+			long = len(part.Elems()) > 0
+		case jsonv.Object:
+			n, _ := part.Get("length")
+			long, err = jsonv.Greater(n, jsonv.NumberValue("0"))
+		}
+		if err == nil && long && part.ConversionThrows() {
+			err = jsonv.ErrNoPrimitive
+		}
+		if err != nil {
+			return "", jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "sections"), e.Key), "%s", jsonv.NoPrimitiveText)
+		}
+		if long {
+			parts = append(parts, part.JSString())
+		}
+	}
+	return wtf8.Concat(strings.Join(parts, "\n\n")), nil
+}
+
+// contentText is Pi's contentText: a string as it is, or the texts of the
+// text blocks of an array joined by a newline; anything else throws.
+func contentText(content jsonv.Value, ptr string) (string, error) {
+	switch content.Kind() {
+	case jsonv.String:
+		return content.Str(), nil
+	case jsonv.Array:
+	case jsonv.Absent, jsonv.Null:
+		return "", jsonv.Errorf(ptr, "%s", jsonv.ReadPropertyText(content, "filter"))
+	default:
+		return "", jsonv.Errorf(ptr, "content.filter is not a function")
+	}
+	var texts []string
+	for i, b := range content.Elems() {
+		if b.IsNullish() {
+			return "", jsonv.Errorf(jsonv.Index(ptr, i), "%s", jsonv.ReadPropertyText(b, "type"))
+		}
+		if typ, _ := b.Get("type"); b.Kind() != jsonv.Object || typ.Kind() != jsonv.String || typ.Str() != "text" {
+			continue
+		}
+		text, _ := b.Get("text")
+		if text.ConversionThrows() {
+			return "", jsonv.Errorf(jsonv.Index(ptr, i), "%s", jsonv.NoPrimitiveText)
+		}
+		texts = append(texts, text.JoinString())
+	}
+	return wtf8.Concat(strings.Join(texts, "\n")), nil
+}
+
+// entries is Object.entries(v ?? {}) of a value JSON.parse made: an
+// object's members, an array's or a string's indexes and elements.
+func entries(v jsonv.Value) []jsonv.Member {
+	switch v.Kind() {
+	case jsonv.Object:
+		return v.Members()
+	case jsonv.Array:
+		out := make([]jsonv.Member, len(v.Elems()))
+		for i, e := range v.Elems() {
+			out[i] = jsonv.Member{Key: fmt.Sprint(i), Value: e}
+		}
+		return out
+	case jsonv.String:
+		var out []jsonv.Member
+		for i, u := range wtf8.ToUTF16(v.Str()) {
+			out = append(out, jsonv.Member{Key: fmt.Sprint(i), Value: jsonv.StringValue(wtf8.FromUTF16([]uint16{u}))})
+		}
+		return out
+	}
+	return nil
+}
+
+// iterate is the elements `for (x of v ?? [])` visits: an array's, a
+// string's code points; anything else throws.
+func iterate(v jsonv.Value, ptr string) ([]jsonv.Value, error) {
+	switch v.Kind() {
+	case jsonv.Absent, jsonv.Null:
+		return nil, nil
+	case jsonv.Array:
+		return v.Elems(), nil
+	case jsonv.String:
+		var out []jsonv.Value
+		for s := wtf8.Canonical(v.Str()); s != ""; {
+			_, n := wtf8.Next(s)
+			out = append(out, jsonv.StringValue(s[:n]))
+			s = s[n:]
+		}
+		return out, nil
+	}
+	return nil, jsonv.Errorf(ptr, "%s", jsonv.NotIterableText(v))
+}
+
+// mapKey is a key of a JavaScript Map as SameValueZero compares keys: a
+// primitive by its kind and value, an object or an array by identity
+// (text names the one place it was written).
+type mapKey struct {
+	kind jsonv.Kind
+	text string
+}
+
+func keyOf(v jsonv.Value, place string) mapKey {
+	switch v.Kind() {
+	case jsonv.Object, jsonv.Array:
+		return mapKey{kind: v.Kind(), text: place}
+	case jsonv.Number:
+		return mapKey{kind: jsonv.Number, text: jsonv.FormatFloat(v.JSNumber())}
+	}
+	return mapKey{kind: v.Kind(), text: v.JSString()}
+}
+
+// orderedMap is a JavaScript Map: keys in insertion order, set on an
+// existing key keeps its place.
+type orderedMap struct {
+	keys []mapKey
+	vals []jsonv.Value
+}
+
+func (m *orderedMap) set(k mapKey, v jsonv.Value) {
+	for i, have := range m.keys {
+		if have == k {
+			m.vals[i] = v
+			return
+		}
+	}
+	m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+}
+
+func (m *orderedMap) delete(k mapKey) {
+	for i, have := range m.keys {
+		if have == k {
+			m.keys = append(m.keys[:i:i], m.keys[i+1:]...)
+			m.vals = append(m.vals[:i:i], m.vals[i+1:]...)
+			return
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package provider_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider"
+)
+
+// TestWireContext16: a 1.6 call's context as the API reads it after
+// normalizeContext and collapseSystemMessages (SHR16-01). Expected values
+// printed by pi-ai 1.6.0's normalizeContext, collapseSystemMessages,
+// getSystemMessageText and getCurrentTools under Node 22.
+func TestWireContext16(t *testing.T) {
+	const (
+		u   = `{"role":"user","content":"hi","timestamp":1}`
+		t1  = `{"name":"a","description":"A","parameters":{}}`
+		t2  = `{"name":"b","description":"B","parameters":{}}`
+		t1b = `{"name":"a","description":"A2","parameters":{}}`
+	)
+	for _, tc := range []struct {
+		name, ctx string
+		prompt    string // "" with noPrompt: none
+		noPrompt  bool
+		tools     string
+		messages  string
+		throws    string
+	}{
+		{name: "prompt", ctx: `{"systemPrompt":"SYS","messages":[` + u + `]}`, prompt: "SYS", tools: `[]`, messages: `[` + u + `]`},
+		{name: "tools only: an empty prompt", ctx: `{"systemPrompt":"","tools":[` + t1 + `],"messages":[` + u + `]}`, prompt: "", tools: `[` + t1 + `]`, messages: `[` + u + `]`},
+		{name: "neither", ctx: `{"messages":[` + u + `]}`, noPrompt: true, tools: `[]`, messages: `[` + u + `]`},
+		{name: "a tool named twice: the last, in the first place", ctx: `{"systemPrompt":"SYS","tools":[` + t1 + `,` + t2 + `,` + t1b + `],"messages":[` + u + `]}`,
+			prompt: "SYS", tools: `[` + t1b + `,` + t2 + `]`, messages: `[` + u + `]`},
+		{name: "a later system message folds in", ctx: `{"systemPrompt":"SYS","messages":[` + u + `,{"role":"system","content":"more","toolsAdded":[` + t2 + `],"timestamp":5},` + u + `]}`,
+			prompt: "SYS\n\nmore", tools: `[` + t2 + `]`, messages: `[` + u + `,` + u + `]`},
+		{name: "blocks, sections, removals", ctx: `{"systemPrompt":"SYS","tools":[` + t1 + `,` + t2 + `],"messages":[{"role":"system","content":[{"type":"text","text":"x"},{"type":"image"},{"type":"text","text":"y"}],"sections":{"s1":"one","s2":"two"},"toolsRemoved":[{"name":"a"}],"timestamp":7},{"role":"system","content":"","sections":{"s1":null,"s3":""}},` + u + `]}`,
+			prompt: "SYS\n\nx\ny\n\ntwo", tools: `[` + t2 + `]`, messages: `[` + u + `]`},
+		{name: "no timestamp, no tools: no prompt", ctx: `{"messages":[{"role":"system","content":"no timestamp"},` + u + `]}`, noPrompt: true, tools: `[]`, messages: `[` + u + `]`},
+		{name: "the first timestamp that is not null", ctx: `{"messages":[{"role":"system","content":"ts","timestamp":null},{"role":"system","content":"ts2","timestamp":3},` + u + `]}`,
+			prompt: "ts\n\nts2", tools: `[]`, messages: `[` + u + `]`},
+		{name: "sections of other types", ctx: `{"systemPrompt":"SYS","messages":[{"role":"system","content":"","sections":{"n":5,"a":[1,2],"e":[]},"timestamp":1}]}`, prompt: "SYS\n\n1,2", tools: `[]`, messages: `[]`},
+		{name: "a prompt with no length", ctx: `{"systemPrompt":42,"tools":[],"messages":[` + u + `]}`, noPrompt: true, tools: `[]`, messages: `[` + u + `]`},
+		{name: "a prompt of no text blocks", ctx: `{"systemPrompt":["a"],"messages":[` + u + `]}`, prompt: "", tools: `[]`, messages: `[` + u + `]`},
+		{name: "a null message", ctx: `{"systemPrompt":"SYS","messages":[null]}`, throws: "Cannot read properties of null (reading 'role')"},
+		{name: "content of no text", ctx: `{"systemPrompt":"SYS","messages":[{"role":"system","content":5,"timestamp":1}]}`, throws: "content.filter is not a function"},
+		{name: "tools not iterable", ctx: `{"systemPrompt":"SYS","messages":[{"role":"system","content":"","toolsAdded":5,"timestamp":1}]}`, throws: "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))"},
+		{name: "a null tool", ctx: `{"systemPrompt":"SYS","messages":[{"role":"system","content":"","toolsAdded":[null],"timestamp":1}]}`, throws: "Cannot read properties of null (reading 'name')"},
+		{name: "a null prompt", ctx: `{"systemPrompt":null,"messages":[` + u + `]}`, throws: "null"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jsonv.ParseString(tc.ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := provider.Driver{LenientContext: true}
+			c, err := d.WireContext(dialect.V1_6, &ai.Model{}, v, "/context")
+			if tc.throws != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.throws) {
+					t.Fatalf("err = %v, want %q", err, tc.throws)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			prompt := c.SystemPromptValue()
+			if prompt.IsAbsent() != tc.noPrompt || prompt.Str() != tc.prompt {
+				t.Errorf("prompt = %s, want %q (none: %v)", prompt, tc.prompt, tc.noPrompt)
+			}
+			if diff := cmp.Diff(tc.tools, jsonv.ArrayOf(c.Tools).String()); diff != "" {
+				t.Errorf("tools (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.messages, ai.MessagesJSON(c.Messages).String()); diff != "" {
+				t.Errorf("messages (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWireContextKeeps: with compat.supportsMidConvoSystemMessages an API
+// that allows it keeps a later system message in place; one that always
+// folds (Google, Bedrock) does not; 0.80 reads the context as it is.
+func TestWireContextKeeps(t *testing.T) {
+	const ctx = `{"systemPrompt":"SYS","messages":[{"role":"user","content":"hi","timestamp":1},{"role":"system","content":"more","timestamp":5}]}`
+	v, err := jsonv.ParseString(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compat, _ := jsonv.ParseString(`{"supportsMidConvoSystemMessages":true}`)
+	for _, tc := range []struct {
+		name   string
+		d      dialect.Dialect
+		folds  bool
+		compat jsonv.Value
+		prompt string
+		roles  string
+	}{
+		{"0.80: as written", dialect.V0_80, false, compat, "SYS", "user,system"},
+		{"1.6 without the flag: folded", dialect.V1_6, false, jsonv.Value{}, "SYS\n\nmore", "user"},
+		{"1.6 with the flag: kept", dialect.V1_6, false, compat, "SYS", "user,system"},
+		{"1.6 an API that folds", dialect.V1_6, true, compat, "SYS\n\nmore", "user"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := provider.Driver{LenientContext: true, FoldsSystemMessages: tc.folds}
+			c, err := d.WireContext(tc.d, &ai.Model{Compat: tc.compat}, v, "/context")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var roles []string
+			for _, m := range c.Messages {
+				roles = append(roles, m.Role())
+			}
+			if got := c.SystemPromptValue().Str(); got != tc.prompt || strings.Join(roles, ",") != tc.roles {
+				t.Errorf("prompt %q, roles %v; want %q, %s", got, roles, tc.prompt, tc.roles)
+			}
+		})
+	}
+}
