@@ -314,7 +314,12 @@ async function wire(pi, input) {
   const normalizeContext = await pi.need("normalizeContext");
   if (input.model?.api === "openai-codex-responses") (await pi.need("resetCodexWebSockets"))?.();
   const model = { ...input.model, baseUrl: input.baseUrl };
-  const context = normalizeContext ? normalizeContext(input.context) : input.context;
+  let context;
+  try {
+    context = normalizeContext ? normalizeContext(input.context) : input.context;
+  } catch (err) {
+    return thrown(err); // Pi's entry points normalize first: the caller gets the throw
+  }
   const options = { ...input.options, apiKey: input.apiKey };
   // abort: {afterEvents: k}: the signal fires as the k-th event arrives; 0 fires it before the call.
   const controller = new AbortController();
@@ -322,9 +327,14 @@ async function wire(pi, input) {
   if (input.abort) options.signal = controller.signal;
   if (abortAfter === 0) controller.abort();
   const restore = typeof input.connectTo === "string" ? await connectEverythingTo(input.connectTo) : () => {};
+  const events = [];
   try {
-    const stream = streamFn(model, context, options);
-    const events = [];
+    let stream;
+    try {
+      stream = streamFn(model, context, options);
+    } catch (err) {
+      return thrown(err); // no stream: the call itself throws
+    }
     let message;
     for await (const event of stream) {
       const { partial, ...fields } = event;

@@ -12,7 +12,8 @@
 // format: before 0.31 a version 1 file (a list without ids, where a
 // compaction names the index of the first entry it keeps), in 0.31 and 0.32
 // version 2, from 0.37 version 3 as 0.80.2 writes it. Pi 0.80.2 migrates the
-// older two when it loads them.
+// older two when it loads them. A 1.6 writer (Pi 1.6.0) also writes system
+// messages, context edits and usage entries, as the 1.6 coding agent does.
 //
 //   node gen-sessions.mjs COUNT [FIRST_SEED]     (PI_TS_ROOT as run.sh sets it)
 import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -191,7 +192,23 @@ function session(seed) {
     }),
   };
 
-  const message = () => messages[pick(["user", "assistant", "assistant", "toolResult", "bashExecution", "user"])]();
+  // From Pi 1.6 the coding agent also writes system messages (the prompt
+  // and tool changes) as message entries, and sessions hold context edits
+  // and usage records. Older writers draw exactly as before.
+  const v16 = typeof SessionManager.prototype.appendContextEdit === "function";
+  messages.system = () => {
+    const tool = () => ({ name: pick(["read", "bash", "edit", "write", "grep"]), description: text(), parameters: { type: "object" } });
+    return {
+      role: "system",
+      content: r() < 0.7 ? text() : [{ type: "text", text: text() }],
+      ...(r() < 0.5 ? { sections: { [pick(["preamble", "tools", "rules", "cwd"])]: r() < 0.8 ? text() : null } } : {}),
+      ...(r() < 0.5 ? { toolsAdded: [tool(), ...(r() < 0.5 ? [tool()] : [])] } : {}),
+      ...(r() < 0.2 ? { toolsRemoved: [{ name: pick(["read", "bash", "edit"]) }] } : {}),
+      timestamp: now(),
+    };
+  };
+  const roles = ["user", "assistant", "assistant", "toolResult", "bashExecution", "user", ...(v16 ? ["system"] : [])];
+  const message = () => messages[pick(roles)]();
   const level = () => pick(["off", "minimal", "low", "medium", "high", "xhigh"]);
   return typeof SessionManager.prototype.appendMessage === "function" ? treeFile() : listFile();
 
@@ -200,6 +217,20 @@ function session(seed) {
     const sm = SessionManager.inMemory("/work/project");
     const ids = () => sm.getEntries().map((e) => e.id);
     for (let steps = 3 + int(40); steps > 0; steps--) {
+      if (v16 && r() < 0.1 && sm.getBranch().length) {
+        if (r() < 0.7) {
+          // Pi refuses an edit of an entry off the active branch or without
+          // model content, before it writes anything: such a draw adds nothing.
+          const replacement = pick([() => null, () => ({ content: text() }), () => ({ content: [{ type: "text", text: text() }] })])();
+          try {
+            sm.appendContextEdit(pick(sm.getBranch().map((e) => e.id)), replacement);
+          } catch {}
+        } else {
+          const { provider, model } = pick(sources);
+          sm.appendUsage(pick(["compaction", "branch_summary", "title"]), provider, model, usage(), r() < 0.5 ? text() : undefined);
+        }
+        continue;
+      }
       const x = r();
       if (x < 0.55) {
         sm.appendMessage(message());

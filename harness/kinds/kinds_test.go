@@ -63,7 +63,7 @@ func TestRegistry(t *testing.T) {
 		{name: "sanitize", defaults: 1},
 		{name: "pipeline"},
 		{name: "session", defaults: 1},
-		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 12},
+		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 13},
 	}
 	if len(tests) != len(kinds.Builtin) {
 		t.Errorf("the table has %d kinds, the registry %d", len(tests), len(kinds.Builtin))
@@ -167,13 +167,13 @@ func TestPresetsAndDefaultRedactions(t *testing.T) {
 			id:       "wire/plain",
 			model:    string(model.AppendJSON(nil)),
 			api:      "anthropic-messages",
-			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack"},
+			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack", "/throws/message"},
 		},
 		{
 			id:       "wire/override",
 			model:    `{"id":"claude-sonnet-4-5","name":"Claude Sonnet 4.5","api":"anthropic-messages","provider":"anthropic","baseUrl":"https://api.anthropic.com","reasoning":true,"input":["text","image"],"cost":{"input":1,"output":2,"cacheRead":0,"cacheWrite":0},"contextWindow":200000,"maxTokens":64000,"compat":{"allowEmptySignature":true}}`,
 			api:      "anthropic-messages",
-			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack", "/message/content/0/id"},
+			redacted: []string{"/message/timestamp", "/message/durationMs", "/events/*/message/timestamp", "/events/*/message/durationMs", "/events/*/error/timestamp", "/events/*/error/durationMs", "/message/diagnostics/*/timestamp", "/message/diagnostics/*/error/stack", "/events/*/message/diagnostics/*/timestamp", "/events/*/message/diagnostics/*/error/stack", "/events/*/error/diagnostics/*/timestamp", "/events/*/error/diagnostics/*/error/stack", "/throws/message", "/message/content/0/id"},
 		},
 		{
 			id:       "wire/no-defaults",

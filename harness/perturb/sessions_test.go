@@ -75,8 +75,9 @@ func TestGeneratedSessions(t *testing.T) {
 	// seed, with that case's model, options, tools and server answer.
 	var minimal []*suite.Case
 	byAPI := map[string][]*suite.Case{}
+	d := piDialect(t, cmd, root)
 	for _, c := range s.Cases {
-		if c.Kind != "wire" {
+		if c.Kind != "wire" || !c.HoldsIn(d) {
 			continue
 		}
 		if strings.HasSuffix(c.ID, "-minimal-text") {
@@ -87,7 +88,7 @@ func TestGeneratedSessions(t *testing.T) {
 	if len(minimal) == 0 {
 		t.Fatal("no wire/<api>-minimal-text case to send the sessions' messages with")
 	}
-	fixtures := kinds.Builtin.Fixtures(kinds.FixtureOptions{})
+	fixtures := kinds.Builtin.Fixtures(kinds.FixtureOptions{Dialect: d})
 
 	ctx := context.Background()
 	pi := &subject.Process{Command: cmd, Dir: root}
@@ -95,7 +96,7 @@ func TestGeneratedSessions(t *testing.T) {
 		t.Fatalf("start %s: %v", cmd, err)
 	}
 	defer pi.Close()
-	ref := &subject.Reference{}
+	ref := inDialect{&subject.Reference{}, d}
 	var findings []finding
 	files, runs := 0, 0
 	// check compares one use of a session's input, listing a difference

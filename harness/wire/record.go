@@ -74,8 +74,8 @@ func Record(ctx context.Context, c *suite.Case, subj Subject, ignore []string) (
 	if err != nil {
 		return nil, fmt.Errorf("recording %s: reading what go-vcr saved: %w", c.ID, err)
 	}
-	if n := len(saved.Interactions); n != len(s.Responses) {
-		return nil, fmt.Errorf("recording %s: the reference sent %d request(s), but the case has %d response(s); not saved", c.ID, n, len(s.Responses))
+	if n := len(saved.Interactions); n > len(s.Responses) {
+		return nil, fmt.Errorf("recording %s: the reference sent %d request(s), but the case has only %d response(s); not saved", c.ID, n, len(s.Responses))
 	}
 	body, err := EncodeCassette(saved)
 	if err != nil {

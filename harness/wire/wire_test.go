@@ -149,7 +149,7 @@ func TestRecordRefusesARequestWithoutAResponse(t *testing.T) {
 		echoSubject(nil)(ctx, in, cl)
 		return echoSubject(nil)(ctx, in, cl)
 	}
-	if _, err := Record(context.Background(), c, twice, echoIgnore); err == nil || !strings.Contains(err.Error(), "sent 2 request(s), but the case has 1 response(s)") {
+	if _, err := Record(context.Background(), c, twice, echoIgnore); err == nil || !strings.Contains(err.Error(), "sent 2 request(s), but the case has only 1 response(s)") {
 		t.Errorf("Record = %v", err)
 	}
 }

@@ -400,6 +400,10 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
+	if tt, ok := errors.AsType[*provider.TranscriptThrow](err); ok {
+		// Pi's call throws before it sends: the caller gets no stream.
+		return piThrows("type-error", tt.Error()), nil
+	}
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -442,4 +446,13 @@ func ReadAbort(v jsonv.Value, ptr string) (int, error) {
 		return 0, jsonv.Errorf(f.At("afterEvents"), "want a non-negative integer, got %s", n)
 	}
 	return int(k), nil
+}
+
+// piThrows is the output of a case on which Pi throws instead of giving
+// its result: {"throws": {category, message}}, the category being the
+// error's class (type-error for a TypeError) and the message its text,
+// which the suite compares by type only (it is the runtime's wording).
+func piThrows(category, message string) jsonv.Value {
+	return object(jsonv.Member{Key: "throws", Value: new(jsonv.ObjectBuilder).
+		SetString("category", category).SetString("message", message).Value()})
 }

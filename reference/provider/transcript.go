@@ -43,19 +43,38 @@ func (d Driver) KeepsSystemMessages(model *ai.Model) bool {
 // system prompt, the tools the system messages leave declared
 // (CurrentTools) as the tools, and the other messages; a kept later
 // system message stays among them as an *ai.SystemMessage, for the API to
-// render. Where Pi throws reading the transcript, WireContext fails with a
-// *jsonv.PathError.
+// render. Where Pi throws reading the transcript, before any request,
+// WireContext fails with a *TranscriptThrow.
 func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, ptr string) (*ai.Context, error) {
 	if !transcriptContext.At(dl) {
 		return ai.DecodeWireContext(v, ptr, d.LenientContext)
 	}
+	resolved, err := d.resolveTranscript(model, v, ptr)
+	if err != nil {
+		return nil, &TranscriptThrow{Err: err}
+	}
+	return ai.DecodeWireContextIn(dl, resolved, ptr, d.LenientContext)
+}
+
+// TranscriptThrow is Pi 1.6 throwing as it makes a transcript of a context
+// or resolves one (normalizeContext, the fold of system messages, the
+// tools they declare): the call fails before it sends anything. Err, a
+// *jsonv.PathError, says where.
+type TranscriptThrow struct{ Err error }
+
+func (e *TranscriptThrow) Error() string { return e.Err.Error() }
+func (e *TranscriptThrow) Unwrap() error { return e.Err }
+
+// resolveTranscript is what Pi 1.6 makes of the context at ptr for d: the
+// context {systemPrompt, messages, tools} the driver reads.
+func (d Driver) resolveTranscript(model *ai.Model, v jsonv.Value, ptr string) (jsonv.Value, error) {
 	t, err := ai.NormalizeContext(v, ptr)
 	if err != nil {
-		return nil, err
+		return jsonv.Value{}, err
 	}
 	msgsPtr := jsonv.Child(ptr, "messages")
 	if t.Messages.Kind() != jsonv.Array {
-		return nil, jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
+		return jsonv.Value{}, jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
 	}
 	msgs := t.Messages.Elems()
 	if t.Head != nil {
@@ -67,17 +86,17 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 			head, msgs = msgs[0], msgs[1:]
 		}
 	} else if head, msgs, err = FoldSystemMessages(msgs, msgsPtr); err != nil {
-		return nil, err
+		return jsonv.Value{}, err
 	}
 	tools, err := CurrentTools(append([]jsonv.Value{head}, msgs...), msgsPtr)
 	if err != nil {
-		return nil, err
+		return jsonv.Value{}, err
 	}
 	o := new(jsonv.ObjectBuilder)
 	if !head.IsAbsent() {
 		text, err := SystemMessageText(head, msgsPtr)
 		if err != nil {
-			return nil, err
+			return jsonv.Value{}, err
 		}
 		o.SetString("systemPrompt", text)
 	}
@@ -85,7 +104,7 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 	if len(tools) > 0 {
 		o.Set("tools", jsonv.ArrayValue(tools...))
 	}
-	return ai.DecodeWireContextIn(dl, o.Value(), ptr, d.LenientContext)
+	return o.Value(), nil
 }
 
 // isSystem is `message.role === "system"`.

@@ -92,7 +92,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, err
 	}
 	d := opts.Dialect
-	defaults := httpheader.Assign(httpheader.FromModel(model), opts.Headers)
+	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+	if err != nil {
+		return nil, err
+	}
+	defaults := httpheader.Assign(identity, httpheader.FromModel(model), opts.Headers)
 	header, err := openairesponses.SDKHeadersAt(d, ClientName, opts.TimeoutMs, httpheader.New(KeyHeader, *opts.APIKey), defaults)
 	if err != nil {
 		return nil, err

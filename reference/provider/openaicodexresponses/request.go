@@ -359,8 +359,18 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 		return nil
 	}
 	if callerWins.At(d) {
-		// Pi's own first (its user-agent names the machine: left out).
+		// Pi's own first: the originator, then its identity.
 		set.Append("originator", Originator)
+		identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range identity {
+			if h.Value != nil {
+				set.Delete(h.Name)
+				set.Append(h.Name, *h.Value)
+			}
+		}
 	}
 	init, err := modelHeaders.At(d)(model.Headers)
 	if err != nil {
@@ -436,9 +446,10 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 }
 
 // callerWins tells whether a caller's (model or option) originator and
-// user-agent replace Pi's own, which then come first (1.6); 0.80 sets its
-// own last, over the caller's. Pi 1.6's user-agent names the machine as
-// 0.80's does, so the request leaves it out all the same.
+// user-agent replace Pi's own, which then come first (1.6, with Pi's
+// identity: provider.IdentityHeaders); 0.80 sets its own last, over the
+// caller's, and its user-agent names the machine, so the request leaves it
+// out.
 var callerWins = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // modelHeaders reads model.headers as each dialect does: 0.80 as new

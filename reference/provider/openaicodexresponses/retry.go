@@ -111,7 +111,7 @@ func exhausted(o *provider.StreamOptions, failures []provider.Failure) (string, 
 	for i := len(failures) - 2; i >= 0; i-- {
 		switch f := failures[i]; {
 		case f.Response == nil:
-			return provider.FetchFailedText, true
+			return noResponseText.At(o.Dialect), true
 		case !retryableAnswer(f):
 			return HTTPErrorText(f.Response.StatusCode, provider.StatusText(f.Response), f.Body, transform.SystemClock), true
 		}

@@ -79,7 +79,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if tally != nil {
 		copilot = tally.Headers()
 	}
-	defaults := httpheader.Assign(httpheader.FromModel(model), copilot, session, opts.Headers)
+	identity, err := provider.IdentityHeaders(d, model, opts.Identity)
+	if err != nil {
+		return nil, err
+	}
+	defaults := httpheader.Assign(identity, httpheader.FromModel(model), copilot, session, opts.Headers)
 
 	header, err := SDKHeadersAt(d, "OpenAI", opts.TimeoutMs, httpheader.New("Authorization", "Bearer "+apiKey), defaults)
 	if err != nil {
