@@ -43,8 +43,8 @@ func pureKind(name string) *Kind {
 // the output is {"throws": {category, message}} (spec/PROTOCOL.md,
 // "Expected failures"): the category is compared, the message (the
 // runtime's own wording) only by type. (A pipeline case reports a failure
-// of the agent loop as {"error"} instead, and a wire case as an assistant
-// message that stopped with an error.)
+// of the agent loop as {"error"} instead; a wire case has the form too,
+// for a call that throws before it makes a stream.)
 func throwingKind(name string) *Kind {
 	k := pureKind(name)
 	k.Redactions = []compare.Redaction{{Path: "/throws/message", As: "string"}}
