@@ -4,6 +4,8 @@
 #   install.sh                        the default: Pi 0.80.2 from package-lock.json (npm ci)
 #   install.sh latest                 the newest @earendil-works release (run.sh finds it as "latest")
 #   install.sh 0.73.1                 a bare version: @earendil-works if published there, else @mariozechner
+#   install.sh 1.6.1                  a version only pi-ai has: the other two at their newest release of
+#                                     the same line before it (1.6.0), all of them on pi-ai 1.6.1
 #   install.sh @mariozechner/0.73.1   an explicit scope and version
 #
 # A non-default version goes to versions/<scope>-<version>/ (gitignored), without a lock file.
@@ -52,12 +54,30 @@ case "$spec" in
     fi ;;
 esac
 
+# Each package at the version, or, where it has none (Pi publishes pi-ai
+# patches alone), at its newest release of the same line before it; an npm
+# override then puts every package on that pi-ai.
+pick() {
+  "$here/node_modules/node/bin/node" -e '
+    const [want, list] = [process.argv[1], JSON.parse(process.argv[2])];
+    if (list.includes(want)) { console.log(want); process.exit(0); }
+    const [a, b, c] = want.split(".").map(Number);
+    const same = list.filter((v) => /^\d+\.\d+\.\d+$/.test(v)).map((v) => v.split(".").map(Number))
+      .filter(([x, y, z]) => x === a && y === b && z <= c).sort((p, q) => p[2] - q[2]);
+    if (!same.length) process.exit(1);
+    console.log(same.at(-1).join("."));
+  ' "$1" "$(npm view "$scope/$2" versions --json)"
+}
+
 dir="$here/versions/${scope#@}-$version"
 if [ -f "$dir/.installed" ]; then
   log "already installed in $dir"
 else
   log "installing $scope Pi $version into $dir"
   mkdir -p "$dir"
+  core="$(pick "$version" pi-agent-core)" || { log "no pi-agent-core of the line of $version"; exit 1; }
+  coding="$(pick "$version" pi-coding-agent)" || { log "no pi-coding-agent of the line of $version"; exit 1; }
+  [ "$core" = "$version" ] || log "pi-agent-core $core and pi-coding-agent $coding, on pi-ai $version"
   cat > "$dir/package.json" <<JSON
 {
   "name": "pi-ts-version-${scope#@}-$version",
@@ -65,8 +85,11 @@ else
   "type": "module",
   "dependencies": {
     "$scope/pi-ai": "$version",
-    "$scope/pi-agent-core": "$version",
-    "$scope/pi-coding-agent": "$version"
+    "$scope/pi-agent-core": "$core",
+    "$scope/pi-coding-agent": "$coding"
+  },
+  "overrides": {
+    "$scope/pi-ai": "$version"
   }
 }
 JSON

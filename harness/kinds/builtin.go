@@ -50,14 +50,14 @@ var sessionKind = func() *Kind {
 
 // wireKind: one provider request and its streamed answer, checked against a
 // recorded HTTP exchange (see package wire).
+// Where Pi throws before it sends (1.6's transcripts), the message is the
+// runtime's wording, compared by type as in the session kind.
 var wireKind = &Kind{
-	Name:       wire.Kind,
-	// Where Pi throws before it sends (1.6's transcripts), the message is
-	// the runtime's wording, compared by type as in the session kind.
+	Name: wire.Kind,
 	Redactions: append(messageClock("/message", "/events/*/message", "/events/*/error"),
 		compare.Redaction{Path: "/throws/message", As: "string"}),
-	Validate:   validateWire,
-	API:        wire.CaseAPI,
+	Validate: validateWire,
+	API:      wire.CaseAPI,
 	Fixture: func(o FixtureOptions) run.Fixture {
 		f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 		f.StrictIdentity = o.StrictIdentity

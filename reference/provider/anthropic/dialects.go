@@ -213,3 +213,51 @@ var simpleKeepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1
 // (provider.FitThinkingBudget); Pi 0.80 does so only when the budget would
 // take all of it.
 var simpleFitsBudget = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// sensitiveText is the error of a stop the safety filters made ("" for
+// none: Pi 0.80 then fails with stream.UnknownErrorText).
+var sensitiveText = dialect.Table[string]{dialect.V0_80: "", dialect.V1_6: SensitiveText}
+
+// answersModel tells whether message_start's model and
+// input_transformations are read (Pi 1.6): a model other than the
+// request's becomes responseModel and may be priced as a fallback model,
+// and input transformations become a diagnostic of the finished answer.
+var answersModel = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// readsFullDelta tells whether message_delta is read as Pi 1.6 reads it:
+// a delta without usage changes no count (0.80 throws reading it), and the
+// counts include the one-hour cache writes (cache_creation) and the
+// thinking tokens (output_tokens_details.thinking_tokens, as
+// usage.reasoning), an OpenRouter model's usage may carry the cost it
+// billed (stream.ApplyOpenRouterCost), and input_transformations are
+// noted too.
+var readsFullDelta = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// leaksScratch tells whether the provider's block index and the raw
+// argument text, which Pi 0.80 keeps on a block while it streams, reach a
+// block that never got content_block_stop. Pi 1.6 keeps them off the
+// blocks.
+var leaksScratch = dialect.Table[bool]{dialect.V0_80: true, dialect.V1_6: false}
+
+// startsWithContent tells whether content_block_start is read as Pi 1.6
+// reads it: a text or thinking block starts with the block's text,
+// thinking and signature as sent (0.80 starts them empty), and a fallback
+// block is skipped before any content and fails after it.
+var startsWithContent = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// tracksOpenBlocks tells whether an event's index names the block last
+// started under it until its stop (Pi 1.6's openBlocks, whose tool calls
+// read their arguments with stream.ToolCallArgs) rather than the first
+// block whose index still matches (0.80).
+var tracksOpenBlocks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// noAuthText is the SDK's error for a request with no credential (none
+// set, none explicitly removed).
+var noAuthText = dialect.Table[string]{
+	dialect.V0_80: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`,
+	dialect.V1_6:  `Could not resolve authentication method. Expected one of apiKey, authToken, credentials, config, or profile to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`,
+}
+
+// sdkVersion is the @anthropic-ai/sdk release Pi pins, which its user
+// agent and x-stainless-package-version name.
+var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: "0.129.0"}

@@ -95,7 +95,8 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, &stream.RequestError{Message: err.Error()}
 	}
-	sdk := httpheader.Stainless("Anthropic/JS "+SDKVersion, SDKVersion, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
+	version := sdkVersion.At(opts.Dialect)
+	sdk := httpheader.Stainless("Anthropic/JS "+version, version, timeout, httpheader.New("anthropic-dangerous-direct-browser-access", "true"),
 		httpheader.New("anthropic-version", AnthropicVersion))
 
 	var auth []httpheader.Header
@@ -123,10 +124,16 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		}
 	}
 	pi := []httpheader.Header{httpheader.New("accept", "application/json"), httpheader.New("anthropic-dangerous-direct-browser-access", "true")}
+	var identity []httpheader.Header
+	if !oauth {
+		if identity, err = provider.IdentityHeaders(d, model, opts.Identity); err != nil {
+			return nil, err
+		}
+	}
 	var sources [][]httpheader.Header
 	switch {
 	case copilot:
-		sources = [][]httpheader.Header{append(pi, betaHeader...), httpheader.FromModel(model), tally.Headers(), opts.Headers}
+		sources = [][]httpheader.Header{identity, append(pi, betaHeader...), httpheader.FromModel(model), tally.Headers(), opts.Headers}
 	case oauth:
 		pi = append(append(pi, betaHeader...), httpheader.New("user-agent", "claude-cli/"+claudeCodeVersion.At(d)), httpheader.New("x-app", "cli"))
 		sources = [][]httpheader.Header{pi, httpheader.FromModel(model), opts.Headers}
@@ -136,7 +143,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		if h, ok := opts.SessionHeader(name); retention != "none" && ok && on {
 			affinity = []httpheader.Header{h}
 		}
-		sources = [][]httpheader.Header{append(pi, betaHeader...), affinity, httpheader.FromModel(model), opts.Headers}
+		sources = [][]httpheader.Header{identity, append(pi, betaHeader...), affinity, httpheader.FromModel(model), opts.Headers}
 	}
 	defaults := httpheader.Assign(sources...)
 
@@ -147,13 +154,13 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// The SDK's validateHeaders: some credential must be set, or
 	// explicitly removed.
 	if set.Get("x-api-key") == "" && set.Get("authorization") == "" && !set.Removed("x-api-key") && !set.Removed("authorization") {
-		return nil, &stream.RequestError{Message: `Could not resolve authentication method. Expected either apiKey or authToken to be set. Or for one of the "X-Api-Key" or "Authorization" headers to be explicitly omitted`}
+		return nil, &stream.RequestError{Message: noAuthText.At(d)}
 	}
 
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, messagesPath.At(d)), Header: set.Header()}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return parseResponse(model, oauth, tools, resp, now)
+		return parseResponse(d, model, oauth, tools, resp, now)
 	}}, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -21,27 +22,32 @@ const (
 	RefusalText           = "The model refused to complete the request"
 	EndedBeforeStopText   = "Anthropic stream ended before message_stop"
 	CouldNotParseSSEEvent = "Could not parse Anthropic SSE event "
+	// Pi 1.6's texts: a stream that gave no stop reason, a fallback to
+	// another model after content, a stop its safety filters made.
+	EndedWithoutStopReasonText = "Anthropic stream ended without a stop reason"
+	MidOutputFallbackText      = "Anthropic performed an unsupported mid-output model fallback"
+	SensitiveText              = "Provider stopped with: sensitive"
 )
 
 // ParseStream is the stream.Parse of the Messages API's server-sent events.
 func ParseStream(r io.Reader, model *ai.Model, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	return parseStream(r, model, nil, now)
+	return parseStream(dialect.V0_80, r, model, nil, now)
 }
 
 // parseResponse turns the response to a request into Pi's message and
 // events: a 2xx status is a stream (with OAuth tool names mapped back to
 // the context's spelling), anything else is ParseHTTPError.
-func parseResponse(model *ai.Model, oauth bool, tools []ai.Tool, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+func parseResponse(d dialect.Dialect, model *ai.Model, oauth bool, tools []ai.Tool, resp *http.Response, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, err := io.ReadAll(resp.Body)
-		msg, events := ParseHTTPError(model, resp.StatusCode, data, now)
+		msg, events := stream.Failure(stream.NewOutputIn(d, model, model.API, now), HTTPErrorText(resp.StatusCode, data))
 		return msg, events, err
 	}
 	var names func(string) string
 	if oauth {
 		names = func(n string) string { return fromClaudeCodeName(n, tools) }
 	}
-	return parseStream(resp.Body, model, names, now)
+	return parseStream(d, resp.Body, model, names, now)
 }
 
 // ParseHTTPError is what Pi produces for a non-2xx response: a lone error
@@ -87,22 +93,36 @@ type scratch struct {
 }
 
 type parser struct {
-	model    *ai.Model
-	names    func(string) string
-	out      *ai.AssistantMessage
-	scratch  []scratch
-	events   []stream.Event
-	outside  bool
-	sawStart bool
-	sawStop  bool
+	d     dialect.Dialect
+	model *ai.Model
+	// usageModel is the model the usage is priced with: the model, or
+	// in 1.6 the allowed fallback model that answered, with its prices.
+	usageModel *ai.Model
+	names      func(string) string
+	out        *ai.AssistantMessage
+	scratch    []scratch
+	events     []stream.Event
+	outside    bool
+	sawStart   bool
+	sawStop    bool
+	now        transform.Clock
+	// open maps the provider's block indexes to content positions (Pi
+	// 1.6's openBlocks: the last block started under an index, until its
+	// stop); args are the argument streams of the tool calls, by content
+	// position (1.6).
+	open []openBlock
+	args map[int]*stream.ToolCallArgs
+	// transformations is the last input_transformations array the server
+	// reported (1.6), Absent when none.
+	transformations jsonv.Value
 	// errorMessage is the message's errorMessage as Pi holds it while
 	// the stream is read: a refusal's explanation as the server sent it,
 	// whatever its type; the end makes it an Error, which converts it.
 	errorMessage jsonv.Value
 }
 
-func parseStream(r io.Reader, model *ai.Model, names func(string) string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	p := &parser{model: model, names: names, out: stream.NewOutput(model, model.API, now)}
+func parseStream(d dialect.Dialect, r io.Reader, model *ai.Model, names func(string) string, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	p := &parser{d: d, model: model, usageModel: model, names: names, out: stream.NewOutputIn(d, model, model.API, now), args: map[int]*stream.ToolCallArgs{}, now: now}
 	p.emit(stream.Event{Type: stream.TypeStart})
 	readErr := p.run(r)
 	var err error
@@ -143,6 +163,7 @@ func (p *parser) end() {
 	if p.sawStart && !p.sawStop {
 		panic(jsError{Msg: EndedBeforeStopText})
 	}
+	stream.RequireStop(p.out, EndedWithoutStopReasonText)
 	if p.out.StopReason == ai.StopError || p.out.StopReason == ai.StopAborted {
 		msg := stream.UnknownErrorText
 		if p.errorMessage.Truthy() {
@@ -151,6 +172,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: msg})
 	}
 	p.finishBlocks()
+	p.noteTransformations()
 	p.emit(stream.DoneEvent(p.out))
 }
 
@@ -158,6 +180,9 @@ func (p *parser) end() {
 // them into the final message when a block never got content_block_stop
 // (ANT-043). On the error path fail cleared them first.
 func (p *parser) finishBlocks() {
+	if !leaksScratch.At(p.d) {
+		return
+	}
 	for i, b := range p.out.Content {
 		s := p.scratch[i]
 		stream.Leak(b, s.partialJSON, s.index)
@@ -219,6 +244,12 @@ func (p *parser) messageStart(ev jsonv.Value) {
 	default:
 		p.outside = true
 	}
+	if answersModel.At(p.d) {
+		if t := stream.Member(msg, "input_transformations"); t.Kind() == jsonv.Array {
+			p.transformations = t
+		}
+		p.answeringModel(stream.Member(msg, "model"))
+	}
 	// The counts are kept as sent (`count || 0`), whatever their type.
 	usage, u := stream.Member(msg, "usage"), &p.out.Usage
 	u.Input = stream.Count(stream.Prop(usage, "input_tokens"))
@@ -234,14 +265,63 @@ func (p *parser) messageStart(ev jsonv.Value) {
 func (p *parser) updateUsage() {
 	u := &p.out.Usage
 	u.TotalTokens = stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite)
-	stream.Price(p.model, u)
+	stream.PriceIn(p.d, p.usageModel, u)
+}
+
+// answeringModel notes the model message_start names (Pi 1.6): one other
+// than the request's is the message's responseModel (none when the member
+// is missing), and when it is one of the model's allowed fallback models
+// of the same provider with prices of its own, the usage is priced with
+// those.
+func (p *parser) answeringModel(name jsonv.Value) {
+	p.usageModel = p.model
+	if jsonv.StrictEqual(name, p.model.IDValue()) {
+		return
+	}
+	p.out.ResponseModel = p.optString(name)
+	for _, f := range fallbackModels(p.model) {
+		if !jsonv.StrictEqual(stream.Member(f, "provider"), p.model.ProviderValue()) || !jsonv.StrictEqual(stream.Member(f, "model"), name) {
+			continue
+		}
+		if cost := stream.Member(f, "cost"); cost.Truthy() {
+			prices, _ := ai.DecodeModelCost(jsonv.ObjectValue(jsonv.Member{Key: "cost", Value: cost}), "")
+			m := *p.model
+			m.ID, m.Cost = name.Str(), prices
+			p.usageModel = &m
+		}
+		return
+	}
+}
+
+// noteTransformations records, on a finished answer, the changes the
+// server reported making to the input (Pi 1.6): a diagnostic listing each
+// one's type, path and reason (those that are set).
+func (p *parser) noteTransformations() {
+	list := p.transformations.Elems()
+	if len(list) == 0 {
+		return
+	}
+	items := make([]jsonv.Value, len(list))
+	for i, t := range list {
+		b := new(jsonv.ObjectBuilder)
+		for _, key := range []string{"type", "path", "reason"} {
+			if v := stream.Member(t, key); !v.IsNullish() {
+				b.Set(key, stream.JSValue(v))
+			}
+		}
+		items[i] = b.Value()
+	}
+	details := new(jsonv.ObjectBuilder).Set("transformations", jsonv.ArrayValue(items...)).Value()
+	d := new(jsonv.ObjectBuilder).SetString("type", "anthropic_input_transformations").Set("timestamp", p.now()).Set("details", details)
+	p.out.Diagnostics = jsonv.ArrayValue(append(p.out.Diagnostics.Elems(), d.Value())...)
 }
 
 func (p *parser) messageDelta(ev jsonv.Value) {
 	delta := stream.Member(ev, "delta")
 	reason := stream.Prop(delta, "stop_reason")
 	if reason.Truthy() {
-		stop, errMsg := mapStopReason(reason, stream.Member(delta, "stop_details"))
+		stream.SetRawStopReason(p.out, stream.JSValue(reason))
+		stop, errMsg := mapStopReason(p.d, reason, stream.Member(delta, "stop_details"))
 		p.out.StopReason = stop
 		if errMsg.Truthy() {
 			p.errorMessage = errMsg
@@ -254,17 +334,33 @@ func (p *parser) messageDelta(ev jsonv.Value) {
 			*dst = stream.JSValue(v)
 		}
 	}
+	if readsFullDelta.At(p.d) {
+		if t := stream.Member(ev, "input_transformations"); t.Kind() == jsonv.Array {
+			p.transformations = t
+		}
+		if !usage.Truthy() {
+			p.updateUsage()
+			return
+		}
+	}
 	set(&u.Input, stream.Prop(usage, "input_tokens"))
 	set(&u.Output, stream.Member(usage, "output_tokens"))
 	set(&u.CacheRead, stream.Member(usage, "cache_read_input_tokens"))
 	set(&u.CacheWrite, stream.Member(usage, "cache_creation_input_tokens"))
+	if readsFullDelta.At(p.d) {
+		set(&u.CacheWrite1h, stream.Member(stream.Member(usage, "cache_creation"), "ephemeral_1h_input_tokens"))
+		set(&u.Reasoning, stream.Member(stream.Member(usage, "output_tokens_details"), "thinking_tokens"))
+	}
 	p.updateUsage()
+	if readsFullDelta.At(p.d) && stream.IsOpenRouter(p.model) {
+		stream.ApplyOpenRouterCost(u, usage)
+	}
 }
 
 // mapStopReason is Pi's stop-reason table. Refusal and sensitive are
 // errors, a refusal's message its explanation as sent when that is
 // truthy; a reason Pi does not know throws.
-func mapStopReason(reason, details jsonv.Value) (stop string, errMsg jsonv.Value) {
+func mapStopReason(d dialect.Dialect, reason, details jsonv.Value) (stop string, errMsg jsonv.Value) {
 	if reason.Kind() == jsonv.String {
 		switch reason.Str() {
 		case "end_turn", "pause_turn", "stop_sequence":
@@ -279,6 +375,9 @@ func mapStopReason(reason, details jsonv.Value) (stop string, errMsg jsonv.Value
 			}
 			return ai.StopError, jsonv.StringValue(RefusalText)
 		case "sensitive":
+			if text := sensitiveText.At(d); text != "" {
+				return ai.StopError, jsonv.StringValue(text)
+			}
 			return ai.StopError, jsonv.Value{}
 		}
 	}
@@ -288,7 +387,39 @@ func mapStopReason(reason, details jsonv.Value) (stop string, errMsg jsonv.Value
 func (p *parser) push(b ai.Block, s scratch, start string) {
 	p.out.Content = append(p.out.Content, b)
 	p.scratch = append(p.scratch, s)
-	p.emit(stream.Event{Type: start, ContentIndex: len(p.out.Content) - 1})
+	i := len(p.out.Content) - 1
+	if tracksOpenBlocks.At(p.d) {
+		p.track(s.index, i)
+	}
+	p.emit(stream.Event{Type: start, ContentIndex: i})
+}
+
+// openBlock is an entry of Pi 1.6's openBlocks: the provider's block
+// index and the content position of the block last started under it.
+type openBlock struct {
+	index jsonv.Value
+	at    int
+}
+
+// track makes index name content position i (Map.set).
+func (p *parser) track(index jsonv.Value, i int) {
+	for j := range p.open {
+		if jsonv.StrictEqual(p.open[j].index, index) {
+			p.open[j].at = i
+			return
+		}
+	}
+	p.open = append(p.open, openBlock{index: index, at: i})
+}
+
+// untrack forgets index (Map.delete).
+func (p *parser) untrack(index jsonv.Value) {
+	for j := range p.open {
+		if jsonv.StrictEqual(p.open[j].index, index) {
+			p.open = append(p.open[:j:j], p.open[j+1:]...)
+			return
+		}
+	}
 }
 
 func (p *parser) blockStart(ev jsonv.Value) {
@@ -298,12 +429,27 @@ func (p *parser) blockStart(ev jsonv.Value) {
 	if typ.Kind() != jsonv.String {
 		return
 	}
+	initial := startsWithContent.At(p.d)
 	switch typ.Str() {
+	case "fallback":
+		if initial && len(p.out.Content) > 0 {
+			panic(jsError{Msg: MidOutputFallbackText})
+		}
 	case "text":
-		p.push(&ai.TextBlock{}, scratch{index: index}, stream.TypeTextStart)
+		b := &ai.TextBlock{}
+		if initial {
+			b.Text = p.initial(stream.Member(cb, "text"))
+		}
+		p.push(b, scratch{index: index}, stream.TypeTextStart)
 	case "thinking":
 		empty := ""
-		p.push(&ai.ThinkingBlock{ThinkingSignature: &empty}, scratch{index: index}, stream.TypeThinkingStart)
+		b := &ai.ThinkingBlock{ThinkingSignature: &empty}
+		if initial {
+			b.Thinking = p.initial(stream.Member(cb, "thinking"))
+			sig := p.initial(stream.Member(cb, "signature"))
+			b.ThinkingSignature = &sig
+		}
+		p.push(b, scratch{index: index}, stream.TypeThinkingStart)
 	case "redacted_thinking":
 		redacted := true
 		b := &ai.ThinkingBlock{Thinking: RedactedThinkingText, Redacted: &redacted}
@@ -320,8 +466,18 @@ func (p *parser) blockStart(ev jsonv.Value) {
 		}
 		empty := ""
 		b := &ai.ToolCallBlock{ID: p.str(stream.Member(cb, "id")), Name: name, Arguments: stream.JSValue(args)}
+		p.args[len(p.out.Content)] = new(stream.ToolCallArgs)
 		p.push(b, scratch{index: index, partialJSON: &empty}, stream.TypeToolCallStart)
 	}
+}
+
+// initial is a block's starting text as content_block_start sends it
+// (`?? ""`), which Pi expects to be a string.
+func (p *parser) initial(v jsonv.Value) string {
+	if v.IsNullish() {
+		return ""
+	}
+	return p.str(v)
 }
 
 // str reads a member that Pi expects to be a string.
@@ -340,9 +496,19 @@ func (p *parser) optString(v jsonv.Value) *string {
 	return &s
 }
 
-// find is Pi's blocks.findIndex(b => b.index === event.index).
+// find is the content position of the block an event names by its
+// index: Pi 0.80's blocks.findIndex(b => b.index === event.index), Pi
+// 1.6's openBlocks.get(event.index); -1 for none.
 func (p *parser) find(ev jsonv.Value) int {
 	index := stream.JSValue(stream.Member(ev, "index"))
+	if tracksOpenBlocks.At(p.d) {
+		for _, o := range p.open {
+			if jsonv.StrictEqual(o.index, index) {
+				return o.at
+			}
+		}
+		return -1
+	}
 	for i, s := range p.scratch {
 		if jsonv.StrictEqual(s.index, index) {
 			return i
@@ -380,7 +546,11 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			p.emit(stream.AppendThinking(b, i, p.delta(stream.Member(delta, "thinking"))))
 		}
 	case "input_json_delta":
-		if b, ok := p.out.Content[i].(*ai.ToolCallBlock); ok {
+		if b, ok := p.out.Content[i].(*ai.ToolCallBlock); ok && tracksOpenBlocks.At(p.d) {
+			delta := p.delta(stream.Member(delta, "partial_json"))
+			b.Arguments = p.args[i].Append(delta)
+			p.emit(stream.Event{Type: stream.TypeToolCallDelta, ContentIndex: i, Delta: delta})
+		} else if ok {
 			acc := "undefined" // the member was deleted by an earlier stop
 			if s := p.scratch[i].partialJSON; s != nil {
 				acc = *s
@@ -405,6 +575,9 @@ func (p *parser) blockStop(ev jsonv.Value) {
 	if i < 0 {
 		return
 	}
+	if tracksOpenBlocks.At(p.d) {
+		p.untrack(stream.JSValue(stream.Member(ev, "index")))
+	}
 	p.scratch[i].index = jsonv.Value{}
 	switch b := p.out.Content[i].(type) {
 	case *ai.TextBlock:
@@ -416,7 +589,10 @@ func (p *parser) blockStop(ev jsonv.Value) {
 		if s := p.scratch[i].partialJSON; s != nil {
 			acc = *s
 		}
-		b.Arguments = stream.ParseStreamingJSON(acc)
+		if a := p.args[i]; tracksOpenBlocks.At(p.d) {
+			acc = a.Text()
+		}
+		stream.FinishArguments(p.d, b, acc)
 		p.scratch[i].partialJSON = nil
 		snapshot := *b
 		p.emit(stream.Event{Type: stream.TypeToolCallEnd, ContentIndex: i, ToolCall: &snapshot})

@@ -37,7 +37,9 @@ var client16 = provider.Client{
 	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	Retry:             GenAIRetry,
 	IncidentalHeaders: IncidentalHeaders,
-	IdentityHeaders:   provider.ClientIdentity("pi/*", provider.IdentityHeader{Name: "x-goog-api-client", Value: "*"}),
+	// The SDK still names itself in x-goog-api-client; Pi's own
+	// user-agent is every 1.6 API's (provider.PiIdentity).
+	IdentityHeaders: Identity,
 }
 
 // Identity is the Gen AI SDK's: its user agent, and its second one in
