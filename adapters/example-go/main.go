@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/piconform/piconform/adapterkit"
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -34,12 +35,11 @@ func adapter() adapterkit.Adapter {
 
 // sanitize is one kind written out: read the input, compute, build the output.
 func sanitize(_ context.Context, input jsonv.Value) (jsonv.Value, error) {
-	f := jsonv.ReadFields(input, "")
-	text := f.String("text")
-	if err := f.Err(); err != nil {
-		return jsonv.Value{}, err // a path error: the report names /input/text
+	text, _ := input.Get("text")
+	if text.Kind() != jsonv.String { // Pi calls text.replace: a TypeError
+		return protocol.Throws(protocol.ThrowsTypeError, "text is "+text.Kind().String()), nil
 	}
-	out := ai.SanitizeSurrogates(text) // lone surrogates arrive intact
+	out := ai.SanitizeSurrogates(text.Str()) // lone surrogates arrive intact
 	return jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue(out)}), nil
 }
 
