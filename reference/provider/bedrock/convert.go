@@ -654,7 +654,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	if err != nil {
 		return err
 	}
-	b.Set("additionalModelRequestFields", fields)
+	// A document: the SDK writes NaN and the infinities in it as strings.
+	b.Set("additionalModelRequestFields", sdkDocument(fields))
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
 	body.End(b.Members())
 	return nil

@@ -147,10 +147,6 @@ func gptFields(model *ai.Model, reasoning jsonv.Value) jsonv.Value {
 	return jsonv.Value{}
 }
 
-// simpleKeepsToolChoice tells whether streamSimple hands the caller's
-// toolChoice on to stream (Pi 0.80 drops it).
-var simpleKeepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // simpleFitsBudget tells whether streamSimple cuts a Claude budget to leave
 // room for the answer under the final maxTokens
 // (provider.FitThinkingBudget), writing NaN when there is none; Pi 0.80
