@@ -179,4 +179,3 @@ func TestHTTPError16(t *testing.T) {
 		}
 	}
 }
-
