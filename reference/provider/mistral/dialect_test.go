@@ -61,7 +61,7 @@ func TestHeader16(t *testing.T) {
 // TestFromSimple16: the thinkingLevelMap decides, not the model's id.
 func TestFromSimple16(t *testing.T) {
 	for _, tc := range []struct {
-		model, opts string
+		model, opts  string
 		effort, mode string
 	}{
 		{`,"id":"mistral-small-latest","reasoning":true`, `{"reasoning":"high"}`, "", `"reasoning"`},
