@@ -464,7 +464,7 @@ func TestExamples(t *testing.T) {
 		{
 			name:   "unknown role in the Message layer",
 			schema: "message.schema.json",
-			doc:    `{"role":"system","content":"x"}`,
+			doc:    `{"role":"developer","content":"x"}`,
 			errAt:  "/role",
 		},
 		{
