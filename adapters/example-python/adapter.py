@@ -39,6 +39,8 @@ IMPLEMENTATION = {
     "language": "python",
     "kinds": ["sanitize"],
     "apis": [],
+    # The Pi release lines it follows; sanitizing is the same in both.
+    "dialects": ["0.80", "1.6"],
 }
 
 
@@ -89,7 +91,9 @@ class Skip(Exception):
 def run_sanitize(inp):
     text = inp.get("text")
     if not isinstance(text, str):
-        raise TypeError(f"input.text must be a string, got {type(text).__name__}")
+        # Pi calls text.replace, which only a string has: it throws a TypeError, and the case
+        # expects that failure as a result (PROTOCOL.md, "Expected failures").
+        return {"throws": {"category": "type-error", "message": f"text is {type(text).__name__}, not a string"}}
     return {"text": sanitize_surrogates(text)}
 
 

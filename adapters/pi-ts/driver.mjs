@@ -23,8 +23,16 @@ const PROTOCOL = 1;
 // A wire case must see only what the case gives it. Provider SDKs and Pi read credentials,
 // base URLs and cache settings from the environment, which would add headers the cassette does
 // not expect; the case passes what it wants through input.options.env instead.
+// The same holds for any provider's key (Pi looks one up by the model's provider when a case gives
+// none: OPENROUTER_API_KEY, HF_TOKEN, ...) and for proxy settings, which Pi 1.6 reads itself to
+// route its requests (they would take the loopback traffic elsewhere).
 for (const name of Object.keys(process.env)) {
-  if (/^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|GCLOUD|AWS|MISTRAL|PI)_/.test(name) && name !== "PI_TS_ROOT") {
+  if (name === "PI_TS_ROOT") continue;
+  if (
+    /^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|GCLOUD|AWS|MISTRAL|PI)_/.test(name) ||
+    /_(API_KEY|TOKEN)$/.test(name) ||
+    /^(http|https|all|no)_proxy$/i.test(name)
+  ) {
     delete process.env[name];
   }
 }
@@ -441,21 +449,36 @@ function session(pi, input) {
   }
 }
 
+// What a Pi function returns, or, where it throws, that failure as the answer (the kinds of
+// spec/PROTOCOL.md's "Expected failures"). Only the call into Pi is guarded: a failure of the
+// driver's own set-up stays an error frame.
+function orThrown(call) {
+  try {
+    return call();
+  } catch (err) {
+    return thrown(err);
+  }
+}
+
 // Each kind: the Pi functions it needs and how it turns an input into an output.
 const KINDS = {
-  convert: [["convertToLlm"], (pi, i) => ({ messages: pi.convertToLlm(i.messages) })],
+  convert: [["convertToLlm"], (pi, i) => orThrown(() => ({ messages: pi.convertToLlm(i.messages) }))],
   normalize: [
     ["transformMessages"],
-    (pi, i) => ({ messages: pi.transformMessages(i.messages, i.model, toolCallIdNormalizer(i.toolCallIdNormalizer)) }),
+    (pi, i) => {
+      const normalizer = toolCallIdNormalizer(i.toolCallIdNormalizer);
+      return orThrown(() => ({ messages: pi.transformMessages(i.messages, i.model, normalizer) }));
+    },
   ],
   cost: [
     ["calculateCost"],
-    (pi, i) => {
-      pi.calculateCost(i.model, i.usage); // fills i.usage.cost in place
-      return { usage: i.usage };
-    },
+    (pi, i) =>
+      orThrown(() => {
+        pi.calculateCost(i.model, i.usage); // fills i.usage.cost in place
+        return { usage: i.usage };
+      }),
   ],
-  sanitize: [["sanitizeSurrogates"], (pi, i) => ({ text: pi.sanitizeSurrogates(i.text) })],
+  sanitize: [["sanitizeSurrogates"], (pi, i) => orThrown(() => ({ text: pi.sanitizeSurrogates(i.text) }))],
   pipeline: [["codingAgent", "runAgentLoopContinue", "Agent", "convertToLlm", "createAssistantMessageEventStream"], pipeline],
   wire: [[], wire],
   session: [["parseSessionEntries", "migrateSessionEntries", "buildSessionContext", "convertToLlm"], session],

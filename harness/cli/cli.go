@@ -731,10 +731,13 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	if len(cases) == 0 && len(*ids) > 0 {
 		return 0, usagef("no case matches %s", describeFilter(*ids, nil, nil))
 	}
+	// A signal stops the update and writes nothing.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	var fixtures golden.DialectFixtures
 	var cassettes []golden.CassetteChange
 	if !*noRecord {
-		cassettes, fixtures = golden.RecordAll(context.Background(), cases, dialects)
+		cassettes, fixtures = golden.RecordAll(ctx, cases, dialects)
 	}
 	// Each line names the case and the dialect whose expectation changed
 	// ([1.6]); a file written or deleted without a change in what a
@@ -789,6 +792,18 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	for _, o := range orphans {
 		fmt.Fprintf(env.Stdout, "orphan   %s (no case uses it)\n", o)
 	}
+	temps, err := golden.StaleTemps(s)
+	if err != nil {
+		return 0, err
+	}
+	for _, o := range temps {
+		fmt.Fprintf(env.Stdout, "orphan   %s (a temporary file a killed update left)\n", o)
+	}
+	orphans = append(orphans, temps...)
+	if ctx.Err() != nil {
+		fmt.Fprintln(env.Stderr, "piconform: interrupted; nothing written")
+		return report.ExitInterrupted, nil
+	}
 	verbs := [2]string{"wrote", "deleted"}
 	if *dry {
 		verbs = [2]string{"would write", "would delete"}
@@ -798,20 +813,16 @@ func cmdUpdate(args []string, env Env) (int, error) {
 			remove = orphans
 		}
 		// All or nothing: a refused recording or a target outside the suite
-		// writes no file at all.
+		// writes no file at all, and neither does a failed write or a signal.
 		if err := golden.CheckWrite(s, cassettes, changes, remove); err != nil {
 			return 0, usageError{err}
 		}
-		if err := golden.ApplyCassettes(s, cassettes); err != nil {
-			return 0, err
-		}
-		if err := golden.Apply(s, changes); err != nil {
-			return 0, err
-		}
-		if *prune {
-			if err := golden.RemoveOrphans(orphans); err != nil {
-				return 0, err
+		if err := golden.Write(ctx, s, cassettes, changes, remove); err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintln(env.Stderr, "piconform: interrupted; nothing written")
+				return report.ExitInterrupted, nil
 			}
+			return 0, usageError{err}
 		}
 	}
 	failed := false

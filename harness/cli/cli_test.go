@@ -562,6 +562,7 @@ func TestUpdate(t *testing.T) {
 	// pruned on request.
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "empty-string.json"), "{\n  \"text\": \"not empty\"\n}\n")
 	writeFile(t, filepath.Join(goldenDir, "sanitize", "orphan.json"), "{}\n")
+	writeFile(t, filepath.Join(goldenDir, "sanitize", ".empty-string.json.tmp-7"), "{") // a killed update's
 	r = pic(t, nil, "update", "--suite", dir, "--dry-run")
 	expectCode(t, r, 1)
 	if !strings.Contains(r.stdout, "changed  sanitize/empty-string [0.80] at /text") || !strings.Contains(r.stdout, "changed  sanitize/empty-string [1.6] at /text") || !strings.Contains(r.stdout, "orphan   ") {
@@ -571,6 +572,9 @@ func TestUpdate(t *testing.T) {
 	expectCode(t, r, 0)
 	if !strings.Contains(r.stdout, "dialect 0.80: 0 new and 1 changed") || !strings.Contains(r.stdout, "wrote 1 file,") {
 		t.Errorf("update:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", ".empty-string.json.tmp-7")); err == nil {
+		t.Error("--prune kept the temporary file")
 	}
 	if _, err := os.Stat(filepath.Join(goldenDir, "sanitize", "orphan.json")); err == nil {
 		t.Error("--prune kept the orphan")

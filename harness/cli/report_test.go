@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,10 +31,14 @@ func TestReportMergesRunShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(mdText), "| piconform-reference "); n != 3 {
-		t.Errorf("the reference appears in %d table rows, want 3 (implementations, kinds, the san family): one row for both shards\n%s", n, mdText)
+	if n := strings.Count(string(mdText), "| piconform-reference "); n != 4 {
+		t.Errorf("the reference appears in %d table rows, want 4 (implementations, kinds, the input and san families): one row for both shards\n%s", n, mdText)
 	}
-	if !strings.Contains(string(mdText), "| ✅ 22/22 | ✅ 22/22 |") {
+	cases, err := filepath.Glob(filepath.Join("..", "..", "fixtures", "sanitize", "*.json"))
+	if err != nil || len(cases) < 20 {
+		t.Fatalf("%d sanitize cases (%v)", len(cases), err)
+	}
+	if all := fmt.Sprintf("| ✅ %d/%d | ✅ %d/%d |", len(cases), len(cases), len(cases), len(cases)); !strings.Contains(string(mdText), all) {
 		t.Errorf("the kind table does not count every sanitize case of both shards as passing:\n%s", mdText)
 	}
 	html, err := os.ReadFile(page)

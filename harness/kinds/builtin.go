@@ -39,14 +39,20 @@ func pureKind(name string) *Kind {
 	}
 }
 
-// sessionKind: a session file loaded as the coding agent loads it. Where Pi
-// throws, the output is {"throws": {category, message}}: the category is
-// compared, the message (the runtime's own wording) only by type.
-var sessionKind = func() *Kind {
-	k := pureKind("session")
+// throwingKind is a pure kind whose Pi function can throw. Where it does,
+// the output is {"throws": {category, message}} (spec/PROTOCOL.md,
+// "Expected failures"): the category is compared, the message (the
+// runtime's own wording) only by type. (A pipeline case reports a failure
+// of the agent loop as {"error"} instead; a wire case has the form too,
+// for a call that throws before it makes a stream.)
+func throwingKind(name string) *Kind {
+	k := pureKind(name)
 	k.Redactions = []compare.Redaction{{Path: "/throws/message", As: "string"}}
 	return k
-}()
+}
+
+// sessionKind: a session file loaded as the coding agent loads it.
+var sessionKind = throwingKind("session")
 
 // wireKind: one provider request and its streamed answer, checked against a
 // recorded HTTP exchange (see package wire).

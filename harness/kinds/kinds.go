@@ -193,10 +193,10 @@ func (r Registry) CheckFiles(cases []*suite.Case, d dialect.Dialect) error {
 
 // Builtin is the harness's registry.
 var Builtin = Registry{
-	pureKind("convert"),
-	pureKind("normalize"),
-	pureKind("cost"),
-	pureKind("sanitize"),
+	throwingKind("convert"),
+	throwingKind("normalize"),
+	throwingKind("cost"),
+	throwingKind("sanitize"),
 	pureKind("pipeline"),
 	sessionKind,
 	wireKind,

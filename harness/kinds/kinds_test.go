@@ -46,7 +46,8 @@ func TestBrokenSuites(t *testing.T) {
 
 // TestRegistry: the registry holds exactly the kinds the reference
 // implements, each once; only wire has a fixture, a recorder and an API,
-// and only wire and session have default redactions.
+// and every kind but pipeline has default redactions (the kinds whose Pi
+// function can throw, the message of the expected failure).
 func TestRegistry(t *testing.T) {
 	if diff := cmp.Diff(conformance.Kinds(), kinds.Builtin.Names()); diff != "" {
 		t.Errorf("registry kinds differ from the reference's (-reference +registry):\n%s", diff)
@@ -56,10 +57,10 @@ func TestRegistry(t *testing.T) {
 		fixture, recorder, api, checksFiles bool
 		defaults                            int
 	}{
-		{name: "convert"},
-		{name: "normalize"},
-		{name: "cost"},
-		{name: "sanitize"},
+		{name: "convert", defaults: 1},
+		{name: "normalize", defaults: 1},
+		{name: "cost", defaults: 1},
+		{name: "sanitize", defaults: 1},
 		{name: "pipeline"},
 		{name: "session", defaults: 1},
 		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 13},
@@ -149,8 +150,9 @@ func TestCheckFiles(t *testing.T) {
 
 // TestPresetsAndDefaultRedactions: a preset expands before anything sees the
 // case (overrides replace members whole, the rest comes from the preset),
-// and wire cases get the kind's default redactions, plus their own, once
-// each, unless redactDefaults is false.
+// and cases get the kind's default redactions (for wire the clock's, for
+// cost an expected failure's message), plus their own, once each, unless
+// redactDefaults is false.
 func TestPresetsAndDefaultRedactions(t *testing.T) {
 	_, byID := loadCases(t, filepath.Join("testdata", "presets"))
 	plain := byID["wire/plain"].Input // a full model written out
@@ -180,8 +182,9 @@ func TestPresetsAndDefaultRedactions(t *testing.T) {
 			redacted: []string{"/events/*/message/timestamp"},
 		},
 		{
-			id:    "cost/plain",
-			model: string(model.AppendJSON(nil)),
+			id:       "cost/plain",
+			model:    string(model.AppendJSON(nil)),
+			redacted: []string{"/throws/message"},
 		},
 	}
 	for _, tt := range tests {
@@ -209,11 +212,17 @@ func TestPresetsAndDefaultRedactions(t *testing.T) {
 	}
 }
 
-// TestSessionExpectedFailure: a session case that expects a failure is met
-// by any message with the same category, and not by another category or an
-// output.
-func TestSessionExpectedFailure(t *testing.T) {
-	rules := compare.Rules{Redactions: kinds.Builtin.Lookup("session").Redactions}
+// TestExpectedFailure: a case of a kind whose Pi function can throw that
+// expects a failure is met by any message with the same category, and not
+// by another category or an output.
+func TestExpectedFailure(t *testing.T) {
+	for _, kind := range []string{"convert", "normalize", "cost", "sanitize", "session"} {
+		t.Run(kind, func(t *testing.T) { testExpectedFailure(t, kind) })
+	}
+}
+
+func testExpectedFailure(t *testing.T, kind string) {
+	rules := compare.Rules{Redactions: kinds.Builtin.Lookup(kind).Redactions}
 	want := protocol.Throws("type-error", "the reference's words")
 	for _, tc := range []struct {
 		name  string

@@ -70,9 +70,12 @@ const (
 // failing.
 const (
 	refRefuses = "pi-result/ref-error" // the reference is stricter than Pi
-	refAccepts = "pi-error/ref-result" // the reference is more lenient than Pi
-	outDiffers = "outputs-differ"
-	piBroke    = "pi-broke" // the adapter crashed or timed out
+	// refRefusesThrow: Pi throws, and the reference refuses the input
+	// instead of answering the expected failure.
+	refRefusesThrow = "pi-throws/ref-error"
+	refAccepts      = "pi-error/ref-result" // the reference is more lenient than Pi
+	outDiffers      = "outputs-differ"
+	piBroke         = "pi-broke" // the adapter crashed or timed out
 	// notModelled is a refusal the reference gives on purpose: Pi's output
 	// would depend on a path the reference does not model (spec
 	// input.strict, item 6). It is listed, and fails nothing.
@@ -193,11 +196,18 @@ func withResponse(c *suite.Case, response jsonv.Value) *suite.Case {
 
 // piThrew reports whether Pi's answer stands for an exception in Pi: an
 // error frame; a pipeline case's {"error"} output, which is how the adapter
-// reports the agent loop rejecting before its request; a session case's
-// {"throws"} output (protocol.Throws); or a wire case's
-// message that stopped with an error, which is how Pi's stream functions
-// report an exception (the reference answers an input it refuses with an
-// input error, where a response it cannot use gives such a message too).
+// reports the agent loop rejecting before its request; a {"throws"} output
+// (protocol.Throws), the expected failure of every other pure kind; or a
+// wire case's message that stopped with an error, which is how Pi's stream
+// functions report an exception (the reference answers an input it
+// refuses with an input error, where a response it cannot use gives such a
+// message too).
+// expectedFailure reports whether Pi's answer is a {"throws"} output.
+func expectedFailure(r subject.Reply) bool {
+	_, threw := r.Output.Get("throws")
+	return r.Type == subject.ReplyResult && threw
+}
+
 func piThrew(kind string, r subject.Reply) bool {
 	if r.Type == subject.ReplyError {
 		return true
@@ -205,13 +215,13 @@ func piThrew(kind string, r subject.Reply) bool {
 	if r.Type != subject.ReplyResult {
 		return false
 	}
+	if expectedFailure(r) {
+		return true
+	}
 	switch kind {
 	case "pipeline":
 		_, failed := r.Output.Get("error")
 		return failed
-	case "session":
-		_, threw := r.Output.Get("throws")
-		return threw
 	case "wire":
 		msg, _ := r.Output.Get("message")
 		stop, _ := msg.Get("stopReason")
@@ -286,6 +296,11 @@ func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, p
 		f.Class, f.Detail = piBroke, piErr.Error()
 	case pi.Type == subject.ReplySkip || ref.Type == subject.ReplySkip:
 		return nil
+	case expectedFailure(pi) && ref.Type == subject.ReplyError:
+		// Pi throws, and the kind has the form to say so: the reference
+		// must answer that failure, not refuse the input, or no case
+		// could hold it.
+		f.Class, f.Detail = refRefusesThrow, ref.Message+"\npi: "+compare.Render(pi.Output)
 	case piThrew(c.Kind, pi) && ref.Type == subject.ReplyError:
 		return nil
 	case pi.Type == subject.ReplyResult && ref.Type == subject.ReplyError:
@@ -641,8 +656,8 @@ func report(t *testing.T, inputs int, findings []finding) {
 			t.Logf("%s %s %s %s:\n%s\ninput: %s", f.Class, f.Case, f.Pointer, f.Change, f.Detail, f.Input)
 		}
 	}
-	t.Logf("%d inputs; %d %s, %d %s, %d %s, %d %s, %d %s", inputs,
-		classes[refRefuses], refRefuses, classes[refAccepts], refAccepts,
+	t.Logf("%d inputs; %d %s, %d %s, %d %s, %d %s, %d %s, %d %s", inputs,
+		classes[refRefuses], refRefuses, classes[refRefusesThrow], refRefusesThrow, classes[refAccepts], refAccepts,
 		classes[outDiffers], outDiffers, classes[piBroke], piBroke, classes[notModelled], notModelled)
 	if n := len(findings) - classes[notModelled]; n > 0 {
 		t.Errorf("%d inputs on which the reference and Pi disagree", n)

@@ -127,7 +127,8 @@ func TestReferenceHasOneFace(t *testing.T) {
 		t.Errorf("%d of %d cases gave a result", results, len(s.Cases))
 	}
 
-	// Broken inputs: the same skip or the same error, input errors at /input.
+	// Broken inputs: the same skip, the same error (input errors at /input)
+	// or the same expected failure.
 	model := `{"id":"m","name":"m","api":"API","provider":"p","baseUrl":"https://x","reasoning":false,"input":["text"],` +
 		`"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1,"maxTokens":1}`
 	for _, tc := range []struct {
@@ -138,8 +139,11 @@ func TestReferenceHasOneFace(t *testing.T) {
 		{"unknown api", "wire", `{"baseUrl":"http://127.0.0.1:1","model":` + strings.Replace(model, "API", "nope", 1) + `,"context":{"messages":[]}}`,
 			face{Type: "skip", Reason: `unsupported API "nope"`}},
 		{"not an object", "convert", `null`, face{Type: "error", Message: "/input: want an object, got null"}},
-		{"missing member", "sanitize", `{}`, face{Type: "error", Message: "/input/text: missing required string"}},
-		{"deep", "convert", `{"messages":[{"role":"user","content":"a"},null]}`, face{Type: "error", Message: "/input/messages/1: want a message, got null"}},
+		{"missing member", "pipeline", `{"systemPrompt":"","messages":"x"}`, face{Type: "error", Message: "/input/messages: want an array of messages, got string"}},
+		{"deep", "normalize", `{"messages":[],"model":` + strings.Replace(model, "API", "x", 1) + `,"toolCallIdNormalizer":{"replace":"a","with":"","maxLength":"3"}}`,
+			face{Type: "error", Message: "/input/toolCallIdNormalizer/maxLength: want number, got string"}},
+		{"expected failure", "convert", `{"messages":[{"role":"user","content":"a"},null]}`,
+			face{Type: "result", Output: `{"throws":{"category":"type-error","message":"Cannot read properties of null (reading 'role')"}}`}},
 		{"bad regexp", "normalize", `{"messages":[],"model":` + strings.Replace(model, "API", "x", 1) + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`,
 			face{Type: "error", Message: "/input/toolCallIdNormalizer/replace: "}},
 		{"pipeline", "pipeline", `{"systemPrompt":"","messages":[]}`, face{Type: "error", Message: "/input/messages: a pipeline case needs at least one message"}},

@@ -105,9 +105,10 @@ func DecodeTargetModel(v jsonv.Value, ptr string) (*Model, error) {
 }
 
 // DecodeModelCost reads only the prices of a model, as Pi's calculateCost
-// reads them: the model must be an object and its cost present and not null
-// (Pi reads members of both), and a cost that is not an object has no prices
-// (each reads as undefined, so every price is NaN).
+// reads them: the model must be an object; a cost left out or null is
+// Missing (Pi throws reading its first member: CalculateCostIn), and a cost
+// that is not an object has no prices (each reads as undefined, so every
+// price is NaN).
 func DecodeModelCost(v jsonv.Value, ptr string) (ModelCost, error) {
 	f := jsonv.ReadFields(v, ptr)
 	cost := f.Any("cost")
@@ -116,7 +117,7 @@ func DecodeModelCost(v jsonv.Value, ptr string) (ModelCost, error) {
 	}
 	switch cost.Kind() {
 	case jsonv.Absent, jsonv.Null:
-		return ModelCost{}, jsonv.Errorf(f.At("cost"), "want the model's prices, got %s", cost.Kind())
+		return ModelCost{Missing: true, Null: cost.Kind() == jsonv.Null}, nil
 	case jsonv.Object:
 		c := jsonv.ReadFields(cost, f.At("cost"))
 		out := ModelCost{Input: c.Any("input"), Output: c.Any("output"), CacheRead: c.Any("cacheRead"), CacheWrite: c.Any("cacheWrite")}

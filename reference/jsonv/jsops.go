@@ -58,6 +58,23 @@ func ReadPropertyText(base Value, key string) string {
 	return "Cannot read properties of " + what + " (reading '" + key + "')"
 }
 
+// SetPropertyText is V8's TypeError text for setting the member key of
+// base, a value that holds no members: undefined (Absent), null, or, in
+// strict code, a string, number or boolean.
+func SetPropertyText(base Value, key string) string {
+	switch base.kind {
+	case Absent, Null:
+		what := "undefined"
+		if base.kind == Null {
+			what = "null"
+		}
+		return "Cannot set properties of " + what + " (setting '" + key + "')"
+	case String:
+		return "Cannot create property '" + key + "' on string '" + base.Str() + "'"
+	}
+	return "Cannot create property '" + key + "' on " + base.kind.String() + " '" + base.JSString() + "'"
+}
+
 // NotIterableText is V8's TypeError text for iterating, with for-of, a
 // value that is no array nor string and that the code names by no
 // variable (a number, a boolean or an object).
