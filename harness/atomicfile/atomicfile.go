@@ -27,6 +27,41 @@ func WriteFile(path string, data []byte) error {
 	return b.Commit()
 }
 
+// CheckWritable tells, without writing it, whether WriteFile can write
+// path: it is not a folder, and its folder (or the nearest one that exists,
+// since WriteFile creates the rest) is a folder where a file can be made.
+// A command checks its output paths with it before long work, so a typo
+// fails at once rather than after the work.
+func CheckWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder", path)
+	}
+	dir := filepath.Dir(path)
+	for {
+		st, err := os.Stat(dir)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s: %s is not a folder", path, dir)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		dir = parent
+	}
+	tmp, err := os.CreateTemp(dir, ".piconform-check-*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}
+
 // writeDirect writes data to a path that is not a regular file.
 func writeDirect(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
