@@ -442,18 +442,35 @@ func synthesize(f *File) *File {
 	return out
 }
 
-// CollapsePaths turns differing paths into few path globs that match them
-// all, so an expected-failure file stays readable: paths that differ only in
-// array indices become one glob with "*" there (/events/3/message/x and
-// /events/9/message/x give /events/*/message/x), and while more than
-// MaxPathsPerEntry remain, the globs sharing the longest prefix become
-// prefix/**. Order follows the first appearance of each path.
+// CollapsePaths turns differing paths into path globs that match them all.
+// Up to MaxPathsPerEntry paths are written as they are: an entry names the
+// paths the run saw, so a later difference elsewhere is not hidden. More
+// are folded so an expected-failure file stays readable: paths that differ
+// only in array indices become one glob with "*" there
+// (/events/3/message/x and /events/9/message/x give /events/*/message/x),
+// and while more than MaxPathsPerEntry remain, the globs sharing the
+// longest prefix become prefix/**. Order follows the first appearance of
+// each path. Only a difference at the root itself gives "/**".
 func CollapsePaths(paths []string) []string {
 	var uniq []string
 	for _, p := range paths {
 		if !slices.Contains(uniq, p) {
 			uniq = append(uniq, p)
 		}
+	}
+	if len(uniq) <= MaxPathsPerEntry {
+		out := make([]string, len(uniq))
+		for i, p := range uniq {
+			segs := pointerSegments(p)
+			for j, sg := range segs {
+				segs[j] = literalSegment(sg)
+			}
+			out[i] = "/" + strings.Join(segs, "/")
+			if p == "" {
+				out[i] = "/**" // the root: only ** matches no segment
+			}
+		}
+		return out
 	}
 	// Indices.
 	type group struct{ segs []string }

@@ -629,7 +629,7 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 			msgs = append(msgs, err.Error())
 		}
 	}
-	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
+	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, JSONTexts: c.JSONTexts, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
 		r.Diffs = append(r.Diffs, m.Diffs...)
 		if len(msgs) == 0 {
 			msgs = append(msgs, m.Error())
