@@ -190,6 +190,40 @@ func (f *File) Judge(id, outcome string, paths []string) Verdict {
 	return v
 }
 
+// StalePaths finds the path globs that pin nothing: failed holds, for each
+// case the run judged as an expected failure, the paths where it differed,
+// and a glob of an entry that matched some of those cases but covered none
+// of their paths is stale (a difference that went away). Each comes back
+// as an Entry with that glob alone, its reason saying so.
+func (f *File) StalePaths(failed map[string][]string) []Entry {
+	if f == nil {
+		return nil
+	}
+	var out []Entry
+	for _, e := range f.Entries {
+		matched := false
+		used := map[string]bool{}
+		for id, paths := range failed {
+			if ok, _ := path.Match(e.Pattern, id); !ok {
+				continue
+			}
+			matched = true
+			for _, g := range e.Paths {
+				if slices.ContainsFunc(paths, func(p string) bool { return PathMatch(g, p) }) {
+					used[g] = true
+				}
+			}
+		}
+		for _, g := range e.Paths {
+			if matched && !used[g] {
+				out = append(out, Entry{Pattern: e.Pattern, Paths: []string{g}, Line: e.Line,
+					Reason: "the path " + g + " no longer differs (" + e.Reason + ")"})
+			}
+		}
+	}
+	return out
+}
+
 // Unmatched returns the entries that match none of ids.
 func (f *File) Unmatched(ids []string) []Entry {
 	if f == nil {
