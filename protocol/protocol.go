@@ -146,6 +146,14 @@ func (f Frame) Value() jsonv.Value {
 	return b.Value()
 }
 
+// Fits tells whether the frame, as one line, stays within MaxFrameBytes
+// less headroom bytes (for what is added to it later, such as the base URL
+// a wire case's input gets). Its seq counts at its longest.
+func (f Frame) Fits(headroom int) bool {
+	f.Seq = math.MaxInt64
+	return len(f.AppendLine(nil))+headroom <= MaxFrameBytes
+}
+
 // AppendLine appends the frame as one line of NDJSON, newline included.
 func (f Frame) AppendLine(dst []byte) []byte {
 	return append(f.Value().AppendJSON(dst), '\n')

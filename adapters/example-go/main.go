@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/conformance"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -23,13 +23,17 @@ func main() {
 }
 
 func adapter() adapterkit.Adapter {
+	// The other kinds are the reference's own, which answer as the Pi
+	// release line each case names (adapterkit.Dialect); a port has its own.
+	ref := conformance.Adapter("", conformance.Options{})
 	kinds := map[string]adapterkit.KindFunc{"sanitize": sanitize}
 	for _, kind := range []string{"convert", "normalize", "cost", "pipeline", "session", "wire"} {
-		kinds[kind] = reference(kind)
+		kinds[kind] = ref.Kinds[kind]
 	}
 	return adapterkit.Adapter{
 		Name: "example-go", Version: "0.1.0", Language: "go", Kinds: kinds,
-		APIs: conformance.APIs(), // the provider APIs the wire function drives
+		APIs:     conformance.APIs(), // the provider APIs the wire function drives
+		Dialects: dialect.Names(),    // the Pi release lines it follows: 0.80 and 1.6
 	}
 }
 
@@ -41,15 +45,4 @@ func sanitize(_ context.Context, input jsonv.Value) (jsonv.Value, error) {
 	}
 	out := ai.SanitizeSurrogates(text.Str()) // lone surrogates arrive intact
 	return jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue(out)}), nil
-}
-
-// reference runs one kind on the Go reference; what it lacks is skipped.
-func reference(kind string) adapterkit.KindFunc {
-	return func(ctx context.Context, input jsonv.Value) (jsonv.Value, error) {
-		out, err := conformance.HandleContext(ctx, kind, input, conformance.Options{})
-		if errors.Is(err, conformance.ErrUnsupported) {
-			return jsonv.Value{}, adapterkit.Skip(err.Error())
-		}
-		return out, err
-	}
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
+	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
 	"github.com/piconform/piconform/reference/dialect"
 )
@@ -45,28 +47,39 @@ func TestSuitePasses(t *testing.T) {
 	for i, c := range s.Cases {
 		ids[i] = c.ID
 	}
-	fixtures := golden.Fixtures(dialect.V0_80)
-	// The adapter answers with the reference, whose reads of a split replay
-	// the in-process runs check piece by piece; here only the bytes matter.
-	fixtures[wire.Kind].(*wire.Fixture).NoPause = true
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	sum := run.Run(ctx, s.Cases, ids, run.Options{
-		Jobs:     2,
-		Timeout:  30 * time.Second, // generous: the machine may be loaded
-		Fixtures: fixtures,
-		NewSubject: func(int) subject.Subject {
-			return &subject.Process{Command: command, Log: os.Stderr, StartTimeout: time.Minute}
-		},
-	})
-	if sum.Implementation.Name != "example-go" {
-		t.Errorf("implementation %+v, want example-go's hello", sum.Implementation)
-	}
-	for _, r := range sum.Failed() {
-		t.Errorf("%s: %s: %s", r.Case.ID, r.Outcome, r.Message)
-	}
-	if !sum.OK() || sum.Counts[run.Pass] != len(s.Cases) {
-		t.Errorf("%d of %d cases passed (%v)", sum.Counts[run.Pass], len(s.Cases), sum.Counts)
+	// The adapter follows every dialect: each run's frames name one.
+	for _, d := range dialect.All() {
+		var cases []*suite.Case
+		for _, c := range s.Cases {
+			if c.HoldsIn(d) {
+				cases = append(cases, c)
+			}
+		}
+		fixtures := golden.Fixtures(d)
+		// The adapter answers with the reference, whose reads of a split
+		// replay the in-process runs check piece by piece; here only the
+		// bytes matter.
+		fixtures[wire.Kind].(*wire.Fixture).NoPause = true
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		sum := run.Run(ctx, cases, ids, run.Options{
+			Jobs:     2,
+			Timeout:  30 * time.Second, // generous: the machine may be loaded
+			Fixtures: fixtures,
+			Dialect:  d,
+			NewSubject: func(int) subject.Subject {
+				return &subject.Process{Command: command, Log: os.Stderr, StartTimeout: time.Minute}
+			},
+		})
+		if sum.Implementation.Name != "example-go" || !slices.Equal(sum.Implementation.Dialects, dialect.Names()) {
+			t.Errorf("implementation %+v, want example-go's hello with every dialect", sum.Implementation)
+		}
+		for _, r := range sum.Failed() {
+			t.Errorf("dialect %s: %s: %s: %s", d, r.Case.ID, r.Outcome, r.Message)
+		}
+		if !sum.OK() || sum.Counts[run.Pass] != len(cases) {
+			t.Errorf("dialect %s: %d of %d cases passed (%v)", d, sum.Counts[run.Pass], len(cases), sum.Counts)
+		}
 	}
 }
 

@@ -39,6 +39,8 @@ IMPLEMENTATION = {
     "language": "python",
     "kinds": ["sanitize"],
     "apis": [],
+    # The Pi release lines it follows; sanitizing is the same in both.
+    "dialects": ["0.80", "1.6"],
 }
 
 

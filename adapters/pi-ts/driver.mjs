@@ -23,8 +23,16 @@ const PROTOCOL = 1;
 // A wire case must see only what the case gives it. Provider SDKs and Pi read credentials,
 // base URLs and cache settings from the environment, which would add headers the cassette does
 // not expect; the case passes what it wants through input.options.env instead.
+// The same holds for any provider's key (Pi looks one up by the model's provider when a case gives
+// none: OPENROUTER_API_KEY, HF_TOKEN, ...) and for proxy settings, which Pi 1.6 reads itself to
+// route its requests (they would take the loopback traffic elsewhere).
 for (const name of Object.keys(process.env)) {
-  if (/^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|GCLOUD|AWS|MISTRAL|PI)_/.test(name) && name !== "PI_TS_ROOT") {
+  if (name === "PI_TS_ROOT") continue;
+  if (
+    /^(ANTHROPIC|OPENAI|AZURE|GEMINI|GOOGLE|GCLOUD|AWS|MISTRAL|PI)_/.test(name) ||
+    /_(API_KEY|TOKEN)$/.test(name) ||
+    /^(http|https|all|no)_proxy$/i.test(name)
+  ) {
     delete process.env[name];
   }
 }

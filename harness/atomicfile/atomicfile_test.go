@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/piconform/piconform/harness/atomicfile"
@@ -157,5 +160,107 @@ func TestWriteFileReadOnlyFolder(t *testing.T) {
 	}
 	if names := entries(t, dir); len(names) != 1 {
 		t.Errorf("the folder holds %v", names)
+	}
+}
+
+// A device or a pipe is written directly, never replaced by a file; a
+// write error names it.
+func TestWriteFileDevices(t *testing.T) {
+	if err := atomicfile.WriteFile(os.DevNull, []byte("x")); err != nil {
+		t.Errorf("%s: %v", os.DevNull, err)
+	}
+	if st, err := os.Stat(os.DevNull); err != nil || st.Mode().IsRegular() {
+		t.Fatalf("%s became a regular file", os.DevNull)
+	}
+	if _, err := os.Stat("/dev/full"); err == nil {
+		err := atomicfile.WriteFile("/dev/full", []byte("x"))
+		if err == nil || !strings.Contains(err.Error(), "/dev/full") {
+			t.Errorf("/dev/full: %v, want an error naming it", err)
+		}
+		if st, err := os.Stat("/dev/full"); err != nil || st.Mode().IsRegular() {
+			t.Fatal("/dev/full became a regular file")
+		}
+	}
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	got := make(chan []byte)
+	go func() {
+		data, _ := os.ReadFile(fifo)
+		got <- data
+	}()
+	if err := atomicfile.WriteFile(fifo, []byte("through the pipe")); err != nil {
+		t.Fatal(err)
+	}
+	if data := <-got; string(data) != "through the pipe" {
+		t.Errorf("the reader got %q", data)
+	}
+}
+
+func TestBatch(t *testing.T) {
+	dir := t.TempDir()
+	a, b, gone := filepath.Join(dir, "a.json"), filepath.Join(dir, "sub", "b.json"), filepath.Join(dir, "gone.json")
+	for _, p := range []string{a, gone} {
+		if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stage := func() *atomicfile.Batch {
+		var batch atomicfile.Batch
+		for _, p := range []string{a, b} {
+			if err := batch.Write(p, []byte("new")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		batch.Remove(gone)
+		return &batch
+	}
+
+	// Aborted: nothing changes and no temporary file stays.
+	stage().Abort()
+	if data, _ := os.ReadFile(a); string(data) != "old" {
+		t.Errorf("a after Abort: %q", data)
+	}
+	if _, err := os.Stat(b); err == nil {
+		t.Error("b written before Commit")
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "sub")} {
+		for _, name := range entries(t, d) {
+			if atomicfile.IsTemp(name) {
+				t.Errorf("left behind: %s", name)
+			}
+		}
+	}
+
+	// A Write that fails leaves no temporary file of its own.
+	var failing atomicfile.Batch
+	if err := failing.Write(filepath.Join(a, "under-a-file.json"), []byte("x")); err == nil {
+		t.Error("Write under a file succeeded")
+	}
+	failing.Abort()
+
+	// Committed: every change lands.
+	if err := stage().Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{a, b} {
+		if data, _ := os.ReadFile(p); string(data) != "new" {
+			t.Errorf("%s after Commit: %q", p, data)
+		}
+	}
+	if _, err := os.Stat(gone); err == nil {
+		t.Error("gone.json kept after Commit")
+	}
+	if names := entries(t, dir); slices.ContainsFunc(names, atomicfile.IsTemp) {
+		t.Errorf("temporary files after Commit: %v", names)
+	}
+}
+
+func TestIsTemp(t *testing.T) {
+	for name, want := range map[string]bool{".a.json.tmp-123": true, "a.json": false, ".hidden": false, "a.json.tmp-1": false} {
+		if got := atomicfile.IsTemp(name); got != want {
+			t.Errorf("IsTemp(%q) = %v", name, got)
+		}
 	}
 }

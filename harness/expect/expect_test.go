@@ -41,6 +41,17 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// longPaths is a path list of about 200 KB, as --write-expect writes for a
+// case that differs at thousands of paths.
+var longPaths = strings.Repeat("/requests/0/body/messages/0/content/0/text,", 5000) + "/x"
+
+func TestParseLongLine(t *testing.T) {
+	f, err := expect.Parse("exp.txt", []byte("wire/a "+longPaths+" # many paths\n"))
+	if err != nil || len(f.Entries) != 1 || len(f.Entries[0].Paths) != 5001 {
+		t.Fatalf("Parse = %v, %v", f, err)
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		data string
@@ -56,6 +67,9 @@ func TestParseErrors(t *testing.T) {
 		{"cost/a /x,,/y # empty\n", "exp.txt:1: bad path glob \"\""},
 		{"cost/a /x/a** # half\n", "** must be a whole segment"},
 		{"cost/a /x/[ # bad\n", "exp.txt:1: bad path glob \"/x/[\""},
+		// A line longer than bufio.Scanner's limit is read, and a later
+		// line's error still names its number.
+		{"wire/a " + longPaths + " # many paths\nwire/b\n", "exp.txt:2: \"wire/b\" has no reason"},
 	}
 	for _, tt := range tests {
 		_, err := expect.Parse("exp.txt", []byte(tt.data))

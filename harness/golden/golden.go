@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"os"
 	"slices"
 
 	"github.com/piconform/piconform/harness/atomicfile"
@@ -27,6 +26,7 @@ import (
 	"github.com/piconform/piconform/harness/runtimetext"
 	"github.com/piconform/piconform/harness/suite"
 	"github.com/piconform/piconform/harness/wire"
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/conformance"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -231,31 +231,6 @@ func RecordAll(ctx context.Context, cases []*suite.Case, dialects []dialect.Dial
 	return changes, fixtures
 }
 
-// ApplyCassettes writes the new and changed cassettes of a suite on disk
-// and deletes the overlays no longer needed.
-func ApplyCassettes(s *suite.Suite, changes []CassetteChange) error {
-	for _, ch := range changes {
-		if err := apply(s, ch.Files); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func apply(s *suite.Suite, f Files) error {
-	if f.Write != "" {
-		if err := atomicfile.WriteFile(s.DiskPath(f.Write), f.Bytes); err != nil {
-			return err
-		}
-	}
-	if f.Remove != "" {
-		if err := os.Remove(s.DiskPath(f.Remove)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
-}
-
 // Plan computes the change of every case in each of dialects it holds in,
 // without writing anything. fixtures are as RecordAll returns them (a
 // dialect missing from it uses the suite's own files). A dialect left out
@@ -275,6 +250,9 @@ func Plan(cases []*suite.Case, dialects []dialect.Dialect, fixtures DialectFixtu
 				fx = Fixtures(d)
 			}
 			out, err := Produce(c, d, fx)
+			if err == nil {
+				err = checkSize(c, out)
+			}
 			if err != nil {
 				changes = append(changes, Change{Case: c, Dialect: d, Status: Failed, Err: err})
 				prev = jsonv.Value{}
@@ -304,26 +282,82 @@ func Plan(cases []*suite.Case, dialects []dialect.Dialect, fixtures DialectFixtu
 	return changes
 }
 
-// Apply writes the new and changed goldens of a suite on disk and deletes
-// the overlays no longer needed.
-func Apply(s *suite.Suite, changes []Change) error {
-	if s.Dir == "" {
-		return fmt.Errorf("suite %s is not a folder on disk; cannot write goldens", s.Name)
+// maxGoldenBytes is the largest golden file a run reads (a variable for
+// tests).
+var maxGoldenBytes = suite.MaxFileBytes
+
+// checkSize refuses an output that a run could not read back: as a golden
+// file over suite.MaxFileBytes (deep nesting makes an indented file large),
+// or as an adapter's result frame over the protocol's frame limit.
+func checkSize(c *suite.Case, out jsonv.Value) error {
+	if n := len(Encode(out)); n > maxGoldenBytes {
+		return &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("its golden would be %d bytes, over the %d MiB a run reads; make the case smaller", n, maxGoldenBytes>>20)}
 	}
-	for _, ch := range changes {
-		if err := apply(s, ch.Files); err != nil {
-			return err
-		}
+	if !protocol.Reply(0, protocol.Result(out)).Fits(0) {
+		return &suite.Error{File: c.File, CaseID: c.ID, Err: fmt.Errorf("its output passes the protocol's limit of %d MiB a frame, so no adapter could answer it; make the case smaller", protocol.MaxFrameBytes>>20)}
 	}
 	return nil
 }
 
-// RemoveOrphans deletes golden files no case uses.
-func RemoveOrphans(orphans []string) error {
-	for _, o := range orphans {
-		if err := os.Remove(o); err != nil {
+// Write applies an update on disk at once or not at all: every cassette
+// and golden it writes or deletes, and the orphans to remove. Each new file
+// is staged beside its target first; a write that fails (a full disk), or
+// ctx ending (a signal) before the commit, leaves every file as it was.
+func Write(ctx context.Context, s *suite.Suite, cassettes []CassetteChange, changes []Change, orphans []string) error {
+	if s.Dir == "" {
+		return fmt.Errorf("suite %s is not a folder on disk; cannot write goldens", s.Name)
+	}
+	var files []Files
+	for _, ch := range cassettes {
+		files = append(files, ch.Files)
+	}
+	for _, ch := range changes {
+		files = append(files, ch.Files)
+	}
+	var b atomicfile.Batch
+	defer b.Abort() // a no-op once committed
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if f.Write != "" {
+			if err := b.Write(s.DiskPath(f.Write), f.Bytes); err != nil {
+				return fmt.Errorf("nothing written: %w", err)
+			}
+		}
+		if f.Remove != "" {
+			b.Remove(s.DiskPath(f.Remove))
+		}
 	}
-	return nil
+	for _, o := range orphans {
+		b.Remove(o)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return b.Commit()
+}
+
+// StaleTemps lists the temporary files an update or a run that was killed
+// left in the suite's golden/ and cassettes/ folders.
+func StaleTemps(s *suite.Suite) ([]string, error) {
+	var out []string
+	for _, dir := range []string{suite.GoldenDir, suite.CassetteDir} {
+		err := fs.WalkDir(s.FS, dir, func(p string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && p == dir {
+				return fs.SkipDir
+			}
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && atomicfile.IsTemp(d.Name()) {
+				out = append(out, s.DiskPath(p))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

@@ -96,3 +96,14 @@ func TestDialectRangeErrors(t *testing.T) {
 		}
 	}
 }
+
+// A case whose input no run frame can carry is refused at load, naming it,
+// though the file is under the limit of a suite file.
+func TestInputOverAFrame(t *testing.T) {
+	big := `, "input": {"text": "` + strings.Repeat("a", 16<<20) + `"}`
+	file := strings.Replace(caseFile("sanitize/big", ""), `, "input": {}`, big, 1)
+	_, _, err := load(t, map[string]string{"fixtures/sanitize/big.json": file})
+	if err == nil || !strings.Contains(err.Error(), "fixtures/sanitize/big.json (case sanitize/big): /input: too large to send") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -32,9 +32,14 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 )
+
+// FrameHeadroom is what a case's run frame keeps free for what the runner
+// adds to its input (a wire case's baseUrl and apiKey).
+const FrameHeadroom = 4 << 10
 
 // Dirs inside a suite.
 const (
@@ -263,6 +268,11 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	}
 	if c.Input, err = s.Presets.Expand(c.Input, "/input"); err != nil {
 		return nil, &Error{File: file, CaseID: c.ID, Err: err}
+	}
+	// The input travels to an adapter in one run frame: a case no adapter
+	// can be sent is refused here, before any adapter starts.
+	if !protocol.Run(0, protocol.Case{ID: c.ID, Kind: c.Kind, Dialect: dialect.Latest.String(), Input: c.Input}).Fits(FrameHeadroom) {
+		return nil, &Error{File: file, CaseID: c.ID, Err: jsonv.Errorf("/input", "too large to send: its run frame would pass the protocol's limit of %d MiB a frame", protocol.MaxFrameBytes>>20)}
 	}
 	c.Raw = c.Raw.With("input", c.Input)
 	if kinds != nil {

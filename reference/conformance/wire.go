@@ -36,6 +36,10 @@ type wireCase struct {
 	// abortAfter is the input's abort.afterEvents, -1 when it has none.
 	abortAfter int
 	dialect    dialect.Dialect
+	// transcript is the messages of the transcript a 1.6 call gets
+	// (provider.TranscriptMessages), for streamSimple's estimate of the
+	// input (provider.SimpleOptions.Transcript).
+	transcript []jsonv.Value
 	// connectTo is the host:port every connection goes to when the input
 	// names one (a case with its own baseUrl), else "".
 	connectTo string
@@ -155,6 +159,7 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 	}
 	s.APIKey = c.apiKey
 	s.Dialect = c.dialect
+	s.Transcript = c.transcript
 	opts, err := d.FromSimple(c.model, s)
 	if err != nil {
 		return nil, fmt.Errorf("streamSimple throws: %w", err)
@@ -412,6 +417,11 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		client = http.DefaultClient
 	}
 	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
+	if simple {
+		// Only a 1.6 streamSimple reads it, whose WireContext read the
+		// same transcript without failing.
+		wc.transcript, _ = provider.TranscriptMessages(rawCtx, "/context")
+	}
 	if connectTo != nil {
 		wc.connectTo = *connectTo
 	}

@@ -1,6 +1,10 @@
 package jsonv
 
-import "github.com/piconform/piconform/reference/wtf8"
+import (
+	"math"
+
+	"github.com/piconform/piconform/reference/wtf8"
+)
 
 // StrictEqual is JavaScript's === on values JSON.parse made: Absent is
 // undefined, numbers compare as doubles, and two objects or arrays are never
@@ -22,4 +26,17 @@ func StrictEqual(a, b Value) bool {
 		return wtf8.Canonical(a.Str()) == wtf8.Canonical(b.Str())
 	}
 	return false
+}
+
+// SameValueZero is the equality of a JavaScript Map's keys: StrictEqual,
+// except that NaN equals NaN.
+func SameValueZero(a, b Value) bool {
+	if a.Kind() == Number && b.Kind() == Number {
+		x, _ := a.Float64()
+		y, _ := b.Float64()
+		if math.IsNaN(x) && math.IsNaN(y) {
+			return true
+		}
+	}
+	return StrictEqual(a, b)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/wtf8"
@@ -27,6 +28,12 @@ type SimpleOptions struct {
 	// given. It is kept as written: Pi spreads it or reads its members
 	// with ?.[level] (Budget), and computes with what it finds.
 	ThinkingBudgets jsonv.Value
+	// Transcript is the messages of the call's context as streamSimple
+	// gets them (in 1.6 the transcript normalizeContext made, system
+	// messages included), as written; Pi 1.6 estimates the input from
+	// them to fit the output cap in the context window (ClampToContext).
+	// The caller sets it; nil estimates an empty input.
+	Transcript []jsonv.Value
 }
 
 // DecodeSimpleOptions reads SimpleOptions from the object v at ptr. Members
@@ -53,12 +60,34 @@ func (o SimpleOptions) Base() StreamOptions {
 	return base
 }
 
-// KeyedBase is Base for an API whose streamSimple throws without a key:
+// BaseFor is Pi's buildBaseOptions of the options' dialect for model:
+// Base, and from 1.6 on an output cap always, the caller's maxTokens or
+// else the model's, fitted in the context window (ClampToContext). Use
+// it, not Base, where Pi 1.6 calls buildBaseOptions.
+func (o SimpleOptions) BaseFor(model *ai.Model) StreamOptions {
+	base := o.Base()
+	if capsOutput.At(o.Dialect) {
+		base.MaxTokens = o.ClampToContext(model, stream.Nullish(o.MaxTokens, model.MaxTokens))
+	}
+	return base
+}
+
+// KeyedBase is BaseFor for an API whose streamSimple throws without a key:
 // the error is that throw. With authHeaders, a caller's header that
 // authenticates in place of a key will do.
 func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (StreamOptions, error) {
 	_, err := o.APIKeyOr(model, "", authHeaders...)
-	return o.Base(), err
+	return o.BaseFor(model), err
+}
+
+// ToolChoice is the caller's toolChoice as the API's streamSimple hands it
+// to stream: from 1.6 on every API keeps it; in 0.80 only some do (they
+// read ExtraMember("toolChoice") themselves), so it is Absent here.
+func (o SimpleOptions) ToolChoice() jsonv.Value {
+	if !keepsToolChoice.At(o.Dialect) {
+		return jsonv.Value{}
+	}
+	return o.ExtraMember("toolChoice")
 }
 
 // Thinking reports whether a level was asked for: Pi's `if (!reasoning)`.
@@ -80,14 +109,14 @@ func (o SimpleOptions) Level() string {
 // LevelIsName reports whether the level was given as a string.
 func (o SimpleOptions) LevelIsName() bool { return o.Reasoning.Kind() == jsonv.String }
 
-// Clamped is Pi's clampThinkingLevel of the level: a level of another
-// type is in no list of levels, so it clamps to the model's first
-// supported level.
+// Clamped is Pi's clampThinkingLevel of the level, in the options'
+// dialect: a level of another type is in no list of levels, so it clamps
+// to the model's first supported level.
 func (o SimpleOptions) Clamped(model *ai.Model) string {
 	if !o.LevelIsName() {
-		return ClampThinkingLevel(model, "")
+		return ClampThinkingLevelIn(o.Dialect, model, "")
 	}
-	return ClampThinkingLevel(model, o.Level())
+	return ClampThinkingLevelIn(o.Dialect, model, o.Level())
 }
 
 // Effort is the reasoning effort the OpenAI-style APIs hand to stream: the
@@ -123,20 +152,42 @@ func (o SimpleOptions) ExtraMember(key string) jsonv.Value {
 	return v
 }
 
-// thinkingLevels are Pi's thinking levels, from none to the most.
-var thinkingLevels = []string{"off", "minimal", "low", "medium", "high", "xhigh"}
+// What streamSimple does per dialect (the API packages read them through
+// the functions of this file).
+var (
+	// thinkingLevels are Pi's thinking levels, from none to the most; the
+	// last ones (optInLevels) count only where the model's thinkingLevelMap
+	// names them. 1.6 adds "max".
+	thinkingLevels = dialect.Table[[]string]{
+		dialect.V0_80: {"off", "minimal", "low", "medium", "high", "xhigh"},
+		dialect.V1_6:  {"off", "minimal", "low", "medium", "high", "xhigh", "max"},
+	}
+	optInLevels = dialect.Table[[]string]{dialect.V0_80: {"xhigh"}, dialect.V1_6: {"xhigh", "max"}}
+	// capsOutput tells whether buildBaseOptions always sets maxTokens: the
+	// caller's or the model's, fitted in the context window (1.6 on).
+	capsOutput = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+	// keepsToolChoice tells whether every API's streamSimple hands the
+	// caller's toolChoice to stream (1.6 on).
+	keepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+)
 
-// SupportedThinkingLevels is Pi's getSupportedThinkingLevels: only "off"
-// for a model without reasoning; else every level the model's
-// thinkingLevelMap does not map to null, xhigh only when the map names it.
+// SupportedThinkingLevels is SupportedThinkingLevelsIn for Pi 0.80.
 func SupportedThinkingLevels(model *ai.Model) []string {
+	return SupportedThinkingLevelsIn(dialect.V0_80, model)
+}
+
+// SupportedThinkingLevelsIn is Pi's getSupportedThinkingLevels of dialect
+// d: only "off" for a model without reasoning; else every level the
+// model's thinkingLevelMap does not map to null, the opt-in ones (xhigh,
+// in 1.6 also max) only when the map names them with another value.
+func SupportedThinkingLevelsIn(d dialect.Dialect, model *ai.Model) []string {
 	if !model.Reasoning {
 		return []string{"off"}
 	}
 	var out []string
-	for _, level := range thinkingLevels {
+	for _, level := range thinkingLevels.At(d) {
 		mapped, ok := model.ThinkingLevelMap.Get(level)
-		if ok && mapped.Kind() == jsonv.Null || level == "xhigh" && !ok {
+		if ok && mapped.Kind() == jsonv.Null || slices.Contains(optInLevels.At(d), level) && !ok {
 			continue
 		}
 		out = append(out, level)
@@ -144,39 +195,50 @@ func SupportedThinkingLevels(model *ai.Model) []string {
 	return out
 }
 
-// ClampThinkingLevel is Pi's clampThinkingLevel: the level itself when the
-// model supports it, else the nearest supported level above it, else the
-// nearest below; an unknown level becomes the first supported one.
+// ClampThinkingLevel is ClampThinkingLevelIn for Pi 0.80.
 func ClampThinkingLevel(model *ai.Model, level string) string {
-	supported := SupportedThinkingLevels(model)
+	return ClampThinkingLevelIn(dialect.V0_80, model, level)
+}
+
+// ClampThinkingLevelIn is Pi's clampThinkingLevel of dialect d: the level
+// itself when the model supports it, else the nearest supported level
+// above it, else the nearest below; an unknown level becomes the first
+// supported one.
+func ClampThinkingLevelIn(d dialect.Dialect, model *ai.Model, level string) string {
+	supported := SupportedThinkingLevelsIn(d, model)
+	levels := thinkingLevels.At(d)
 	first := "off"
 	if len(supported) > 0 {
 		first = supported[0]
 	}
-	at := slices.Index(thinkingLevels, level)
+	at := slices.Index(levels, level)
 	switch {
 	case slices.Contains(supported, level):
 		return level
 	case at < 0:
 		return first
 	}
-	for _, l := range thinkingLevels[at+1:] {
+	for _, l := range levels[at+1:] {
 		if slices.Contains(supported, l) {
 			return l
 		}
 	}
 	for i := at - 1; i >= 0; i-- {
-		if slices.Contains(supported, thinkingLevels[i]) {
-			return thinkingLevels[i]
+		if slices.Contains(supported, levels[i]) {
+			return levels[i]
 		}
 	}
 	return first
 }
 
-// ClampReasoning is Pi's clampReasoning: xhigh is high, for the APIs that
-// have no budget of their own for it.
-func ClampReasoning(level string) string {
-	if level == "xhigh" {
+// ClampReasoning is ClampReasoningIn for Pi 0.80.
+func ClampReasoning(level string) string { return ClampReasoningIn(dialect.V0_80, level) }
+
+// ClampReasoningIn is Pi's clampReasoning of dialect d: the opt-in levels
+// (xhigh, in 1.6 also max) are high, for the APIs that have no budget of
+// their own for them.
+func ClampReasoningIn(d dialect.Dialect, level string) string {
+	if slices.Contains(optInLevels.At(d), level) {
 		return "high"
 	}
 	return level
@@ -218,7 +280,15 @@ const minOutputTokens = 1024
 // none, and otherwise NaN (Pi adds undefined), which max_tokens carries as
 // null.
 func AdjustMaxTokensForThinking(maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value) {
-	level = ClampReasoning(level)
+	return AdjustMaxTokensForThinkingIn(dialect.V0_80, maxTokens, model, level, custom)
+}
+
+// AdjustMaxTokensForThinkingIn is AdjustMaxTokensForThinking of dialect d,
+// whose opt-in levels count as high (ClampReasoningIn). (1.6 caps a
+// budget that takes all of maxTokens as min(budget, max(0, maxTokens −
+// 1024)), which is the same number.)
+func AdjustMaxTokensForThinkingIn(d dialect.Dialect, maxTokens jsonv.Value, model *ai.Model, level string, custom jsonv.Value) (outMax, budget jsonv.Value) {
+	level = ClampReasoningIn(d, level)
 	// {...defaults, ...custom}[level]: a member of custom, whatever it
 	// holds, before the default; neither is undefined (Absent).
 	b, ok := Budget(custom, level)

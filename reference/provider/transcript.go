@@ -68,18 +68,11 @@ func (e *TranscriptThrow) Unwrap() error { return e.Err }
 // resolveTranscript is what Pi 1.6 makes of the context at ptr for d: the
 // context {systemPrompt, messages, tools} the driver reads.
 func (d Driver) resolveTranscript(model *ai.Model, v jsonv.Value, ptr string) (jsonv.Value, error) {
-	t, err := ai.NormalizeContext(v, ptr)
+	msgs, err := TranscriptMessages(v, ptr)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
 	msgsPtr := jsonv.Child(ptr, "messages")
-	if t.Messages.Kind() != jsonv.Array {
-		return jsonv.Value{}, jsonv.Errorf(msgsPtr, "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
-	}
-	msgs := t.Messages.Elems()
-	if t.Head != nil {
-		msgs = append([]jsonv.Value{t.Head.JSON()}, msgs...)
-	}
 	var head jsonv.Value
 	if d.KeepsSystemMessages(model) {
 		if len(msgs) > 0 && isSystem(msgs[0]) {
@@ -105,6 +98,26 @@ func (d Driver) resolveTranscript(model *ai.Model, v jsonv.Value, ptr string) (j
 		o.Set("tools", jsonv.ArrayValue(tools...))
 	}
 	return o.Value(), nil
+}
+
+// TranscriptMessages are the messages of the transcript Pi 1.6's
+// normalizeContext makes of a context as written at ptr (ai.NormalizeContext):
+// a leading system message of the prompt and the tools, when they make
+// one, then the context's messages. Where Pi throws, it fails with a
+// *jsonv.PathError.
+func TranscriptMessages(v jsonv.Value, ptr string) ([]jsonv.Value, error) {
+	t, err := ai.NormalizeContext(v, ptr)
+	if err != nil {
+		return nil, err
+	}
+	if t.Messages.Kind() != jsonv.Array {
+		return nil, jsonv.Errorf(jsonv.Child(ptr, "messages"), "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
+	}
+	msgs := t.Messages.Elems()
+	if t.Head != nil {
+		msgs = append([]jsonv.Value{t.Head.JSON()}, msgs...)
+	}
+	return msgs, nil
 }
 
 // isSystem is `message.role === "system"`.

@@ -204,10 +204,6 @@ var signedBlankThinking = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6
 // error result. Pi 0.80 sends them inside the result.
 var errorImagesLast = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
-// simpleKeepsToolChoice tells whether streamSimple hands the caller's
-// toolChoice on to stream (Pi 0.80 drops it).
-var simpleKeepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // simpleFitsBudget tells whether streamSimple cuts a thinking budget to
 // leave room for the answer under the final max_tokens
 // (provider.FitThinkingBudget); Pi 0.80 does so only when the budget would

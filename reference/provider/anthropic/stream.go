@@ -404,7 +404,7 @@ type openBlock struct {
 // track makes index name content position i (Map.set).
 func (p *parser) track(index jsonv.Value, i int) {
 	for j := range p.open {
-		if jsonv.StrictEqual(p.open[j].index, index) {
+		if jsonv.SameValueZero(p.open[j].index, index) {
 			p.open[j].at = i
 			return
 		}
@@ -415,7 +415,7 @@ func (p *parser) track(index jsonv.Value, i int) {
 // untrack forgets index (Map.delete).
 func (p *parser) untrack(index jsonv.Value) {
 	for j := range p.open {
-		if jsonv.StrictEqual(p.open[j].index, index) {
+		if jsonv.SameValueZero(p.open[j].index, index) {
 			p.open = append(p.open[:j:j], p.open[j+1:]...)
 			return
 		}
@@ -503,7 +503,7 @@ func (p *parser) find(ev jsonv.Value) int {
 	index := stream.JSValue(stream.Member(ev, "index"))
 	if tracksOpenBlocks.At(p.d) {
 		for _, o := range p.open {
-			if jsonv.StrictEqual(o.index, index) {
+			if jsonv.SameValueZero(o.index, index) {
 				return o.at
 			}
 		}

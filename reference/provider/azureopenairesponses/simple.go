@@ -12,5 +12,5 @@ import (
 // Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
-	return Options{StreamOptions: base, Reasoning: openairesponses.EffortReasoning(s.Effort(model)), ToolChoice: openairesponses.SimpleToolChoice(s)}, err
+	return Options{StreamOptions: base, Reasoning: openairesponses.EffortReasoning(s.Effort(model)), ToolChoice: s.ToolChoice()}, err
 }

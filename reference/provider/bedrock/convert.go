@@ -4,9 +4,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
@@ -82,12 +84,13 @@ func supportsCaching(model *ai.Model, opts Options) (bool, error) {
 	if !anyContains(c, "claude") {
 		return opts.EnvValue("AWS_BEDROCK_FORCE_CACHE") == "1", nil
 	}
-	return anyContains(c, "-4-", "claude-3-7-sonnet", "claude-3-5-haiku"), nil
+	return anyContains(c, append([]string{"-4-", "claude-3-7-sonnet", "claude-3-5-haiku"}, cachingClaude5.At(opts.Dialect)...)...), nil
 }
 
-// supportsAdaptive tells the Claude models that think adaptively.
-func supportsAdaptive(model *ai.Model) bool {
-	return anyContains(candidates(model), "opus-4-6", "opus-4-7", "opus-4-8", "sonnet-4-6", "fable-5")
+// supportsAdaptive tells the Claude models that think adaptively
+// (adaptiveModels).
+func supportsAdaptive(d dialect.Dialect, model *ai.Model) bool {
+	return anyContains(candidates(model), adaptiveModels.At(d)...)
 }
 
 // cachePoint is the content block that marks a cache breakpoint.
@@ -247,10 +250,13 @@ func toolResult(m *ai.ToolResultMessage) (jsonv.Value, error) {
 type wireMessage struct {
 	role    string
 	content []jsonv.Value
+	// trailer follows the content: the images of the error tool results
+	// among it (errorImagesLast).
+	trailer []jsonv.Value
 }
 
 func (m *wireMessage) json() jsonv.Value {
-	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", jsonv.ArrayValue(m.content...)).Value()
+	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", jsonv.ArrayValue(append(m.content, m.trailer...)...)).Value()
 }
 
 // converter is Pi's convertMessages, fed one transformed message at a
@@ -262,6 +268,7 @@ func (m *wireMessage) json() jsonv.Value {
 // once. Members of other types are read as Pi reads them
 // (wire.bedrock.lenient); a transform.ErrThrows error is where Pi throws.
 type converter struct {
+	d     dialect.Dialect
 	model *ai.Model
 	body  provider.BodySink
 	held  *wireMessage
@@ -271,8 +278,8 @@ type converter struct {
 // convertMessages hands the body the Converse messages of msgs,
 // transformed for model.
 func convertMessages(msgs provider.Transcript, model *ai.Model, opts Options, retention string, now transform.Clock, body provider.BodySink) error {
-	c := &converter{model: model, body: body}
-	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+	c := &converter{d: opts.Dialect, model: model, body: body}
+	steps := provider.Steps{Dialect: opts.Dialect, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
 		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(opts, retention) }}
 	return steps.Run(msgs, model, now)
 }
@@ -289,21 +296,43 @@ func (c *converter) convert(m ai.Message) error {
 		}
 		c.hold(&wireMessage{role: "user", content: content})
 	case *ai.AssistantMessage:
-		content, err := assistantContent(m, c.model)
+		content, err := assistantContent(c.d, m, c.model)
 		if err != nil || len(content) == 0 {
 			return err
 		}
 		c.hold(nil)
 		c.body.Element((&wireMessage{role: "assistant", content: content}).json())
 	case *ai.ToolResultMessage:
+		split, isSplit := provider.ErrorImages{}, false
+		if errorImagesLast.At(c.d) {
+			claude, err := isClaude(c.model)
+			if err != nil {
+				return err
+			}
+			if claude {
+				split, isSplit = provider.SplitErrorImages(m)
+			}
+		}
+		if isSplit {
+			m = &ai.ToolResultMessage{ToolCallID: m.ToolCallID, ToolName: m.ToolName, Content: split.Content, IsError: m.IsError, Loose: m.Loose}
+		}
 		r, err := toolResult(m)
 		if err != nil {
 			return err
 		}
-		if joins {
-			c.held.content = append(c.held.content, r)
-		} else {
-			c.hold(&wireMessage{role: "user", content: []jsonv.Value{r}})
+		if !joins {
+			c.hold(&wireMessage{role: "user"})
+		}
+		c.held.content = append(c.held.content, r)
+		if isSplit {
+			c.held.trailer = append(c.held.trailer, textBlock(split.Caption))
+			for _, img := range split.Images {
+				v, err := contentBlock(img, false, "a tool result's content")
+				if err != nil {
+					return err
+				}
+				c.held.trailer = append(c.held.trailer, v)
+			}
 		}
 	}
 	return nil
@@ -327,7 +356,7 @@ func (c *converter) close(opts Options, retention string) error {
 			return err
 		}
 		if caching && c.held != nil {
-			c.held.content = append(c.held.content, cachePoint(retention))
+			c.held.trailer = append(c.held.trailer, cachePoint(retention))
 		}
 	}
 	c.hold(nil)
@@ -370,7 +399,7 @@ func contentBlocks(blocks []ai.Block, user bool, where string) ([]jsonv.Value, e
 // thinking are sanitized, so each must be a string, and a truthy
 // signature of another type cannot be trimmed; a tool call's id, name and
 // arguments go to the SDK as they are. Other blocks are left out.
-func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, error) {
+func assistantContent(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, error) {
 	var content []jsonv.Value
 	for _, b := range m.Content {
 		switch b := b.(type) {
@@ -393,9 +422,30 @@ func assistantContent(m *ai.AssistantMessage, model *ai.Model) ([]jsonv.Value, e
 				content = append(content, t)
 			}
 		case *ai.ToolCallBlock:
-			tu := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(b.Loose.Value("id", b.ID))).Set("name", sdkValue(b.Loose.Value("name", b.Name))).Set("input", sdkDocument(b.Arguments))
+			input := b.Arguments
+			if dropsEmptyKeys.At(d) {
+				input = withoutEmptyKeys(input)
+			}
+			tu := new(jsonv.ObjectBuilder).Set("toolUseId", sdkValue(b.Loose.Value("id", b.ID))).Set("name", sdkValue(b.Loose.Value("name", b.Name))).Set("input", sdkDocument(input))
 			content = append(content, new(jsonv.ObjectBuilder).Set("toolUse", tu.Value()).Value())
 		case *ai.ThinkingBlock:
+			if b.IsRedacted() && replaysRedacted.At(d) {
+				// The stored payload goes back as it came, as bytes; one
+				// that is not base64 is dropped.
+				if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
+					continue
+				}
+				if b.ThinkingSignature == nil || *b.ThinkingSignature == "" {
+					continue
+				}
+				bytes, err := decodeBase64(*b.ThinkingSignature)
+				if err != nil || len(bytes) == 0 {
+					continue
+				}
+				rc := new(jsonv.ObjectBuilder).SetString("redactedContent", base64.StdEncoding.EncodeToString(bytes)).Value()
+				content = append(content, new(jsonv.ObjectBuilder).Set("reasoningContent", rc).Value())
+				continue
+			}
 			if b.Loose.Has("thinking") {
 				return nil, lenient.Throws("a thinking block's thinking is %s, not a string", b.Loose.Value("thinking", "").Kind())
 			}
@@ -445,13 +495,11 @@ func sdkDocument(v jsonv.Value) jsonv.Value {
 	return stream.JSValue(v.NullAsAbsent()).ReplaceNonFinite(sdkNonFinite)
 }
 
-// defaultBudgets are the thinking budgets of budget-thinking Claude models.
-var defaultBudgets = map[string]string{"minimal": "1024", "low": "2048", "medium": "8192", "high": "16384", "xhigh": "16384"}
-
 // effort is Pi's mapThinkingLevelToEffort on Bedrock: the models that
-// have xhigh keep it, the others map the level as anthropic-messages does.
-func effort(model *ai.Model, reasoning jsonv.Value) string {
-	if reasoning.Kind() == jsonv.String && reasoning.Str() == "xhigh" && anyContains(candidates(model), "opus-4-7", "opus-4-8", "fable-5") {
+// have xhigh keep it (nativeXhighModels), the others map the level as
+// anthropic-messages does.
+func effort(d dialect.Dialect, model *ai.Model, reasoning jsonv.Value) string {
+	if reasoning.Kind() == jsonv.String && reasoning.Str() == "xhigh" && anyContains(candidates(model), nativeXhighModels.At(d)...) {
 		return "xhigh"
 	}
 	return provider.AdaptiveEffort(model, reasoning)
@@ -462,7 +510,11 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 	if !opts.Reasoning.Truthy() || !model.Reasoning {
 		return jsonv.Value{}, nil
 	}
+	d := opts.Dialect
 	if claude, err := isClaude(model); err != nil || !claude {
+		if err == nil && reasonsForGPT.At(d) {
+			return gptFields(model, opts.Reasoning), nil
+		}
 		return jsonv.Value{}, err
 	}
 	if opts.Region.Truthy() && opts.Region.Kind() != jsonv.String {
@@ -482,24 +534,31 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 	}
 	thinking := new(jsonv.ObjectBuilder)
 	out := new(jsonv.ObjectBuilder)
-	if supportsAdaptive(model) {
+	if supportsAdaptive(d, model) {
+		binding := !gov && anyContains(candidates(model), blockBindingModels.At(d)...)
 		thinking.SetString("type", "adaptive").Set("display", display)
+		if binding {
+			thinking.Set("block_binding", new(jsonv.ObjectBuilder).SetString("prefix_mismatch_behavior", "drop_block").Value())
+		}
 		out.Set("thinking", thinking.Value())
-		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(model, opts.Reasoning)).Value())
+		out.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", effort(d, model, opts.Reasoning)).Value())
+		if binding {
+			out.Set("anthropic_beta", jsonv.ArrayValue(jsonv.StringValue(ThinkingBindingBeta)))
+		}
 		return out.Value(), nil
 	}
 	// Pi looks the level up as a property key, which is its String().
 	level := stream.ToString(opts.Reasoning)
 	budgetLevel := level
-	if opts.Reasoning.Kind() == jsonv.String && budgetLevel == "xhigh" {
+	if opts.Reasoning.Kind() == jsonv.String && slices.Contains(highBudgetLevels.At(d), budgetLevel) {
 		budgetLevel = "high"
 	}
 	budget, ok := opts.ThinkingBudgets.Get(budgetLevel)
 	if !ok || budget.Kind() == jsonv.Null {
 		// A level without a default budget ("off") sends no budget_tokens.
 		budget = jsonv.Value{}
-		if d, ok := defaultBudgets[level]; ok {
-			budget = jsonv.NumberValue(d)
+		if b, ok := defaultBudgets.At(d)[level]; ok {
+			budget = jsonv.NumberValue(b)
 		}
 	}
 	thinking.SetString("type", "enabled").Set("budget_tokens", stream.JSValue(budget)).Set("display", display)
@@ -595,7 +654,8 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	if err != nil {
 		return err
 	}
-	b.Set("additionalModelRequestFields", fields)
+	// A document: the SDK writes NaN and the infinities in it as strings.
+	b.Set("additionalModelRequestFields", sdkDocument(fields))
 	b.Set("requestMetadata", requestMetadata(opts.RequestMetadata))
 	body.End(b.Members())
 	return nil
@@ -629,3 +689,25 @@ func sdkNumber(v jsonv.Value) jsonv.Value {
 // sdkNonFinite is how the SDK's serializer writes NaN and the infinities:
 // as strings.
 func sdkNonFinite(n jsonv.Value) jsonv.Value { return jsonv.StringValue(n.JSString()) }
+
+// withoutEmptyKeys is Pi 1.6's sanitizeBedrockDocument of tool-call
+// arguments: members named "" are dropped, at any depth.
+func withoutEmptyKeys(v jsonv.Value) jsonv.Value {
+	switch v.Kind() {
+	case jsonv.Array:
+		out := make([]jsonv.Value, len(v.Elems()))
+		for i, e := range v.Elems() {
+			out[i] = withoutEmptyKeys(e)
+		}
+		return jsonv.ArrayValue(out...)
+	case jsonv.Object:
+		var out []jsonv.Member
+		for _, m := range v.Members() {
+			if m.Key != "" {
+				out = append(out, jsonv.Member{Key: m.Key, Value: withoutEmptyKeys(m.Value)})
+			}
+		}
+		return jsonv.ObjectValue(out...)
+	}
+	return v
+}

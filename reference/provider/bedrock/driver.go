@@ -1,27 +1,49 @@
 package bedrock
 
-import "github.com/piconform/piconform/reference/provider"
+import (
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
+)
 
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, FoldsSystemMessages: true,
-	Client: provider.Client{
-		Retry: Retry, NoResponseText: ConnectionErrorText,
-		AbortText: AbortText, AbortBeforeText: provider.RequestAbortedText,
-		// IncidentalHeaders are the request headers (lower-case path.Match
-		// patterns) that change with every request or describe the SDK and the
-		// machine: the SigV4 date and payload hash, the SDK's invocation id, and
-		// both user agents. Conformance checks leave them out; the credential
-		// (authorization) is kept, redacted, so a request without one fails, and
-		// so is the attempt counter amz-sdk-request (Retry).
-		IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "user-agent", "x-amz-user-agent"},
-		IdentityHeaders: provider.ClientIdentity("aws-sdk-js/*",
-			provider.IdentityHeader{Name: "x-amz-user-agent", Value: "*"},
-			provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},
-			provider.IdentityHeader{Name: "amz-sdk-request", Value: "*"}),
-	},
+	Client: func() provider.Client {
+		c := client
+		c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &client16}
+		return c
+	}(),
 }
+
+// client is the AWS SDK as Pi 0.80 uses it.
+var client = provider.Client{
+	Retry: Retry, NoResponseText: ConnectionErrorText,
+	AbortText: AbortText, AbortBeforeText: provider.RequestAbortedText,
+	// IncidentalHeaders are the request headers (lower-case path.Match
+	// patterns) that change with every request or describe the SDK and the
+	// machine: the SigV4 date and payload hash, the SDK's invocation id, and
+	// both user agents. Conformance checks leave them out; the credential
+	// (authorization) is kept, redacted, so a request without one fails, and
+	// so is the attempt counter amz-sdk-request (Retry).
+	IncidentalHeaders: []string{"x-amz-date", "x-amz-content-sha256", "amz-sdk-invocation-id", "user-agent", "x-amz-user-agent"},
+	IdentityHeaders: provider.ClientIdentity("aws-sdk-js/*",
+		provider.IdentityHeader{Name: "x-amz-user-agent", Value: "*"},
+		provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},
+		provider.IdentityHeader{Name: "amz-sdk-request", Value: "*"}),
+}
+
+// client16 is the SDK as Pi 1.6 uses it: an abort before the call reads
+// with the cause Pi appends (the DOMException's text and code).
+var client16 = func() provider.Client {
+	c := client
+	c.AbortBeforeText = AbortBeforeText16
+	return c
+}()
+
+// AbortBeforeText16 is Pi 1.6's error for a call whose signal was aborted
+// before it: the SDK's, with the deepest cause's message and code.
+const AbortBeforeText16 = provider.RequestAbortedText + ": This operation was aborted (20)"
 
 // AbortText is the error the AWS SDK's reading of the body throws when the
 // caller aborts: Node's for a response whose request was destroyed.

@@ -17,6 +17,8 @@ type shape struct {
 	members []field
 	union   bool
 	number  bool
+	// list is the shape of a list's elements (nil: not a list).
+	list *shape
 }
 
 type field struct {
@@ -31,6 +33,7 @@ var (
 
 func structure(members ...field) *shape { return &shape{members: members} }
 func union(members ...field) *shape     { return &shape{members: members, union: true} }
+func list(elem *shape) *shape           { return &shape{list: elem} }
 
 // eventShapes are ConverseStream's event structures, by :event-type.
 var eventShapes = map[string]*shape{
@@ -42,14 +45,18 @@ var eventShapes = map[string]*shape{
 		field{"delta", union(
 			field{"text", stringShape},
 			field{"toolUse", structure(field{"input", stringShape})},
-			field{"reasoningContent", union(field{"text", stringShape}, field{"signature", stringShape})})},
+			// redactedContent is a blob: its base64 text is kept, and the
+			// parser decodes it (Pi 1.6 reads it).
+			field{"reasoningContent", union(field{"text", stringShape}, field{"signature", stringShape}, field{"redactedContent", stringShape})})},
 		field{"contentBlockIndex", numberShape}),
 	"contentBlockStop": structure(field{"contentBlockIndex", numberShape}),
 	"messageStop":      structure(field{"stopReason", stringShape}),
 	"metadata": structure(field{"usage", structure(
 		field{"inputTokens", numberShape}, field{"outputTokens", numberShape},
 		field{"totalTokens", numberShape}, field{"cacheReadInputTokens", numberShape},
-		field{"cacheWriteInputTokens", numberShape})}),
+		field{"cacheWriteInputTokens", numberShape},
+		// Pi 1.6 sums the one-hour entries of cacheDetails.
+		field{"cacheDetails", list(structure(field{"ttl", stringShape}, field{"inputTokens", numberShape}))})}),
 }
 
 // read is the SDK's reading of v, a value as JSON.parse leaves it (one
@@ -81,6 +88,12 @@ func read(s *shape, v jsonv.Value) jsonv.Value {
 			}
 		}
 		return jsonv.ObjectValue(out...)
+	case s.list != nil && v.Kind() == jsonv.Array:
+		out := make([]jsonv.Value, 0, len(v.Elems()))
+		for _, e := range v.Elems() {
+			out = append(out, read(s.list, e))
+		}
+		return jsonv.ArrayValue(out...)
 	case s.number && v.Kind() == jsonv.String:
 		switch v.Str() {
 		case "NaN", "Infinity", "-Infinity":

@@ -106,6 +106,9 @@ func (o Options) credentials() (credentials, error) {
 	if o.BearerToken.Truthy() {
 		bearer = o.BearerToken.JSString()
 	}
+	if bearer == "" && apiKeyIsBearer.At(o.Dialect) && o.APIKey != nil {
+		bearer = *o.APIKey
+	}
 	if bearer == "" {
 		bearer = o.EnvValue("AWS_BEARER_TOKEN_BEDROCK")
 	}
@@ -205,7 +208,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 
 	h := http.Header{}
 	h.Set("content-type", "application/json")
-	h.Set("x-amz-user-agent", AmzUserAgent)
+	h.Set("x-amz-user-agent", amzUserAgent(opts.Dialect, opts.Identity))
 	h.Set("amz-sdk-invocation-id", newInvocationID())
 	h.Set("amz-sdk-request", fmt.Sprintf("attempt=1; max=%d", MaxAttempts))
 	for _, c := range opts.Headers {
@@ -229,7 +232,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}
 	req := provider.Request{Method: http.MethodPost, URL: u.String(), Header: h}
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return readResponse(model, resp, now)
+		return readResponse(opts.Dialect, model, resp, now)
 	}}, nil
 }
 

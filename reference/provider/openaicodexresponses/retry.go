@@ -38,11 +38,10 @@ var Retry = provider.Retry{Limit: retries, After: retryAfter, Exhausted: exhaust
 // any status Pi retries, ends the call at once with "Server requested <s>s
 // retry delay (max: <s>s)" instead of being cut to that limit after a
 // 429.
-var Retry16 = provider.Retry{
-	Limit:     retries,
-	After:     func(done int, resp *http.Response, body []byte, o *provider.StreamOptions, j float64) (time.Duration, bool) { return wait(done, resp, body, o, false) },
-	Exhausted: exhausted,
-	Refuse:    refuseDelay,
+var Retry16 = provider.Retry{Limit: retries, After: retryAfter16, Exhausted: exhausted, Refuse: refuseDelay}
+
+func retryAfter16(done int, resp *http.Response, body []byte, o *provider.StreamOptions, _ float64) (time.Duration, bool) {
+	return wait(done, resp, body, o, false)
 }
 
 // refuseDelay is Pi 1.6's check of the wait a retryable answer asks for.

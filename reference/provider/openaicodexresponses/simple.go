@@ -18,5 +18,5 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	if s.Dialect.AtLeast(dialect.V1_6) && r.ReasoningEffort.IsAbsent() && model.Reasoning {
 		r.ReasoningEffort = jsonv.StringValue("none")
 	}
-	return Options{StreamOptions: base, Reasoning: r, ToolChoice: openairesponses.SimpleToolChoice(s)}, err
+	return Options{StreamOptions: base, Reasoning: r, ToolChoice: s.ToolChoice()}, err
 }

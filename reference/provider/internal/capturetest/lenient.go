@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
@@ -18,11 +19,18 @@ import (
 // options "" is {}.
 func BuildCall(t *testing.T, d provider.Driver, model, context, options string) (*provider.Call, error) {
 	t.Helper()
+	return BuildCallIn(t, d, dialect.V0_80, model, context, options)
+}
+
+// BuildCallIn is BuildCall as Pi of dialect dl makes the call: the context
+// read as d.WireContext reads it for dl, and the options' Dialect dl.
+func BuildCallIn(t *testing.T, d provider.Driver, dl dialect.Dialect, model, context, options string) (*provider.Call, error) {
+	t.Helper()
 	m, err := ai.DecodeWireModel(jsonvtest.Parse(t, model), "/model")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, err := ai.DecodeWireContext(jsonvtest.Parse(t, context), "/context", d.LenientContext)
+	ctx, err := d.WireContext(dl, m, jsonvtest.Parse(t, context), "/context")
 	if err != nil {
 		t.Fatalf("%s: %v", context, err)
 	}
@@ -37,6 +45,7 @@ func BuildCall(t *testing.T, d provider.Driver, model, context, options string) 
 		key := "k"
 		opts.Shared().APIKey = &key
 	}
+	opts.Shared().Dialect = dl
 	return BuildRequest(t, d, m, ctx, opts, func() jsonv.Value { return jsonv.NumberValue("1") })
 }
 
