@@ -159,7 +159,9 @@ func TestReferenceHasOneFace(t *testing.T) {
 			face{Type: "result", Output: `{"throws":{"category":"type-error","message":"Cannot read properties of null (reading 'role')"}}`}},
 		{"bad regexp", "normalize", `{"messages":[],"model":` + strings.Replace(model, "API", "x", 1) + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`,
 			face{Type: "error", Message: "/input/toolCallIdNormalizer/replace: "}},
-		{"pipeline", "pipeline", `{"systemPrompt":"","messages":[]}`, face{Type: "error", Message: "/input/messages: a pipeline case needs at least one message"}},
+		{"pipeline", "pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"keepLast":-1}}`,
+			face{Type: "error", Message: "/input/transform/keepLast: want a non-negative integer, got -1"}},
+		{"loop throws", "pipeline", `{"systemPrompt":"","messages":[]}`, face{Type: "result", Output: `{"error":"Cannot continue: no messages in context"}`}},
 		{"wire model", "wire", `{"baseUrl":"http://127.0.0.1:1","model":{},"context":{"messages":[]}}`, face{Type: "error", Message: "/input/model/"}},
 	} {
 		t.Run("broken/"+tc.name, func(t *testing.T) {
