@@ -217,20 +217,12 @@ func (r *slotReader) handle(data jsonv.Value) {
 	case "response.completed", "response.incomplete":
 		r.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{Msg: "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))})
+		panic(jsError{Msg: errorEventText(data)})
 	case "response.failed":
 		r.terminal = true
 		resp := stream.Member(data, "response")
 		stream.SetRawStopReason(r.out, stream.Member(resp, "status"))
-		e, details := stream.Member(resp, "error"), stream.Member(resp, "incomplete_details")
-		switch {
-		case e.Truthy():
-			code, msg := stream.Or(stream.Member(e, "code"), jsonv.StringValue("unknown")), stream.Or(stream.Member(e, "message"), jsonv.StringValue("no message"))
-			panic(jsError{Msg: stream.ToString(code) + ": " + stream.ToString(msg)})
-		case stream.Member(details, "reason").Truthy():
-			panic(jsError{Msg: "incomplete: " + stream.ToString(stream.Member(details, "reason"))})
-		}
-		panic(jsError{Msg: NoErrorDetailsText})
+		panic(jsError{Msg: failedText(resp)})
 	}
 }
 

@@ -226,27 +226,30 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.completed", "response.incomplete":
 		p.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{Msg: "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))})
+		panic(jsError{Msg: errorEventText(data)})
 	case "response.failed":
 		p.terminal = true
-		resp := stream.Member(data, "response")
-		e := stream.Member(resp, "error")
-		if e.Truthy() {
-			code, msg := stream.Member(e, "code"), stream.Member(e, "message")
-			cs, ms := "unknown", "no message"
-			if code.Truthy() {
-				cs = stream.ToString(code)
-			}
-			if msg.Truthy() {
-				ms = stream.ToString(msg)
-			}
-			panic(jsError{Msg: cs + ": " + ms})
-		}
-		if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
-			panic(jsError{Msg: "incomplete: " + stream.ToString(reason)})
-		}
-		panic(jsError{Msg: NoErrorDetailsText})
+		panic(jsError{Msg: failedText(stream.Member(data, "response"))})
 	}
+}
+
+// errorEventText is Pi's error for an event of type error.
+func errorEventText(data jsonv.Value) string {
+	return "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))
+}
+
+// failedText is Pi's error for response.failed: the error's code and
+// message, else the reason it is incomplete, else NoErrorDetailsText.
+func failedText(resp jsonv.Value) string {
+	if e := stream.Member(resp, "error"); e.Truthy() {
+		code := stream.Or(stream.Member(e, "code"), jsonv.StringValue("unknown"))
+		msg := stream.Or(stream.Member(e, "message"), jsonv.StringValue("no message"))
+		return stream.ToString(code) + ": " + stream.ToString(msg)
+	}
+	if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
+		return "incomplete: " + stream.ToString(reason)
+	}
+	return NoErrorDetailsText
 }
 
 func equalUnits(a, b []uint16) bool {
