@@ -16,38 +16,15 @@ import (
 // regular file (or a new path) is replaced: a device, a pipe or a socket
 // is written directly, since renaming over it would replace the device
 // with a file (/dev/full would become one), and a write error names it.
-func WriteFile(path string, data []byte) (err error) {
+func WriteFile(path string, data []byte) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
 		return writeDirect(path, data)
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	var b Batch
+	if err := b.Write(path, data); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+tempInfix+"*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return b.Commit()
 }
 
 // CheckWritable tells, without writing it, whether WriteFile can write

@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,7 @@ import (
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/printable"
+	"github.com/piconform/piconform/harness/profile"
 	"github.com/piconform/piconform/harness/report"
 	"github.com/piconform/piconform/harness/run"
 	"github.com/piconform/piconform/harness/subject"
@@ -59,11 +61,13 @@ Usage:
   piconform changes [flags]    list what changed from one Pi release line to the next: the rules and the cases that show it
   piconform update [flags]     re-record cassettes and regenerate goldens from the reference, showing what changed
   piconform report [flags] REPORT.jsonl...   merge JSON reports into a compatibility matrix (Markdown, HTML)
-  piconform serve              serve the reference under the subprocess protocol (stdin/stdout)
+  piconform serve [flags]      serve the reference under the subprocess protocol (stdin/stdout)
   piconform version            print the version
 
-Run 'piconform COMMAND --help' for the flags of a command.
-Exit codes: 0 conforms, 1 does not conform, 2 usage or input error.
+Run 'piconform COMMAND --help' for the flags of a command. A flag that may be
+given more than once also takes a comma-separated list (--kind wire,cost).
+Exit codes: 0 conforms, 1 does not conform, 2 usage or input error (an
+implementation that cannot start included), 130 interrupted (Ctrl-C).
 `
 
 // Env is what Main reads from the outside world, so tests can fake it.
@@ -98,7 +102,7 @@ func Main(args []string, env Env) int {
 	case "report":
 		code, err = cmdReport(rest, env)
 	case "serve":
-		err = conformance.Serve(env.Stdin, env.Stdout, subject.ReferenceVersion, conformance.Options{})
+		err = cmdServe(rest, env)
 	case "version", "--version":
 		fmt.Fprintf(env.Stdout, "piconform %s (reference: Pi %s, protocol %d)\n", report.Version, subject.ReferenceVersion, subject.ProtocolVersion)
 	case "help", "-h", "--help":
@@ -127,11 +131,11 @@ type suiteFlags struct {
 }
 
 func (s *suiteFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&s.suites, "suite", nil, "add a suite `DIR` holding fixtures/ and golden/ (repeatable)")
+	fs.StringSliceVar(&s.suites, "suite", nil, "add a suite `DIR` holding fixtures/ and golden/ (repeatable, or a comma list)")
 	fs.BoolVar(&s.noBuiltin, "no-builtin", false, "leave out the built-in suite (use with --suite)")
-	fs.StringArrayVar(&s.ids, "case", nil, "only cases whose id matches `GLOB` (repeatable)")
-	fs.StringArrayVar(&s.kinds, "kind", nil, "only cases of `KIND` (repeatable)")
-	fs.StringArrayVar(&s.rules, "rule", nil, "only cases citing a rule matching `GLOB` (repeatable)")
+	fs.StringSliceVar(&s.ids, "case", nil, "only cases whose id matches `GLOB` (repeatable, or a comma list)")
+	fs.StringSliceVar(&s.kinds, "kind", nil, "only cases of `KIND` (repeatable, or a comma list)")
+	fs.StringSliceVar(&s.rules, "rule", nil, "only cases citing a rule matching `GLOB` (repeatable, or a comma list)")
 	fs.StringVar(&s.shard, "shard", "", "run shard `i/n` of the selected cases")
 }
 
@@ -349,10 +353,11 @@ func cmdRun(args []string, env Env) (int, error) {
 	startTimeout := fs.Duration("start-timeout", subject.DefaultStartTimeout, "deadline of starting one implementation process, from its command to its hello (a process that misses it is started again and charged to no case); also the deadline of the first case of each kind and API a process runs, when longer than --timeout")
 	maxRestarts := fs.Int("max-restarts", 5, "restarts of a broken implementation process before its remaining cases are given up")
 	expectFile := fs.String("expect", "", "expected-failure `FILE`")
-	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons, and the entries of cases the run left out)")
-	jsonOut := fs.String("json", "", "write the JSON-lines report to `FILE` (- for stdout)")
-	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE`")
-	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE`")
+	writeExpect := fs.String("write-expect", "", "write the current failures to `FILE` (- for stdout) as an expected-failure file, with the paths each differs at (an existing FILE is rewritten in place, keeping its comments and reasons, and the entries of cases the run left out)")
+	jsonOut := fs.String("json", "", "write the JSON-lines report to `FILE` (- for stdout), a line as each case ends")
+	junitOut := fs.String("junit", "", "write a JUnit XML report to `FILE` (- for stdout)")
+	mdOut := fs.String("markdown", "", "write a Markdown summary to `FILE` (- for stdout)")
+	profileFlag := fs.String("profile", "", "leave out the cases a kind of port need not pass: `NAME` is "+strings.Join(profile.Names(), ", ")+" (see docs/profiles.md); the reports say it was used")
 	logDir := fs.String("log-dir", "", "folder for the implementation's stderr logs (default: a new temporary folder)")
 	verbose := fs.BoolP("verbose", "v", false, "list every case, not only those that need attention")
 	dialectName := fs.String("dialect", "", "check the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all for each in turn); default: the newest the implementation states in its hello, else "+dialect.Latest.String())
@@ -368,11 +373,23 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	// The output paths are checked before the run, so a typo is not found
 	// only after it.
+	toStdout := 0
 	for _, p := range []string{*jsonOut, *junitOut, *mdOut, *writeExpect} {
-		if p != "" && p != "-" {
+		if p == "-" {
+			toStdout++
+		} else if p != "" {
 			if err := atomicfile.CheckWritable(p); err != nil {
 				return 0, usageError{err}
 			}
+		}
+	}
+	if toStdout > 1 {
+		return 0, usagef("only one of --json, --junit, --markdown and --write-expect can write to stdout (-)")
+	}
+	var prof *run.Profile
+	if *profileFlag != "" {
+		if prof = profile.Named(*profileFlag); prof == nil {
+			return 0, usagef("--profile %q: unknown profile; known: %s", *profileFlag, strings.Join(profile.Names(), ", "))
 		}
 	}
 	dialects, err := parseDialects(*dialectName, nil)
@@ -392,6 +409,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	implOf, _ := (&subject.Reference{}).Start(context.Background())
 	if *impl != "" {
 		// One start before the run: a command that cannot start is one
 		// clear error, and the hello says which dialect it follows.
@@ -399,6 +417,7 @@ func cmdRun(args []string, env Env) (int, error) {
 		if err != nil {
 			return 0, usageError{err}
 		}
+		implOf = hello
 		if dialects == nil {
 			d, note := dialectOf(hello)
 			if note != "" {
@@ -472,48 +491,79 @@ func cmdRun(args []string, env Env) (int, error) {
 			return p
 		}
 	}
-	if progressTo, ok := env.Stderr.(*os.File); ok && report.StyleFor(progressTo).Color {
-		opts.Progress = func(done, total int, r run.Result) {
-			fmt.Fprintf(progressTo, "\r\x1b[K[%d/%d] %s", done, total, r.Case.ID)
-			if done == total {
-				fmt.Fprint(progressTo, "\r\x1b[K")
-			}
-		}
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	// What people read goes to stdout, unless a report does: then to stderr.
+	human := env.Stdout
+	if toStdout > 0 {
+		human = env.Stderr
+	}
 	style := report.Style{}
-	if f, ok := env.Stdout.(*os.File); ok {
+	if f, ok := human.(*os.File); ok {
 		style = report.StyleFor(f)
 	}
-	header := env.Stdout
-	if *jsonOut == "-" {
-		header = env.Stderr // keep stdout JSON lines only
+	term := &report.TerminalSink{W: human, Style: style, Verbose: *verbose, Suite: describeSuites(suites),
+		GitHub: env.Getenv("GITHUB_ACTIONS") == "true", ProgressEvery: ProgressEvery}
+	if f, ok := human.(*os.File); ok && style.Color {
+		term.Status = f // a terminal: a status line in place of progress lines
 	}
-	fmt.Fprintf(header, "suite: %s\n", describeSuites(suites))
-	for _, d := range dialects {
+	if *writeExpect == "" {
+		term.WriteExpect = func(d dialect.Dialect) string {
+			target := "expected.txt"
+			if *expectFile != "" {
+				target = *expectFile // rewritten in place, keeping its comments
+			}
+			return writeExpectCommand(args, d, len(dialects) > 1, target)
+		}
+	}
+	live := &report.Live{Sinks: []report.Sink{term}}
+	var jsonFile *os.File
+	switch *jsonOut {
+	case "":
+	case "-":
+		live.Sinks = append(live.Sinks, &report.JSONSink{W: env.Stdout})
+	default:
+		// Written as the run goes, so a run cut short (a CI timeout) leaves
+		// what it did; a reader refuses it for its missing footer.
+		if err := os.MkdirAll(filepath.Dir(*jsonOut), 0o755); err != nil {
+			return 0, usageError{err}
+		}
+		if jsonFile, err = os.Create(*jsonOut); err != nil {
+			return 0, usageError{err}
+		}
+		defer jsonFile.Close()
+		live.Sinks = append(live.Sinks, &report.JSONSink{W: jsonFile})
+	}
+	opts.Started, opts.Progress = live.Started, live.Done
+	opts.Profile = prof
+	for i, d := range dialects {
 		if ctx.Err() != nil {
 			break
 		}
+		if i > 0 {
+			fmt.Fprintln(human)
+		}
 		opts.Dialect = d
 		opts.Fixtures = kinds.Builtin.Fixtures(kinds.FixtureOptions{StrictIdentity: *strictIdentity, Dialect: d})
+		live.Begin(report.Head{Implementation: implOf, Dialect: d, Cases: len(casesOf[d]), Profile: profileName(prof), Started: time.Now()})
 		sum := run.Run(ctx, casesOf[d], allIDs, opts)
+		live.End(sum)
 		sums = append(sums, sum)
-		if *jsonOut == "-" {
-			env.Stdout.Write(report.JSONLines(sum))
-		} else {
-			report.Terminal(env.Stdout, sum, style, *verbose)
+	}
+	if jsonFile != nil {
+		if err := jsonFile.Close(); err != nil {
+			return 0, err
 		}
 	}
 	for _, out := range []struct {
 		path string
 		data func(...*run.Summary) []byte
-	}{{*jsonOut, report.JSONLines}, {*junitOut, report.JUnit}, {*mdOut, report.Markdown}} {
-		if out.path == "" || out.path == "-" {
+	}{{*junitOut, report.JUnit}, {*mdOut, report.Markdown}} {
+		if out.path == "" {
 			continue
 		}
-		if err := atomicfile.WriteFile(out.path, out.data(sums...)); err != nil {
+		if err := writeOut(env, out.path, out.data(sums...)); err != nil {
 			return 0, err
 		}
 	}
@@ -537,7 +587,7 @@ func cmdRun(args []string, env Env) (int, error) {
 				notRun = append(notRun, id)
 			}
 		}
-		if err := atomicfile.WriteFile(*writeExpect, expect.Render(exp, failures, notRun)); err != nil {
+		if err := writeOut(env, *writeExpect, expect.Render(exp, failures, notRun)); err != nil {
 			return 0, err
 		}
 		fmt.Fprintf(env.Stderr, "wrote %d expected failures to %s\n", len(failures), *writeExpect)
@@ -546,6 +596,54 @@ func cmdRun(args []string, env Env) (int, error) {
 		fmt.Fprintln(env.Stderr, "piconform: interrupted")
 	}
 	return report.ExitCode(sums...), nil
+}
+
+// ProgressEvery is how often a run that writes to a pipe or a file prints a
+// progress line (a terminal gets a status line instead).
+var ProgressEvery = 10 * time.Second
+
+func profileName(p *run.Profile) string {
+	if p == nil {
+		return ""
+	}
+	return p.Name
+}
+
+// writeExpectCommand is the command line of this run with --write-expect
+// target added (and, for a run of several dialects, --dialect d): the
+// exact command that records this run's failures.
+func writeExpectCommand(args []string, d dialect.Dialect, several bool, target string) string {
+	words := []string{"piconform", "run"}
+	skip := false
+	for _, a := range args {
+		switch {
+		case skip:
+			skip = false
+			continue
+		case several && a == "--dialect":
+			skip = true
+			continue
+		case several && strings.HasPrefix(a, "--dialect="):
+			continue
+		}
+		words = append(words, a)
+	}
+	if several {
+		words = append(words, "--dialect", d.String())
+	}
+	words = append(words, "--write-expect", target)
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes a word for sh when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@+%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // inDialects keeps the cases that hold in one of dialects.
@@ -577,15 +675,56 @@ func parseDialects(name string, def []dialect.Dialect) ([]dialect.Dialect, error
 
 // probe starts the implementation once to read its hello, so the run can
 // follow the dialect it states and a command that cannot start is one
-// clear error before any case.
+// clear line before any case: the command, why, and the last line it
+// wrote to stderr.
 func probe(command string, timeout time.Duration) (subject.Implementation, error) {
-	p := &subject.Process{Command: command, StartTimeout: timeout}
-	defer p.Close()
+	var stderr tail
+	p := &subject.Process{Command: command, StartTimeout: timeout, Log: &stderr}
 	impl, err := p.Start(context.Background())
+	p.Close()
 	if err != nil {
-		return impl, fmt.Errorf("the implementation %q did not start: %v", command, err)
+		why := err.Error()
+		if f := subject.AsFailure(err); f != nil && f.Msg != "" {
+			why = f.Msg
+		}
+		msg := fmt.Sprintf("--impl %s cannot start: %s", shellQuote(command), why)
+		if last := stderr.lastLine(); last != "" && !strings.Contains(why, last) {
+			msg += "; its stderr ends: " + last
+		}
+		return impl, errors.New(printable.Line(strings.TrimSpace(msg)))
 	}
 	return impl, nil
+}
+
+// tail keeps the last bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 4096 {
+		t.buf = t.buf[len(t.buf)-4096:]
+	}
+	return len(p), nil
+}
+
+func (t *tail) lastLine() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+func cmdServe(args []string, env Env) error {
+	fs := newFlagSet("serve", "Serves the Go reference under the subprocess protocol (spec/PROTOCOL.md) on stdin and stdout,\nas an adapter does: piconform run --impl \"piconform serve\" checks it.", env)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	return conformance.Serve(env.Stdin, env.Stdout, subject.ReferenceVersion, conformance.Options{})
 }
 
 // dialectOf is the dialect a run checks when none is asked for: the newest
@@ -625,10 +764,11 @@ func removeTempLogs(dir string, sums []*run.Summary, stderr io.Writer) {
 }
 
 func cmdList(args []string, env Env) error {
-	fs := newFlagSet("list", "Lists the selected cases: id, kind, rules and description.", env)
+	fs := newFlagSet("list", "Lists the selected cases: id, rules and description. With --json, one JSON object a line:\nid, kind, rules, description, file, api (wire cases) and the dialects the case holds in.", env)
 	var sf suiteFlags
 	sf.register(fs)
 	dialectName := fs.String("dialect", dialect.Latest.String(), "only cases of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
+	asJSON := fs.Bool("json", false, "write JSON lines")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -640,10 +780,48 @@ func cmdList(args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	enc := json.NewEncoder(env.Stdout)
+	enc.SetEscapeHTML(false)
 	for _, c := range inDialects(cases, dialects) {
+		if *asJSON {
+			if err := enc.Encode(listEntry{ID: c.ID, Kind: c.Kind, Rules: nonNil(c.Rules), Description: c.Description,
+				File: c.File, API: c.API, Dialects: dialectNames(c)}); err != nil {
+				return err
+			}
+			continue
+		}
 		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\n", c.ID, strings.Join(c.Rules, ","), printable.Line(c.Description))
 	}
 	return nil
+}
+
+// listEntry is one line of list --json.
+type listEntry struct {
+	ID          string   `json:"id"`
+	Kind        string   `json:"kind"`
+	Rules       []string `json:"rules"`
+	Description string   `json:"description"`
+	File        string   `json:"file"`
+	API         string   `json:"api,omitempty"`
+	Dialects    []string `json:"dialects"`
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// dialectNames are the dialects a case holds in.
+func dialectNames(c *suite.Case) []string {
+	out := []string{}
+	for _, d := range dialect.All() {
+		if c.HoldsIn(d) {
+			out = append(out, d.String())
+		}
+	}
+	return out
 }
 
 func cmdCoverage(args []string, env Env) (int, error) {
@@ -652,6 +830,7 @@ func cmdCoverage(args []string, env Env) (int, error) {
 	sf.register(fs)
 	specPath := fs.String("spec", "", "read rules from this spec `FILE` instead of the built-in spec/*.md")
 	dialectName := fs.String("dialect", dialect.Latest.String(), "count the cases of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
+	asJSON := fs.Bool("json", false, "write one JSON object: every rule with its cases or Go tests, the rules cases cite that the spec lacks, and the counts")
 	if err := parse(fs, args); err != nil {
 		return 0, err
 	}
@@ -674,6 +853,13 @@ func cmdCoverage(args []string, env Env) (int, error) {
 		return 0, usageError{err}
 	}
 	cov := suite.Coverage(rules, cases)
+	code := ExitOK
+	if len(cov.Unknown) > 0 {
+		code = ExitNonConform
+	}
+	if *asJSON {
+		return code, writeCoverageJSON(env.Stdout, cov)
+	}
 	byCases, byGoTests, untested := 0, 0, 0
 	for _, rc := range cov.Rules {
 		switch {
@@ -693,10 +879,56 @@ func cmdCoverage(args []string, env Env) (int, error) {
 	for _, u := range cov.Unknown {
 		fmt.Fprintf(env.Stdout, "UNKNOWN RULE %s cited by %s\n", u.Rule, strings.Join(u.Cases, " "))
 	}
-	if len(cov.Unknown) > 0 {
-		return ExitNonConform, nil
+	return code, nil
+}
+
+// coverageJSON is what coverage --json writes.
+type coverageJSON struct {
+	Rules   []coverageRule    `json:"rules"`
+	Unknown []coverageUnknown `json:"unknown"`
+	Counts  map[string]int    `json:"counts"`
+}
+
+type coverageRule struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	// Status is "cases", "go-tests" (only the reference's Go tests check
+	// it) or "untested".
+	Status  string   `json:"status"`
+	Cases   []string `json:"cases"`
+	GoTests []string `json:"go_tests"`
+}
+
+type coverageUnknown struct {
+	Rule  string   `json:"rule"`
+	Cases []string `json:"cases"`
+}
+
+func writeCoverageJSON(w io.Writer, cov suite.CoverageReport) error {
+	out := coverageJSON{Rules: []coverageRule{}, Unknown: []coverageUnknown{}, Counts: map[string]int{"rules": len(cov.Rules), "cases": 0, "go-tests": 0, "untested": 0}}
+	for _, rc := range cov.Rules {
+		r := coverageRule{ID: rc.Rule.ID, Title: rc.Rule.Title, File: rc.Rule.File, Line: rc.Rule.Line, Cases: nonNil(rc.Cases),
+			GoTests: nonNil(suite.GoTestCommands(rc.Rule.GoTests))}
+		switch {
+		case len(rc.Cases) > 0:
+			r.Status = "cases"
+		case len(rc.Rule.GoTests) > 0:
+			r.Status = "go-tests"
+		default:
+			r.Status = "untested"
+		}
+		out.Counts[r.Status]++
+		out.Rules = append(out.Rules, r)
 	}
-	return ExitOK, nil
+	for _, u := range cov.Unknown {
+		out.Unknown = append(out.Unknown, coverageUnknown{Rule: u.Rule, Cases: u.Cases})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
 
 func cmdUpdate(args []string, env Env) (int, error) {
@@ -707,7 +939,7 @@ func cmdUpdate(args []string, env Env) (int, error) {
 	dry := fs.Bool("dry-run", false, "show what would change; write nothing")
 	force := fs.Bool("force", false, "write even when CI is set")
 	prune := fs.Bool("prune", false, "delete goldens that no case uses")
-	ids := fs.StringArray("case", nil, "only cases whose id matches `GLOB` (repeatable)")
+	ids := fs.StringSlice("case", nil, "only cases whose id matches `GLOB` (repeatable, or a comma list)")
 	noRecord := fs.Bool("no-record", false, "keep the cassettes as they are; only replay them to make goldens")
 	dialectName := fs.String("dialect", "all", "regenerate the files of the Pi release line `D` ("+strings.Join(dialect.Names(), ", ")+", or all)")
 	if err := parse(fs, args); err != nil {

@@ -2,24 +2,30 @@ package cli
 
 import (
 	"errors"
+	"path/filepath"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/piconform/piconform/harness/atomicfile"
 	"github.com/piconform/piconform/harness/matrix"
+	"github.com/piconform/piconform/harness/report"
 )
 
 const reportUsage = `Merges JSON-lines reports (written by 'piconform run --json FILE') into one compatibility
 matrix: implementations down, case kinds and rule families across, each cell a pass rate
 linked to its failures. Reports of the same implementation name and version (shards of one
-run) become one row. Without --markdown or --html the Markdown goes to stdout.
+run) become one row. Without --markdown or --html the Markdown goes to stdout. With --html, the
+Markdown links its cells to the failure lists in the HTML page and leaves them out, so it stays
+small enough for a CI step summary (GitHub's limit is 1 MiB; the Markdown never exceeds it).
 
-Usage: piconform report [--markdown out.md] [--html out.html] REPORT.jsonl...`
+Usage: piconform report [--markdown out.md] [--html out.html] [--html-link URL] REPORT.jsonl...`
 
 func cmdReport(args []string, env Env) (int, error) {
 	fs := newFlagSet("report", reportUsage, env)
 	mdOut := fs.String("markdown", "", "write the matrix as Markdown to `FILE` (- for stdout)")
 	htmlOut := fs.String("html", "", "write the matrix as a self-contained HTML page to `FILE` (- for stdout)")
+	htmlLink := fs.String("html-link", "", "where the Markdown links to for details: the `URL` the HTML page will have once published (default: the --html file's name)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0, err
@@ -43,6 +49,14 @@ func cmdReport(args []string, env Env) (int, error) {
 	}
 	if *mdOut == "" && *htmlOut == "" {
 		*mdOut = "-"
+	}
+	if *mdOut == "-" && *htmlOut == "-" {
+		return 0, usagef("report: only one of --markdown and --html can write to stdout (-)")
+	}
+	m.Version, m.Generated = report.Version, time.Now()
+	m.HTML = *htmlLink
+	if m.HTML == "" && *htmlOut != "" && *htmlOut != "-" {
+		m.HTML = filepath.Base(*htmlOut)
 	}
 	if *mdOut != "" {
 		if err := writeOut(env, *mdOut, matrix.Markdown(m)); err != nil {

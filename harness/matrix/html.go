@@ -14,7 +14,10 @@ import (
 // forbids it), and every text from a report goes through html/template's
 // escaping.
 func HTML(m *Matrix) ([]byte, error) {
-	v := htmlView{Legend: Legend}
+	v := htmlView{Legend: Legend, Version: m.Version}
+	if !m.Generated.IsZero() {
+		v.Generated = m.Generated.UTC().Format("2006-01-02 15:04") + " UTC"
+	}
 	for _, r := range m.Rows {
 		t := r.Total
 		v.Rows = append(v.Rows, htmlRow{Label: printable.String(r.Implementation.Label()), Anchor: r.Anchor, Language: printable.String(r.Implementation.Language),
@@ -100,6 +103,8 @@ func HTML(m *Matrix) ([]byte, error) {
 
 type htmlView struct {
 	Legend    string
+	Version   string
+	Generated string
 	Rows      []htmlRow
 	Kinds     []string
 	KindCells [][]htmlCell
@@ -244,7 +249,8 @@ a{color:#1f57b8}
 </head>
 <body>
 <h1 id="top">piconform compatibility matrix</h1>
-<p class="legend">{{.Legend}}</p>
+{{if or .Version .Generated}}<p class="legend">Made by{{if .Version}} piconform {{.Version}}{{end}}{{if .Generated}}{{if .Version}},{{end}} {{.Generated}}{{end}}.</p>
+{{end}}<p class="legend">{{.Legend}}</p>
 
 <table>
 <tr><th class="impl">implementation</th><th>language</th><th>cases</th><th>passed</th><th>failed</th><th>skipped</th><th class="impl">reports</th></tr>

@@ -2,13 +2,24 @@ package matrix
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Matrix is implementations down, one row per implementation and dialect,
 // and case kinds and rule families across.
 type Matrix struct {
+	// Version is the version of piconform that made the matrix, and
+	// Generated when; the renderings name both.
+	Version   string
+	Generated time.Time
+	// HTML, when set, is where the HTML rendering of the matrix will be
+	// (a file name beside the Markdown, or a URL): the Markdown then links
+	// its cells to the failure lists there and leaves them out, so it
+	// stays small.
+	HTML string
 	Rows []*Row
 	// Kinds are the case kinds of every report, sorted.
 	Kinds []string
@@ -26,8 +37,13 @@ type Group struct {
 // Row is one implementation and version: the cases of all its reports.
 type Row struct {
 	Implementation Implementation
-	// Files are the reports merged into this row, in the order given.
+	// Files are the reports merged into this row, in the order given, by
+	// their base names (a matrix names no folder of the machine it was
+	// made on).
 	Files []string
+	// Started is when the row's first run began (RFC 3339, from its
+	// header), and Piconform the version of piconform that ran it.
+	Started, Piconform string
 	// Anchor is this row's unique fragment id; its cells and cases derive theirs from it.
 	Anchor string
 	// Cases are the row's cases, sorted by id.
@@ -96,7 +112,7 @@ func Merge(reports []*Report) (*Matrix, error) {
 	families := map[string]bool{}
 	anchors := map[string]bool{}
 	for _, rep := range reports {
-		key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version, Dialect: rep.Implementation.Dialect}
+		key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version, Dialect: rep.Implementation.Dialect, Profile: rep.Implementation.Profile}
 		row := rows[key]
 		if row == nil {
 			row = &Row{Implementation: rep.Implementation, Anchor: uniqueSlug(anchors, rep.Implementation.Label())}
@@ -104,7 +120,13 @@ func Merge(reports []*Report) (*Matrix, error) {
 			where[row] = map[string]*Case{}
 			m.Rows = append(m.Rows, row)
 		}
-		row.Files = append(row.Files, rep.File)
+		row.Files = append(row.Files, filepath.Base(rep.File))
+		if row.Started == "" || rep.Started != "" && rep.Started < row.Started {
+			row.Started = rep.Started
+		}
+		if row.Piconform == "" {
+			row.Piconform = rep.Piconform
+		}
 		for i := range rep.Cases {
 			c := &rep.Cases[i]
 			if prev := where[row][c.ID]; prev != nil {

@@ -96,7 +96,7 @@ func TestShardsMergeIntoOneRow(t *testing.T) {
 	if len(sharded.Rows) != 1 {
 		t.Fatalf("%d rows, want one for both shards of go-pi 0.4.0", len(sharded.Rows))
 	}
-	if diff := cmp.Diff([]string{"testdata/shards/1of2.jsonl", "testdata/shards/2of2.jsonl"}, sharded.Rows[0].Files); diff != "" {
+	if diff := cmp.Diff([]string{"1of2.jsonl", "2of2.jsonl"}, sharded.Rows[0].Files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(cellCounts(whole.Rows[0]), cellCounts(sharded.Rows[0])); diff != "" {
@@ -222,7 +222,7 @@ func TestReadsWhatRunWrites(t *testing.T) {
 	}
 	// A run of two dialects writes two reports, one after the other.
 	sum16 := *sum
-	sum16.Dialect = dialect.V1_6
+	sum16.Dialect, sum16.Profile = dialect.V1_6, "typed"
 	reps, err := matrix.Read("r.jsonl", bytes.NewReader(report.JSONLines(sum, &sum16)))
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +230,12 @@ func TestReadsWhatRunWrites(t *testing.T) {
 	want := []*matrix.Report{}
 	for i, d := range []string{"0.80", "1.6"} {
 		at := 4 * i // the header, two cases and the footer of the report before
-		want = append(want, &matrix.Report{File: "r.jsonl", Implementation: matrix.Implementation{Name: "fake", Version: "1.0", Language: "go", Dialect: d},
+		profile := ""
+		if d == "1.6" {
+			profile = "typed"
+		}
+		want = append(want, &matrix.Report{File: "r.jsonl", Implementation: matrix.Implementation{Name: "fake", Version: "1.0", Language: "go", Dialect: d, Profile: profile},
+			Piconform: report.Version, Started: "2026-01-02T03:04:05.000Z",
 			Cases: []matrix.Case{
 				{ID: "convert/a", Kind: "convert", Rules: []string{"convert.order", "msg.strings"}, Outcome: "pass", File: "r.jsonl", Line: at + 2},
 				{ID: "cost/b", Kind: "cost", Rules: []string{"msg.cost"}, Outcome: "fail", Message: "differs",
@@ -239,6 +244,74 @@ func TestReadsWhatRunWrites(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, reps); diff != "" {
 		t.Errorf("read (-want +got):\n%s", diff)
+	}
+}
+
+// TestMarkdownForCI: the Markdown names its version and date, names no
+// folder, links to the HTML page when there is one (and then holds no
+// failure list), and fits GitHub's 1 MiB step summary however many
+// failures the reports hold.
+func TestMarkdownForCI(t *testing.T) {
+	abs, err := filepath.Abs(filepath.Join("testdata", "port.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reps, err := matrix.ReadFile(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := matrix.Merge(reps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Version, m.Generated = "v1.2.3", time.Date(2026, 12, 6, 10, 30, 0, 0, time.UTC)
+	md := string(matrix.Markdown(m))
+	if strings.Contains(md, filepath.Dir(abs)) {
+		t.Errorf("the Markdown names the folder %s:\n%s", filepath.Dir(abs), md)
+	}
+	if !strings.Contains(md, "Made by piconform v1.2.3, 2026-12-06 10:30 UTC.") {
+		t.Errorf("the Markdown does not name its version and date:\n%s", md)
+	}
+	page, err := matrix.HTML(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(page, []byte(filepath.Dir(abs))) || !bytes.Contains(page, []byte("Made by piconform v1.2.3, 2026-12-06 10:30 UTC.")) {
+		t.Errorf("the HTML names a folder or lacks its version and date")
+	}
+
+	m.HTML = "matrix.html"
+	md = string(matrix.Markdown(m))
+	if !strings.Contains(md, "details: [matrix.html](matrix.html)") || !strings.Contains(md, "](matrix.html#") || strings.Contains(md, "](#") {
+		t.Errorf("the Markdown does not link its details to the HTML:\n%s", md)
+	}
+	if strings.Contains(md, "By rule family:") {
+		t.Errorf("the Markdown holds failure lists the HTML has:\n%s", md)
+	}
+
+	// Many failing cases with long differences: the lists are cut.
+	var big []*matrix.Report
+	for n := range 4 {
+		rep := &matrix.Report{File: fmt.Sprintf("r%d.jsonl", n), Implementation: matrix.Implementation{Name: "big", Version: fmt.Sprint(n)}}
+		for i := range 3000 {
+			c := matrix.Case{ID: fmt.Sprintf("wire/case-%04d", i), Kind: "wire", Rules: []string{"wire.request"}, Outcome: "fail", Message: strings.Repeat("m", 400)}
+			for j := range 20 {
+				c.Diffs = append(c.Diffs, matrix.Diff{Path: fmt.Sprintf("/events/%d/delta", j), Want: `"` + strings.Repeat("w", 200) + `"`, Got: `"g"`})
+			}
+			rep.Cases = append(rep.Cases, c)
+		}
+		big = append(big, rep)
+	}
+	bm, err := matrix.Merge(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := matrix.Markdown(bm)
+	if len(out) > matrix.MaxMarkdown {
+		t.Errorf("%d bytes, over %d", len(out), matrix.MaxMarkdown)
+	}
+	if !bytes.Contains(out, []byte("Left out to keep this document under GitHub's 1 MiB")) {
+		t.Error("the cut is not said")
 	}
 }
 

@@ -41,14 +41,19 @@ type Implementation struct {
 	Version  string `json:"version"`
 	Language string `json:"language"`
 	Dialect  string `json:"-"`
+	// Profile is the profile the run used (run --profile), "" for none.
+	Profile string `json:"-"`
 }
 
-// Label is the implementation as a reader names it: name, version and the
-// dialect checked.
+// Label is the implementation as a reader names it: name, version, the
+// dialect checked and the profile used.
 func (i Implementation) Label() string {
 	l := strings.TrimSpace(i.Name + " " + i.Version)
 	if i.Dialect != "" {
 		l += ", dialect " + i.Dialect
+	}
+	if i.Profile != "" {
+		l += ", profile " + i.Profile
 	}
 	return l
 }
@@ -84,7 +89,10 @@ type Case struct {
 type Report struct {
 	File           string
 	Implementation Implementation
-	Cases          []Case
+	// Piconform is the version of piconform that wrote it, and Started
+	// when its run began (RFC 3339), as its header says.
+	Piconform, Started string
+	Cases              []Case
 }
 
 // Outcomes a case line may carry, as the schema lists them.
@@ -99,6 +107,8 @@ type line struct {
 	Piconform      *string         `json:"piconform"`
 	Implementation *Implementation `json:"implementation"`
 	Dialect        string          `json:"dialect"`
+	Profile        string          `json:"profile"`
+	Started        string          `json:"started"`
 	Cases          *int            `json:"cases"`
 	// case
 	ID              string    `json:"id"`
@@ -206,7 +216,8 @@ func Read(name string, r io.Reader) ([]*Report, error) {
 				return nil, fail(n, "/cases: missing or negative")
 			}
 			rep.Implementation = *l.Implementation
-			rep.Implementation.Dialect = l.Dialect
+			rep.Implementation.Dialect, rep.Implementation.Profile = l.Dialect, l.Profile
+			rep.Piconform, rep.Started = *l.Piconform, l.Started
 			wantCases = *l.Cases
 		case "case":
 			switch {

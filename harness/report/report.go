@@ -10,7 +10,9 @@ import (
 	"html"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/piconform/piconform/harness/compare"
@@ -20,8 +22,49 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-// Version of piconform written into reports.
-var Version = "0.1.0"
+// Version of piconform written into reports: the version the build names
+// (go install …@v1.2.3 writes it into the binary), else the commit it was
+// built from, else "devel". A release build may set it at link time:
+//
+//	go build -ldflags "-X github.com/piconform/piconform/harness/report.version=v1.2.3" ./cmd/piconform
+var Version = buildVersion(version, readBuildInfo)
+
+// version is set at link time (-ldflags -X); empty otherwise.
+var version string
+
+func readBuildInfo() (*debug.BuildInfo, bool) { return debug.ReadBuildInfo() }
+
+// buildVersion is the version of a binary: the one set at link time, else
+// the module's version from the build, else devel and the commit.
+func buildVersion(linked string, read func() (*debug.BuildInfo, bool)) string {
+	if linked != "" {
+		return linked
+	}
+	info, ok := read()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	v := "devel+" + rev[:min(12, len(rev))]
+	if dirty {
+		v += "-dirty"
+	}
+	return v
+}
 
 // SchemaVersion is the version of the JSON report format, written into its
 // header so readers (piconform report) can refuse a format they do not know.
@@ -54,6 +97,7 @@ type header struct {
 	Piconform      string `json:"piconform"`
 	Implementation any    `json:"implementation"`
 	Dialect        string `json:"dialect"`
+	Profile        string `json:"profile,omitempty"`
 	Started        string `json:"started"`
 	Cases          int    `json:"cases"`
 }
@@ -129,6 +173,7 @@ type footer struct {
 	UnmatchedExpectations []unmatchedEntry `json:"unmatched_expectations"`
 	StartFailures         []startFailure   `json:"start_failures"`
 	Broken                bool             `json:"broken"`
+	Interrupted           bool             `json:"interrupted,omitempty"`
 	ExitCode              int              `json:"exit_code"`
 	DurationMS            int64            `json:"duration_ms"`
 }
@@ -173,34 +218,35 @@ func headerImplementation(impl subject.Implementation) subject.Implementation {
 func JSONLines(sums ...*run.Summary) []byte {
 	var b bytes.Buffer
 	for _, s := range sums {
-		jsonLines(&b, s)
+		Replay(&JSONSink{W: &b}, s)
 	}
 	return b.Bytes()
 }
 
-func jsonLines(b *bytes.Buffer, s *run.Summary) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(header{Type: "header", Schema: SchemaVersion, Piconform: Version, Implementation: headerImplementation(s.Implementation), Dialect: s.Dialect.String(), Started: s.Started.UTC().Format("2006-01-02T15:04:05.000Z"), Cases: len(s.Results)})
-	for _, r := range s.Results {
-		l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
-			UnexpectedPass: unexpectedPass(s, r.Case.ID), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
-		if r.Mismatch != nil {
-			l.Path = r.Mismatch.Path
-		}
-		shown, rest := shownDiffs(r)
-		for _, d := range shown {
-			l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got)})
-		}
-		if len(shown) > 0 {
-			l.Path = shown[0].Path
-			l.Diff = compare.FormatDiffs(diffsOf(r), MaxDiffs)
-		}
-		l.DiffsOmitted, l.Notes = rest, r.Notes
-		_ = enc.Encode(l)
+// caseLineOf is the case line of a result.
+func caseLineOf(r run.Result) caseLine {
+	l := caseLine{Type: "case", ID: r.Case.ID, Kind: r.Case.Kind, Rules: r.Case.Rules, Outcome: string(r.Outcome), ExpectedFailure: r.Expected != nil && r.Outcome != run.Pass,
+		UnexpectedPass: r.UnexpectedPass(), Message: r.Message, Link: r.Link, DurationMS: r.Duration.Milliseconds()}
+	if r.Mismatch != nil {
+		l.Path = r.Mismatch.Path
 	}
+	shown, rest := shownDiffs(r)
+	for _, d := range shown {
+		l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got)})
+	}
+	if len(shown) > 0 {
+		l.Path = shown[0].Path
+		l.Diff = compare.FormatDiffs(diffsOf(r), MaxDiffs)
+	}
+	l.DiffsOmitted, l.Notes = rest, r.Notes
+	return l
+}
+
+// footerOf is the footer line of a run.
+func footerOf(s *run.Summary) footer {
 	f := footer{Type: "footer", Counts: map[string]int{}, ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: []string{},
-		UnmatchedExpectations: []unmatchedEntry{}, StartFailures: []startFailure{}, Broken: s.Broken, ExitCode: ExitCode(s), DurationMS: s.Duration.Milliseconds()}
+		UnmatchedExpectations: []unmatchedEntry{}, StartFailures: []startFailure{}, Broken: s.Broken, Interrupted: s.Interrupted,
+		ExitCode: ExitCode(s), DurationMS: s.Duration.Milliseconds()}
 	for _, o := range run.Outcomes {
 		f.Counts[string(o)] = s.Counts[o]
 	}
@@ -213,7 +259,7 @@ func jsonLines(b *bytes.Buffer, s *run.Summary) {
 	for _, sf := range s.StartFailures {
 		f.StartFailures = append(f.StartFailures, startFailure{Worker: sf.Worker, Outcome: sf.Outcome, Message: sf.Message})
 	}
-	_ = enc.Encode(f)
+	return f
 }
 
 // Style says how to paint terminal text.
@@ -239,75 +285,10 @@ var outcomeColor = map[run.Outcome]string{
 	run.Pass: "32", run.Fail: "31", run.Skip: "33", run.Error: "35", run.Crash: "31;1", run.Timeout: "31;1", run.Protocol: "31;1",
 }
 
-// Terminal writes the human summary: every case that needs attention with
-// its reason and diff, then the counts and the verdict.
+// Terminal writes the human report of a finished run, as TerminalSink
+// writes it while the run goes.
 func Terminal(w io.Writer, s *run.Summary, st Style, verbose bool) {
-	impl := s.Implementation
-	fmt.Fprintf(w, "piconform %s: %s, dialect %s (Pi %s)\n", Version, printable.String(fmt.Sprintf("%s %s (%s)", impl.Name, impl.Version, impl.Language)), s.Dialect, s.Dialect.Release())
-	for _, r := range s.Results {
-		needs := !r.Passed() || verbose
-		if r.Outcome == run.Skip && !verbose {
-			needs = false
-		}
-		if !needs {
-			continue
-		}
-		tag := strings.ToUpper(string(r.Outcome))
-		if r.Expected != nil {
-			tag = "X" + tag
-		}
-		fmt.Fprintf(w, "%s %s", st.paint(outcomeColor[r.Outcome], tag), r.Case.ID)
-		if r.Message != "" {
-			fmt.Fprintf(w, ": %s", printable.String(r.Message))
-		}
-		fmt.Fprintln(w)
-		if r.Expected != nil {
-			fmt.Fprintf(w, "    expected failure: %s\n", printable.String(r.Expected.Reason))
-			continue
-		}
-		if diffs := diffsOf(r); len(diffs) > 0 {
-			fmt.Fprintf(w, "    %s\n", r.Case.File)
-			fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(printable.String(compare.FormatDiffs(diffs, MaxDiffs)), "      "))
-		}
-		for _, n := range r.Notes {
-			fmt.Fprintf(w, "    note: %s\n", printable.String(n))
-		}
-	}
-	if n := notedCases(s); n > 0 && !verbose {
-		fmt.Fprintf(w, "%s %d passing %s with notes (identity headers that differ; not failures): -v or --json lists them\n",
-			st.paint("36", "NOTE"), n, plural(n, "case", "cases"))
-	}
-	for _, r := range s.UnexpectedPasses {
-		fmt.Fprintf(w, "%s %s: passes, but line %d of the expectations file says it fails; remove the entry\n",
-			st.paint("33;1", "UNEXPECTED PASS"), r.Case.ID, r.Expected.Line)
-	}
-	for _, e := range s.Unmatched {
-		fmt.Fprintf(w, "%s line %d: %q matches no case; remove it\n", st.paint("33;1", "STALE EXPECTATION"), e.Line, e.Pattern)
-	}
-	var parts []string
-	for _, o := range run.Outcomes {
-		if n := s.Counts[o]; n > 0 || o == run.Pass || o == run.Fail {
-			parts = append(parts, st.paint(outcomeColor[o], fmt.Sprintf("%d %s", n, o)))
-		}
-	}
-	if s.ExpectedFailures > 0 {
-		parts = append(parts, fmt.Sprintf("%d expected failures", s.ExpectedFailures))
-	}
-	fmt.Fprintf(w, "\n%d cases: %s (%.1fs)\n", len(s.Results), strings.Join(parts, ", "), s.Duration.Seconds())
-	for _, f := range s.StartFailures {
-		fmt.Fprintln(w, st.paint("33", printable.String(startFailureText(f))))
-	}
-	if s.Broken {
-		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))
-	}
-	switch {
-	case s.Interrupted:
-		fmt.Fprintln(w, st.paint("33;1", "interrupted: the cases not finished are skips; no verdict"))
-	case s.OK():
-		fmt.Fprintln(w, st.paint("32;1", "conforms"))
-	default:
-		fmt.Fprintln(w, st.paint("31;1", "does not conform"))
-	}
+	Replay(&TerminalSink{W: w, Style: st, Verbose: verbose}, s)
 }
 
 // notedCases counts the passing cases that have notes, which the terminal
@@ -342,6 +323,11 @@ func indent(s, prefix string) string {
 	return b.String()
 }
 
+// MaxMarkdown bounds the Markdown a run writes: GitHub refuses a step
+// summary over 1 MiB. Past it the differences of the remaining failing
+// cases are left out (the table still lists every one).
+const MaxMarkdown = 1<<20 - 16<<10
+
 // Markdown renders a summary for a CI step summary.
 func Markdown(sums ...*run.Summary) []byte {
 	var b bytes.Buffer
@@ -349,12 +335,13 @@ func Markdown(sums ...*run.Summary) []byte {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		markdown(&b, s)
+		// Each summary gets its share of what is left.
+		markdown(&b, s, b.Len()+(MaxMarkdown-b.Len())/(len(sums)-i))
 	}
 	return b.Bytes()
 }
 
-func markdown(b *bytes.Buffer, s *run.Summary) {
+func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 	impl := s.Implementation
 	verdict := "✅ conforms"
 	switch {
@@ -364,6 +351,11 @@ func markdown(b *bytes.Buffer, s *run.Summary) {
 		verdict = "❌ does not conform"
 	}
 	fmt.Fprintf(b, "## piconform: %s %s, dialect %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), s.Dialect, verdict)
+	fmt.Fprintf(b, "piconform %s, %s UTC, %d %s", mdCell(Version), s.Started.UTC().Format("2006-01-02 15:04"), len(s.Results), plural(len(s.Results), "case", "cases"))
+	if s.Profile != "" {
+		fmt.Fprintf(b, ", profile `%s`", s.Profile)
+	}
+	b.WriteString(".\n\n")
 	b.WriteString("| outcome | cases |\n|---|---:|\n")
 	for _, o := range run.Outcomes {
 		fmt.Fprintf(b, "| %s | %d |\n", o, s.Counts[o])
@@ -381,36 +373,68 @@ func markdown(b *bytes.Buffer, s *run.Summary) {
 		}
 	}
 	failed := s.Failed()
+	if causes := Causes(failed); len(causes) > 0 {
+		b.WriteString("\n### Failures by cause\n\n| cases | cause |\n|---:|---|\n")
+		for i, c := range causes {
+			if i == 30 {
+				fmt.Fprintf(b, "| | … and %d more |\n", len(causes)-i)
+				break
+			}
+			fmt.Fprintf(b, "| %d | %s |\n", len(c.Cases), mdCode(c.What))
+		}
+	}
 	if len(failed) > 0 {
 		b.WriteString("\n### Failures\n\n| case | outcome | where | message |\n|---|---|---|---|\n")
-		for _, r := range failed {
+		// The table takes up to half of what is left, the differences the rest.
+		tableLimit := b.Len() + (limit-b.Len())/2
+		for i, r := range failed {
+			if b.Len() > tableLimit {
+				fmt.Fprintf(b, "\n… and %d more failing %s, left out to keep this summary under GitHub's 1 MiB; the JSON report (--json) lists them.\n",
+					len(failed)-i, plural(len(failed)-i, "case", "cases"))
+				break
+			}
 			where := ""
 			if r.Mismatch != nil {
 				where = "`" + r.Mismatch.Path + "`"
 			}
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
 		}
+		left := 0
 		for _, r := range failed {
 			shown, rest := shownDiffs(r)
 			if len(shown) == 0 && len(r.Notes) == 0 {
 				continue
 			}
-			fmt.Fprintf(b, "\n#### `%s`\n", r.Case.ID)
+			if left > 0 {
+				left++
+				continue
+			}
+			var c bytes.Buffer
+			fmt.Fprintf(&c, "\n#### `%s`\n", r.Case.ID)
 			if len(shown) > 0 {
-				b.WriteString("\n| path | want | got |\n|---|---|---|\n")
+				c.WriteString("\n| path | want | got |\n|---|---|---|\n")
 				for _, d := range shown {
-					fmt.Fprintf(b, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
+					fmt.Fprintf(&c, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
 				}
 				if rest > 0 {
-					fmt.Fprintf(b, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
+					fmt.Fprintf(&c, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
 				}
 			}
 			for _, n := range r.Notes {
-				fmt.Fprintf(b, "\n- note: %s", mdCell(n))
+				fmt.Fprintf(&c, "\n- note: %s", mdCell(n))
 			}
 			if len(r.Notes) > 0 {
-				b.WriteString("\n")
+				c.WriteString("\n")
 			}
+			if b.Len()+c.Len() > limit-4096 {
+				left++
+				continue
+			}
+			b.Write(c.Bytes())
+		}
+		if left > 0 {
+			fmt.Fprintf(b, "\n… the differences of %d more failing %s are left out to keep this summary under GitHub's 1 MiB; the JSON report (--json) holds them.\n",
+				left, plural(left, "case", "cases"))
 		}
 	}
 	if len(s.UnexpectedPasses) > 0 {
@@ -438,6 +462,9 @@ func mdValue(v jsonv.Value) string {
 // mdCode is text in a code cell: HTML, so that backticks and pipes cannot
 // break the table.
 func mdCode(s string) string {
+	if len(s) > 800 {
+		s = s[:800] // a cheap cut first; the exact one follows
+	}
 	s = printable.String(s)
 	if len(s) > 200 {
 		cut := 200
@@ -452,6 +479,9 @@ func mdCode(s string) string {
 }
 
 func mdCell(s string) string {
+	if len(s) > 800 {
+		s = s[:800]
+	}
 	s = strings.Join(strings.Fields(printable.String(s)), " ")
 	if len(s) > 200 {
 		cut := 200
@@ -483,17 +513,27 @@ type testcase struct {
 }
 type testsuite struct {
 	Name       string      `xml:"name,attr"`
-	Properties *properties `xml:"properties"`
 	Tests      int         `xml:"tests,attr"`
 	Failures   int         `xml:"failures,attr"`
 	Errors     int         `xml:"errors,attr"`
 	Skipped    int         `xml:"skipped,attr"`
+	Time       string      `xml:"time,attr"`
+	Timestamp  string      `xml:"timestamp,attr"`
+	Hostname   string      `xml:"hostname,attr,omitempty"`
+	Properties *properties `xml:"properties"`
 	Cases      []testcase  `xml:"testcase"`
+
+	seconds float64
 }
 type testsuites struct {
-	XMLName xml.Name     `xml:"testsuites"`
-	Name    string       `xml:"name,attr"`
-	Suites  []*testsuite `xml:"testsuite"`
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []*testsuite `xml:"testsuite"`
 	// SystemErr says which processes did not start; no case is charged.
 	SystemErr string `xml:"system-err,omitempty"`
 }
@@ -509,10 +549,14 @@ type properties struct {
 
 // JUnit renders the summaries of a run (one per dialect) as JUnit XML, one
 // test suite per case kind and dialect, whose properties name the tool, the
-// implementation and the dialect.
+// implementation, the dialect and the profile. The root and every suite
+// carry their totals and time (seconds), every suite the time its run
+// began (timestamp, UTC), every case its time and class name.
 func JUnit(sums ...*run.Summary) []byte {
 	var out testsuites
+	var wall time.Duration
 	for _, s := range sums {
+		wall += s.Duration
 		out.Name = "piconform " + s.Implementation.Name
 		for _, f := range s.StartFailures {
 			out.SystemErr += startFailureText(f) + "\n"
@@ -525,23 +569,40 @@ func JUnit(sums ...*run.Summary) []byte {
 			suffix = " (dialect " + s.Dialect.String() + ")"
 		}
 		props := []property{{"piconform.version", Version}, {"implementation.name", s.Implementation.Name},
-			{"implementation.version", s.Implementation.Version}, {"dialect", s.Dialect.String()}, {"dialect.release", s.Dialect.Release()}}
+			{"implementation.version", s.Implementation.Version}, {"implementation.language", s.Implementation.Language},
+			{"dialect", s.Dialect.String()}, {"dialect.release", s.Dialect.Release()}}
+		if s.Profile != "" {
+			props = append(props, property{"profile", s.Profile})
+		}
 		junitSuites(&out, s, class, suffix, props)
 	}
+	for _, ts := range out.Suites {
+		ts.Time = seconds(ts.seconds)
+		out.Tests += ts.Tests
+		out.Failures += ts.Failures
+		out.Errors += ts.Errors
+		out.Skipped += ts.Skipped
+	}
+	out.Time = seconds(wall.Seconds())
 	data, _ := xml.MarshalIndent(out, "", "  ")
 	return append([]byte(xml.Header), append(data, '\n')...)
 }
 
+func seconds(s float64) string { return fmt.Sprintf("%.3f", s) }
+
 func junitSuites(out *testsuites, s *run.Summary, class, suffix string, props []property) {
 	byKind := map[string]*testsuite{}
+	host, _ := os.Hostname()
 	for _, r := range s.Results {
 		ts := byKind[r.Case.Kind]
 		if ts == nil {
-			ts = &testsuite{Name: r.Case.Kind + suffix, Properties: &properties{props}}
+			ts = &testsuite{Name: r.Case.Kind + suffix, Properties: &properties{props},
+				Timestamp: s.Started.UTC().Format("2006-01-02T15:04:05"), Hostname: host}
 			byKind[r.Case.Kind] = ts
 			out.Suites = append(out.Suites, ts)
 		}
-		tc := testcase{Name: r.Case.ID, Classname: class + r.Case.Kind, Time: fmt.Sprintf("%.3f", r.Duration.Seconds())}
+		tc := testcase{Name: r.Case.ID, Classname: class + r.Case.Kind, Time: seconds(r.Duration.Seconds())}
+		ts.seconds += r.Duration.Seconds()
 		ts.Tests++
 		body := r.Message
 		if diffs := diffsOf(r); len(diffs) > 0 {

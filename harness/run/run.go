@@ -58,6 +58,8 @@ type Result struct {
 	// of the case do not name, which make it fail.
 	Unpinned []string
 	Duration time.Duration
+
+	judged bool // the expectations have been applied
 }
 
 // DiffPaths are the paths where a failed case differs: those of Diffs, or
@@ -139,9 +141,26 @@ type Options struct {
 	// Dialect is the Pi release line the run checks: the goldens it reads
 	// and what each run frame names.
 	Dialect dialect.Dialect
+	// Profile, when set, leaves out the cases it says a port of its kind
+	// need not pass (a typed port and the rules of untyped input): they
+	// are skips whose message names the profile.
+	Profile *Profile
+	// Started is called when a worker sends a case, from that worker; it
+	// must be quick and safe for concurrent use.
+	Started func(c *suite.Case)
 	// Progress is called after each case, from any worker, one call at a
-	// time; it must be quick.
+	// time; it must be quick. The result is judged already: Expected is
+	// set when an expectation covers it.
 	Progress func(done, total int, r Result)
+}
+
+// Profile is a documented set of cases a kind of port may leave out.
+type Profile struct {
+	// Name is what --profile takes and the reports show.
+	Name string
+	// Skip says why the profile leaves out case c, whose golden for the
+	// run's dialect is golden; "" keeps it.
+	Skip func(c *suite.Case, golden jsonv.Value) string
 }
 
 // Summary is the outcome of a whole run.
@@ -149,6 +168,8 @@ type Summary struct {
 	Implementation subject.Implementation
 	// Dialect is the Pi release line the run checked.
 	Dialect dialect.Dialect
+	// Profile names the profile the run used ("" for none).
+	Profile string
 	Results []Result
 	Counts  map[Outcome]int
 	// ExpectedFailures are cases that failed as the expectations file says.
@@ -207,6 +228,9 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 		opts.Timeout = 10 * time.Second
 	}
 	sum := &Summary{Started: time.Now(), Counts: map[Outcome]int{}, Dialect: opts.Dialect}
+	if opts.Profile != nil {
+		sum.Profile = opts.Profile.Name
+	}
 	results := make([]Result, len(cases))
 	workers := min(opts.Jobs, max(len(cases), 1))
 	groups := make([]string, len(cases))
@@ -255,6 +279,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 					return
 				}
 				r := wk.run(ctx, cases[i])
+				judge(&r, opts.Expect)
 				results[i] = r // each index is written by one worker only
 				mu.Lock()
 				if sum.Implementation.Name == "" && wk.impl.Name != "" {
@@ -282,6 +307,11 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "not sent: no worker was left to run it"}
 		}
 	}
+	for i := range results {
+		if !results[i].judged {
+			judge(&results[i], opts.Expect)
+		}
+	}
 	sum.Results = results
 	sum.Interrupted = ctx.Err() != nil && slices.ContainsFunc(results, func(r Result) bool { return r.Message == errInterrupted })
 	sum.tally(opts.Expect, allIDs)
@@ -289,24 +319,48 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 	return sum
 }
 
+// judge sets what the expectations say of one result: the entry that
+// covers its failure, or that its pass is unexpected, or, for a failure an
+// entry only partly covers, what the entry leaves out (in its message, so
+// every report shows it).
+func judge(r *Result, exp *expect.File) {
+	r.judged = true
+	e, ok := exp.Match(r.Case.ID)
+	switch {
+	case !ok || r.Outcome == Skip:
+	case r.Outcome == Pass:
+		r.Expected = &e
+	default:
+		v := exp.Judge(r.Case.ID, string(r.Outcome), r.DiffPaths())
+		if v.Expected {
+			r.Expected = v.Entry
+		} else {
+			r.Unpinned = v.Unpinned
+			r.Message = v.Why + "\n" + r.Message
+		}
+	}
+}
+
+// UnexpectedPass tells whether r passed though an expectation says it fails.
+func (r Result) UnexpectedPass() bool { return r.Outcome == Pass && r.Expected != nil }
+
+// NeedsAttention tells whether r makes the run fail: a failure no
+// expectation covers, or an unexpected pass.
+func (r Result) NeedsAttention() bool {
+	return !r.Passed() && r.Expected == nil || r.UnexpectedPass()
+}
+
 func (s *Summary) tally(exp *expect.File, allIDs []string) {
 	ran, broke := 0, 0
+	expected := map[string][]string{} // the paths of each expected failure
 	for i := range s.Results {
 		r := &s.Results[i]
-		if e, ok := exp.Match(r.Case.ID); ok && r.Outcome == Pass {
-			r.Expected = &e
+		switch {
+		case r.UnexpectedPass():
 			s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
-		} else if ok && r.Outcome != Skip {
-			v := exp.Judge(r.Case.ID, string(r.Outcome), r.DiffPaths())
-			if v.Expected {
-				r.Expected = v.Entry
-				s.ExpectedFailures++
-			} else {
-				// Not expected after all: the message says what the entry
-				// leaves out, so every report shows it.
-				r.Unpinned = v.Unpinned
-				r.Message = v.Why + "\n" + r.Message
-			}
+		case r.Expected != nil:
+			s.ExpectedFailures++
+			expected[r.Case.ID] = r.DiffPaths()
 		}
 		s.Counts[r.Outcome]++
 		if r.Outcome != Skip {
@@ -317,7 +371,8 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 		}
 	}
 	s.Broken = ran > 0 && broke == ran && !s.Interrupted
-	s.Unmatched = exp.Unmatched(allIDs)
+	// An entry's path that no longer differs is stale too.
+	s.Unmatched = append(exp.Unmatched(allIDs), exp.StalePaths(expected)...)
 }
 
 type worker struct {
@@ -459,6 +514,14 @@ func (w *worker) runCase(ctx context.Context, c *suite.Case) Result {
 	if err != nil {
 		return Result{Outcome: Error, Message: err.Error()}
 	}
+	if p := w.opts.Profile; p != nil {
+		if why := p.Skip(c, want); why != "" {
+			return Result{Outcome: Skip, Message: "profile " + p.Name + ": " + why}
+		}
+	}
+	if w.opts.Started != nil {
+		w.opts.Started(c)
+	}
 	use := caseGroup(c)
 	deadline := w.opts.Timeout
 	if !w.used[use] {
@@ -569,7 +632,7 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 			msgs = append(msgs, err.Error())
 		}
 	}
-	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
+	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, JSONTexts: c.JSONTexts, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
 		r.Diffs = append(r.Diffs, m.Diffs...)
 		if len(msgs) == 0 {
 			msgs = append(msgs, m.Error())

@@ -85,15 +85,30 @@ func (r *Reference) Start(context.Context) (Implementation, error) {
 }
 
 // Run gives the answer `piconform serve` gives, from the same function.
-func (r *Reference) Run(ctx context.Context, c Case) (reply Reply, err error) {
-	defer func() {
-		// The reference must never panic on input; if it does, that is a bug
-		// to report as a crash of this case, not of the whole run.
-		if p := recover(); p != nil {
-			err = &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("panic: %v", p)}
-		}
+// The case's deadline (--timeout) holds as for a process: an answer not
+// given by then is a timeout, and the work is left to finish on its own.
+func (r *Reference) Run(ctx context.Context, c Case) (Reply, error) {
+	type answer struct {
+		reply Reply
+		err   error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		defer func() {
+			// The reference must never panic on input; if it does, that is a bug
+			// to report as a crash of this case, not of the whole run.
+			if p := recover(); p != nil {
+				done <- answer{err: &Failure{Outcome: FailCrash, Msg: fmt.Sprintf("panic: %v", p)}}
+			}
+		}()
+		done <- answer{reply: conformance.Answer(ctx, c, r.Options)}
 	}()
-	return conformance.Answer(ctx, c, r.Options), nil
+	select {
+	case a := <-done:
+		return a.reply, a.err
+	case <-ctx.Done():
+		return Reply{}, &Failure{Outcome: FailTimeout, Msg: "no answer before the deadline"}
+	}
 }
 
 func (r *Reference) Close() error { return nil }

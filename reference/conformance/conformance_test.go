@@ -149,9 +149,7 @@ func TestHandleErrors(t *testing.T) {
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"a","with":"","maxLength":"3"}}`, `/toolCallIdNormalizer/maxLength: want number, got string`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":[]}`, `/toolCallIdNormalizer: want object, got array`},
 		{"normalize", `{"messages":[],"model":` + model + `,"toolCallIdNormalizer":{"replace":"(","with":""}}`, `/toolCallIdNormalizer/replace: `},
-		{"pipeline", `{"systemPrompt":"","messages":[]}`, `/messages: a pipeline case needs at least one message`},
 		{"pipeline", `{"systemPrompt":"","messages":"x"}`, `/messages: want an array of messages, got string`},
-		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"},{"role":"assistant","content":[],"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"}]}`, `/messages/1: the last message of a pipeline case must not be an assistant`},
 		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{}}`, `/transform: want exactly one of append, keepLast, fail; got 0 members`},
 		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"keepLast":-1}}`, `/transform/keepLast: want a non-negative integer, got -1`},
 		{"pipeline", `{"systemPrompt":"","messages":[{"role":"user","content":"a"}],"transform":{"keepLast":1.5}}`, `/transform/keepLast: want a non-negative integer, got 1.5`},
@@ -483,6 +481,46 @@ func TestNormalizeExpectedFailures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPipelineLoopThrows: where Pi's agent loop throws before its request,
+// the output is {"error"} with the thrown message (Pi's own words, V8's for
+// a TypeError), as for a failing hook. Each was run through the real Pi.
+func TestPipelineLoopThrows(t *testing.T) {
+	user := `{"role":"user","content":"a","timestamp":1}`
+	noString := `{"role":"branchSummary","summary":{"toString":1},"fromId":"x","timestamp":1}`
+	same := ""
+	for _, tc := range []struct{ in, want, in16 string }{ // in16: the message in 1.6 (same: as in 0.80)
+		{`{"systemPrompt":"","messages":[]}`, "Cannot continue: no messages in context", same},
+		{`{"systemPrompt":"","messages":[` + user + `,{"role":"assistant","content":[],"api":"x","provider":"x","model":"x","usage":` + usage + `,"stopReason":"stop"}]}`, "Cannot continue from message role: assistant", same},
+		{`{"systemPrompt":"","messages":[` + user + `,null]}`, "Cannot read properties of null (reading 'role')", same},
+		{`{"systemPrompt":"","messages":[null,` + user + `]}`, "Cannot read properties of null (reading 'role')", same},
+		{`{"systemPrompt":"","messages":[null,` + user + `],"convert":"default"}`, "Cannot read properties of null (reading 'role')", same},
+		{`{"systemPrompt":"","messages":[` + noString + `,null,` + user + `]}`, "Cannot convert object to primitive value", "Cannot read properties of null (reading 'role')"},
+		{`{"systemPrompt":"","messages":[` + noString + `]}`, "Cannot convert object to primitive value", same},
+		{`{"systemPrompt":"","messages":[` + user + `],"transform":{"append":[null]}}`, "Cannot read properties of null (reading 'role')", same},
+	} {
+		for _, d := range []dialect.Dialect{dialect.V0_80, dialect.V1_6} {
+			want := tc.want
+			if d == dialect.V1_6 && tc.in16 != same {
+				want = tc.in16 // 1.6 reads every role first, to find the tools declared
+			}
+			t.Run(d.String()+" "+tc.in, func(t *testing.T) {
+				out, err := conformance.Handle("pipeline", parse(t, tc.in), conformance.Options{Dialect: d, Now: opts.Now})
+				if err != nil {
+					t.Fatalf("error %v, want {\"error\"}", err)
+				}
+				if want := object(t, "error", want); !jsonv.Equal(out, want) {
+					t.Errorf("output:\n got %s\nwant %s", out, want)
+				}
+			})
+		}
+	}
+}
+
+func object(t *testing.T, key, value string) jsonv.Value {
+	t.Helper()
+	return jsonv.ObjectValue(jsonv.Member{Key: key, Value: jsonv.StringValue(value)})
 }
 
 // TestExpectedFailures: where Pi's function throws, the output is the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 
 	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
@@ -15,7 +16,10 @@ import (
 // section 5): the transcript goes through the case's transformContext (if
 // any) and convertToLlm, and the output is the Context the provider would
 // get together with the transcript as it stands once the request is
-// prepared. A failing hook gives {"error": <its message>} instead.
+// prepared. A failing hook gives {"error": <its message>} instead, and so
+// does the loop where it throws (an empty transcript, one that ends with
+// an assistant or a null, a convertToLlm that meets a null or a value with
+// no string form).
 func pipeline(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	rawSys := f.Any("systemPrompt")
@@ -31,23 +35,21 @@ func pipeline(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	// A continued run needs something to answer: Pi refuses an empty
-	// transcript and one that ends with an assistant before any hook runs
-	// (reading the role of a null there throws).
-	if len(msgs) == 0 {
-		return jsonv.Value{}, jsonv.Errorf("/messages", "a pipeline case needs at least one message")
-	}
-	last := msgs[len(msgs)-1]
-	if isNull(last) {
-		return jsonv.Value{}, jsonv.Errorf(jsonv.Index("/messages", len(msgs)-1), "want a message, got null")
-	}
-	if last.Role() == ai.RoleAssistant {
-		return jsonv.Value{}, jsonv.Errorf(jsonv.Index("/messages", len(msgs)-1), "the last message of a pipeline case must not be an assistant")
+	// A continued run needs something to answer: Pi's loop throws on an
+	// empty transcript and on one that ends with an assistant before any
+	// hook runs (and reading the role of a null there throws): the loop
+	// rejects with that error.
+	if msg, ok := continueThrows(msgs); ok {
+		return object(jsonv.Member{Key: "error", Value: jsonv.StringValue(msg)}), nil
 	}
 	state := agent.State{SystemPrompt: rawSys.Str(), Messages: msgs}
 	if agent.ToolsAsMessages(opts.Dialect) {
 		// Pi 1.6 reads no systemPrompt, and declares the tools as a system
-		// message it appends to the transcript.
+		// message it appends to the transcript. It reads every message's
+		// role for that, which a null has not: the loop rejects.
+		if slices.ContainsFunc(msgs, isNull) {
+			return object(jsonv.Member{Key: "error", Value: jsonv.StringValue(nullRoleText)}), nil
+		}
 		update, err := agent.DeclareToolChanges(msgs, rawTools, opts.now())
 		if err != nil {
 			return jsonv.Value{}, err
@@ -121,29 +123,45 @@ func isNull(m agent.Message) bool {
 	return ok && u.Raw.Kind() == jsonv.Null
 }
 
-// refuseWherePiThrows makes a convertToLlm fail, as Pi's throws, when a null
-// message reaches it or it cannot project a message (*agent.ConvertError);
-// the failure is an input error, not the hook's own.
-func refuseWherePiThrows(convert agent.ConvertToLLM) agent.ConvertToLLM {
+// nullRoleText is V8's text for reading the role of a null message.
+var nullRoleText = jsonv.ReadPropertyText(jsonv.NullValue(), "role")
+
+// continueThrows is the error Pi's runAgentLoopContinue throws before it
+// runs anything, in its own words (V8's for the null), if any.
+func continueThrows(msgs []agent.Message) (string, bool) {
+	if len(msgs) == 0 {
+		return "Cannot continue: no messages in context", true
+	}
+	switch last := msgs[len(msgs)-1]; {
+	case isNull(last):
+		return nullRoleText, true
+	case last.Role() == ai.RoleAssistant:
+		return "Cannot continue from message role: assistant", true
+	}
+	return "", false
+}
+
+// failWherePiThrows makes a convertToLlm fail as Pi's throws, with V8's
+// text: when a null message reaches it (both convertToLlm functions read
+// every message's role), or when it cannot project a message
+// (*agent.ConvertError). The loop rejects with that error.
+func failWherePiThrows(convert agent.ConvertToLLM) agent.ConvertToLLM {
 	return func(ctx context.Context, msgs []agent.Message) ([]ai.Message, error) {
-		for _, m := range msgs {
+		for i, m := range msgs {
 			if isNull(m) {
-				return nil, jsonv.Errorf("/messages", "a null message reaches convertToLlm")
+				// A message before it that fails to project throws first.
+				if _, err := convert(ctx, msgs[:i]); err != nil {
+					return nil, errors.New(convertThrowText(err))
+				}
+				return nil, errors.New(nullRoleText)
 			}
 		}
 		llm, err := convert(ctx, msgs)
 		if _, ok := errors.AsType[*agent.ConvertError](err); ok {
-			// A transform may have moved the message: no index in the input.
-			return nil, convertThrows(err, "/messages")
+			return nil, errors.New(convertThrowText(err))
 		}
 		return llm, err
 	}
-}
-
-// convertThrows is the input error for a transcript convertToLlm throws on,
-// at ptr.
-func convertThrows(err error, ptr string) error {
-	return jsonv.Errorf(ptr, "Pi's convertToLlm throws: %v", err)
 }
 
 // decodeTools reads an array of Tools.
@@ -172,7 +190,8 @@ func transformOp(v jsonv.Value, reg *agent.Registry) (agent.TransformContext, er
 	at := jsonv.Child(ptr, m.Key)
 	switch m.Key {
 	case "append":
-		extra, err := reg.DecodeAll(m.Value, at)
+		// A null appended is kept: convertToLlm throws on it.
+		extra, err := decodeTranscript(reg, m.Value, at)
 		if err != nil {
 			return nil, err
 		}
@@ -209,13 +228,13 @@ func convertOp(v jsonv.Value, reg *agent.Registry) (agent.ConvertToLLM, error) {
 	const ptr = "/convert"
 	switch v.Kind() {
 	case jsonv.Absent:
-		return refuseWherePiThrows(agent.Converter(reg)), nil
+		return failWherePiThrows(agent.Converter(reg)), nil
 	case jsonv.String:
 		switch v.Str() {
 		case "coding-agent":
-			return refuseWherePiThrows(agent.Converter(reg)), nil
+			return failWherePiThrows(agent.Converter(reg)), nil
 		case "default":
-			return refuseWherePiThrows(func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
+			return failWherePiThrows(func(_ context.Context, msgs []agent.Message) ([]ai.Message, error) {
 				return agent.DefaultConvertToLLM(msgs), nil
 			}), nil
 		}

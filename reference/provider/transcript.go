@@ -10,11 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
-// transcriptContext tells whether a provider call reads its context as a
-// transcript (Pi 1.6): the system prompt and the tools reach the API only
-// as system messages, the first of which normalizeContext makes of them.
-var transcriptContext = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // midConvoSystemKey is the compat member by which a model takes later
 // system messages where they stand instead of folded into the first.
 const midConvoSystemKey = "supportsMidConvoSystemMessages"

@@ -472,7 +472,7 @@ func TestExamples(t *testing.T) {
 		{
 			name:   "unknown role in the Message layer",
 			schema: "message.schema.json",
-			doc:    `{"role":"system","content":"x"}`,
+			doc:    `{"role":"developer","content":"x"}`,
 			errAt:  "/role",
 		},
 		{

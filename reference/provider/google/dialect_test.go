@@ -313,3 +313,57 @@ func TestGenAIRetry(t *testing.T) {
 		t.Error("a request without an answer is repeated")
 	}
 }
+
+// TestSimpleThinking16: streamSimple's thinkingConfig in dialect 1.6, as
+// pi-ai 1.6.0 sent it for each model, thinkingLevelMap and level (both
+// APIs but where noted).
+func TestSimpleThinking16(t *testing.T) {
+	for _, tc := range []struct {
+		id, levelMap, level string // level as JSON
+		want, vertex        string // vertex: when it differs
+	}{
+		{"gemini-2.5-pro", ``, `"minimal"`, `{"includeThoughts":true,"thinkingBudget":128}`, ""},
+		{"gemini-2.5-pro", ``, `"xhigh"`, `{"includeThoughts":true,"thinkingBudget":32768}`, ""},
+		{"gemini-2.5-pro", ``, `"max"`, `{"includeThoughts":true,"thinkingBudget":32768}`, ""},
+		{"gemini-2.5-pro", ``, `"off"`, `{"thinkingBudget":0}`, ""},
+		{"gemini-2.5-pro", ``, `5`, `{"thinkingBudget":0}`, ""},
+		{"gemini-2.5-flash-lite", ``, `"minimal"`, `{"includeThoughts":true,"thinkingBudget":512}`, `{"includeThoughts":true,"thinkingBudget":128}`},
+		{"gemini-3-pro-preview", ``, `"low"`, `{"includeThoughts":true,"thinkingLevel":"LOW"}`, ""},
+		{"gemini-3-pro-preview", ``, `"medium"`, `{"includeThoughts":true,"thinkingLevel":"MEDIUM"}`, ""},
+		{"gemini-4-argon", ``, `"low"`, `{"includeThoughts":true,"thinkingLevel":"LOW"}`, ""},
+		{"gemma-4-27b-it", ``, `"minimal"`, `{"includeThoughts":true,"thinkingLevel":"MINIMAL"}`, ""},
+		{"gemini-3-flash-preview", `{"xhigh":"high"}`, `"xhigh"`, `{"includeThoughts":true,"thinkingLevel":"HIGH"}`, ""},
+		{"gemini-3-flash-preview", `{"max":"HIGH"}`, `"max"`, `{"includeThoughts":true,"thinkingLevel":"HIGH"}`, ""},
+		{"gemini-2.5-pro", `{"low":"Medium"}`, `"low"`, `{"includeThoughts":true,"thinkingBudget":8192}`, ""},
+		{"gemini-3-pro-preview", `{"off":null,"minimal":null}`, `"minimal"`, `{"includeThoughts":true,"thinkingLevel":"LOW"}`, ""},
+		{"gemini-3-flash-preview", `{"medium":"ultra"}`, `"medium"`, `throws: Unsupported Google thinking level mapping for google/gemini-3-flash-preview: medium -> ultra`, ""},
+	} {
+		for _, d := range []provider.Driver{google.Driver, googlevertex.Driver} {
+			model := &ai.Model{ID: tc.id, API: d.API, Provider: "google", BaseURL: "http://h", Reasoning: true}
+			if tc.levelMap != "" {
+				model.ThinkingLevelMap = mustJSON(t, tc.levelMap)
+			}
+			key := "k"
+			s := provider.SimpleOptions{StreamOptions: provider.StreamOptions{APIKey: &key, Dialect: dialect.V1_6}, Reasoning: mustJSON(t, tc.level)}
+			want := tc.want
+			if d.API == googlevertex.API && tc.vertex != "" {
+				want = tc.vertex
+			}
+			got := ""
+			opts, err := d.FromSimple(model, s)
+			if err == nil {
+				var call *provider.Call
+				call, err = d.BuildRequest(model, &ai.Context{Messages: []ai.Message{&ai.UserMessage{Content: ai.Content{IsString: true, Text: "hi"}}}}, opts, capturetest.Clock)
+				if err == nil {
+					got = at(call.Body, "/generationConfig/thinkingConfig")
+				}
+			}
+			if err != nil {
+				got = "throws: " + strings.TrimPrefix(err.Error(), "provider: ")
+			}
+			if !strings.HasSuffix(got, strings.TrimPrefix(want, "throws: ")) || strings.HasPrefix(want, "throws: ") != strings.HasPrefix(got, "throws: ") {
+				t.Errorf("%s %s %s %s: %s, want %s", d.API, tc.id, tc.levelMap, tc.level, got, want)
+			}
+		}
+	}
+}

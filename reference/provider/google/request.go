@@ -310,7 +310,7 @@ func BodyTail(model *ai.Model, ctx *ai.Context, opts Options, v Variant) ([]json
 			}
 			gen.Set("thinkingConfig", tc.Value())
 		} else if r.levelModels {
-			off, err := offConfig(model)
+			off, err := offConfig(opts.Dialect, model)
 			if err != nil {
 				return nil, err
 			}

@@ -18,16 +18,7 @@ func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 		return Options{}, err
 	}
 	thinking, err := SimpleThinking(model, s, false)
-	return Options{StreamOptions: base, ToolChoice: SimpleToolChoice(s), Thinking: thinking}, err
-}
-
-// SimpleToolChoice is the toolChoice streamSimple hands on: none in 0.80,
-// the caller's from 1.6 on.
-func SimpleToolChoice(s provider.SimpleOptions) jsonv.Value {
-	if !rules(s.Dialect).levelModels {
-		return jsonv.Value{}
-	}
-	return s.ExtraMember("toolChoice")
+	return Options{StreamOptions: base, ToolChoice: s.ToolChoice(), Thinking: thinking}, err
 }
 
 // SimpleThinking is the thinking object streamSimple sends in the

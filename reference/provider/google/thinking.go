@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -57,12 +58,12 @@ func ResolveThinkingLevel(model *ai.Model, level string) (string, error) {
 // (getDisabledGoogleThinkingConfig): a zero budget, unless the model takes
 // a level and cannot turn thinking off (its thinkingLevelMap maps off to
 // null), when it is the lowest level it supports, without includeThoughts.
-func offConfig(model *ai.Model) (jsonv.Value, error) {
+func offConfig(d dialect.Dialect, model *ai.Model) (jsonv.Value, error) {
 	zero := new(jsonv.ObjectBuilder).Set("thinkingBudget", jsonv.NumberValue("0")).Value()
 	if !UsesThinkingLevel(model) {
 		return zero, nil
 	}
-	fallback := provider.ClampThinkingLevel(model, "off")
+	fallback := provider.ClampThinkingLevelIn(d, model, "off")
 	if fallback == "off" {
 		return zero, nil
 	}

@@ -12,5 +12,5 @@ import (
 // require a key here (Vertex can use Google credentials).
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	thinking, err := google.SimpleThinking(model, s, true)
-	return Options{Options: google.Options{StreamOptions: s.Base(), ToolChoice: google.SimpleToolChoice(s), Thinking: thinking}}, err
+	return Options{Options: google.Options{StreamOptions: s.BaseFor(model), ToolChoice: s.ToolChoice(), Thinking: thinking}}, err
 }
