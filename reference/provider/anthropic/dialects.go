@@ -257,3 +257,7 @@ var noAuthText = dialect.Table[string]{
 // sdkVersion is the @anthropic-ai/sdk release Pi pins, which its user
 // agent and x-stainless-package-version name.
 var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: "0.129.0"}
+
+// sendsFallbacks tells whether the model's allowed fallback models are
+// sent (fallbacks, wire.anthropic.fallback-models); Pi 0.80 knows none.
+var sendsFallbacks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
