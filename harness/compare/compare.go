@@ -165,9 +165,23 @@ func FormatDiffs(diffs []Diff, limit int) string {
 	return b.String()
 }
 
+// JSONText marks strings that hold JSON text (a tool call's arguments, as
+// the API or Pi writes them with JSON.stringify): two such strings are
+// equal when both parse to equal JSON objects or arrays, whatever the
+// order of their keys and their spacing; a string that does not parse as
+// one (a fragment of a stream) is compared as text. Path is a JSON
+// Pointer in which a "*" segment matches every member or element; Type,
+// when set, limits it to objects whose "type" member is that string.
+type JSONText struct {
+	Path string
+	Type string
+}
+
 // Rules say how two outputs are compared besides plain JSON equality.
 type Rules struct {
 	Redactions []Redaction
+	// JSONTexts are the strings compared as the JSON they hold.
+	JSONTexts []JSONText
 	// RuntimeTexts are the golden's strings that come from the JavaScript
 	// runtime; they are checked by pattern unless Strict.
 	RuntimeTexts []RuntimeText
@@ -193,6 +207,9 @@ func Diffs(want, got jsonv.Value, r Rules) []Diff {
 	for _, red := range r.Redactions {
 		w.redactions = append(w.redactions, red.segments())
 	}
+	for _, j := range r.JSONTexts {
+		w.jsonTexts = append(w.jsonTexts, splitPointer(j.Path))
+	}
 	if !r.Strict {
 		for _, t := range r.RuntimeTexts {
 			w.texts[t.Path] = t.Pattern
@@ -204,10 +221,11 @@ func Diffs(want, got jsonv.Value, r Rules) []Diff {
 
 type walker struct {
 	rules Rules
-	// redactions are the segments of each of rules.Redactions.
-	redactions [][]string
-	texts      map[string]string
-	diffs      []Diff
+	// redactions are the segments of each of rules.Redactions, jsonTexts
+	// those of rules.JSONTexts.
+	redactions, jsonTexts [][]string
+	texts                 map[string]string
+	diffs                 []Diff
 	// first stops the walk at the first difference (an equality probe).
 	first bool
 }
@@ -280,8 +298,19 @@ func (w *walker) walk(want, got jsonv.Value, path string, segs []string) {
 	case jsonv.Object:
 		wk, wm := members(want)
 		gk, gm := members(got)
+		typ := ""
+		if t, ok := wm["type"]; ok && t.Kind() == jsonv.String {
+			typ = t.Str()
+		}
 		for _, k := range wk {
-			w.walk(wm[k], gm[k], jsonv.Child(path, k), append(segs[:len(segs):len(segs)], k))
+			ks := append(segs[:len(segs):len(segs)], k)
+			if wv, gv := wm[k], gm[k]; wv.Kind() == jsonv.String && gv.Kind() == jsonv.String && w.jsonText(ks, typ) {
+				if !sameJSONText(wv.Str(), gv.Str()) {
+					w.add(jsonv.Child(path, k), wv, gv)
+				}
+				continue
+			}
+			w.walk(wm[k], gm[k], jsonv.Child(path, k), ks)
 		}
 		for _, k := range gk {
 			if _, ok := wm[k]; !ok {
@@ -321,7 +350,7 @@ func (w *walker) walkArray(we, ge []jsonv.Value, path string, segs []string) {
 	}
 	same := func(i, j int) bool {
 		p, s := at(i)
-		probe := &walker{rules: w.rules, redactions: w.redactions, texts: w.texts, first: true}
+		probe := &walker{rules: w.rules, redactions: w.redactions, jsonTexts: w.jsonTexts, texts: w.texts, first: true}
 		probe.walk(we[i], ge[j], p, s)
 		return len(probe.diffs) == 0
 	}
@@ -415,6 +444,48 @@ func members(v jsonv.Value) ([]string, map[string]jsonv.Value) {
 		m[k] = mem.Value
 	}
 	return keys, m
+}
+
+// jsonText tells whether the member at segs, in an object whose "type" is
+// typ, holds JSON text.
+func (w *walker) jsonText(segs []string, typ string) bool {
+	for i, j := range w.rules.JSONTexts {
+		if j.Type != "" && j.Type != typ {
+			continue
+		}
+		if js := w.jsonTexts[i]; len(js) == len(segs) && segmentsMatch(js, segs) {
+			return true
+		}
+	}
+	return false
+}
+
+func segmentsMatch(pattern, segs []string) bool {
+	for i, s := range pattern {
+		if s != "*" && s != segs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameJSONText tells whether two strings are equal as text, or both hold
+// a JSON object (or array) and those are equal as JSON.
+func sameJSONText(a, b string) bool {
+	if wtf8.Canonical(a) == wtf8.Canonical(b) {
+		return true
+	}
+	av, err := jsonv.Parse([]byte(a))
+	if err != nil || av.Kind() != jsonv.Object && av.Kind() != jsonv.Array {
+		return false
+	}
+	bv, err := jsonv.Parse([]byte(b))
+	if err != nil || bv.Kind() != av.Kind() {
+		return false
+	}
+	probe := &walker{texts: map[string]string{}, first: true}
+	probe.walk(av, bv, "", nil)
+	return len(probe.diffs) == 0
 }
 
 func hasType(v jsonv.Value, as string) bool {

@@ -1,9 +1,12 @@
 package compare_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -423,5 +426,61 @@ func TestCompareHugeNumbers(t *testing.T) {
 	got, _ := jsonv.Parse([]byte(`{"n": [` + strings.Repeat(`1e999998, `, 1000) + `10e999999998]}`))
 	if d := compare.Diffs(want, got, compare.Rules{}); len(d) != 1000 {
 		t.Errorf("%d differences, want 1000", len(d))
+	}
+}
+
+// TestJSONTexts: a string the rules say holds JSON text compares as the JSON
+// it holds when both sides parse as an object or an array; anything else,
+// and every other string, compares as text.
+func TestJSONTexts(t *testing.T) {
+	rules := compare.Rules{JSONTexts: []compare.JSONText{
+		{Path: "/events/*/delta", Type: "toolcall_delta"},
+		{Path: "/body/messages/*/tool_calls/*/function/arguments"},
+	}}
+	delta := func(typ, d string) string {
+		b, _ := json.Marshal(d)
+		return `{"events":[{"type":"` + typ + `","delta":` + string(b) + `}]}`
+	}
+	args := func(a string) string {
+		b, _ := json.Marshal(a)
+		return `{"body":{"messages":[{"tool_calls":[{"function":{"arguments":` + string(b) + `}}]}]}}`
+	}
+	tests := []struct {
+		name      string
+		want, got string
+		paths     []string // where they differ
+	}{
+		{"keys in another order", delta("toolcall_delta", `{"command":"ls","timeout":1.5,"n":100}`), delta("toolcall_delta", `{"n":100,"command":"ls","timeout":1.5}`), nil},
+		{"spacing and number spelling", delta("toolcall_delta", `{"a":[1,2],"b":1.50}`), delta("toolcall_delta", `{ "b": 1.5, "a": [ 1, 2 ] }`), nil},
+		{"nested keys", args(`{"o":{"x":1,"y":2}}`), args(`{"o":{"y":2,"x":1}}`), nil},
+		{"a value differs", delta("toolcall_delta", `{"a":1,"b":2}`), delta("toolcall_delta", `{"b":3,"a":1}`), []string{"/events/0/delta"}},
+		{"a member more", args(`{"a":1}`), args(`{"a":1,"b":null}`), []string{"/body/messages/0/tool_calls/0/function/arguments"}},
+		{"fragments compare as text", delta("toolcall_delta", `{"path":`), delta("toolcall_delta", `{ "path":`), []string{"/events/0/delta"}},
+		{"one side not JSON", delta("toolcall_delta", `{"a":1}`), delta("toolcall_delta", `{a:1}`), []string{"/events/0/delta"}},
+		{"scalars compare as text", delta("toolcall_delta", `1.0`), delta("toolcall_delta", `1`), []string{"/events/0/delta"}},
+		{"another event type compares as text", delta("text_delta", `{"a":1,"b":2}`), delta("text_delta", `{"b":2,"a":1}`), []string{"/events/0/delta"}},
+		{"lone surrogates survive", args(`{"s":"\ud83d","t":1}`), args(`{"t":1,"s":"\ud83d"}`), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := jsonv.Parse([]byte(tt.want))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := jsonv.Parse([]byte(tt.got))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, d := range compare.Diffs(w, g, rules) {
+				paths = append(paths, d.Path)
+			}
+			if diff := cmp.Diff(tt.paths, paths); diff != "" {
+				t.Errorf("differing paths (-want +got):\n%s", diff)
+			}
+			if d := compare.Diffs(w, g, compare.Rules{}); len(d) == 0 && tt.want != tt.got {
+				t.Error("equal without the rule: the case tests nothing")
+			}
+		})
 	}
 }

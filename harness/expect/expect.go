@@ -190,6 +190,40 @@ func (f *File) Judge(id, outcome string, paths []string) Verdict {
 	return v
 }
 
+// StalePaths finds the path globs that pin nothing: failed holds, for each
+// case the run judged as an expected failure, the paths where it differed,
+// and a glob of an entry that matched some of those cases but covered none
+// of their paths is stale (a difference that went away). Each comes back
+// as an Entry with that glob alone, its reason saying so.
+func (f *File) StalePaths(failed map[string][]string) []Entry {
+	if f == nil {
+		return nil
+	}
+	var out []Entry
+	for _, e := range f.Entries {
+		matched := false
+		used := map[string]bool{}
+		for id, paths := range failed {
+			if ok, _ := path.Match(e.Pattern, id); !ok {
+				continue
+			}
+			matched = true
+			for _, g := range e.Paths {
+				if slices.ContainsFunc(paths, func(p string) bool { return PathMatch(g, p) }) {
+					used[g] = true
+				}
+			}
+		}
+		for _, g := range e.Paths {
+			if matched && !used[g] {
+				out = append(out, Entry{Pattern: e.Pattern, Paths: []string{g}, Line: e.Line,
+					Reason: "the path " + g + " no longer differs (" + e.Reason + ")"})
+			}
+		}
+	}
+	return out
+}
+
 // Unmatched returns the entries that match none of ids.
 func (f *File) Unmatched(ids []string) []Entry {
 	if f == nil {
@@ -442,18 +476,35 @@ func synthesize(f *File) *File {
 	return out
 }
 
-// CollapsePaths turns differing paths into few path globs that match them
-// all, so an expected-failure file stays readable: paths that differ only in
-// array indices become one glob with "*" there (/events/3/message/x and
-// /events/9/message/x give /events/*/message/x), and while more than
-// MaxPathsPerEntry remain, the globs sharing the longest prefix become
-// prefix/**. Order follows the first appearance of each path.
+// CollapsePaths turns differing paths into path globs that match them all.
+// Up to MaxPathsPerEntry paths are written as they are: an entry names the
+// paths the run saw, so a later difference elsewhere is not hidden. More
+// are folded so an expected-failure file stays readable: paths that differ
+// only in array indices become one glob with "*" there
+// (/events/3/message/x and /events/9/message/x give /events/*/message/x),
+// and while more than MaxPathsPerEntry remain, the globs sharing the
+// longest prefix become prefix/**. Order follows the first appearance of
+// each path. Only a difference at the root itself gives "/**".
 func CollapsePaths(paths []string) []string {
 	var uniq []string
 	for _, p := range paths {
 		if !slices.Contains(uniq, p) {
 			uniq = append(uniq, p)
 		}
+	}
+	if len(uniq) <= MaxPathsPerEntry {
+		out := make([]string, len(uniq))
+		for i, p := range uniq {
+			segs := pointerSegments(p)
+			for j, sg := range segs {
+				segs[j] = literalSegment(sg)
+			}
+			out[i] = "/" + strings.Join(segs, "/")
+			if p == "" {
+				out[i] = "/**" // the root: only ** matches no segment
+			}
+		}
+		return out
 	}
 	// Indices.
 	type group struct{ segs []string }

@@ -169,7 +169,7 @@ wire/crashes  # crashes
 cost/reference-example-with-1h  /usage/cost/cacheWrite,/usage/cost/total  # cacheWrite1h is priced like cacheWrite
 # cause B, one line for many cases
 normalize/images-*  /messages/*/content  # images are not collapsed
-wire/x  /message/durationMs,/events/*/message/durationMs  # durationMs is new
+wire/x  /message/durationMs,/events/3/message/durationMs,/events/7/message/durationMs  # durationMs is new
 wire/*  /requests/0/body/max_tokens  # max_tokens
 wire/crashes  # crashes
 convert/new-failure  /messages/0/content  # TODO explain: /messages/0/content: want "a", got "b"
@@ -299,9 +299,16 @@ func TestCollapsePaths(t *testing.T) {
 	}{
 		{nil, []string{}},
 		{[]string{"/a/b", "/a/b", "/c"}, []string{"/a/b", "/c"}},
-		{[]string{"/events/3/message/x", "/message/x", "/events/9/message/x"}, []string{"/events/*/message/x", "/message/x"}},
-		{[]string{"/requests/0/body/a", "/requests/1/body/a"}, []string{"/requests/*/body/a"}},
+		// Up to MaxPathsPerEntry paths: as the run saw them, never widened.
+		{[]string{"/events/3/message/x", "/message/x", "/events/9/message/x"}, []string{"/events/3/message/x", "/message/x", "/events/9/message/x"}},
+		{[]string{"/requests/0/body/a", "/requests/1/body/a"}, []string{"/requests/0/body/a", "/requests/1/body/a"}},
+		{[]string{"/requests/0/body/tools/0/strict"}, []string{"/requests/0/body/tools/0/strict"}},
 		{[]string{""}, []string{"/**"}},
+		// More: indices fold first.
+		{
+			[]string{"/events/1/x", "/events/2/x", "/events/3/x", "/events/4/x", "/events/5/x", "/events/6/x", "/message/x"},
+			[]string{"/events/*/x", "/message/x"},
+		},
 		{
 			// Globs another one covers go.
 			[]string{"/m/1/a", "/m/2/b", "/m/3/c", "/m/4/d", "/m/4/content/0/x", "/m/4/content/0/y", "/m/11", "/n/1", "/o/1", "/p/1"},

@@ -62,8 +62,11 @@ var wireKind = &Kind{
 	Name: wire.Kind,
 	Redactions: append(messageClock("/message", "/events/*/message", "/events/*/error"),
 		compare.Redaction{Path: "/throws/message", As: "string"}),
-	Validate: validateWire,
-	API:      wire.CaseAPI,
+	// A toolcall_delta that carries a call's whole arguments (Google's,
+	// Mistral's) holds JSON.stringify of them (wire.json-text).
+	JSONTexts: []compare.JSONText{{Path: "/events/*/delta", Type: "toolcall_delta"}},
+	Validate:  validateWire,
+	API:       wire.CaseAPI,
 	Fixture: func(o FixtureOptions) run.Fixture {
 		f := wire.NewFixture(conformance.IncidentalHeaders, conformance.IdentityHeaders)
 		f.StrictIdentity = o.StrictIdentity

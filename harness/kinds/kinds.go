@@ -33,6 +33,9 @@ type Kind struct {
 	// Redactions are the redactions every case of the kind gets. A case's
 	// own "redact" adds to them; "redactDefaults": false turns them off.
 	Redactions []compare.Redaction
+	// JSONTexts are the strings of the kind's outputs that hold JSON text
+	// (compare.JSONText): compared as JSON, so key order does not count.
+	JSONTexts []compare.JSONText
 	// Validate checks a case's input and kind-specific members when the
 	// suite loads. Errors carry a JSON Pointer into the case file. Nil
 	// checks nothing beyond the common members.
@@ -114,6 +117,7 @@ func (r Registry) Complete(c *suite.Case) error {
 		own := slices.DeleteFunc(c.Redactions, func(r compare.Redaction) bool { return slices.Contains(k.Redactions, r) })
 		c.Redactions = append(slices.Clone(k.Redactions), own...)
 	}
+	c.JSONTexts = k.JSONTexts
 	if k.Validate != nil {
 		if err := k.Validate(c); err != nil {
 			return err

@@ -56,6 +56,7 @@ func TestRegistry(t *testing.T) {
 		name                                string
 		fixture, recorder, api, checksFiles bool
 		defaults                            int
+		jsonTexts                           int
 	}{
 		{name: "convert", defaults: 1},
 		{name: "normalize", defaults: 1},
@@ -63,7 +64,7 @@ func TestRegistry(t *testing.T) {
 		{name: "sanitize", defaults: 1},
 		{name: "pipeline"},
 		{name: "session", defaults: 1},
-		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 13},
+		{name: "wire", fixture: true, recorder: true, api: true, checksFiles: true, defaults: 13, jsonTexts: 1},
 	}
 	if len(tests) != len(kinds.Builtin) {
 		t.Errorf("the table has %d kinds, the registry %d", len(tests), len(kinds.Builtin))
@@ -81,6 +82,9 @@ func TestRegistry(t *testing.T) {
 			}
 			if len(k.Redactions) != tt.defaults {
 				t.Errorf("%d default redactions, want %d", len(k.Redactions), tt.defaults)
+			}
+			if len(k.JSONTexts) != tt.jsonTexts {
+				t.Errorf("%d JSON texts, want %d", len(k.JSONTexts), tt.jsonTexts)
 			}
 		})
 	}

@@ -352,6 +352,7 @@ func (r Result) NeedsAttention() bool {
 
 func (s *Summary) tally(exp *expect.File, allIDs []string) {
 	ran, broke := 0, 0
+	expected := map[string][]string{} // the paths of each expected failure
 	for i := range s.Results {
 		r := &s.Results[i]
 		switch {
@@ -359,6 +360,7 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 			s.UnexpectedPasses = append(s.UnexpectedPasses, *r)
 		case r.Expected != nil:
 			s.ExpectedFailures++
+			expected[r.Case.ID] = r.DiffPaths()
 		}
 		s.Counts[r.Outcome]++
 		if r.Outcome != Skip {
@@ -369,7 +371,8 @@ func (s *Summary) tally(exp *expect.File, allIDs []string) {
 		}
 	}
 	s.Broken = ran > 0 && broke == ran && !s.Interrupted
-	s.Unmatched = exp.Unmatched(allIDs)
+	// An entry's path that no longer differs is stale too.
+	s.Unmatched = append(exp.Unmatched(allIDs), exp.StalePaths(expected)...)
 }
 
 type worker struct {
@@ -629,7 +632,7 @@ func (w *worker) verdict(c *suite.Case, golden, got jsonv.Value, checkErr error)
 			msgs = append(msgs, err.Error())
 		}
 	}
-	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
+	if m := compare.Check(want, got, compare.Rules{Redactions: c.Redactions, JSONTexts: c.JSONTexts, RuntimeTexts: texts, Strict: w.opts.StrictIdentity}); m != nil {
 		r.Diffs = append(r.Diffs, m.Diffs...)
 		if len(msgs) == 0 {
 			msgs = append(msgs, m.Error())

@@ -5,8 +5,10 @@
 // SyntaxError ("Unexpected token 'o', \"oops\" is not valid JSON") and the
 // TypeError of reading a member of undefined or null ("Cannot read
 // properties of undefined (reading 'id')"), the TypeError of converting a
-// value that has no primitive form, and Node's WebSocket client's
-// error for a failed handshake. Their wording is V8's and Node's (Node
+// value that has no primitive form, and Node's own texts: its WebSocket
+// client's error for a failed handshake, the AbortError of an aborted
+// call ("This operation was aborted") and undici's refusal of a header
+// value that is not Latin-1 (a ByteString). Their wording is V8's and Node's (Node
 // 22), not Pi's, and a port in another language cannot produce it. The set
 // of such messages is closed and each has a fixed shape, so they are found
 // by shape: the same messages the reference builds in
@@ -39,6 +41,13 @@ var v8Messages = regexp.MustCompile(strings.Join([]string{
 	`Cannot convert object to primitive value`,
 	// Node's WebSocket client (undici) when a handshake fails.
 	`Received network error or non-101 status code\.`,
+	// Node's own AbortError (a DOMException), as fetch and AbortSignal
+	// throw it when a call is aborted.
+	`This operation was aborted`,
+	// undici's refusal of a header value that is not Latin-1 (WebIDL's
+	// ByteString conversion), with the offending character's index and
+	// code unit.
+	`Cannot convert argument to a ByteString because the character at index \d+ has a value of \d+ which is greater than 255\.`,
 }, "|"))
 
 // Pattern returns s with every runtime message replaced by

@@ -25,6 +25,12 @@ func TestPattern(t *testing.T) {
 		{"Cannot read properties of null (reading 'type')", "{runtime}"},
 		{"Cannot convert object to primitive value", "{runtime}"},
 		{"Error: Cannot convert object to primitive values", "Error: {runtime}s"},
+		{"This operation was aborted", "{runtime}"},
+		{"Request aborted by client: AbortError: This operation was aborted", "Request aborted by client: AbortError: {runtime}"},
+		{"Cannot convert argument to a ByteString because the character at index 5 has a value of 55357 which is greater than 255.", "{runtime}"},
+		{"Headers: Cannot convert argument to a ByteString because the character at index 12 has a value of 9731 which is greater than 255.", "Headers: {runtime}"},
+		{"Request was aborted.", ""},
+		{"Request aborted", ""},
 		{
 			"Could not parse Anthropic SSE event content_block_start: Expected property name or '}' in JSON at position 1 (line 1 column 2); data={bad",
 			"Could not parse Anthropic SSE event content_block_start: {runtime}; data={bad",

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/golden"
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/subject"
@@ -88,12 +89,12 @@ func TestReferenceHasOneFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixtures := golden.Fixtures(dialect.V0_80)
-	fixtures[wire.Kind].(*wire.Fixture).NoPause = true // both faces get the same bytes; splits are not the question
-	// answer runs c on subj, with a fresh fixture (a wire case's loopback
-	// server) for each face.
-	answer := func(t *testing.T, subj subject.Subject, c *suite.Case) face {
+	// answer runs c in dialect d on subj, with a fresh fixture (a wire
+	// case's loopback server) for each face.
+	answer := func(t *testing.T, subj subject.Subject, c *suite.Case, d dialect.Dialect) subject.Reply {
 		t.Helper()
+		fixtures := golden.Fixtures(d)
+		fixtures[wire.Kind].(*wire.Fixture).NoPause = true // both faces get the same bytes; splits are not the question
 		input, check := c.Input, func() error { return nil }
 		if fx := fixtures[c.Kind]; fx != nil {
 			if input, check, err = fx.Setup(ctx, c, func(error) {}); err != nil { // a refused request fails the check
@@ -102,29 +103,41 @@ func TestReferenceHasOneFace(t *testing.T) {
 		}
 		cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
-		r, err := subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input})
+		r, err := subj.Run(cctx, subject.Case{ID: c.ID, Kind: c.Kind, Input: input, Dialect: d.String()})
 		if err != nil {
 			t.Fatalf("%T: %v", subj, err)
 		}
 		if err := check(); err != nil {
 			t.Errorf("%T: %v", subj, err)
 		}
-		return faceOf(r)
+		return r
 	}
-	results := 0
-	for _, c := range s.Cases {
-		t.Run(c.ID, func(t *testing.T) {
-			in, out := answer(t, inProcess, c), answer(t, served, c)
-			if diff := cmp.Diff(in, out); diff != "" {
-				t.Errorf("answers differ (-in process +served):\n%s", diff)
+	results, runs := 0, 0
+	for _, d := range dialect.All() {
+		for _, c := range s.Cases {
+			if !c.HoldsIn(d) {
+				continue
 			}
-			if in.Type == subject.ReplyResult {
-				results++
-			}
-		})
+			runs++
+			t.Run(d.String()+"/"+c.ID, func(t *testing.T) {
+				in, out := answer(t, inProcess, c, d), answer(t, served, c, d)
+				// The outputs compare as goldens do: a wall-clock time
+				// (1.6's durationMs) is the same only by type.
+				if m := compare.Compare(in.Output, out.Output, c.Redactions); m != nil {
+					t.Errorf("outputs differ (-in process +served): %v\n%s", m, m.Diff)
+				}
+				in.Output, out.Output = jsonv.Value{}, jsonv.Value{}
+				if diff := cmp.Diff(faceOf(in), faceOf(out)); diff != "" {
+					t.Errorf("answers differ (-in process +served):\n%s", diff)
+				}
+				if in.Type == subject.ReplyResult {
+					results++
+				}
+			})
+		}
 	}
-	if results < len(s.Cases) || results < 300 {
-		t.Errorf("%d of %d cases gave a result", results, len(s.Cases))
+	if results < runs || results < 600 {
+		t.Errorf("%d of %d runs gave a result", results, runs)
 	}
 
 	// Broken inputs: the same skip, the same error (input errors at /input)

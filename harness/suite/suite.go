@@ -64,6 +64,8 @@ type Case struct {
 	Input jsonv.Value
 	// Redactions are the kind's defaults, then the case's own "redact".
 	Redactions []compare.Redaction
+	// JSONTexts are the kind's strings that hold JSON text.
+	JSONTexts []compare.JSONText
 	// API names the provider API the case needs ("" for none); an
 	// implementation that lacks it skips the case.
 	API string

@@ -61,7 +61,7 @@ func (m Matcher) Compare(got *http.Request, body []byte, want cassette.Request) 
 // those of identity headers, which do not (empty when StrictIdentity, which
 // counts them with the rest).
 func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (diffs, identity []compare.Diff) {
-	all := compare.Diffs(m.wantTree(want), m.gotTree(got, body, want), compare.Rules{})
+	all := compare.Diffs(m.wantTree(want), m.gotTree(got, body, want), compare.Rules{JSONTexts: RequestJSONTexts})
 	if m.StrictIdentity {
 		return all, nil
 	}
@@ -81,6 +81,16 @@ func (m Matcher) Diff(got *http.Request, body []byte, want cassette.Request) (di
 		diffs = append(diffs, d)
 	}
 	return diffs, identity
+}
+
+// RequestJSONTexts are the strings of a request that hold JSON text, as
+// paths in one request's tree: the arguments of the tool calls an
+// assistant made, which the Chat Completions API and Mistral's take as
+// JSON text in function.arguments, and the Responses APIs in a
+// function_call item's arguments (wire.json-text).
+var RequestJSONTexts = []compare.JSONText{
+	{Path: "/body/messages/*/tool_calls/*/function/arguments"},
+	{Path: "/body/input/*/arguments", Type: "function_call"},
 }
 
 // MatcherFunc adapts the matcher to go-vcr. Each call reads the request

@@ -70,20 +70,10 @@ type AssistantMessage struct {
 	Extra                     []jsonv.Member
 	Loose                     Loose
 	// Dialect is the Pi release line whose provider stream built the
-	// message. It orders the members JSON writes (StreamOrder); a message
+	// message. It orders the members JSON writes (streamOrder); a message
 	// read from input has the zero value.
 	Dialect dialect.Dialect
 }
-
-// StreamOrder tells whether the messages a provider stream of a dialect
-// builds are written with their members in the order Pi's stream sets
-// them: the literal it starts from (role, content, api, provider, model,
-// usage, stopReason, timestamp), then responseId, responseModel,
-// rawStopReason, errorMessage, diagnostics, the rest, and durationMs, which
-// the event stream adds last. For 0.80 the reference keeps its own fixed
-// order (responseModel and responseId before usage, errorMessage and
-// diagnostics before timestamp), which every 0.80 golden was written in.
-var StreamOrder = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // ToolResultMessage is the outcome of one tool call.
 type ToolResultMessage struct {
@@ -218,7 +208,7 @@ func (m *UserMessage) JSON() jsonv.Value {
 func (m *AssistantMessage) JSON() jsonv.Value {
 	o := new(jsonv.ObjectBuilder).SetString("role", RoleAssistant).Set("content", BlocksJSON(m.Content))
 	o.SetString("api", m.API).SetString("provider", m.Provider).SetString("model", m.Model)
-	if StreamOrder.At(m.Dialect) {
+	if streamOrder.At(m.Dialect) {
 		o.Set("usage", m.Usage.json(true)).SetString("stopReason", m.StopReason).Set("timestamp", m.Timestamp)
 		o.SetOptString("responseId", m.ResponseID).SetOptString("responseModel", m.ResponseModel)
 		o.Set("rawStopReason", m.RawStopReason).SetOptString("errorMessage", m.ErrorMessage)

@@ -72,22 +72,22 @@ func DecodeUsage(v jsonv.Value, ptr string) Usage {
 
 func (u Usage) JSON() jsonv.Value { return u.json(false) }
 
-// json writes the usage; streamOrder puts the members in the order a Pi
+// json writes the usage; inStreamOrder puts the members in the order a Pi
 // 1.6 stream sets them (StreamOrder): the literal it starts from (whose
 // reasoning comes before totalTokens), then cacheWrite1h, which the two
 // APIs that report it set later.
-func (u Usage) json(streamOrder bool) jsonv.Value {
+func (u Usage) json(inStreamOrder bool) jsonv.Value {
 	if u.Verbatim {
 		return u.Raw
 	}
 	// A stream reader computes the counts as JavaScript does: NaN is null.
 	o := new(jsonv.ObjectBuilder).Set("input", u.Input.Stringified()).Set("output", u.Output.Stringified())
 	o.Set("cacheRead", u.CacheRead.Stringified()).Set("cacheWrite", u.CacheWrite.Stringified())
-	if !streamOrder {
+	if !inStreamOrder {
 		o.Set("cacheWrite1h", u.CacheWrite1h.Stringified())
 	}
 	o.Set("reasoning", u.Reasoning.Stringified()).Set("totalTokens", u.TotalTokens.Stringified()).Set("cost", u.Cost.JSON())
-	if streamOrder {
+	if inStreamOrder {
 		o.Set("cacheWrite1h", u.CacheWrite1h.Stringified())
 	}
 	return o.Extend(u.Extra).Value()
@@ -122,11 +122,6 @@ func (c Cost) JSON() jsonv.Value {
 	o.Set("cacheRead", c.CacheRead).Set("cacheWrite", c.CacheWrite).Set("total", c.Total)
 	return o.Extend(c.Extra).Value()
 }
-
-// tieredPricing tells whether calculateCost picks a price tier by the
-// input counts (model.cost.tiers) and marks the cost as its own
-// (totalFromProvider false): from Pi 1.6 on.
-var tieredPricing = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // CalculateCost is CalculateCostIn for Pi 0.80.
 func CalculateCost(model *Model, usage *Usage) (Cost, error) {

@@ -23,11 +23,6 @@ const (
 	NodeArch     = "x64"
 )
 
-// sendsIdentity tells whether Pi sends its own identity headers (a
-// user-agent naming Pi, and the caller's attribution where the provider
-// reads one) below the model's and the caller's headers: from 1.6 on.
-var sendsIdentity = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // PiIdentity is the identity header Pi 1.6 sends on its own in every API:
 // its detailed user-agent, whatever the version and the runtime. A
 // recorded user-agent of this form is the client's identity

@@ -152,25 +152,6 @@ func (o SimpleOptions) ExtraMember(key string) jsonv.Value {
 	return v
 }
 
-// What streamSimple does per dialect (the API packages read them through
-// the functions of this file).
-var (
-	// thinkingLevels are Pi's thinking levels, from none to the most; the
-	// last ones (optInLevels) count only where the model's thinkingLevelMap
-	// names them. 1.6 adds "max".
-	thinkingLevels = dialect.Table[[]string]{
-		dialect.V0_80: {"off", "minimal", "low", "medium", "high", "xhigh"},
-		dialect.V1_6:  {"off", "minimal", "low", "medium", "high", "xhigh", "max"},
-	}
-	optInLevels = dialect.Table[[]string]{dialect.V0_80: {"xhigh"}, dialect.V1_6: {"xhigh", "max"}}
-	// capsOutput tells whether buildBaseOptions always sets maxTokens: the
-	// caller's or the model's, fitted in the context window (1.6 on).
-	capsOutput = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-	// keepsToolChoice tells whether every API's streamSimple hands the
-	// caller's toolChoice to stream (1.6 on).
-	keepsToolChoice = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-)
-
 // SupportedThinkingLevels is SupportedThinkingLevelsIn for Pi 0.80.
 func SupportedThinkingLevels(model *ai.Model) []string {
 	return SupportedThinkingLevelsIn(dialect.V0_80, model)

@@ -1,6 +1,7 @@
 package anthropic
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -257,3 +258,19 @@ var noAuthText = dialect.Table[string]{
 // sdkVersion is the @anthropic-ai/sdk release Pi pins, which its user
 // agent and x-stainless-package-version name.
 var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: "0.129.0"}
+
+// sendsFallbacks tells whether the model's allowed fallback models are
+// sent (fallbacks, wire.anthropic.fallback-models); Pi 0.80 knows none.
+var sendsFallbacks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// client is the SDK as Pi uses it: 0.80 lets the SDK repeat failed
+// requests; 1.6 runs its own loop around it (provider.PiRetry), and checks
+// the caller's signal itself before the call (the DOMException's text).
+var client = func() provider.Client {
+	c := provider.StainlessClient("Anthropic/JS *", provider.FetchAbortedText)
+	later := c
+	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string { return HTTPErrorText(resp.StatusCode, body) })
+	later.AbortBeforeText = provider.FetchAbortedText
+	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	return c
+}()

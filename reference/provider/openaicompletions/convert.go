@@ -1,6 +1,7 @@
 package openaicompletions
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -225,6 +226,11 @@ func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Mode
 }
 
 func (cv *converter) convert(msg ai.Message) error {
+	if _, ok := msg.(*ai.SystemMessage); ok {
+		// Only a model with compat.supportsMidConvoSystemMessages keeps one
+		// where it stands (Pi 1.6), which Pi renders as an update.
+		return fmt.Errorf("%w: a system message kept mid-conversation", stream.ErrOutsideModel)
+	}
 	if tr, ok := msg.(*ai.ToolResultMessage); ok {
 		cv.toolResult(tr)
 		return nil

@@ -10,21 +10,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// What the answer side of every API does per dialect. One entry per
-// difference; the API packages read them through the functions below.
-var (
-	// startStopReason is the stop reason a message starts streaming with:
-	// 0.80 starts at "stop", 1.6 at "pending", which a stream must leave
-	// (RequireStop).
-	startStopReason = dialect.Table[string]{dialect.V0_80: ai.StopStop, dialect.V1_6: ai.StopPending}
-	// keepsRawStopReason tells whether the message records the provider's
-	// own stop value (rawStopReason).
-	keepsRawStopReason = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-	// timesAnswer tells whether the event stream stamps durationMs on the
-	// final message.
-	timesAnswer = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-)
-
 // NewOutputIn is the message a stream of dialect d starts a response
 // with: NewOutput's, starting at d's stop reason ("pending" from 1.6 on)
 // and built by d (ai.AssistantMessage.Dialect), which the other helpers

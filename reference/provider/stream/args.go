@@ -6,12 +6,6 @@ import (
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
-// onceParsedArguments tells whether a finished tool call's arguments come
-// from one strict parse of the whole text, with argumentsError on a
-// failure (1.6 on), rather than from the partial parser that kept what a
-// prefix of the text gave (0.80).
-var onceParsedArguments = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // ArgumentsErrorKey is the tool call member, from Pi 1.6 on, that says
 // why the finished arguments text was no JSON object, and holds the text.
 const ArgumentsErrorKey = "argumentsError"
