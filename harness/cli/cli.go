@@ -371,6 +371,9 @@ func cmdRun(args []string, env Env) (int, error) {
 	if *timeout <= 0 || *startTimeout <= 0 {
 		return 0, usagef("--timeout and --start-timeout must be positive")
 	}
+	if *maxRestarts < 0 {
+		return 0, usagef("--max-restarts must be 0 or more, not %d", *maxRestarts)
+	}
 	// The output paths are checked before the run, so a typo is not found
 	// only after it.
 	toStdout := 0

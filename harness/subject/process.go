@@ -214,6 +214,9 @@ func (p *Process) receive(ctx context.Context) (jsonv.Value, error) {
 		if v.Kind() != jsonv.Object {
 			return jsonv.Value{}, p.fail(FailProtocol, "a frame must be a JSON object: %s", truncate(l.data, 200))
 		}
+		if err := protocol.DuplicateKey(v, ""); err != nil {
+			return jsonv.Value{}, p.fail(FailProtocol, "%v", err)
+		}
 		return v, nil
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {

@@ -53,21 +53,6 @@ const (
 // Pi 0.80, whose Azure provider was named after the API).
 var ToolCallProviders = append(append([]string(nil), openairesponses.PairedIDProviders...), API)
 
-// pairedIDProviders is that list in each dialect: Pi 1.6 names Azure's
-// provider "azure", and the API's own name is no longer in the list.
-var pairedIDProviders = dialect.Table[[]string]{
-	dialect.V0_80: ToolCallProviders,
-	dialect.V1_6:  append(append([]string(nil), openairesponses.PairedIDProviders...), "azure"),
-}
-
-// NormalizeToolCallID is this API's tool-call id normalizer (Pi 0.80's).
-var NormalizeToolCallID = openairesponses.ToolCallIDNormalizer(ToolCallProviders)
-
-// normalizeToolCallID is the normalizer of dialect d.
-func normalizeToolCallID(d dialect.Dialect) transform.IDNormalizer {
-	return openairesponses.ToolCallIDNormalizer(pairedIDProviders.At(d))
-}
-
 // Build builds the request Pi 0.80.2's stream(model, ctx, opts) sends,
 // with the context's messages read from msgs and the body handed to body
 // (provider.StreamBuild). now stamps the synthetic tool results transform
@@ -184,20 +169,6 @@ func resolveBaseURL(model *ai.Model, opts Options) (string, error) {
 // *.cognitiveservices.azure.com host whose path is empty or /openai, the
 // path becomes /openai/v1 and the query is dropped.
 func NormalizeBaseURL(base string) (string, error) { return NormalizeBaseURLIn(dialect.V0_80, base) }
-
-// azureHosts are the host suffixes Pi takes for Azure's, and basePaths the
-// paths (without trailing slashes) it replaces with DefaultPath there, in
-// each dialect.
-var (
-	azureHosts = dialect.Table[[]string]{
-		dialect.V0_80: {".openai.azure.com", ".cognitiveservices.azure.com"},
-		dialect.V1_6:  {".openai.azure.com", ".cognitiveservices.azure.com", ".ai.azure.com"},
-	}
-	basePaths = dialect.Table[[]string]{
-		dialect.V0_80: {"", "/openai"},
-		dialect.V1_6:  {"", "/openai", "/openai/v1/responses"},
-	}
-)
 
 // NormalizeBaseURLIn is NormalizeBaseURL as Pi of dialect d normalizes
 // (azureHosts, basePaths).
@@ -321,7 +292,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
 	// The key ignores the cache retention; 1.6's compat.promptCacheKeyMode
 	// "disabled" leaves it out.
-	if !(d.AtLeast(dialect.V1_6) && c.Is("promptCacheKeyMode", "disabled")) {
+	if !openairesponses.PromptCacheKeyDisabled(d, c) {
 		key, err := opts.PromptCacheKey()
 		if err != nil {
 			return err

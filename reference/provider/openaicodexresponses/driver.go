@@ -15,13 +15,6 @@ var Driver = provider.Driver{
 // server closes the connection without answering (the cause undici gives).
 const ConnectionClosedCause = "other side closed (UND_ERR_SOCKET)"
 
-// noResponseText is fetch's error when the server closes the connection
-// without answering, in each dialect: 1.6 appends its cause.
-var noResponseText = dialect.Table[string]{
-	dialect.V0_80: provider.FetchFailedText,
-	dialect.V1_6:  provider.FetchFailedText + ": " + ConnectionClosedCause,
-}
-
 // client is fetch as Pi calls it, with Pi's own retry loop. 1.6 refuses a
 // long server wait (Retry16), words a failed fetch with its cause, and a
 // read the caller aborts with fetch's own AbortError.

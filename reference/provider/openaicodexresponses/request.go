@@ -17,17 +17,14 @@
 package openaicodexresponses
 
 import (
-	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -209,48 +206,6 @@ func transportFailure(transport jsonv.Value, requestBytes int) func(transform.Cl
 // newRequestID draws the id of a WebSocket request without a sessionId:
 // a random UUID, as Pi draws one; tests fix it.
 var newRequestID = provider.NewUUID
-
-// newRequestIDs is newRequestID in each dialect: Pi 0.80 draws a version-4
-// UUID, Pi 1.6 a version-7 one.
-var newRequestIDs = dialect.Table[func() string]{
-	dialect.V0_80: func() string { return newRequestID() },
-	dialect.V1_6:  func() string { return newRequestIDv7() },
-}
-
-// newRequestIDv7 draws a version-7 UUID (RFC 9562): the time in
-// milliseconds, then random bits; tests fix it.
-var newRequestIDv7 = func() string {
-	var b [16]byte
-	ms := uint64(time.Now().UnixMilli())
-	for i := 0; i < 6; i++ {
-		b[i] = byte(ms >> (40 - 8*i))
-	}
-	if _, err := rand.Read(b[6:]); err != nil {
-		panic(err)
-	}
-	b[6] = b[6]&0x0f | 0x70
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
-}
-
-// compressesBody tells whether Pi sends the SSE body zstd-compressed, with
-// content-encoding: zstd (1.6, on a runtime that has zstd: Node 22 does).
-var compressesBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
-// sessionID is the session id of the session headers and the WebSocket
-// request id: the sessionId (0.80), or from 1.6 on its clamped prompt
-// cache key, and none when cacheRetention is exactly "none". ok is false
-// when there is none (or it is falsy).
-func sessionID(opts Options) (string, bool) {
-	if !opts.Dialect.AtLeast(dialect.V1_6) {
-		return opts.Session()
-	}
-	key, err := cacheSessionID(opts)
-	if err != nil || !key.Truthy() {
-		return "", false
-	}
-	return stream.ToString(key), true
-}
 
 // cacheSessionID is Pi 1.6's clamped session id of a request whose
 // cacheRetention is not exactly "none" (Absent when it is, or when there
@@ -445,21 +400,6 @@ func buildHeaders(model *ai.Model, opts Options, token, account string, requestI
 	return set.Header(), nil
 }
 
-// callerWins tells whether a caller's (model or option) originator and
-// user-agent replace Pi's own, which then come first (1.6, with Pi's
-// identity: provider.IdentityHeaders); 0.80 sets its own last, over the
-// caller's, and its user-agent names the machine, so the request leaves it
-// out.
-var callerWins = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
-// modelHeaders reads model.headers as each dialect does: 0.80 as new
-// Headers(v) takes them (headersInit); 1.6 as Object.entries(v || {})
-// lists them (entriesInit), each then set as its own header.
-var modelHeaders = dialect.Table[func(jsonv.Value) ([]httpheader.Header, error)]{
-	dialect.V0_80: headersInit,
-	dialect.V1_6:  entriesInit,
-}
-
 // entriesInit is Object.entries(v || {}) of model.headers, each value as
 // String() writes it: an object's members, an array's elements under
 // their indexes, a string's characters; nothing for a falsy value, a
@@ -542,20 +482,17 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	}
 	b := new(jsonv.ObjectBuilder).Set("text", new(jsonv.ObjectBuilder).Set("verbosity", stream.JSValue(verbosity)).Value()).
 		Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
-	key, err := opts.PromptCacheKey()
-	if d.AtLeast(dialect.V1_6) {
-		key, err = cacheSessionID(opts)
-	}
+	key, err := promptCacheKeys.At(d)(opts)
 	if err != nil {
 		return err
 	}
 	b.Set("prompt_cache_key", key)
 	toolChoice := jsonv.StringValue("auto")
-	if d.AtLeast(dialect.V1_6) && !opts.ToolChoice.IsNullish() {
+	if toolChoiceFromOptions.At(d) && !opts.ToolChoice.IsNullish() {
 		toolChoice = stream.JSValue(opts.ToolChoice)
 	}
 	b.Set("tool_choice", toolChoice).SetBool("parallel_tool_calls", true)
-	if d.AtLeast(dialect.V1_6) && opts.MaxTokens.Truthy() && provider.CompatOf(model).Truthy("supportsMaxOutputTokens", true) {
+	if sendsOutputCap.At(d) && opts.MaxTokens.Truthy() && provider.CompatOf(model).Truthy("supportsMaxOutputTokens", true) {
 		b.Set("max_output_tokens", openairesponses.MaxOutputTokens(d, opts.MaxTokens))
 	}
 	if !opts.Temperature.IsAbsent() {
@@ -575,26 +512,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 			}
 			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(e)).Set("summary", stream.JSValue(summary)).Value())
 		}
-	case d.AtLeast(dialect.V1_6) && model.Reasoning:
-		// 1.6 asks a reasoning model for its "off" effort when the caller
-		// names none (0.80 sent no reasoning).
-		off, ok := model.ThinkingLevelMap.Get("off")
-		switch {
-		case ok && off.Kind() == jsonv.Null:
-		case ok:
-			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
-		default:
-			b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
-		}
+	case model.Reasoning && offEffortByDefault.At(d):
+		openairesponses.SetOffEffort(b, model)
 	}
 	body.End(b.Members())
 	return nil
 }
-
-// promptAsItem tells whether the system prompt is the first input item
-// (a developer item for a reasoning model) and no instructions member is
-// sent (1.6); 0.80 sends it as instructions, with a default.
-var promptAsItem = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // effort is the reasoning effort sent for a requested one, whatever it
 // holds: "none" is the model's "off" entry, any other the model's entry
@@ -609,15 +532,4 @@ func effort(model *ai.Model, requested jsonv.Value) jsonv.Value {
 		return v
 	}
 	return requested
-}
-
-// effortIn is effort as Pi of dialect d resolves it: 1.6 takes a null
-// "off" entry for "none" as it is, so the request sends no reasoning.
-func effortIn(d dialect.Dialect, model *ai.Model, requested jsonv.Value) jsonv.Value {
-	if d.AtLeast(dialect.V1_6) && requested.Kind() == jsonv.String && requested.Str() == "none" {
-		if off := provider.LevelEntry(model, jsonv.StringValue("off")); !off.IsAbsent() {
-			return off
-		}
-	}
-	return effort(model, requested)
 }

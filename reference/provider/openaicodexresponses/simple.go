@@ -2,7 +2,6 @@ package openaicodexresponses
 
 import (
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openairesponses"
@@ -15,7 +14,7 @@ import (
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
 	r := openairesponses.EffortReasoning(s.Effort(model))
-	if s.Dialect.AtLeast(dialect.V1_6) && r.ReasoningEffort.IsAbsent() && model.Reasoning {
+	if simpleOffIsNone.At(s.Dialect) && r.ReasoningEffort.IsAbsent() && model.Reasoning {
 		r.ReasoningEffort = jsonv.StringValue("none")
 	}
 	return Options{StreamOptions: base, Reasoning: r, ToolChoice: s.ToolChoice()}, err

@@ -112,10 +112,6 @@ func ParseStreamIn(d dialect.Dialect, r io.Reader, model *ai.Model, tier *string
 	return msg, events, err
 }
 
-// readsLastPiece tells whether Pi reads a last piece of the body that no
-// "\n\n" ends, as if one did (1.6).
-var readsLastPiece = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // screener is Pi's mapping of the parsed events before the shared
 // handling sees them.
 type screener struct {
@@ -192,7 +188,7 @@ func (s *screener) screen(v jsonv.Value) (stop bool) {
 		return true
 	case "response.done", "response.completed", "response.incomplete":
 		resp := stream.Member(v, "response")
-		if e := stream.Member(resp, "end_turn"); s.d.AtLeast(dialect.V1_6) && e.Kind() == jsonv.Bool {
+		if e := stream.Member(resp, "end_turn"); recordsEndTurn.At(s.d) && e.Kind() == jsonv.Bool {
 			s.ep.SetEndTurn(e)
 		}
 		switch {

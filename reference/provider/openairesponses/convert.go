@@ -314,17 +314,6 @@ func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model
 	return out, nil
 }
 
-// dropsItemID tells whether a replayed function call goes without its item
-// id: 0.80 drops an "fc_" id of another model of the same provider and
-// API; 1.6 drops every id of such a model, and any id not starting with
-// "fc_".
-func dropsItemID(d dialect.Dialect, itemID *string, differentModel bool) bool {
-	if !d.AtLeast(dialect.V1_6) {
-		return itemID != nil && differentModel && strings.HasPrefix(*itemID, "fc_")
-	}
-	return differentModel || itemID == nil || !strings.HasPrefix(*itemID, "fc_")
-}
-
 // messageItem is the output message of one assistant text: its id is the
 // signature's, or one made of the message's and the text's index.
 func messageItem(text string, signature *string, msgIndex, textIndex int) jsonv.Value {
@@ -381,8 +370,7 @@ func convertToolResult(d dialect.Dialect, m *ai.ToolResultMessage, model *ai.Mod
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
 	callID := strings.Split(m.ToolCallID, "|")[0]
-	// 1.6 counts a text of white space only as none.
-	hasText := text != "" && !(d.AtLeast(dialect.V1_6) && stream.IsBlank(text))
+	hasText := text != "" && !(blankTextIsNone.At(d) && stream.IsBlank(text))
 	var output jsonv.Value
 	if hasImages && model.AcceptsImages() {
 		var parts []jsonv.Value
@@ -407,20 +395,6 @@ func convertToolResult(d dialect.Dialect, m *ai.ToolResultMessage, model *ai.Mod
 		output = jsonv.StringValue(ai.SanitizeSurrogates(text))
 	}
 	return obj("function_call_output").SetString("call_id", callID).Set("output", output).Value(), nil
-}
-
-// NoToolOutputText is what Pi 1.6 sends for a tool result with neither
-// text nor images.
-const NoToolOutputText = "(no tool output)"
-
-// noTextOutput is the output of a tool result without text (or without
-// the images the model reads): 0.80 always says SeeAttachedImageText;
-// 1.6 only when there are images, else NoToolOutputText.
-func noTextOutput(d dialect.Dialect, hasImages bool) string {
-	if d.AtLeast(dialect.V1_6) && !hasImages {
-		return NoToolOutputText
-	}
-	return provider.SeeAttachedImageText
 }
 
 func itoa(n int) string { return jsonv.FormatFloat(float64(n)) }

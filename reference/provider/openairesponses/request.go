@@ -13,9 +13,7 @@
 package openairesponses
 
 import (
-	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"strings"
 
@@ -125,36 +123,6 @@ func usageLimitHint(msg string) string {
 	return msg
 }
 
-// sessionHeaderNames are the headers that carry the session id. 0.80
-// sends session_id (unless compat.sendSessionIdHeader is false) and
-// x-client-request-id. 1.6 picks them by compat.sessionAffinityFormat,
-// "openrouter" for an OpenRouter model (its provider, or a base URL on
-// openrouter.ai) and "openai" otherwise: x-session-id for "openrouter",
-// session-id and x-client-request-id for "openai", and only
-// x-client-request-id for any other format.
-func sessionHeaderNames(d dialect.Dialect, model *ai.Model, c provider.Compat) []string {
-	if !d.AtLeast(dialect.V1_6) {
-		if c.Truthy("sendSessionIdHeader", true) {
-			return []string{"session_id", "x-client-request-id"}
-		}
-		return []string{"x-client-request-id"}
-	}
-	format := c.Value("sessionAffinityFormat")
-	if format.IsNullish() {
-		format = jsonv.StringValue("openai")
-		if model.Provider == "openrouter" || strings.Contains(model.BaseURL, "openrouter.ai") {
-			format = jsonv.StringValue("openrouter")
-		}
-	}
-	switch {
-	case format.Kind() == jsonv.String && format.Str() == "openrouter":
-		return []string{"x-session-id"}
-	case format.Kind() == jsonv.String && format.Str() == "openai":
-		return []string{"session-id", "x-client-request-id"}
-	}
-	return []string{"x-client-request-id"}
-}
-
 // SDKHeaders are the headers the openai SDK of Pi 0.80 sends (SDKHeadersAt).
 func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
 	return SDKHeadersAt(dialect.V0_80, client, timeoutMs, auth, defaults)
@@ -209,14 +177,14 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	// cap or the temperature.
 	signIn := isChatGPTSignIn(d, model, opts.APIKey)
 	b := new(jsonv.ObjectBuilder).SetBool("stream", true)
-	if retention != "none" && !(d.AtLeast(dialect.V1_6) && c.Is("promptCacheKeyMode", "disabled")) {
+	if retention != "none" && !PromptCacheKeyDisabled(d, c) {
 		key, err := opts.PromptCacheKey()
 		if err != nil {
 			return err
 		}
 		b.Set("prompt_cache_key", key)
 	}
-	explicit := d.AtLeast(dialect.V1_6) && c.Truthy("supportsExplicitPromptCacheMode", false)
+	explicit := explicitCacheMode(d, c)
 	if retention == "long" && c.Truthy("supportsLongCacheRetention", true) && !explicit && !signIn {
 		b.SetString("prompt_cache_retention", "24h")
 	}
@@ -229,7 +197,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 		}
 	}
 	b.SetBool("store", false)
-	if opts.MaxTokens.Truthy() && !signIn && (!d.AtLeast(dialect.V1_6) || c.Truthy("supportsMaxOutputTokens", true)) {
+	if opts.MaxTokens.Truthy() && !signIn && OutputCapAllowed(d, c) {
 		b.Set("max_output_tokens", MaxOutputTokens(d, opts.MaxTokens))
 	}
 	if !opts.Temperature.IsAbsent() && !signIn {
@@ -241,76 +209,10 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	}
 	SetToolChoice(d, b, opts.ToolChoice)
 	SetReasoningIn(d, b, model, opts.Reasoning, model.Provider != "github-copilot")
-	if d.AtLeast(dialect.V1_6) && model.Reasoning && model.Provider == "xai" {
-		// 1.6 asks xAI for the encrypted reasoning in any case.
+	if model.Reasoning && model.Provider == "xai" && xaiIncludes.At(d) {
 		b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	}
 	body.End(b.Members())
-	return nil
-}
-
-// isChatGPTSignIn is Pi 1.6's test for a key that is no API key (it does
-// not start with "sk-") sent to OpenAI itself: a ChatGPT sign-in, which
-// the API takes without prompt_cache_retention, prompt_cache_options,
-// max_output_tokens and temperature. 0.80 has no such test.
-func isChatGPTSignIn(d dialect.Dialect, model *ai.Model, apiKey *string) bool {
-	return d.AtLeast(dialect.V1_6) && model.Provider == "openai" && model.BaseURL == openaisdk.DefaultBaseURL &&
-		apiKey != nil && !strings.HasPrefix(*apiKey, "sk-")
-}
-
-// MinOutputTokens is the least max_output_tokens Pi 1.6 sends.
-const MinOutputTokens = 16
-
-// MaxOutputTokens is max_output_tokens for a truthy maxTokens: sent as it
-// is in 0.80, raised to MinOutputTokens in 1.6 (Math.max, which reads it
-// as a number).
-func MaxOutputTokens(d dialect.Dialect, maxTokens jsonv.Value) jsonv.Value {
-	if !d.AtLeast(dialect.V1_6) {
-		return stream.JSValue(maxTokens)
-	}
-	n := stream.ToNumber(maxTokens)
-	if !math.IsNaN(n) {
-		n = math.Max(n, MinOutputTokens)
-	}
-	return jsonv.JSNumberValue(n)
-}
-
-// SetToolChoice sends the caller's toolChoice, whatever it holds, as
-// tool_choice: from 1.6 on (0.80's stream never read it).
-func SetToolChoice(d dialect.Dialect, b *jsonv.ObjectBuilder, toolChoice jsonv.Value) {
-	if d.AtLeast(dialect.V1_6) && !toolChoice.IsAbsent() {
-		b.Set("tool_choice", stream.JSValue(toolChoice))
-	}
-}
-
-// Unmodelled refuses (stream.ErrOutsideModel) the opt-ins of Pi 1.6 the
-// reference does not model: sampling parameters, constrained sampling of
-// tools and the compat flags that change the input's shape
-// (mid-conversation system messages and efforts, additional tools, tool
-// search, grammar tools).
-func Unmodelled(d dialect.Dialect, model *ai.Model, ctx *ai.Context, opts provider.StreamOptions) error {
-	if !d.AtLeast(dialect.V1_6) {
-		return nil
-	}
-	c := provider.CompatOf(model)
-	for _, flag := range []string{"supportsMidConvoSystemMessages", "supportsMidConvoEffort", "supportsAdditionalTools", "supportsToolSearch", "supportsOpenAIGrammarTools"} {
-		if c.Truthy(flag, false) {
-			return fmt.Errorf("%w: compat.%s of Pi 1.6", stream.ErrOutsideModel, flag)
-		}
-	}
-	for _, m := range append(append([]jsonv.Member(nil), model.Extra...), opts.Extra...) {
-		switch m.Key {
-		case "samplingParams", "samplingParamsByThinkingLevel":
-			return fmt.Errorf("%w: %s of Pi 1.6", stream.ErrOutsideModel, m.Key)
-		}
-	}
-	for _, t := range ctx.Tools {
-		for _, m := range t.Extra {
-			if m.Key == "constrainedSampling" {
-				return fmt.Errorf("%w: constrainedSampling of a tool (Pi 1.6)", stream.ErrOutsideModel)
-			}
-		}
-	}
 	return nil
 }
 
@@ -334,12 +236,8 @@ func SetReasoningIn(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		return
 	}
 	reasoningEffort, reasoningSummary := r.ReasoningEffort, r.ReasoningSummary
-	asked := reasoningEffort.Truthy() || reasoningSummary.Truthy()
-	if d.AtLeast(dialect.V1_6) {
-		asked = reasoningEffort.Truthy() || reasoningEffort.IsNullish() && reasoningSummary.Truthy()
-	}
 	switch {
-	case asked:
+	case reasoningAsked(d, reasoningEffort, reasoningSummary):
 		effort := jsonv.StringValue("medium")
 		if reasoningEffort.Truthy() {
 			effort = reasoningEffort
@@ -354,14 +252,21 @@ func SetReasoningIn(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(effort)).Set("summary", stream.JSValue(summary)).Value())
 		b.Set("include", jsonv.ArrayValue(jsonv.StringValue("reasoning.encrypted_content")))
 	case offDefault:
-		off, ok := model.ThinkingLevelMap.Get("off")
-		switch {
-		case ok && off.Kind() == jsonv.Null:
-		case ok:
-			b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
-		default:
-			b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
-		}
+		SetOffEffort(b, model)
+	}
+}
+
+// SetOffEffort sends the model's "off" effort as reasoning: its
+// thinkingLevelMap's off entry, "none" when it has none, and no reasoning
+// when that entry is null.
+func SetOffEffort(b *jsonv.ObjectBuilder, model *ai.Model) {
+	off, ok := model.ThinkingLevelMap.Get("off")
+	switch {
+	case ok && off.Kind() == jsonv.Null:
+	case ok:
+		b.Set("reasoning", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(off)).Value())
+	default:
+		b.Set("reasoning", new(jsonv.ObjectBuilder).SetString("effort", "none").Value())
 	}
 }
 
@@ -389,7 +294,7 @@ func SetToolsIn(d dialect.Dialect, b *jsonv.ObjectBuilder, ctx *ai.Context, s To
 		return err
 	}
 	strict := s.Strict
-	if d.AtLeast(dialect.V1_6) && !s.Sent {
+	if !s.Sent && strictByCompat.At(d) {
 		strict = jsonv.Value{}
 	}
 	b.Set("tools", convertToolsWith(tools, strict))

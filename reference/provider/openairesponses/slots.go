@@ -13,10 +13,6 @@ import (
 	"github.com/piconform/piconform/reference/transform"
 )
 
-// Pi 1.6 reads the Responses events its own way (slotReader), where 0.80
-// followed one current item (parser). readsBySlot is that difference.
-var readsBySlot = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // Texts of Pi 1.6's Responses reader.
 const (
 	// UnfinishedCallText starts the error of a response that stops for
@@ -221,20 +217,12 @@ func (r *slotReader) handle(data jsonv.Value) {
 	case "response.completed", "response.incomplete":
 		r.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{Msg: "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))})
+		panic(jsError{Msg: errorEventText(data)})
 	case "response.failed":
 		r.terminal = true
 		resp := stream.Member(data, "response")
 		stream.SetRawStopReason(r.out, stream.Member(resp, "status"))
-		e, details := stream.Member(resp, "error"), stream.Member(resp, "incomplete_details")
-		switch {
-		case e.Truthy():
-			code, msg := stream.Or(stream.Member(e, "code"), jsonv.StringValue("unknown")), stream.Or(stream.Member(e, "message"), jsonv.StringValue("no message"))
-			panic(jsError{Msg: stream.ToString(code) + ": " + stream.ToString(msg)})
-		case stream.Member(details, "reason").Truthy():
-			panic(jsError{Msg: "incomplete: " + stream.ToString(stream.Member(details, "reason"))})
-		}
-		panic(jsError{Msg: NoErrorDetailsText})
+		panic(jsError{Msg: failedText(resp)})
 	}
 }
 
@@ -255,16 +243,7 @@ func (r *slotReader) itemDone(index, item jsonv.Value) {
 	switch {
 	case typ == "reasoning" && s.typ == "thinking":
 		b := r.out.Content[s.block].(*ai.ThinkingBlock)
-		summary := joinMember(stream.Member(item, "summary"), "\n\n", func(v jsonv.Value) jsonv.Value { return stream.Prop(v, "text") }, &r.outside)
-		content := joinMember(stream.Member(item, "content"), "\n\n", func(v jsonv.Value) jsonv.Value { return stream.Prop(v, "text") }, &r.outside)
-		switch {
-		case summary != "":
-			b.Thinking = summary
-		case content != "":
-			b.Thinking = content
-		}
-		sig := item.String()
-		b.ThinkingSignature = &sig
+		finishThinking(b, item, &r.outside)
 		if id := stream.Member(item, "id"); id.Kind() == jsonv.String {
 			r.reasoned[id.Str()] = s.block
 		} else {
@@ -273,14 +252,7 @@ func (r *slotReader) itemDone(index, item jsonv.Value) {
 		r.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: s.block, Content: b.Thinking})
 	case typ == "message" && s.typ == "text":
 		b := r.out.Content[s.block].(*ai.TextBlock)
-		b.Text = joinMember(stream.Member(item, "content"), "", func(c jsonv.Value) jsonv.Value {
-			if t := stream.Prop(c, "type"); t.Kind() == jsonv.String && t.Str() == "output_text" {
-				return stream.Member(c, "text")
-			}
-			return stream.Member(c, "refusal")
-		}, &r.outside)
-		sig := textSignatureOf(item)
-		b.TextSignature = &sig
+		finishText(b, item, &r.outside)
 		r.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: s.block, Content: b.Text})
 	case typ == "function_call" && s.typ == "toolCall":
 		b := r.out.Content[s.block].(*ai.ToolCallBlock)
@@ -323,6 +295,36 @@ func setMember(ms []jsonv.Member, key string, v jsonv.Value) []jsonv.Member {
 	return append(ms[:len(ms):len(ms)], jsonv.Member{Key: key, Value: v})
 }
 
+// finishThinking makes b what a done reasoning item makes of its block:
+// the item's summary texts joined by a blank line, else its content
+// texts, else what streamed; the whole item as its signature.
+func finishThinking(b *ai.ThinkingBlock, item jsonv.Value, outside *bool) {
+	text := func(v jsonv.Value) jsonv.Value { return stream.Prop(v, "text") }
+	summary := joinMember(stream.Member(item, "summary"), "\n\n", text, outside)
+	content := joinMember(stream.Member(item, "content"), "\n\n", text, outside)
+	switch {
+	case summary != "":
+		b.Thinking = summary
+	case content != "":
+		b.Thinking = content
+	}
+	sig := item.String()
+	b.ThinkingSignature = &sig
+}
+
+// finishText makes b what a done message item makes of its block: its
+// parts' texts (a refusal's refusal) joined, and its signature.
+func finishText(b *ai.TextBlock, item jsonv.Value, outside *bool) {
+	b.Text = joinMember(stream.Member(item, "content"), "", func(c jsonv.Value) jsonv.Value {
+		if t := stream.Prop(c, "type"); t.Kind() == jsonv.String && t.Str() == "output_text" {
+			return stream.Member(c, "text")
+		}
+		return stream.Member(c, "refusal")
+	}, outside)
+	sig := textSignatureOf(item)
+	b.TextSignature = &sig
+}
+
 // textSignatureOf is the signature Pi writes for a message item:
 // {"v":1,"id":…} and its phase when truthy.
 func textSignatureOf(item jsonv.Value) string {
@@ -360,12 +362,7 @@ func (r *slotReader) finalize(resp jsonv.Value) {
 	}
 	stream.PriceIn(r.out.Dialect, r.model, &r.out.Usage)
 	if !r.noTier {
-		tier := stream.Member(resp, "service_tier")
-		if r.resolveTier != nil {
-			tier = r.resolveTier(tier, r.serviceTier)
-		} else if tier.IsNullish() && r.serviceTier != nil {
-			tier = jsonv.StringValue(*r.serviceTier)
-		}
+		tier := resolvedTier(stream.Member(resp, "service_tier"), r.serviceTier, r.resolveTier)
 		scaleCost(&r.out.Usage.Cost, tierMultiplierOf(r.model, tier, r.fastTier))
 	}
 	status := stream.Member(resp, "status")
@@ -527,6 +524,19 @@ func tierMultiplierOf(model *ai.Model, tier jsonv.Value, fast bool) float64 {
 		tier = jsonv.StringValue("priority")
 	}
 	return tierMultiplier(model, tier)
+}
+
+// resolvedTier is the service tier that prices an answer: resolve's pick
+// of the answer's and the requested one when set, else the answer's unless
+// it is undefined or null, else the requested one.
+func resolvedTier(answer jsonv.Value, requested *string, resolve TierResolver) jsonv.Value {
+	switch {
+	case resolve != nil:
+		return resolve(answer, requested)
+	case answer.IsNullish() && requested != nil:
+		return jsonv.StringValue(*requested)
+	}
+	return answer
 }
 
 // scaleCost multiplies every cost by m and sums them again, as Pi's

@@ -3,13 +3,10 @@ package openairesponses
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/openaisdk"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -43,39 +40,6 @@ func ParseStreamUnpriced(r io.Reader, model *ai.Model, now transform.Clock) (*ai
 func ParseHTTPError(model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	msg, events := stream.ModelFailure(model, fmt.Sprintf("OpenAI API error (%d): %s", status, HTTPErrorText(status, body)), now)
 	return msg, events, nil
-}
-
-// ParseHTTPErrorIn is ParseHTTPError as Pi of dialect d words it (see
-// HTTPErrorTextIn) under this API's prefix: "OpenAI" for the openai
-// provider and, from 1.6 on, the provider's id for any other.
-func ParseHTTPErrorIn(d dialect.Dialect, model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
-	prefix := "OpenAI API error"
-	if d.AtLeast(dialect.V1_6) && model.Provider != "openai" {
-		prefix = stream.ToString(model.ProviderValue()) + " API error"
-	}
-	msg, events := stream.ModelFailure(model, usageLimitHintIn(d, HTTPErrorTextIn(d, prefix, status, body)), now)
-	return msg, events, nil
-}
-
-// HTTPErrorTextIn is Pi's message for a non-2xx response under prefix
-// ("OpenAI API error", "Azure OpenAI API error", ...): 0.80 puts the SDK's
-// message after "<prefix> (<status>): "; 1.6 puts there the body's error
-// (as JSON, cut at 4000 characters) unless the SDK's message already holds
-// it (provider.ProviderErrorText).
-func HTTPErrorTextIn(d dialect.Dialect, prefix string, status int, body []byte) string {
-	errMember, message := openaisdk.BodyErrorAt(d, body)
-	text := openaisdk.ErrorMessage(status, errMember, message)
-	if !d.AtLeast(dialect.V1_6) {
-		return fmt.Sprintf("%s (%d): %s", prefix, status, text)
-	}
-	return provider.ProviderErrorText(status, text, openaisdk.ErrorBody(errMember), prefix)
-}
-
-func usageLimitHintIn(d dialect.Dialect, msg string) string {
-	if !d.AtLeast(dialect.V1_6) {
-		return msg
-	}
-	return usageLimitHint(msg)
 }
 
 // HTTPErrorText is the openai SDK's message for a non-2xx response,
@@ -262,27 +226,30 @@ func (p *parser) handle(data jsonv.Value) {
 	case "response.completed", "response.incomplete":
 		p.finalize(stream.Member(data, "response"))
 	case "error":
-		panic(jsError{Msg: "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))})
+		panic(jsError{Msg: errorEventText(data)})
 	case "response.failed":
 		p.terminal = true
-		resp := stream.Member(data, "response")
-		e := stream.Member(resp, "error")
-		if e.Truthy() {
-			code, msg := stream.Member(e, "code"), stream.Member(e, "message")
-			cs, ms := "unknown", "no message"
-			if code.Truthy() {
-				cs = stream.ToString(code)
-			}
-			if msg.Truthy() {
-				ms = stream.ToString(msg)
-			}
-			panic(jsError{Msg: cs + ": " + ms})
-		}
-		if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
-			panic(jsError{Msg: "incomplete: " + stream.ToString(reason)})
-		}
-		panic(jsError{Msg: NoErrorDetailsText})
+		panic(jsError{Msg: failedText(stream.Member(data, "response"))})
 	}
+}
+
+// errorEventText is Pi's error for an event of type error.
+func errorEventText(data jsonv.Value) string {
+	return "Error Code " + stream.ToString(stream.Member(data, "code")) + ": " + stream.ToString(stream.Member(data, "message"))
+}
+
+// failedText is Pi's error for response.failed: the error's code and
+// message, else the reason it is incomplete, else NoErrorDetailsText.
+func failedText(resp jsonv.Value) string {
+	if e := stream.Member(resp, "error"); e.Truthy() {
+		code := stream.Or(stream.Member(e, "code"), jsonv.StringValue("unknown"))
+		msg := stream.Or(stream.Member(e, "message"), jsonv.StringValue("no message"))
+		return stream.ToString(code) + ": " + stream.ToString(msg)
+	}
+	if reason := stream.Member(stream.Member(resp, "incomplete_details"), "reason"); reason.Truthy() {
+		return "incomplete: " + stream.ToString(reason)
+	}
+	return NoErrorDetailsText
 }
 
 func equalUnits(a, b []uint16) bool {
@@ -459,10 +426,6 @@ func callID(it jsonv.Value) string {
 	return stream.ToString(stream.Member(it, "call_id")) + "|" + stream.ToString(stream.Member(it, "id"))
 }
 
-func (p *parser) joinMember(list jsonv.Value, sep string, pick func(jsonv.Value) jsonv.Value) string {
-	return joinMember(list, sep, pick, &p.outside)
-}
-
 // joinMember is `list?.map(x => x[key]).join(sep)`, "" for a missing list;
 // a list that is not an array sets outside.
 func joinMember(list jsonv.Value, sep string, pick func(jsonv.Value) jsonv.Value, outside *bool) string {
@@ -495,16 +458,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 		if !ok {
 			return
 		}
-		summary := p.joinMember(stream.Member(it, "summary"), "\n\n", func(s jsonv.Value) jsonv.Value { return stream.Prop(s, "text") })
-		content := p.joinMember(stream.Member(it, "content"), "\n\n", func(c jsonv.Value) jsonv.Value { return stream.Prop(c, "text") })
-		switch {
-		case summary != "":
-			b.Thinking = summary
-		case content != "":
-			b.Thinking = content
-		}
-		sig := it.String()
-		b.ThinkingSignature = &sig
+		finishThinking(b, it, &p.outside)
 		p.emit(stream.Event{Type: stream.TypeThinkingEnd, ContentIndex: p.last(), Content: b.Thinking})
 		p.block = -1
 	case "message":
@@ -512,18 +466,7 @@ func (p *parser) itemDone(it jsonv.Value) {
 		if !ok {
 			return
 		}
-		b.Text = p.joinMember(stream.Member(it, "content"), "", func(c jsonv.Value) jsonv.Value {
-			if ct := stream.Prop(c, "type"); ct.Kind() == jsonv.String && ct.Str() == "output_text" {
-				return stream.Member(c, "text")
-			}
-			return stream.Member(c, "refusal")
-		})
-		sig := new(jsonv.ObjectBuilder).Set("v", jsonv.NumberValue("1")).Set("id", stream.Member(it, "id"))
-		if phase := stream.Member(it, "phase"); phase.Truthy() {
-			sig.Set("phase", phase)
-		}
-		s := sig.Value().String()
-		b.TextSignature = &s
+		finishText(b, it, &p.outside)
 		p.emit(stream.Event{Type: stream.TypeTextEnd, ContentIndex: p.last(), Content: b.Text})
 		p.block = -1
 	case "function_call":
@@ -571,25 +514,9 @@ func (p *parser) finalize(resp jsonv.Value) {
 		}
 	}
 	stream.Price(p.model, &p.out.Usage)
-	tier := stream.Member(resp, "service_tier")
-	if p.resolveTier != nil {
-		tier = p.resolveTier(tier, p.serviceTier)
-	} else if tier.IsNullish() && p.serviceTier != nil {
-		tier = jsonv.StringValue(*p.serviceTier)
-	}
-	if m := tierMultiplier(p.model, tier); m != 1 && !p.noTier {
-		c := &p.out.Usage.Cost
-		// A null cost is the NaN a price of another type gave (input.lenient).
-		num := func(v jsonv.Value) float64 {
-			if v.Kind() == jsonv.Null {
-				return math.NaN()
-			}
-			f, _ := v.Float64()
-			return f
-		}
-		in, out, cr, cw := num(c.Input)*m, num(c.Output)*m, num(c.CacheRead)*m, num(c.CacheWrite)*m
-		c.Input, c.Output, c.CacheRead, c.CacheWrite = jsonv.FloatValue(in), jsonv.FloatValue(out), jsonv.FloatValue(cr), jsonv.FloatValue(cw)
-		c.Total = jsonv.FloatValue(in + out + cr + cw)
+	if !p.noTier {
+		tier := resolvedTier(stream.Member(resp, "service_tier"), p.serviceTier, p.resolveTier)
+		scaleCost(&p.out.Usage.Cost, tierMultiplier(p.model, tier))
 	}
 	p.out.StopReason = mapStatus(stream.Member(resp, "status"))
 	if p.out.StopReason == ai.StopStop {
