@@ -202,8 +202,8 @@ func iterateOrThrow(v jsonv.Value) []jsonv.Value {
 	if v.IsNullish() {
 		panic(stream.JSError{Msg: v.JSString() + " is not iterable (cannot read property Symbol(Symbol.iterator))"})
 	}
-	elems, err := iterate(v, "")
-	if err != nil {
+	elems, ok := jsonv.Iterate(v)
+	if !ok {
 		panic(stream.JSError{Msg: jsonv.NotIterableText(v)})
 	}
 	return elems
