@@ -522,6 +522,7 @@ func TestAgainstPi(t *testing.T) {
 		findings []finding
 		next     int
 		done     int
+		lastLog  = time.Now()
 	)
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -562,7 +563,10 @@ func TestAgainstPi(t *testing.T) {
 				}
 				logUnconfirmed(t, unconfirmed)
 				done++
-				if done%1000 == 0 {
+				// Progress at least every 10 s (go test -v prints it as it
+				// comes), so a long run in CI is never silent.
+				if done%1000 == 0 || time.Since(lastLog) >= 10*time.Second {
+					lastLog = time.Now()
 					t.Logf("%d/%d inputs, %d findings", done, len(jobs), len(findings))
 				}
 				mu.Unlock()

@@ -100,6 +100,7 @@ func TestGeneratedSessions(t *testing.T) {
 	ref := inDialect{&subject.Reference{}, d}
 	var findings []finding
 	files, runs := 0, 0
+	lastLog := time.Now()
 	// check compares one use of a session's input, listing a difference
 	// under label, and returns the reference's output when they agree.
 	check := func(c *suite.Case, fx run.Fixture, input jsonv.Value, use, label string) (jsonv.Value, bool) {
@@ -127,6 +128,11 @@ func TestGeneratedSessions(t *testing.T) {
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
 		files++
+		// Progress at least every 10 s (go test -v prints it as it comes).
+		if time.Since(lastLog) >= 10*time.Second {
+			lastLog = time.Now()
+			t.Logf("%d session files, %d runs, %d findings", files-1, runs, len(findings))
+		}
 		loaded, ok := check(c, nil, input, "session", c.ID)
 		if !ok {
 			continue

@@ -338,3 +338,7 @@ func (e *effortMarkers) replayed(m *ai.AssistantMessage) (jsonv.Value, bool) {
 	}
 	return level, true
 }
+
+// readsSampling tells whether a tool's constrainedSampling is read (Pi
+// 1.6, provider.JSONSchemaSampling, with compat.supportsStrictTools as the model's support).
+var readsSampling = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}

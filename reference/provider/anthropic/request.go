@@ -234,7 +234,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), c.Truthy("supportsStrictTools", false), toolCC)
 		if err != nil {
 			return err
 		}
@@ -318,9 +318,14 @@ func levelOffIsNull(model *ai.Model) bool {
 // breakpoint. Name and description are sent
 // as they are, except that OAuth renames a name, which must then be a
 // string; a schema of null or none throws.
-func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
+func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager, strict bool, cc jsonv.Value) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
+		if readsSampling.At(d) {
+			if err := provider.JSONSchemaSampling(t, strict); err != nil {
+				return jsonv.Value{}, err
+			}
+		}
 		name := t.NameValue()
 		if oauth {
 			if t.Loose.Has("name") {
