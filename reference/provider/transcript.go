@@ -350,15 +350,15 @@ func (m *orderedMap) delete(k string) {
 	}
 }
 
-// SystemMessageUpdateText is how Pi 1.6 words a later system message for
-// an API that keeps it where it stands (renderSystemMessageUpdate): the
-// text of its content when not empty, then each of its sections, in order,
-// as `Updated system prompt section "<name>":` and a blank line before the
-// value (String() of it), or `Removed system prompt section "<name>".` for
-// null, all joined by a blank line. Where Pi throws reading it, it fails
-// with a *jsonv.PathError.
-func SystemMessageUpdateText(m jsonv.Value, ptr string) (string, error) {
-	return renderSystemMessage(m, ptr, func(name string, v jsonv.Value) (string, bool, error) {
+// SystemMessageUpdate is how Pi 1.6 words a system message kept
+// mid-conversation, for a model that takes it where it stands
+// (renderSystemMessageUpdate): the text of its content when not empty, then
+// each of its sections, in order, as `Updated system prompt section
+// "<name>":`, a blank line and the value (String() of it), or `Removed
+// system prompt section "<name>".` for null, all joined by a blank line.
+// Where Pi throws reading it, it fails with a *jsonv.PathError below ptr.
+func SystemMessageUpdate(m *ai.SystemMessage, ptr string) (string, error) {
+	return renderSystemMessage(m.JSON(), ptr, func(name string, v jsonv.Value) (string, bool, error) {
 		if v.Kind() == jsonv.Null {
 			return `Removed system prompt section "` + name + `".`, true, nil
 		}
