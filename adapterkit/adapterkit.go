@@ -16,6 +16,36 @@
 //
 // Kinds the map does not name are skipped by the runner without being sent.
 // Stdout belongs to the protocol: log to stderr.
+//
+// # Bridging to encoding/json
+//
+// A port whose types are Go structs with json tags can decode a case's
+// input into them and encode its output from them with DecodeInput and
+// EncodeOutput. Most cases pass through the bridge unharmed: key order and
+// spacing do not matter to the runner, numbers are compared by value, and
+// HTML escapes (\u003c) are the same string. Two things do not survive
+// encoding/json, and the suite tests both:
+//
+//   - Lone UTF-16 surrogates. A JavaScript string may hold half of a
+//     surrogate pair ("\ud83d"), and Pi passes it through until a provider
+//     sanitizes it (spec/SPEC.md, the san.* rules and the sanitize kind).
+//     encoding/json decodes such an escape as U+FFFD, and encodes a Go
+//     string that is not valid UTF-8 with U+FFFD too, so the cases that
+//     carry one fail. Keep those strings as jsonv values (WTF-8, see
+//     reference/wtf8), or read them with jsonv and hand your type a
+//     wtf8-aware string.
+//   - Numbers beyond a float64. A token count or a price is a JSON number
+//     of any size and precision; decoded into a float64 it loses digits
+//     (12345678901234567890 becomes 12345678901234567000) and 1e400 is an
+//     error. DecodeInput uses json.Number for interface values; give your
+//     struct fields the type json.Number (or a big type of your own) where a
+//     case may carry such a number, as the cost cases with large counts do.
+//
+// Values that change from run to run (a message's timestamp, 1.6's
+// durationMs, the stack of a diagnostic) need not match: each kind declares
+// them as redactions (harness/kinds, compare.Redaction; a case file adds its
+// own under "redact"), and the runner only checks that they are there with
+// the declared type (docs/cases.md, "Default redactions").
 package adapterkit
 
 import (

@@ -100,10 +100,10 @@ func TestSanitizeKeepsSurrogatePairs(t *testing.T) {
 	}
 }
 
-// TestREADMEShowsThisAdapter: the README's "A Go adapter" shows this file,
-// whole, and it stays under 60 lines.
+// TestREADMEShowsThisAdapter: docs/adapters.md's "A Go adapter" shows this
+// file, whole, and it stays under 60 lines.
 func TestREADMEShowsThisAdapter(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/adapters.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,12 +114,12 @@ func TestREADMEShowsThisAdapter(t *testing.T) {
 	_, block, ok := strings.Cut(string(readme), "```go\n// Command example-go")
 	block, _, ok2 := strings.Cut(block, "```\n")
 	if !ok || !ok2 {
-		t.Fatal("README.md has no go block starting with the example's package comment")
+		t.Fatal("docs/adapters.md has no go block starting with the example's package comment")
 	}
 	if got := "// Command example-go" + block; got != string(src) {
-		t.Errorf("README.md's example differs from main.go; copy main.go into it")
+		t.Errorf("docs/adapters.md's example differs from main.go; copy main.go into it")
 	}
 	if n := strings.Count(string(src), "\n"); n >= 60 {
-		t.Errorf("main.go has %d lines; the README promises under 60", n)
+		t.Errorf("main.go has %d lines; docs/adapters.md promises under 60", n)
 	}
 }

@@ -137,6 +137,15 @@ const CANDIDATES = {
     { pkg: "pi-coding-agent", file: "dist/core/session-manager.js", name: "buildSessionContext" },
     { pkg: "pi-coding-agent", sub: ".", name: "buildSessionContext" },
   ],
+  // Only for session cases that ask for the tree or the compaction check.
+  SessionManager: [
+    { pkg: "pi-coding-agent", file: "dist/core/session-manager.js", name: "SessionManager" },
+    { pkg: "pi-coding-agent", sub: ".", name: "SessionManager" },
+  ],
+  AgentSession: [
+    { pkg: "pi-coding-agent", file: "dist/core/agent-session.js", name: "AgentSession" },
+    { pkg: "pi-coding-agent", sub: ".", name: "AgentSession" },
+  ],
   Agent: [{ pkg: "pi-agent-core", sub: ".", name: "Agent" }],
   createAssistantMessageEventStream: [
     { pkg: "pi-ai", file: "dist/utils/event-stream.js", name: "createAssistantMessageEventStream" },
@@ -437,15 +446,75 @@ const thrown = (err) => ({
 
 // A session case loads a session file as the coding agent does: parse, migrate, rebuild from the
 // leaf (absent from the input: undefined), then convertToLlm. Where Pi throws, that is the answer.
-function session(pi, input) {
+// A case may also ask what the coding agent makes of the entries' timestamps: "tree": true adds
+// the SessionManager's tree (getTree, each entry's children sorted by time), each node named by
+// its entry's index among the parsed entries; "assistantTimestamp" adds whether the agent
+// session's automatic compaction takes an assistant message of that timestamp for one from
+// before the latest compaction on the manager's branch (spec/session.md).
+async function session(pi, input) {
   try {
     const entries = pi.parseSessionEntries(input.text);
     pi.migrateSessionEntries(entries);
     const ctx = pi.buildSessionContext(entries, "leaf" in input ? input.leaf : undefined);
     const llmMessages = pi.convertToLlm(ctx.messages);
-    return { messages: ctx.messages, thinkingLevel: ctx.thinkingLevel, model: ctx.model, llmMessages };
+    const out = { messages: ctx.messages, thinkingLevel: ctx.thinkingLevel, model: ctx.model, llmMessages };
+    if (input.tree === true || "assistantTimestamp" in input) {
+      const manager = await loadedManager(pi, entries);
+      if (input.tree === true) {
+        const nodes = (list) => list.map((n) => ({ entry: entries.indexOf(n.entry), children: nodes(n.children) }));
+        out.tree = nodes(manager.getTree());
+      }
+      if ("assistantTimestamp" in input) {
+        out.beforeLatestCompaction = await beforeLatestCompaction(pi, manager, input.assistantTimestamp);
+      }
+    }
+    return out;
   } catch (err) {
     return thrown(err);
+  }
+}
+
+// A SessionManager holding the loaded entries, as opening their file would leave it: an
+// in-memory one whose entries are replaced and indexed again (its leaf is the last entry).
+async function loadedManager(pi, entries) {
+  const SessionManager = await pi.need("SessionManager");
+  if (!SessionManager) throw new Skip("this Pi release has no SessionManager");
+  const manager = SessionManager.inMemory("/work/project");
+  manager.fileEntries = entries;
+  manager._buildIndex();
+  return manager;
+}
+
+// The first check of AgentSession's automatic compaction (_checkCompaction), run by Pi's own
+// method on a stand-in session that holds the manager: it returns false at once when the
+// assistant message is from before the latest compaction on the branch. Otherwise the method
+// goes on to the message's usage (0.80) or the manager's projection (1.6), and the stand-ins
+// of those stop it there: the check let the message through.
+async function beforeLatestCompaction(pi, manager, timestamp) {
+  const AgentSession = await pi.need("AgentSession");
+  if (!AgentSession) throw new Skip("this Pi release has no AgentSession");
+  const passed = new Error("passed the compaction boundary check");
+  const stop = () => {
+    throw passed;
+  };
+  const message = { role: "assistant", content: [], stopReason: "stop", timestamp };
+  Object.defineProperty(message, "usage", { get: stop });
+  const standIn = {
+    settingsManager: { getCompactionSettings: () => ({ enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 }) },
+    model: undefined,
+    _modelForMessage: () => undefined,
+    sessionManager: { getBranch: (id) => manager.getBranch(id), buildSessionProjection: stop },
+    get agent() {
+      return stop();
+    },
+  };
+  try {
+    const result = await AgentSession.prototype._checkCompaction.call(standIn, message);
+    if (result !== false) throw new Error(`_checkCompaction gave ${result} before its boundary check`);
+    return true;
+  } catch (err) {
+    if (err === passed) return false;
+    throw err;
   }
 }
 

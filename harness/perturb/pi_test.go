@@ -296,10 +296,12 @@ func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, p
 		f.Class, f.Detail = piBroke, piErr.Error()
 	case pi.Type == subject.ReplySkip || ref.Type == subject.ReplySkip:
 		return nil
-	case expectedFailure(pi) && ref.Type == subject.ReplyError:
+	case expectedFailure(pi) && ref.Type == subject.ReplyError && c.Kind != "wire":
 		// Pi throws, and the kind has the form to say so: the reference
 		// must answer that failure, not refuse the input, or no case
-		// could hold it.
+		// could hold it. (A wire case has the form only for a transcript
+		// Pi 1.6 cannot read; the reference refuses the other calls that
+		// throw, streamSimple's without a key among them.)
 		f.Class, f.Detail = refRefusesThrow, ref.Message+"\npi: "+compare.Render(pi.Output)
 	case piThrew(c.Kind, pi) && ref.Type == subject.ReplyError:
 		return nil
@@ -520,6 +522,7 @@ func TestAgainstPi(t *testing.T) {
 		findings []finding
 		next     int
 		done     int
+		lastLog  = time.Now()
 	)
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -560,7 +563,10 @@ func TestAgainstPi(t *testing.T) {
 				}
 				logUnconfirmed(t, unconfirmed)
 				done++
-				if done%1000 == 0 {
+				// Progress at least every 10 s (go test -v prints it as it
+				// comes), so a long run in CI is never silent.
+				if done%1000 == 0 || time.Since(lastLog) >= 10*time.Second {
+					lastLog = time.Now()
 					t.Logf("%d/%d inputs, %d findings", done, len(jobs), len(findings))
 				}
 				mu.Unlock()

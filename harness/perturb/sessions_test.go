@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/perturb"
@@ -99,6 +100,7 @@ func TestGeneratedSessions(t *testing.T) {
 	ref := inDialect{&subject.Reference{}, d}
 	var findings []finding
 	files, runs := 0, 0
+	lastLog := time.Now()
 	// check compares one use of a session's input, listing a difference
 	// under label, and returns the reference's output when they agree.
 	check := func(c *suite.Case, fx run.Fixture, input jsonv.Value, use, label string) (jsonv.Value, bool) {
@@ -126,12 +128,28 @@ func TestGeneratedSessions(t *testing.T) {
 		input := jsonv.ObjectValue(jsonv.Member{Key: "text", Value: text})
 		c := &suite.Case{ID: fmt.Sprintf("session/generated-%s", seed.String()), Kind: "session", Input: input}
 		files++
+		// Progress at least every 10 s (go test -v prints it as it comes).
+		if time.Since(lastLog) >= 10*time.Second {
+			lastLog = time.Now()
+			t.Logf("%d session files, %d runs, %d findings", files-1, runs, len(findings))
+		}
 		loaded, ok := check(c, nil, input, "session", c.ID)
 		if !ok {
 			continue
 		}
 		n, _ := strconv.Atoi(seed.String())
 		draw := rand.New(rand.NewPCG(uint64(n), 0))
+
+		// The same file with its entries' timestamps written in other
+		// forms, some that Date cannot read, loaded with the manager's
+		// tree and the compaction check, which read them too.
+		retimed := rand.New(rand.NewPCG(uint64(n), 1))
+		views := jsonv.ObjectValue(
+			jsonv.Member{Key: "text", Value: jsonv.StringValue(retime(t, text.Str(), retimed))},
+			jsonv.Member{Key: "tree", Value: jsonv.BoolValue(true)},
+			jsonv.Member{Key: "assistantTimestamp", Value: assistantTimestamps[retimed.IntN(len(assistantTimestamps))]},
+		)
+		check(c, nil, views, "session retimed", c.ID+" retimed")
 
 		// The session's agent messages continue an agent run, as the
 		// coding agent continues a session: with its convertToLlm or an
@@ -180,6 +198,61 @@ func TestGeneratedSessions(t *testing.T) {
 	}
 	t.Logf("%d session files, each continued as a pipeline and sent to %d APIs by stream and streamSimple, with their minimal-text case and one more", files, len(minimal))
 	report(t, runs, findings)
+}
+
+// timestampForms rewrite a time in the forms a session file may hold
+// (written by other tools, or by hand): Date.toString's, RFC 2822, slashed
+// and month-name dates, two-digit years, ISO without its T, a number, and
+// strings no Date reads.
+var timestampForms = []func(time.Time) jsonv.Value{
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format(time.RFC3339Nano)) },
+	func(t time.Time) jsonv.Value {
+		return jsonv.StringValue(t.In(time.FixedZone("", 3600)).Format("Mon Jan 02 2006 15:04:05 GMT-0700 (Central European Standard Time)"))
+	},
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("Mon, 02 Jan 2006 15:04:05 GMT")) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("2006/01/02 15:04:05")) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("January 2, 2006 3:04 PM")) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("2 Jan 06 15:04 UTC")) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("1/2/06 15:04:05.000")) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("2006-01-02 15:04:05")) },
+	func(t time.Time) jsonv.Value {
+		return jsonv.StringValue(t.Add(-5 * time.Hour).Format("Jan 2 2006 15:04 EST"))
+	},
+	func(t time.Time) jsonv.Value { return jsonv.NumberValue(strconv.FormatInt(t.UnixMilli(), 10)) },
+	func(t time.Time) jsonv.Value { return jsonv.StringValue(t.Format("2006-13-02T15:04:05Z")) },
+	func(time.Time) jsonv.Value { return jsonv.StringValue("not a date") },
+	func(time.Time) jsonv.Value { return jsonv.StringValue("") },
+	func(time.Time) jsonv.Value { return jsonv.NullValue() },
+}
+
+// assistantTimestamps are the timestamps a retimed session's compaction
+// check is asked about: before, around and after any generated time.
+var assistantTimestamps = []jsonv.Value{
+	jsonv.NumberValue("0"), jsonv.NumberValue("1700000000000"), jsonv.NumberValue("1800000000000"),
+	jsonv.NumberValue("4102444800000"), jsonv.StringValue("1800000000000"), jsonv.NullValue(),
+}
+
+// retime rewrites about half of the entries' timestamps of a session file
+// in one of timestampForms, drawn by draw. A line that is not an object
+// with a string timestamp Go reads as RFC 3339 stays as it is.
+func retime(t *testing.T, text string, draw *rand.Rand) string {
+	t.Helper()
+	var out []string
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		v, err := jsonv.Parse([]byte(line))
+		ts, _ := v.Get("timestamp")
+		if err != nil || v.Kind() != jsonv.Object || ts.Kind() != jsonv.String || draw.IntN(2) == 0 {
+			out = append(out, line)
+			continue
+		}
+		when, err := time.Parse(time.RFC3339Nano, ts.Str())
+		if err != nil {
+			out = append(out, line)
+			continue
+		}
+		out = append(out, string(v.With("timestamp", timestampForms[draw.IntN(len(timestampForms))](when.UTC())).AppendJSON(nil)))
+	}
+	return strings.Join(out, "\n") + "\n"
 }
 
 // installed is the folder of Pi version v, which adapters/pi-ts/install.sh

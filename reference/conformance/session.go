@@ -15,11 +15,24 @@ import (
 // Where Pi throws, the output is {"throws": {category, message}}.
 func sessionCase(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
-	text := f.String("text")
+	rawText := f.Any("text")
 	rawLeaf := f.Any("leaf")
+	// Only true asks for the tree, as the driver of the real Pi reads it.
+	tree := f.Any("tree")
+	assistantTimestamp, guard := input.Get("assistantTimestamp")
+	f.Any("assistantTimestamp")
 	if err := f.Err(); err != nil {
 		return jsonv.Value{}, err
 	}
+	// parseSessionEntries first trims the text, a string method.
+	switch rawText.Kind() {
+	case jsonv.String:
+	case jsonv.Absent, jsonv.Null:
+		return protocol.Throws(session.CategoryTypeError, jsonv.ReadPropertyText(rawText, "trim")), nil
+	default:
+		return protocol.Throws(session.CategoryTypeError, "content.trim is not a function"), nil
+	}
+	text := rawText.Str()
 	var leaf session.Leaf
 	switch rawLeaf.Kind() {
 	case jsonv.Absent:
@@ -30,7 +43,12 @@ func sessionCase(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	default:
 		leaf.Value = rawLeaf
 	}
-	ctx, err := session.Load(text, leaf, session.Options{Dialect: opts.Dialect})
+	sopts := session.Options{Dialect: opts.Dialect}
+	entries, err := session.LoadEntries(text, sopts)
+	var ctx session.Context
+	if err == nil {
+		ctx, err = session.BuildContextIn(opts.Dialect, entries, leaf)
+	}
 	if thrown, ok := errors.AsType[*session.Thrown](err); ok {
 		return protocol.Throws(thrown.Category, thrown.Message), nil
 	}
@@ -51,5 +69,35 @@ func sessionCase(input jsonv.Value, opts Options) (jsonv.Value, error) {
 		return jsonv.Value{}, jsonv.Errorf("/text", "%v", err)
 	}
 	out := new(jsonv.ObjectBuilder).Set("messages", messages).Set("thinkingLevel", ctx.ThinkingLevel).Set("model", ctx.Model)
-	return out.Set("llmMessages", ai.MessagesJSON(llm)).Value(), nil
+	out.Set("llmMessages", ai.MessagesJSON(llm))
+	// What the session manager and the agent session make of the entries'
+	// timestamps, where the case asks (session.tree, session.compaction-age).
+	if tree.Kind() == jsonv.Bool && tree.Bool() {
+		nodes, err := session.Tree(entries)
+		if fail, ferr, ok := sessionFailure(err); ok {
+			return fail, ferr
+		}
+		out.Set("tree", session.TreeJSON(nodes))
+	}
+	if guard {
+		before, err := session.BeforeLatestCompaction(entries, assistantTimestamp)
+		if fail, ferr, ok := sessionFailure(err); ok {
+			return fail, ferr
+		}
+		out.Set("beforeLatestCompaction", jsonv.BoolValue(before))
+	}
+	return out.Value(), nil
+}
+
+// sessionFailure is the answer for an error of the session package: the
+// expected failure where Pi throws, else an input error at /text; ok is
+// false for no error.
+func sessionFailure(err error) (jsonv.Value, error, bool) {
+	if err == nil {
+		return jsonv.Value{}, nil, false
+	}
+	if thrown, ok := errors.AsType[*session.Thrown](err); ok {
+		return protocol.Throws(thrown.Category, thrown.Message), nil, true
+	}
+	return jsonv.Value{}, jsonv.Errorf("/text", "%v", err), true
 }

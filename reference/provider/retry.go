@@ -145,17 +145,24 @@ func stainlessStamp(h http.Header, attempt int, o *StreamOptions) {
 // StainlessCountHeader is the header a Stainless SDK counts attempts in.
 const StainlessCountHeader = "X-Stainless-Retry-Count"
 
+// stainlessRepeats tells whether a Stainless SDK, and Pi's own loop in
+// its place, repeats a failed response: its x-should-retry says "true",
+// or, unless it says "false", its status is 408, 409, 429 or 5xx.
+func stainlessRepeats(resp *http.Response) bool {
+	switch resp.Header.Get("x-should-retry") {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	s := resp.StatusCode
+	return s == 408 || s == 409 || s == 429 || s >= 500
+}
+
 func stainlessAfter(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
 	if resp != nil {
-		switch resp.Header.Get("x-should-retry") {
-		case "true":
-		case "false":
+		if !stainlessRepeats(resp) {
 			return 0, false
-		default:
-			s := resp.StatusCode
-			if s != 408 && s != 409 && s != 429 && s < 500 {
-				return 0, false
-			}
 		}
 		if d, ok := stainlessRetryAfter(resp.Header); ok {
 			return d, true
@@ -288,15 +295,8 @@ func piRetries(o *StreamOptions) int {
 
 func piAfter(done int, resp *http.Response, _ []byte, o *StreamOptions, jitter float64) (time.Duration, bool) {
 	if resp != nil {
-		switch resp.Header.Get("x-should-retry") {
-		case "true":
-		case "false":
+		if !stainlessRepeats(resp) {
 			return 0, false
-		default:
-			s := resp.StatusCode
-			if s != 408 && s != 409 && s != 429 && s < 500 {
-				return 0, false
-			}
 		}
 		if ms, ok := ServerDelay(resp.Header); ok {
 			return Millis(ms), true

@@ -394,3 +394,34 @@ func (m *orderedMap) delete(k mapKey) {
 		}
 	}
 }
+
+// SystemMessageUpdateText is how Pi 1.6 words a later system message for
+// an API that keeps it where it stands (renderSystemMessageUpdate): the
+// text of its content when not empty, then each of its sections, in order,
+// as `Updated system prompt section "<name>":` and a blank line before the
+// value (String() of it), or `Removed system prompt section "<name>".` for
+// null, all joined by a blank line. Where Pi throws reading it, it fails
+// with a *jsonv.PathError.
+func SystemMessageUpdateText(m jsonv.Value, ptr string) (string, error) {
+	content, _ := m.Get("content")
+	text, err := contentText(content, jsonv.Child(ptr, "content"))
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	if text != "" {
+		parts = append(parts, text)
+	}
+	secs, _ := m.Get("sections")
+	for _, e := range entries(secs) {
+		if e.Value.Kind() == jsonv.Null {
+			parts = append(parts, `Removed system prompt section "`+e.Key+`".`)
+			continue
+		}
+		if e.Value.ConversionThrows() {
+			return "", jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "sections"), e.Key), "%s", jsonv.NoPrimitiveText)
+		}
+		parts = append(parts, `Updated system prompt section "`+e.Key+`":`+"\n\n"+e.Value.JSString())
+	}
+	return wtf8.Concat(strings.Join(parts, "\n\n")), nil
+}

@@ -121,3 +121,24 @@ func TestWireContextKeeps(t *testing.T) {
 		})
 	}
 }
+
+// TestSystemMessageUpdateText: a kept later system message as Pi 1.6
+// words it; expected values printed by pi-ai 1.6.0's
+// renderSystemMessageUpdate under Node 22.
+func TestSystemMessageUpdateText(t *testing.T) {
+	for _, tc := range []struct{ msg, want string }{
+		{`{"content":"Now brief.","sections":{"tone":"Dry.","old":null}}`, "Now brief.\n\nUpdated system prompt section \"tone\":\n\nDry.\n\nRemoved system prompt section \"old\"."},
+		{`{"content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}`, "a\nb"},
+		{`{"content":"","sections":{"x":""}}`, "Updated system prompt section \"x\":\n\n"},
+		{`{"content":"","sections":{"n":5}}`, "Updated system prompt section \"n\":\n\n5"},
+	} {
+		v, err := jsonv.ParseString(tc.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := provider.SystemMessageUpdateText(v, "")
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.msg, got, err, tc.want)
+		}
+	}
+}

@@ -13,6 +13,15 @@ import (
 // clipped to the Date range and truncated, undefined is NaN, and any other
 // value is read as the string it converts to.
 func timeValue(v jsonv.Value) (jsonv.Value, error) {
+	t, err := timeOf(v)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	return jsonv.FloatValue(t), nil
+}
+
+// timeOf is new Date(v).getTime() as a number: NaN for an Invalid Date.
+func timeOf(v jsonv.Value) (float64, error) {
 	var t float64
 	switch v.Kind() {
 	case jsonv.Absent:
@@ -22,9 +31,9 @@ func timeValue(v jsonv.Value) (jsonv.Value, error) {
 	default:
 		s, err := toPrimitiveString(v)
 		if err != nil {
-			return jsonv.Value{}, err
+			return 0, err
 		}
 		t = jsdate.Parse(s)
 	}
-	return jsonv.FloatValue(jsdate.Clip(t)), nil
+	return jsdate.Clip(t), nil
 }

@@ -29,6 +29,10 @@ func newEntry(v jsonv.Value, line, self int) *Entry {
 	return e
 }
 
+// Index is the entry's place among the file's parsed entries, from 0 (the
+// header, as Pi writes files).
+func (e *Entry) Index() int { return e.self }
+
 // member reads a member as JavaScript reads a property of a parsed value:
 // undefined (Absent) on anything but an object that has it.
 func (e *Entry) member(key string) jsonv.Value {

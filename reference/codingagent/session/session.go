@@ -93,18 +93,28 @@ func RandomID() string {
 // Load parses, migrates and rebuilds a session file's text, as Pi's
 // parseSessionEntries, migrateSessionEntries and buildSessionContext do.
 func Load(text string, leaf Leaf, opts Options) (Context, error) {
-	entries, err := ParseEntries(text)
+	entries, err := LoadEntries(text, opts)
 	if err != nil {
 		return Context{}, err
+	}
+	return BuildContextIn(opts.Dialect, entries, leaf)
+}
+
+// LoadEntries parses and migrates a session file's text: the entries Pi
+// holds once it has loaded the file.
+func LoadEntries(text string, opts Options) ([]*Entry, error) {
+	entries, err := ParseEntries(text)
+	if err != nil {
+		return nil, err
 	}
 	newID := opts.NewID
 	if newID == nil {
 		newID = RandomID
 	}
 	if err := Migrate(entries, newID); err != nil {
-		return Context{}, err
+		return nil, err
 	}
-	return BuildContextIn(opts.Dialect, entries, leaf)
+	return entries, nil
 }
 
 // outsideModel says what the reference does not model, as an ErrOutsideModel.

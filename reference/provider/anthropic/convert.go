@@ -81,6 +81,14 @@ type wireMessage struct {
 	// trailer follows the blocks: the images of the error tool results
 	// among them (errorImagesLast).
 	trailer []*jsonv.ObjectBuilder
+	// effort, when set, is an effort marker's output_config.effort.
+	effort jsonv.Value
+}
+
+// effortMarker is a system message of no content that sets the effort of
+// the reply after it (managed effort, Pi 1.6).
+func effortMarker(level jsonv.Value) *wireMessage {
+	return &wireMessage{role: ai.RoleSystem, blocks: []*jsonv.ObjectBuilder{}, effort: level}
 }
 
 func (m *wireMessage) json() jsonv.Value {
@@ -94,7 +102,11 @@ func (m *wireMessage) json() jsonv.Value {
 		}
 		content = jsonv.ArrayValue(bs...)
 	}
-	return new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content).Value()
+	o := new(jsonv.ObjectBuilder).SetString("role", m.role).Set("content", content)
+	if !m.effort.IsAbsent() {
+		o.Set("output_config", new(jsonv.ObjectBuilder).Set("effort", stream.JSValue(m.effort)).Value())
+	}
+	return o.Value()
 }
 
 func block(typ string) *jsonv.ObjectBuilder { return new(jsonv.ObjectBuilder).SetString("type", typ) }
@@ -112,12 +124,17 @@ type converter struct {
 	body                       provider.BodySink
 	held                       *wireMessage
 	inRun                      bool // the message before was a tool result
+	// pendingSystem are the system messages kept mid-conversation (Pi
+	// 1.6) that wait for the next assistant message that is sent.
+	pendingSystem []*wireMessage
+	// markers, when set, are the effort markers of managed effort (Pi 1.6).
+	markers *effortMarkers
 }
 
 // convertMessages hands the body the wire messages of msgs, transformed
 // for model.
-func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, now transform.Clock, body provider.BodySink) error {
-	c := &converter{d: d, oauth: oauth, allowEmptySignature: allowEmptySignature, body: body}
+func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, markers *effortMarkers, now transform.Clock, body provider.BodySink) error {
+	c := &converter{d: d, oauth: oauth, allowEmptySignature: allowEmptySignature, markers: markers, body: body}
 	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
 		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(cc) }}
 	return steps.Run(msgs, model, now)
@@ -163,12 +180,38 @@ func (c *converter) convert(m ai.Message) error {
 		wm, err = convertUser(m)
 	case *ai.AssistantMessage:
 		wm, err = convertAssistant(c.d, m, c.oauth, c.allowEmptySignature)
+		if wm != nil {
+			c.flushSystem()
+			if level, ok := c.markers.replayed(m); ok {
+				c.hold(effortMarker(level))
+			}
+		}
+	case *ai.SystemMessage:
+		// Kept only for a model that takes it where it stands: held back
+		// until the next assistant message that is sent, or the end.
+		text, err := provider.SystemMessageUpdate(m, "/context/messages")
+		if err != nil {
+			return transform.Throws("/context/messages", "%v", err)
+		}
+		if text != "" {
+			t := ai.SanitizeSurrogates(text)
+			c.pendingSystem = append(c.pendingSystem, &wireMessage{role: ai.RoleSystem, blocks: []*jsonv.ObjectBuilder{block("text").SetString("text", t)}})
+		}
+		return nil
 	}
 	if err != nil || wm == nil {
 		return err
 	}
 	c.hold(wm)
 	return nil
+}
+
+// flushSystem hands on the system messages held back, in order.
+func (c *converter) flushSystem() {
+	for _, wm := range c.pendingSystem {
+		c.hold(wm)
+	}
+	c.pendingSystem = nil
 }
 
 // hold hands the body the message held so far and holds wm.
@@ -180,13 +223,19 @@ func (c *converter) hold(wm *wireMessage) {
 }
 
 // close puts the cache breakpoint cc (unless Absent) on the last message
-// if it is a user's, and hands it over.
+// if it is a user's (or, in 1.6, a system message's), and hands it over,
+// followed by the final effort marker of managed effort.
 func (c *converter) close(cc jsonv.Value) error {
+	c.flushSystem()
 	last := c.held
-	if last == nil {
+	if last == nil && c.markers == nil {
 		return nil
 	}
-	if !cc.IsAbsent() && last.role == "user" {
+	if last == nil {
+		c.body.Element(effortMarker(c.markers.active).json())
+		return nil
+	}
+	if !cc.IsAbsent() && (last.role == "user" || last.role == ai.RoleSystem) {
 		switch {
 		case last.text != nil:
 			last.blocks = []*jsonv.ObjectBuilder{block("text").SetString("text", *last.text)}
@@ -199,6 +248,11 @@ func (c *converter) close(cc jsonv.Value) error {
 		}
 	}
 	c.body.Element(last.json())
+	if c.markers != nil {
+		// The marker of the effort asked for now comes after the
+		// breakpoint's message.
+		c.body.Element(effortMarker(c.markers.active).json())
+	}
 	return nil
 }
 

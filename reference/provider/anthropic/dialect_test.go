@@ -66,6 +66,13 @@ func TestRequestByDialect(t *testing.T) {
 			want: `[{"type":"tool_result","tool_use_id":"c","content":"(image attached after the tool results)\nx","is_error":true},` +
 				`{"type":"text","text":"Images from the error result of tool call c (shot):"},` +
 				`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"d"},"cache_control":{"type":"ephemeral"}}]`},
+		{name: "1.6 managed effort: no temperature, markers", d: dialect.V1_6, model: withModel(`"compat":{"supportsMidConvoEffort":true}`), ctx: hello,
+			opts: `{"temperature":0.5,"effort":"max"}`, pick: []string{"messages", "1"}, want: `{"role":"system","content":[],"output_config":{"effort":"max"}}`},
+		{name: "0.80 no managed effort", d: dialect.V0_80, model: withModel(`"compat":{"supportsMidConvoEffort":true}`), ctx: hello,
+			opts: `{"temperature":0.5}`, pick: []string{"temperature"}, want: `0.5`},
+		{name: "1.6 system message kept where it stands", d: dialect.V1_6, model: withModel(`"compat":{"supportsMidConvoSystemMessages":true}`),
+			ctx:  `{"messages":[{"role":"user","content":"hi","timestamp":1},{"role":"system","content":"","sections":{"a":"x","b":null},"timestamp":2}]}`,
+			pick: []string{"messages", "1", "content", "0", "text"}, want: `"Updated system prompt section \"a\":\n\nx\n\nRemoved system prompt section \"b\"."`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			model := tc.model
@@ -201,21 +208,7 @@ func TestStreamByDialect(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, events, err := parseStream(tc.d, strings.NewReader(tc.body), model, nil, func() jsonv.Value { return jsonv.NumberValue("1") })
-			if err != nil {
-				t.Fatal(err)
-			}
-			last := events[len(events)-1]
-			switch {
-			case tc.failed == "" && last.Type != stream.TypeDone:
-				t.Fatalf("ends with %s: %v", last.Type, *out.ErrorMessage)
-			case tc.failed != "" && (last.Type != stream.TypeError || *out.ErrorMessage != tc.failed):
-				t.Fatalf("ends with %s, want error %q", last.Type, tc.failed)
-			}
-			if tc.check != nil {
-				if msg := tc.check(out); msg != "" {
-					t.Error(msg)
-				}
-			}
+			capturetest.CheckEnding(t, out, events, err, tc.failed, tc.check)
 		})
 	}
 }

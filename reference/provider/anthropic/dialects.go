@@ -1,6 +1,8 @@
 package anthropic
 
 import (
+	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -261,3 +263,92 @@ var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: 
 // sendsFallbacks tells whether the model's allowed fallback models are
 // sent (fallbacks, wire.anthropic.fallback-models); Pi 0.80 knows none.
 var sendsFallbacks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// client is the SDK as Pi uses it: 0.80 lets the SDK repeat failed
+// requests; 1.6 runs its own loop around it (provider.PiRetry), and checks
+// the caller's signal itself before the call (the DOMException's text).
+var client = func() provider.Client {
+	c := provider.StainlessClient("Anthropic/JS *", provider.FetchAbortedText)
+	later := c
+	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string { return HTTPErrorText(resp.StatusCode, body) })
+	later.AbortBeforeText = provider.FetchAbortedText
+	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	return c
+}()
+
+// changesToolsNatively tells whether Pi 1.6 would declare tool changes in
+// the transcript's system messages themselves (tool_addition and
+// tool_removal blocks, a deferred placeholder tool, the inline-tools beta):
+// for a model that keeps system messages where they stand and takes tool
+// changes (compat.supportsMidConvoSystemMessages and
+// supportsMidConvoToolChanges), when tools are declared. The reference
+// does not model that request.
+func changesToolsNatively(d dialect.Dialect, c provider.Compat, ctx *ai.Context) bool {
+	return d.AtLeast(dialect.V1_6) && c.Truthy("supportsMidConvoSystemMessages", false) &&
+		c.Truthy("supportsMidConvoToolChanges", false) && len(ctx.Tools) > 0
+}
+
+// takesNoTemperature tells whether the model never gets temperature: in
+// Pi 1.6 one with managed effort (compat.supportsMidConvoEffort true).
+func takesNoTemperature(d dialect.Dialect, c provider.Compat) bool {
+	return d.AtLeast(dialect.V1_6) && c.IsTrue("supportsMidConvoEffort")
+}
+
+// managedEffort tells whether Pi 1.6 manages the model's effort per reply
+// (compat.supportsMidConvoEffort true, thinking not turned off): adaptive
+// thinking with block binding and a fixed low top-level effort, and effort
+// markers among the messages (converter.effort).
+func managedEffort(d dialect.Dialect, c provider.Compat, thinkingOff bool) bool {
+	return takesNoTemperature(d, c) && !thinkingOff
+}
+
+// effortMarkers are what managed effort puts among the messages (Pi 1.6):
+// before each replayed reply of this provider that recorded its effort,
+// and at the end, a system message of no content whose
+// output_config.effort is that reply's, or for the end the effort asked
+// for now (active).
+type effortMarkers struct {
+	active   jsonv.Value
+	provider jsonv.Value
+}
+
+// effortMarkersOf are the markers of a request, nil without managed effort
+// (managedEffort). The active effort is options.effort, "high" when
+// nullish.
+func effortMarkersOf(d dialect.Dialect, model *ai.Model, opts Options, c provider.Compat) *effortMarkers {
+	if !managedEffort(d, c, thinkingTurnedOff(model, opts)) {
+		return nil
+	}
+	return &effortMarkers{active: stream.Nullish(opts.Effort, jsonv.StringValue("high")), provider: model.ProviderValue()}
+}
+
+// anthropicEfforts are the efforts a replayed reply may have recorded.
+var anthropicEfforts = []string{"low", "medium", "high", "xhigh", "max"}
+
+// replayed is the effort a replayed assistant message recorded
+// (providerThinkingLevel), when it is one of this API and provider and an
+// effort Anthropic knows; ok is false otherwise, or without markers.
+func (e *effortMarkers) replayed(m *ai.AssistantMessage) (jsonv.Value, bool) {
+	if e == nil || !jsonv.StrictEqual(m.APIValue(), jsonv.StringValue(API)) || !jsonv.StrictEqual(m.ProviderValue(), e.provider) {
+		return jsonv.Value{}, false
+	}
+	level, _ := jsonv.ObjectValue(m.Extra...).Get("providerThinkingLevel")
+	if level.Kind() != jsonv.String || !slices.Contains(anthropicEfforts, level.Str()) {
+		return jsonv.Value{}, false
+	}
+	return level, true
+}
+
+// readsSampling tells whether a tool's constrainedSampling is read (Pi
+// 1.6, provider.JSONSchemaSampling, with compat.supportsStrictTools as the model's support).
+var readsSampling = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// federates tells whether Pi 1.6 would authenticate a keyless request to
+// the anthropic provider by workload identity federation: the env names a
+// federation rule, an organization and an identity token file. The SDK
+// then exchanges the token with Anthropic first, which the reference does
+// not model.
+func federates(d dialect.Dialect, model *ai.Model, opts Options) bool {
+	return d.AtLeast(dialect.V1_6) && model.Provider == "anthropic" && opts.EnvValue("ANTHROPIC_FEDERATION_RULE_ID") != "" &&
+		opts.EnvValue("ANTHROPIC_ORGANIZATION_ID") != "" && opts.EnvValue("ANTHROPIC_IDENTITY_TOKEN_FILE") != ""
+}

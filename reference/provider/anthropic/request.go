@@ -21,6 +21,7 @@
 package anthropic
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -68,6 +69,9 @@ var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
 // Pi sends nothing and fails the stream with that message.
 func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
+	if err != nil && federates(opts.Dialect, model, opts) {
+		return nil, fmt.Errorf("%w: workload identity federation (ANTHROPIC_FEDERATION_RULE_ID)", stream.ErrOutsideModel)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +83,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	var tally httpheader.CopilotTally
 	if copilot {
 		msgs = provider.Tap(msgs, tally.See)
+	}
+	if changesToolsNatively(opts.Dialect, c, ctx) {
+		return nil, fmt.Errorf("%w: tool changes declared in system messages (compat.supportsMidConvoToolChanges)", stream.ErrOutsideModel)
 	}
 	threads := usesThreads(opts.Dialect, model, opts, retention, c)
 	// Pi builds the body before the SDK checks the headers and the timeout.
@@ -160,7 +167,12 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, messagesPath.At(d)), Header: set.Header()}
 	tools := ctx.Tools
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
-		return parseResponse(d, model, oauth, tools, resp, now)
+		out, events, err := parseResponse(d, model, oauth, tools, resp, now)
+		if m := effortMarkersOf(d, model, opts, c); out != nil && m != nil && m.active.Truthy() {
+			// The effort of this reply, recorded on it for the next request.
+			out.Extra = append(out.Extra, jsonv.Member{Key: "providerThinkingLevel", Value: stream.JSValue(m.active)})
+		}
+		return out, events, err
 	}}, nil
 }
 
@@ -181,7 +193,8 @@ func cacheControl(retention string, c provider.Compat) jsonv.Value {
 func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, oauth bool, retention string, threads bool, c provider.Compat, now transform.Clock, body provider.BodySink) error {
 	cc := cacheControl(retention, c)
 	body.Begin([]jsonv.Member{{Key: "model", Value: model.IDValue()}}, "messages")
-	if err := convertMessages(opts.Dialect, msgs, model, oauth, cc, c.Truthy("allowEmptySignature", false), now, body); err != nil {
+	markers := effortMarkersOf(opts.Dialect, model, opts, c)
+	if err := convertMessages(opts.Dialect, msgs, model, oauth, cc, c.Truthy("allowEmptySignature", false), markers, now, body); err != nil {
 		return err
 	}
 	b := new(jsonv.ObjectBuilder)
@@ -210,7 +223,9 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	}
 
 	thinkingOn := opts.ThinkingEnabled != nil && *opts.ThinkingEnabled
-	if !opts.Temperature.IsAbsent() && !thinkingOn && c.Truthy("supportsTemperature", true) {
+	thinkingOff := thinkingTurnedOff(model, opts)
+	managed := markers != nil
+	if !opts.Temperature.IsAbsent() && !thinkingOn && !takesNoTemperature(opts.Dialect, c) && c.Truthy("supportsTemperature", true) {
 		b.Set("temperature", stream.JSValue(opts.Temperature))
 	}
 	given, err := ctx.MappedTools()
@@ -222,13 +237,27 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), c.Truthy("supportsStrictTools", false), toolCC)
 		if err != nil {
 			return err
 		}
 		b.Set("tools", tools)
 	}
-	if model.Reasoning {
+	switch {
+	case thinkingOff:
+		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "disabled").Value())
+	case managed:
+		// Effort markers among the messages set each reply's effort; the
+		// top-level one stays low, as organizations may cap it.
+		display := stream.JSValue(opts.ThinkingDisplay)
+		if display.IsNullish() {
+			display = jsonv.StringValue("summarized")
+		}
+		binding := new(jsonv.ObjectBuilder).SetString("prefix_mismatch_behavior", "drop_block").Value()
+		b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "adaptive").Set("display", display).Set("block_binding", binding).Value())
+		b.Set("output_config", new(jsonv.ObjectBuilder).SetString("effort", "low").Value())
+	}
+	if model.Reasoning && !managed {
 		switch {
 		case thinkingOn:
 			display := stream.JSValue(opts.ThinkingDisplay)
@@ -247,8 +276,6 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 				}
 				b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "enabled").Set("budget_tokens", budget).Set("display", display).Value())
 			}
-		case opts.ThinkingEnabled != nil && !levelOffIsNull(model):
-			b.Set("thinking", new(jsonv.ObjectBuilder).SetString("type", "disabled").Value())
 		}
 	}
 	if userID, ok := opts.Metadata.Get("user_id"); ok && userID.Kind() == jsonv.String {
@@ -275,6 +302,12 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	return nil
 }
 
+// thinkingTurnedOff is Pi's thinkingDisabled: a reasoning model asked
+// not to think (thinkingEnabled false) that can turn thinking off.
+func thinkingTurnedOff(model *ai.Model, opts Options) bool {
+	return model.Reasoning && opts.ThinkingEnabled != nil && !*opts.ThinkingEnabled && !levelOffIsNull(model)
+}
+
 // levelOffIsNull is `model.thinkingLevelMap?.off === null`: the model
 // cannot turn thinking off, so Pi does not ask.
 func levelOffIsNull(model *ai.Model) bool {
@@ -288,9 +321,14 @@ func levelOffIsNull(model *ai.Model) bool {
 // breakpoint. Name and description are sent
 // as they are, except that OAuth renames a name, which must then be a
 // string; a schema of null or none throws.
-func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
+func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager, strict bool, cc jsonv.Value) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
+		if readsSampling.At(d) {
+			if err := provider.JSONSchemaSampling(t, strict); err != nil {
+				return jsonv.Value{}, err
+			}
+		}
 		name := t.NameValue()
 		if oauth {
 			if t.Loose.Has("name") {

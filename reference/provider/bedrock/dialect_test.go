@@ -190,21 +190,7 @@ func TestStreamByDialect(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, events, err := parseStream(tc.d, bytes.NewReader(bytes.Join(tc.frames, nil)), model, func() jsonv.Value { return jsonv.NumberValue("1") }, tc.requestID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			last := events[len(events)-1]
-			switch {
-			case tc.failed == "" && last.Type != stream.TypeDone:
-				t.Fatalf("ends with %s: %v", last.Type, *out.ErrorMessage)
-			case tc.failed != "" && (last.Type != stream.TypeError || *out.ErrorMessage != tc.failed):
-				t.Fatalf("ends with %s, want error %q", last.Type, tc.failed)
-			}
-			if tc.check != nil {
-				if msg := tc.check(out); msg != "" {
-					t.Error(msg)
-				}
-			}
+			capturetest.CheckEnding(t, out, events, err, tc.failed, tc.check)
 		})
 	}
 }

@@ -166,3 +166,22 @@ var dropsEmptyKeys = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: tru
 // reasoningContent.redactedContent, the bytes of its stored payload (none
 // when that is empty or not base64); Pi 0.80 replays it as thinking text.
 var replaysRedacted = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// laterClients are the client as later dialects use it.
+var laterClients = dialect.Table[*provider.Client]{dialect.V1_6: &client16}
+
+// client16 is the SDK as Pi 1.6 uses it: an abort before the call reads
+// with the cause Pi appends (the DOMException's text and code).
+var client16 = func() provider.Client {
+	c := client
+	c.AbortBeforeText = AbortBeforeText16
+	return c
+}()
+
+// AbortBeforeText16 is Pi 1.6's error for a call whose signal was aborted
+// before it: the SDK's, with the deepest cause's message and code.
+const AbortBeforeText16 = provider.RequestAbortedText + ": This operation was aborted (20)"
+
+// readsSampling tells whether a tool's constrainedSampling is read (Pi
+// 1.6, provider.JSONSchemaSampling, with compat.supportsStrictMode as the model's support).
+var readsSampling = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}

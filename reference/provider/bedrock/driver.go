@@ -1,9 +1,6 @@
 package bedrock
 
-import (
-	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider"
-)
+import "github.com/piconform/piconform/reference/provider"
 
 // Driver is the reference for the bedrock-converse-stream API.
 var Driver = provider.Driver{
@@ -11,7 +8,7 @@ var Driver = provider.Driver{
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, FoldsSystemMessages: true,
 	Client: func() provider.Client {
 		c := client
-		c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &client16}
+		c.Later = laterClients
 		return c
 	}(),
 }
@@ -32,18 +29,6 @@ var client = provider.Client{
 		provider.IdentityHeader{Name: "amz-sdk-invocation-id", Value: "*"},
 		provider.IdentityHeader{Name: "amz-sdk-request", Value: "*"}),
 }
-
-// client16 is the SDK as Pi 1.6 uses it: an abort before the call reads
-// with the cause Pi appends (the DOMException's text and code).
-var client16 = func() provider.Client {
-	c := client
-	c.AbortBeforeText = AbortBeforeText16
-	return c
-}()
-
-// AbortBeforeText16 is Pi 1.6's error for a call whose signal was aborted
-// before it: the SDK's, with the deepest cause's message and code.
-const AbortBeforeText16 = provider.RequestAbortedText + ": This operation was aborted (20)"
 
 // AbortText is the error the AWS SDK's reading of the body throws when the
 // caller aborts: Node's for a response whose request was destroyed.

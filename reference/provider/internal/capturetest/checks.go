@@ -104,3 +104,25 @@ func (e StreamEdges) check(t *testing.T, api string) {
 		}
 	}
 }
+
+// CheckEnding checks how a parsed stream ended: with done when failed is
+// "", else with an error whose errorMessage is failed; then check, when
+// set, says what else is wrong with out ("" for nothing).
+func CheckEnding(t *testing.T, out *ai.AssistantMessage, events []stream.Event, err error, failed string, check func(*ai.AssistantMessage) string) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := events[len(events)-1]
+	switch {
+	case failed == "" && last.Type != stream.TypeDone:
+		t.Fatalf("ends with %s: %v", last.Type, *out.ErrorMessage)
+	case failed != "" && (last.Type != stream.TypeError || *out.ErrorMessage != failed):
+		t.Fatalf("ends with %s, want error %q", last.Type, failed)
+	}
+	if check != nil {
+		if msg := check(out); msg != "" {
+			t.Error(msg)
+		}
+	}
+}
