@@ -109,6 +109,12 @@ type parser struct {
 	// streaming is set when data is one piece of a longer input (see
 	// ReadArray), whose length the chunks of text cannot be fitted to.
 	streaming bool
+	// numberAtEnd is set when a number ran to the end of data, where
+	// more digits may follow in a longer input (see ReadArray).
+	numberAtEnd bool
+	// lone is set when the string being read holds a lone surrogate,
+	// which may need joining with its neighbour (wtf8.Canonical).
+	lone bool
 }
 
 // pathSegment is a member name, or an array index when index >= 0.
@@ -336,6 +342,7 @@ func (p *parser) string() (string, error) {
 	// start is where the bytes not yet copied into b begin.
 	var b []byte
 	start := p.pos
+	p.lone = false
 	for {
 		p.pos += plainLen(p.data[p.pos:])
 		if p.pos >= len(p.data) {
@@ -351,13 +358,22 @@ func (p *parser) string() (string, error) {
 			b = append(b, p.data[start:p.pos]...)
 			p.scratch = b
 			p.pos++
-			return wtf8.Canonical(p.keep(b, open)), nil
+			s := p.keep(b, open)
+			if p.lone {
+				s = wtf8.Canonical(s)
+			}
+			return s, nil
 		case c == '\\':
 			if b == nil {
 				b = p.scratch[:0]
 			}
 			b = append(b, p.data[start:p.pos]...)
-			if err := p.escape(&b); err != nil {
+			// A one-character escape (\n, \", …), most of a text's, is
+			// decoded here; \u and malformed escapes in escape.
+			if p.pos+1 < len(p.data) && unescape[p.data[p.pos+1]] != 0 {
+				b = append(b, unescape[p.data[p.pos+1]])
+				p.pos += 2
+			} else if err := p.escape(&b); err != nil {
 				return "", err
 			}
 			start = p.pos
@@ -372,6 +388,10 @@ func (p *parser) string() (string, error) {
 		}
 	}
 }
+
+// unescape is the character each one-character escape stands for (\n,
+// \", …), 0 for the other bytes.
+var unescape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 func (p *parser) escape(b *[]byte) error {
 	p.pos++ // backslash
@@ -409,6 +429,9 @@ func (p *parser) escape(b *[]byte) error {
 			}
 			p.pos = save
 		}
+		if r >= 0xD800 && r <= 0xDFFF {
+			p.lone = true
+		}
 		*b = wtf8.AppendRune(*b, r)
 	default:
 		p.pos--
@@ -438,6 +461,9 @@ func (p *parser) number() (Value, error) {
 			continue
 		}
 		break
+	}
+	if p.pos == len(p.data) {
+		p.numberAtEnd = true
 	}
 	lit := p.slice(start, p.pos)
 	if !validNumber(lit) {

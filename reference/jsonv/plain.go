@@ -1,33 +1,95 @@
 package jsonv
 
-import "unicode/utf8"
+import "math/bits"
 
-// plainLen is the length of the run at the start of s of bytes a JSON
-// string holds as themselves, both in Parse and in AppendString: ASCII
-// other than a control character, '"' or '\\'. Strings are most of a
-// transcript's bytes, so the run is found eight bytes at a time first.
+// plainLen is the length of the run at the start of s of text a JSON
+// string holds as itself, both in Parse and in AppendString: ASCII other
+// than a control character, '"' or '\\', and well-formed UTF-8 characters
+// of more bytes (never a surrogate's three-byte form, which is not UTF-8,
+// nor a character cut short). Strings are most of a transcript's bytes and
+// most of their characters are plain, so the run is read eight bytes at a
+// time, and a multi-byte character is checked and passed where it stands
+// instead of ending the run: the caller then stops only at an escape, a
+// quote, or a byte it has to look at.
 func plainLen(s string) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; len(s)-i >= 8; i += 8 {
-		// The compiler turns these eight loads into one.
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		// The classic word tests: (v - n*ones) & ^v & highs is non-zero
-		// when some byte of v is below n (n <= 0x80), so with n = 1 when
-		// some byte is zero. x itself has a high bit set for a non-ASCII
-		// byte. A hit may be a false alarm past the first stop byte, never
-		// a miss: the bytes are then looked at one by one.
-		quote, backslash := x^('"'*ones), x^('\\'*ones)
-		if (x|(x-0x20*ones)&^x|(quote-ones)&^quote|(backslash-ones)&^backslash)&highs != 0 {
-			break
+	n := len(s)
+	for {
+		for len(s) >= 8 {
+			// The compiler turns these eight loads into one.
+			x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+				uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+			// The classic word tests without their "and not x": a byte
+			// of x - 0x20*ones has its high bit set if the byte of x is
+			// below 0x20, one of (x ^ c*ones) - ones if it is c, so long
+			// as no lower byte borrows; and x has the high bit of every
+			// non-ASCII byte. No byte below the first one to stop at
+			// borrows or has its high bit set, so the lowest bit set in m
+			// is that byte's.
+			if m := (x | (x - 0x20*ones) | ((x ^ '"'*ones) - ones) | ((x ^ '\\'*ones) - ones)) & highs; m != 0 {
+				s = s[bits.TrailingZeros64(m)>>3:]
+				goto stop
+			}
+			s = s[8:]
+		}
+		for len(s) > 0 && s[0] < 0x80 && !needsEscape[s[0]] {
+			s = s[1:]
+		}
+		if len(s) == 0 {
+			return n
+		}
+	stop:
+		if s[0] < 0x80 {
+			return n - len(s)
+		}
+		k := utf8Len(s)
+		if k == 0 {
+			return n - len(s)
+		}
+		s = s[k:]
+	}
+}
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// utf8Len is the length of the well-formed UTF-8 character of two to four
+// bytes at the start of s, 0 if there is none (ASCII, a stray byte, a
+// surrogate, an overlong form, a character cut short).
+func utf8Len(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	c, c1 := s[0], s[1]
+	switch {
+	case c < 0xC2:
+		return 0
+	case c < 0xE0:
+		if c1&0xC0 == 0x80 {
+			return 2
+		}
+		return 0
+	case c < 0xF0:
+		lo, hi := byte(0x80), byte(0xBF)
+		switch c {
+		case 0xE0:
+			lo = 0xA0 // shorter forms are overlong
+		case 0xED:
+			hi = 0x9F // ED A0..BF is a surrogate
+		}
+		if len(s) >= 3 && c1 >= lo && c1 <= hi && s[2]&0xC0 == 0x80 {
+			return 3
+		}
+		return 0
+	case c < 0xF5:
+		lo, hi := byte(0x80), byte(0xBF)
+		switch c {
+		case 0xF0:
+			lo = 0x90 // shorter forms are overlong
+		case 0xF4:
+			hi = 0x8F // above U+10FFFF
+		}
+		if len(s) >= 4 && c1 >= lo && c1 <= hi && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
+			return 4
 		}
 	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || needsEscape[c] {
-			return i
-		}
-	}
-	return i
+	return 0
 }

@@ -137,7 +137,6 @@ func (a *arrayReader) nonSpace() (byte, error) {
 // leaves everything else, a malformed value included, to the parser, which
 // then reports the error as Parse would.
 func (a *arrayReader) element(i int) (Value, error) {
-	start := a.position(a.pos)
 	a.elem = a.elem[:0]
 	depth, inString := 0, false
 	if a.pos == len(a.buf) || a.buf[a.pos] == ',' || a.buf[a.pos] == ']' || a.buf[a.pos] == '}' {
@@ -148,8 +147,12 @@ func (a *arrayReader) element(i int) (Value, error) {
 		err.Pointer = Index("", i)
 		return Value{}, err
 	}
-	// The element is parsed where it lies in the window, unless a read
-	// comes in the middle of it: then its bytes are gathered in elem.
+	if v, ok, err := a.inPlace(i); ok {
+		return v, err
+	}
+	// A read comes in the middle of the element: its bytes are gathered
+	// in elem up to where its structure ends, then parsed.
+	start := a.position(a.pos)
 	from, done := a.pos, false
 	for !done {
 		if a.pos == len(a.buf) {
@@ -207,17 +210,51 @@ func (a *arrayReader) element(i int) (Value, error) {
 		a.elem = append(a.elem, text...)
 		text = a.elem
 	}
-	p := &a.p
-	// The parser copies what it keeps out of text (owned), so the window
-	// may be read over afterwards.
-	p.data, p.owned, p.pos = unsafe.String(unsafe.SliceData(text), len(text)), text, 0
-	p.path = append(p.path[:0], pathSegment{index: i})
-	v, err := p.value(1)
-	if err == nil && p.pos < len(p.data) {
+	v, err := a.parse(text, i)
+	if err == nil && a.p.pos < len(text) {
 		// The value ended before what its structure seemed to hold.
-		p.path = p.path[:0]
-		err = p.errorf("unexpected %s, want ',' or ']'", p.describe())
+		a.p.path = a.p.path[:0]
+		err = a.p.errorf("unexpected %s, want ',' or ']'", a.p.describe())
 	}
+	return v, placed(err, start)
+}
+
+// inPlace parses element i where it starts, in the window, as far as the
+// window goes, which is most elements once and for all: the bytes are
+// looked at once, by the parser. It reports false, having read nothing,
+// when the window may end inside the element (before the end of the
+// input), which then has to be gathered (element).
+func (a *arrayReader) inPlace(i int) (Value, bool, error) {
+	window := a.buf[a.pos:]
+	v, err := a.parse(window, i)
+	// Where the window's end bears on what the parser did (a string, a
+	// container, a literal or an escape cut short, all errors at the
+	// end; a number that ran to it), it stopped within a few bytes of the
+	// end. An element that ends that near it is gathered too.
+	const lookahead = 8
+	if !a.eof && (a.p.numberAtEnd || a.p.pos+lookahead > len(window)) {
+		return Value{}, false, nil
+	}
+	if err != nil {
+		err = placed(err, a.position(a.pos))
+	}
+	a.pos += a.p.pos
+	return v, true, err
+}
+
+// parse parses text as element i. The parser copies what it keeps out of
+// text (owned), so the window may be read over afterwards.
+func (a *arrayReader) parse(text []byte, i int) (Value, error) {
+	p := &a.p
+	p.data, p.owned, p.pos, p.numberAtEnd = unsafe.String(unsafe.SliceData(text), len(text)), text, 0, false
+	p.members, p.elems = p.members[:0], p.elems[:0]
+	p.path = append(p.path[:0], pathSegment{index: i})
+	return p.value(1)
+}
+
+// placed moves a syntax error in an element's text to its place in the
+// whole input, where the element starts at start.
+func placed(err error, start SyntaxError) error {
 	if se := (*SyntaxError)(nil); errors.As(err, &se) {
 		se.Offset += start.Offset
 		if se.Line == 1 {
@@ -225,7 +262,7 @@ func (a *arrayReader) element(i int) (Value, error) {
 		}
 		se.Line += start.Line - 1
 	}
-	return v, err
+	return err
 }
 
 // backslashesBefore counts the backslashes right before buf[q], down to

@@ -27,14 +27,19 @@ func readAll(r io.Reader) ([]jsonv.Value, error) {
 	return got, err
 }
 
-// sameAsParse checks ReadArray against Parse on data, read whole and a byte
-// at a time: the same elements for an array, and, for any input that opens
-// like an array, the same syntax error in every field.
+// sameAsParse checks ReadArray against Parse on data, read whole (the end
+// of the input told by a read of nothing, and with the last bytes) and a
+// byte at a time: the same elements for an array, and, for any input that
+// opens like an array, the same syntax error in every field.
 func sameAsParse(t *testing.T, data []byte) {
 	t.Helper()
 	want, perr := jsonv.Parse(data)
 	opensArray := bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("["))
-	for name, r := range map[string]io.Reader{"whole": bytes.NewReader(data), "bytewise": iotest.OneByteReader(bytes.NewReader(data))} {
+	for name, r := range map[string]io.Reader{
+		"whole":    bytes.NewReader(data),
+		"with EOF": iotest.DataErrReader(bytes.NewReader(data)),
+		"bytewise": iotest.OneByteReader(bytes.NewReader(data)),
+	} {
 		got, err := readAll(r)
 		switch {
 		case perr == nil && want.Kind() == jsonv.Array:

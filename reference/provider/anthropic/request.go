@@ -69,6 +69,9 @@ var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
 // Pi sends nothing and fails the stream with that message.
 func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
+	if err != nil && federates(opts.Dialect, model, opts) {
+		return nil, fmt.Errorf("%w: workload identity federation (ANTHROPIC_FEDERATION_RULE_ID)", stream.ErrOutsideModel)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +237,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 		if c.Truthy("supportsCacheControlOnTools", true) {
 			toolCC = cc
 		}
-		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), toolCC)
+		tools, err := convertTools(opts.Dialect, given, oauth, c.Truthy("supportsEagerToolInputStreaming", true), c.Truthy("supportsStrictTools", false), toolCC)
 		if err != nil {
 			return err
 		}
@@ -318,9 +321,14 @@ func levelOffIsNull(model *ai.Model) bool {
 // breakpoint. Name and description are sent
 // as they are, except that OAuth renames a name, which must then be a
 // string; a schema of null or none throws.
-func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager bool, cc jsonv.Value) (jsonv.Value, error) {
+func convertTools(d dialect.Dialect, tools []ai.Tool, oauth, eager, strict bool, cc jsonv.Value) (jsonv.Value, error) {
 	out := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
+		if readsSampling.At(d) {
+			if err := provider.JSONSchemaSampling(t, strict); err != nil {
+				return jsonv.Value{}, err
+			}
+		}
 		name := t.NameValue()
 		if oauth {
 			if t.Loose.Has("name") {

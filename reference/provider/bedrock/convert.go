@@ -572,7 +572,7 @@ func additionalFields(model *ai.Model, opts Options) (jsonv.Value, error) {
 // toolConfig is Pi's convertToolConfig, Absent without tools or with
 // toolChoice "none", which it tests before it maps the tools: then tools
 // it could not map are never refused.
-func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
+func toolConfig(d dialect.Dialect, ctx *ai.Context, choice jsonv.Value, strict bool) (jsonv.Value, error) {
 	if choice.Kind() == jsonv.String && choice.Str() == "none" {
 		return jsonv.Value{}, nil
 	}
@@ -582,6 +582,11 @@ func toolConfig(ctx *ai.Context, choice jsonv.Value) (jsonv.Value, error) {
 	}
 	specs := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
+		if readsSampling.At(d) {
+			if err := provider.JSONSchemaSampling(t, strict); err != nil {
+				return jsonv.Value{}, err
+			}
+		}
 		schema := new(jsonv.ObjectBuilder).Set("json", sdkDocument(t.Parameters)).Value()
 		// The SDK's serializer writes the members in its schema's order,
 		// each as it is (input.lenient) but null.
@@ -645,7 +650,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	inference := new(jsonv.ObjectBuilder)
 	inference.Set("maxTokens", sdkNumber(maxTokens)).Set("temperature", sdkNumber(opts.Temperature))
 	b.Set("inferenceConfig", inference.Value())
-	tools, err := toolConfig(ctx, opts.ToolChoice)
+	tools, err := toolConfig(opts.Dialect, ctx, opts.ToolChoice, provider.CompatOf(model).Truthy("supportsStrictMode", false))
 	if err != nil {
 		return err
 	}

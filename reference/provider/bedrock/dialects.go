@@ -181,3 +181,7 @@ var client16 = func() provider.Client {
 // AbortBeforeText16 is Pi 1.6's error for a call whose signal was aborted
 // before it: the SDK's, with the deepest cause's message and code.
 const AbortBeforeText16 = provider.RequestAbortedText + ": This operation was aborted (20)"
+
+// readsSampling tells whether a tool's constrainedSampling is read (Pi
+// 1.6, provider.JSONSchemaSampling, with compat.supportsStrictMode as the model's support).
+var readsSampling = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}

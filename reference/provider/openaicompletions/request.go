@@ -384,26 +384,12 @@ func thinkingBudget(model *ai.Model, opts Options, b *jsonv.ObjectBuilder) jsonv
 	if ceiling.IsAbsent() {
 		ceiling = model.MaxTokens
 	}
-	budget = jsMin(budget, jsMax(0, stream.ToNumber(ceiling)-1024))
+	// Go's max and min are Math.max and Math.min: NaN when either is NaN.
+	budget = min(budget, max(0, stream.ToNumber(ceiling)-1024))
 	if !(budget > 0) {
 		return jsonv.Value{}
 	}
 	return jsonv.JSNumberValue(budget)
-}
-
-// jsMin and jsMax are Math.min and Math.max of two numbers (NaN wins).
-func jsMin(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Min(a, b)
-}
-
-func jsMax(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Max(a, b)
 }
 
 // chatTemplateKwargs resolves compat.chatTemplateKwargs; Absent when no
