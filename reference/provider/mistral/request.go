@@ -26,7 +26,6 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -83,13 +82,6 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return readResponse(d, model, resp, now)
 	}}, nil
 }
-
-// ownFetch tells whether Pi sends the request with its own fetch (1.6 on)
-// rather than through the Mistral SDK (0.80): then no SDK schema checks
-// what Pi copies into the body, the body's members are renamed by Pi
-// (toMistralWirePayload) and keep the order Pi wrote them in, and the
-// headers are a fetch Headers Pi fills (buildHeader16).
-var ownFetch = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // buildHeader16 is Pi 1.6's buildMistralHeaders: a fetch Headers of Pi's
 // identity headers, accept text/event-stream, the bearer key and the
