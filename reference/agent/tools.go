@@ -43,17 +43,19 @@ func ToolsAsMessages(d dialect.Dialect) bool { return loopRulesOf.At(d).toolsAsM
 // system message whose tool lists cannot be read.
 func DeclareToolChanges(msgs []Message, tools jsonv.Value, now func() jsonv.Value) (*ai.SystemMessage, error) {
 	var systems []*ai.SystemMessage
+	var places []string
 	for i, m := range msgs {
 		if u, ok := m.(*Unknown); ok && u.Raw.Kind() == jsonv.Null {
 			return nil, jsonv.Errorf(jsonv.Index("/messages", i), "want a message, got null (Pi reads the role of every message to find the tools it declares)")
 		}
 		if s, ok := m.(*ai.SystemMessage); ok {
 			systems = append(systems, s)
+			places = append(places, jsonv.Index("/messages", i))
 		}
 	}
-	declared, err := ai.CurrentTools(systems)
+	declared, err := ai.CurrentTools(systems, func(i int) string { return places[i] })
 	if err != nil {
-		return nil, jsonv.Errorf("/messages", "%v", err)
+		return nil, err
 	}
 	var current []jsonv.Value
 	switch tools.Kind() {

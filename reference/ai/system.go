@@ -5,7 +5,6 @@ import (
 
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // RoleSystem is the role of a SystemMessage, a Message role from Pi 1.6 on.
@@ -148,7 +147,8 @@ func NormalizeContext(v jsonv.Value, ptr string) (Transcript, error) {
 	switch msgs.Kind() {
 	case jsonv.Array:
 	case jsonv.String:
-		msgs = jsonv.ArrayValue(codePointValues(msgs.Str())...)
+		elems, _ := jsonv.Iterate(msgs)
+		msgs = jsonv.ArrayValue(elems...)
 	default:
 		return Transcript{}, jsonv.Errorf(jsonv.Child(ptr, "messages"), "want an array to spread after the system message, got %s (context.messages is not iterable)", msgs.Kind())
 	}
@@ -175,17 +175,4 @@ func hasLength(v jsonv.Value, ptr string) (bool, error) {
 		return n.JSNumber() > 0, nil
 	}
 	return false, nil // a number or a boolean has no length
-}
-
-// codePointValues is a string as JavaScript's spread iterates it: one
-// string per code point, a lone surrogate on its own.
-func codePointValues(s string) []jsonv.Value {
-	s = wtf8.Canonical(s)
-	var out []jsonv.Value
-	for len(s) > 0 {
-		_, n := wtf8.Next(s)
-		out = append(out, jsonv.StringValue(s[:n]))
-		s = s[n:]
-	}
-	return out
 }
