@@ -9,22 +9,15 @@
 //   TZ=UTC adapters/pi-ts/node_modules/node/bin/node adapters/pi-ts/gen-dates.mjs COUNT [SEED] \
 //     > reference/jsdate/testdata/node.jsonl
 
+import { seeded } from "./seeded.mjs";
+
 if (new Date(2000, 0, 1).getTimezoneOffset() !== 0) {
   console.error("gen-dates.mjs: run with TZ=UTC");
   process.exit(2);
 }
 
 const count = Number(process.argv[2] ?? 1000);
-let state = Number(process.argv[3] ?? 1) >>> 0;
-
-// mulberry32: small, seeded, the same sequence on every machine.
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seeded(Number(process.argv[3] ?? 1));
 const pick = (xs) => xs[Math.floor(random() * xs.length)];
 const chance = (p) => random() < p;
 

@@ -8,17 +8,10 @@
 //   adapters/pi-ts/node_modules/node/bin/node adapters/pi-ts/gen-sorts.mjs COUNT [SEED] \
 //     > reference/jssort/testdata/node.jsonl
 
-const count = Number(process.argv[2] ?? 100);
-let state = Number(process.argv[3] ?? 1) >>> 0;
+import { seeded } from "./seeded.mjs";
 
-// mulberry32: small, seeded, the same sequence on every machine.
-function random() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const count = Number(process.argv[2] ?? 100);
+const random = seeded(Number(process.argv[3] ?? 1));
 const pick = (xs) => xs[Math.floor(random() * xs.length)];
 
 for (let k = 0; k < count; k++) {

@@ -4,8 +4,10 @@
 package atomicfile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,11 +19,21 @@ import (
 // is written directly, since renaming over it would replace the device
 // with a file (/dev/full would become one), and a write error names it.
 func WriteFile(path string, data []byte) error {
+	return WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is WriteFile for content that write produces as it goes, so it
+// is never held whole: a write error (write's own, or the file's) leaves
+// the target as it was and names it.
+func WriteFunc(path string, write func(io.Writer) error) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-		return writeDirect(path, data)
+		return writeDirect(path, write)
 	}
 	var b Batch
-	if err := b.Write(path, data); err != nil {
+	if err := b.WriteFunc(path, write); err != nil {
 		return err
 	}
 	return b.Commit()
@@ -62,13 +74,13 @@ func CheckWritable(path string) error {
 	return os.Remove(tmp.Name())
 }
 
-// writeDirect writes data to a path that is not a regular file.
-func writeDirect(path string, data []byte) error {
+// writeDirect writes to a path that is not a regular file.
+func writeDirect(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	if err := buffered(f, write); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -101,7 +113,24 @@ type Batch struct {
 type staged struct{ tmp, path string }
 
 // Write stages data for path.
-func (b *Batch) Write(path string, data []byte) (err error) {
+func (b *Batch) Write(path string, data []byte) error {
+	return b.WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// buffered runs write on a buffer in front of f and flushes it.
+func buffered(f *os.File, write func(io.Writer) error) error {
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err := write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// WriteFunc stages for path what write writes.
+func (b *Batch) WriteFunc(path string, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -115,7 +144,7 @@ func (b *Batch) Write(path string, data []byte) (err error) {
 			_ = os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
+	if err = buffered(tmp, write); err != nil {
 		tmp.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

@@ -49,10 +49,12 @@ func TestMain(m *testing.M) {
 }
 
 // fakeAdapter answers as the reference does, changed by behaviour: a list
-// of "wrong-output:ID" (answer case ID with a wrong output) and
-// "slow:ID" (answer case ID after 3 s), separated by ";".
+// of "wrong-output:ID" (answer case ID with a wrong output),
+// "slow:ID" (answer case ID after 3 s) and "huge-number" (answer every
+// case with {"text": N}, N a number of 15 MiB of digits), separated by ";".
 func fakeAdapter(behaviour string) int {
 	wrong, slow := map[string]bool{}, map[string]bool{}
+	var huge jsonv.Value
 	for _, b := range strings.Split(behaviour, ";") {
 		verb, id, _ := strings.Cut(b, ":")
 		switch verb {
@@ -60,6 +62,8 @@ func fakeAdapter(behaviour string) int {
 			wrong[id] = true
 		case "slow":
 			slow[id] = true
+		case "huge-number":
+			huge = jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.NumberValue("1" + strings.Repeat("234567890", 15<<20/9))})
 		}
 	}
 	in := bufio.NewReader(os.Stdin)
@@ -86,6 +90,9 @@ func fakeAdapter(behaviour string) int {
 			}
 			if wrong[frame.Case.ID] {
 				a = protocol.Result(jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue("wrong")}))
+			}
+			if !huge.IsAbsent() {
+				a = protocol.Result(huge)
 			}
 			write(protocol.Reply(frame.Seq, a))
 		}

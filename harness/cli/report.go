@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
+	"io"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -35,23 +39,23 @@ func cmdReport(args []string, env Env) (int, error) {
 	if fs.NArg() == 0 {
 		return 0, usagef("report: no report given\n\nUsage: piconform report [--markdown out.md] [--html out.html] REPORT.jsonl...")
 	}
-	var reports []*matrix.Report
-	for _, path := range fs.Args() {
-		r, err := matrix.ReadFile(path)
-		if err != nil {
-			return 0, usageError{err}
-		}
-		reports = append(reports, r...)
-	}
-	m, err := matrix.Merge(reports)
-	if err != nil {
-		return 0, usageError{err}
-	}
 	if *mdOut == "" && *htmlOut == "" {
 		*mdOut = "-"
 	}
 	if *mdOut == "-" && *htmlOut == "-" {
 		return 0, usagef("report: only one of --markdown and --html can write to stdout (-)")
+	}
+	// Merging holds a part of what the reports say (see
+	// matrix.MergeFiles), at most about their size for reports of many
+	// short lines. A soft memory limit below their size keeps the garbage
+	// collector from letting the heap grow to twice that part, so the peak
+	// stays under 1.5 times the reports' size.
+	if total := inputSize(fs.Args()); total > 32<<20 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(total*3/4 + 16<<20))
+	}
+	m, err := matrix.MergeFiles(fs.Args())
+	if err != nil {
+		return 0, usageError{err}
 	}
 	m.Version, m.Generated = report.Version, time.Now()
 	m.HTML = *htmlLink
@@ -64,22 +68,43 @@ func cmdReport(args []string, env Env) (int, error) {
 		}
 	}
 	if *htmlOut != "" {
-		page, err := matrix.HTML(m)
-		if err != nil {
+		if err := writeOutFunc(env, *htmlOut, func(w io.Writer) error { return matrix.WriteHTML(w, m) }); err != nil {
 			return 0, err
 		}
-		if err := writeOut(env, *htmlOut, page); err != nil {
-			return 0, err
-		}
+	}
+	if err := m.ReadError(); err != nil {
+		return 0, usageError{err}
 	}
 	return ExitOK, nil
 }
 
 // writeOut writes data to stdout for "-", else atomically to path.
 func writeOut(env Env, path string, data []byte) error {
-	if path == "-" {
-		_, err := env.Stdout.Write(data)
+	return writeOutFunc(env, path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
+	})
+}
+
+// writeOutFunc is writeOut for content written as it is made.
+func writeOutFunc(env Env, path string, write func(io.Writer) error) error {
+	if path == "-" {
+		bw := bufio.NewWriterSize(env.Stdout, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
 	}
-	return atomicfile.WriteFile(path, data)
+	return atomicfile.WriteFunc(path, write)
+}
+
+// inputSize is the total size of the regular files among paths.
+func inputSize(paths []string) int64 {
+	var n int64
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			n += st.Size()
+		}
+	}
+	return n
 }

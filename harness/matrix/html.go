@@ -1,9 +1,12 @@
 package matrix
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"html/template"
+	"io"
+	"iter"
 	"strings"
 
 	"github.com/piconform/piconform/harness/printable"
@@ -14,6 +17,17 @@ import (
 // forbids it), and every text from a report goes through html/template's
 // escaping.
 func HTML(m *Matrix) ([]byte, error) {
+	var b bytes.Buffer
+	if err := WriteHTML(&b, m); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WriteHTML writes the page of HTML to w as it renders it: what the page
+// shows of each failure is read when it is written, so a page of many
+// failures is never held whole.
+func WriteHTML(w io.Writer, m *Matrix) error {
 	v := htmlView{Legend: Legend, Version: m.Version}
 	if !m.Generated.IsZero() {
 		v.Generated = m.Generated.UTC().Format("2006-01-02 15:04") + " UTC"
@@ -71,34 +85,44 @@ func HTML(m *Matrix) ([]byte, error) {
 			if c == nil || len(c.Failures) == 0 {
 				continue
 			}
-			hk := htmlKind{Kind: k, Anchor: c.Anchor, Count: plural(len(c.Failures), "failing case")}
-			for _, fc := range c.Failures {
-				hc := htmlCase{ID: fc.ID, Anchor: r.CaseAnchor(fc), Outcome: fc.Outcome, Expected: fc.ExpectedFailure,
-					Message: clip(printable.String(fc.Message), htmlMessageRunes)}
-				for _, d := range fc.Diffs {
-					hd := htmlDiff{Path: printable.String(d.Path), HasValues: d.Want != "" || d.Got != "", Want: "(absent)", Got: "(absent)"}
-					if d.Want != "" {
-						hd.Want = clip(printable.String(d.Want), valueRunes)
-					}
-					if d.Got != "" {
-						hd.Got = clip(printable.String(d.Got), valueRunes)
-					}
-					hc.Diffs = append(hc.Diffs, hd)
-				}
-				if fc.DiffsOmitted > 0 {
-					hc.More = fmt.Sprintf("and %s", plural(fc.DiffsOmitted, "more difference"))
-				}
-				hk.Cases = append(hk.Cases, hc)
-			}
+			hk := htmlKind{Kind: k, Anchor: c.Anchor, Count: plural(len(c.Failures), "failing case"), Cases: htmlCases(m, r, c.Failures)}
 			fs.Kinds = append(fs.Kinds, hk)
 		}
 		v.Failures = append(v.Failures, fs)
 	}
-	var b bytes.Buffer
-	if err := page.Execute(&b, v); err != nil {
-		return nil, fmt.Errorf("matrix: HTML template: %w", err) // a bug: template and data are ours
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := page.Execute(bw, v); err != nil {
+		return err
 	}
-	return b.Bytes(), nil
+	return bw.Flush()
+}
+
+// htmlCases yields the rows of failing cases, each read when it is
+// written.
+func htmlCases(m *Matrix, r *Row, failures []*Case) iter.Seq[htmlCase] {
+	return func(yield func(htmlCase) bool) {
+		for _, fc := range failures {
+			msg, diffs := m.details(fc)
+			hc := htmlCase{ID: fc.ID, Anchor: r.CaseAnchor(fc), Outcome: fc.Outcome, Expected: fc.ExpectedFailure,
+				Message: printable.String(clip(msg, htmlMessageRunes))}
+			for _, d := range diffs {
+				hd := htmlDiff{Path: printable.String(clip(d.Path, pathRunes)), HasValues: d.Want != "" || d.Got != "", Want: "(absent)", Got: "(absent)"}
+				if d.Want != "" {
+					hd.Want = printable.String(clip(d.Want, valueRunes))
+				}
+				if d.Got != "" {
+					hd.Got = printable.String(clip(d.Got, valueRunes))
+				}
+				hc.Diffs = append(hc.Diffs, hd)
+			}
+			if fc.DiffsOmitted > 0 {
+				hc.More = fmt.Sprintf("and %s", plural(fc.DiffsOmitted, "more difference"))
+			}
+			if !yield(hc) {
+				return
+			}
+		}
+	}
 }
 
 type htmlView struct {
@@ -155,7 +179,7 @@ type htmlLink struct{ Text, Anchor string }
 
 type htmlKind struct {
 	Kind, Anchor, Count string
-	Cases               []htmlCase
+	Cases               iter.Seq[htmlCase]
 }
 
 type htmlCase struct {

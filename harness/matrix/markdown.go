@@ -16,6 +16,7 @@ const (
 	mdMessageRunes   = 300
 	htmlMessageRunes = 2000
 	valueRunes       = 120
+	pathRunes        = 300
 )
 
 // Legend says how to read a cell; both renderings print it.
@@ -121,8 +122,7 @@ func Markdown(m *Matrix) []byte {
 			continue
 		}
 		var rb bytes.Buffer
-		markdownFailures(&rb, m, r)
-		if cut > 0 || b.Len()+rb.Len() > MaxMarkdown-4096 {
+		if cut > 0 || !markdownFailures(&rb, m, r, MaxMarkdown-4096-b.Len()) {
 			cut++
 			fmt.Fprintf(&b, "\n### %s%s: %s\n\nLeft out to keep this document under GitHub's 1 MiB: render the matrix with --html for every failure.\n",
 				mdAnchor(r.Anchor), mdText(r.Implementation.Label()), plural(len(failing), "failing case"))
@@ -136,8 +136,9 @@ func Markdown(m *Matrix) []byte {
 	return b.Bytes()
 }
 
-// markdownFailures writes a row's failure lists, by rule family and by kind.
-func markdownFailures(b *bytes.Buffer, m *Matrix, r *Row) {
+// markdownFailures writes a row's failure lists, by rule family and by
+// kind, unless they take more than limit bytes: then it stops, and says so.
+func markdownFailures(b *bytes.Buffer, m *Matrix, r *Row, limit int) bool {
 	failing := r.Failing()
 	fmt.Fprintf(b, "\n### %s%s: %s\n\n", mdAnchor(r.Anchor), mdText(r.Implementation.Label()), plural(len(failing), "failing case"))
 	b.WriteString("By rule family:\n\n")
@@ -146,6 +147,9 @@ func markdownFailures(b *bytes.Buffer, m *Matrix, r *Row) {
 			c := r.ByFamily[f]
 			if c == nil || len(c.Failures) == 0 {
 				continue
+			}
+			if b.Len() > limit {
+				return false
 			}
 			links := make([]string, len(c.Failures))
 			for i, fc := range c.Failures {
@@ -161,16 +165,20 @@ func markdownFailures(b *bytes.Buffer, m *Matrix, r *Row) {
 		}
 		fmt.Fprintf(b, "\n#### %s%s: %s\n\n", mdAnchor(c.Anchor), mdText(k), plural(len(c.Failures), "failing case"))
 		for _, fc := range c.Failures {
+			if b.Len() > limit {
+				return false
+			}
+			msg, diffs := m.details(fc)
 			fmt.Fprintf(b, "- %s%s — **%s**", mdAnchor(r.CaseAnchor(fc)), mdCode(fc.ID), mdText(fc.Outcome))
 			if fc.ExpectedFailure {
 				b.WriteString(" (expected)")
 			}
-			if fc.Message != "" {
-				b.WriteString(": " + mdText(clip(fc.Message, mdMessageRunes)))
+			if msg != "" {
+				b.WriteString(": " + mdText(clip(msg, mdMessageRunes)))
 			}
 			b.WriteString("\n")
-			for _, d := range fc.Diffs {
-				fmt.Fprintf(b, "  - %s", mdCode(d.Path))
+			for _, d := range diffs {
+				fmt.Fprintf(b, "  - %s", mdCode(clip(d.Path, pathRunes)))
 				if d.Want != "" || d.Got != "" {
 					fmt.Fprintf(b, ": want %s, got %s", mdValue(d.Want), mdValue(d.Got))
 				}
@@ -181,6 +189,7 @@ func markdownFailures(b *bytes.Buffer, m *Matrix, r *Row) {
 			}
 		}
 	}
+	return b.Len() <= limit
 }
 
 func mdRowName(r *Row) string {
@@ -268,8 +277,16 @@ func plural(n int, what string) string {
 
 // clip cuts s to at most n characters, marking the cut.
 func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	i := 0
+	for range n {
+		if i == len(s) {
+			return s
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	if i == len(s) {
 		return s
 	}
-	return string([]rune(s)[:n]) + "…"
+	return s[:i] + "…"
 }

@@ -21,6 +21,8 @@ type Matrix struct {
 	// stays small.
 	HTML string
 	Rows []*Row
+	// readErr is the first failure to read a case's details again.
+	readErr error
 	// Kinds are the case kinds of every report, sorted.
 	Kinds []string
 	// Groups are the rule families grouped by the first segment of their
@@ -45,26 +47,21 @@ type Row struct {
 	// header), and Piconform the version of piconform that ran it.
 	Started, Piconform string
 	// Anchor is this row's unique fragment id; its cells and cases derive theirs from it.
-	Anchor string
-	// Cases are the row's cases, sorted by id.
-	Cases    []*Case
+	Anchor   string
 	Total    *Cell
 	ByKind   map[string]*Cell
 	ByFamily map[string]*Cell
 
+	// entries are the row's cases while reports are merged into it.
+	entries []entry
+	// failing are its cases that did not pass and were not skipped, by id.
+	failing     []*Case
 	caseAnchors map[string]string
 }
 
-// Failing lists the row's cases that did not pass and were not skipped.
-func (r *Row) Failing() []*Case {
-	var out []*Case
-	for _, c := range r.Cases {
-		if Failing(c.Outcome) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+// Failing lists the row's cases that did not pass and were not skipped,
+// sorted by id.
+func (r *Row) Failing() []*Case { return r.failing }
 
 // Cell counts the cases of one row in one column. A skipped case was not
 // run, so it is neither a pass nor a failure: the pass rate is
@@ -105,42 +102,169 @@ func groupOf(family string) string {
 // must have the same outcome in both. Rows keep the order in which their
 // first report was given.
 func Merge(reports []*Report) (*Matrix, error) {
-	m := &Matrix{}
-	rows := map[Implementation]*Row{}
-	where := map[*Row]map[string]*Case{}
+	b := newBuilder()
+	for _, rep := range reports {
+		b.header(rep)
+		for i := range rep.Cases {
+			b.add(&rep.Cases[i])
+		}
+	}
+	return b.matrix()
+}
+
+// MergeFiles reads the reports in files and merges them as Merge does,
+// as it reads: of a case it holds its id, kind, rules and outcome, and of
+// a failing case also where its line is, which a rendering reads again for
+// what it shows of the failure (Case.Details). So a matrix of large
+// reports takes far less memory than they are long.
+func MergeFiles(files []string) (*Matrix, error) {
+	b := newBuilder()
+	b.stream = true
+	for _, f := range files {
+		if err := scanFile(f, b); err != nil {
+			return nil, err
+		}
+	}
+	return b.matrix()
+}
+
+// entry is one case of a row, as merging needs it: small, since a report
+// may hold very many. Kind and rules are indices into the builder's
+// tables of distinct ones.
+type entry struct {
+	id          string
+	rep, line   uint32
+	kind, rules uint32
+	// fail is the index of the case in the builder's failed, when it
+	// fails (only those are held); else -1.
+	fail    int32
+	outcome uint8
+}
+
+// outcomeList numbers the outcomes for entry.outcome.
+var outcomeList = []string{"pass", "fail", "skip", "error", "crash", "timeout", "protocol"}
+
+// builder merges reports into rows, a case at a time.
+type builder struct {
+	m      *Matrix
+	stream bool // cases come from scan, with where their lines are
+	rows   map[Implementation]*Row
+	// cur is the row of the report being read, whose cases start at
+	// entries[start]; files names every report so far, by index.
+	cur   *Row
+	start int
+	files []string
+	// Distinct kinds and rule lists, and their indices.
+	kinds    []string
+	kindIdx  map[string]uint32
+	rules    [][]string
+	rulesIdx map[string]uint32
+	// failed are the failing cases so far.
+	failed []*Case
+}
+
+func newBuilder() *builder {
+	return &builder{m: &Matrix{}, rows: map[Implementation]*Row{}, kindIdx: map[string]uint32{}, rulesIdx: map[string]uint32{}}
+}
+
+func (b *builder) header(rep *Report) {
+	key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version, Dialect: rep.Implementation.Dialect, Profile: rep.Implementation.Profile}
+	row := b.rows[key]
+	if row == nil {
+		row = &Row{Implementation: rep.Implementation}
+		b.rows[key] = row
+		b.m.Rows = append(b.m.Rows, row)
+	}
+	row.Files = append(row.Files, filepath.Base(rep.File))
+	if row.Started == "" || rep.Started != "" && rep.Started < row.Started {
+		row.Started = rep.Started
+	}
+	if row.Piconform == "" {
+		row.Piconform = rep.Piconform
+	}
+	b.cur, b.start = row, len(row.entries)
+	b.files = append(b.files, rep.File)
+}
+
+// caseLine takes a case from scan: a failing one is held without its
+// message and differences, which are read again when shown.
+func (b *builder) caseLine(c Case, at lineRef) {
+	if b.stream {
+		c.Message, c.Diffs, c.at = "", nil, at
+	}
+	b.add(&c)
+}
+
+func (b *builder) add(c *Case) {
+	e := entry{id: c.ID, rep: uint32(len(b.files) - 1), line: uint32(c.Line), kind: b.kind(c.Kind), rules: b.ruleList(c.Rules),
+		outcome: uint8(slices.Index(outcomeList, c.Outcome)), fail: -1}
+	if Failing(c.Outcome) {
+		e.fail = int32(len(b.failed))
+		b.failed = append(b.failed, c)
+	}
+	b.cur.entries = append(b.cur.entries, e)
+}
+
+// end refuses a case that the report just read names twice.
+func (b *builder) end() error {
+	es := b.cur.entries[b.start:]
+	return repeatedCase(len(es), func(i int) (string, int) { return es[i].id, int(es[i].line) }, b.files[len(b.files)-1])
+}
+
+func (b *builder) kind(k string) uint32 {
+	i, ok := b.kindIdx[k]
+	if !ok {
+		i = uint32(len(b.kinds))
+		b.kindIdx[k] = i
+		b.kinds = append(b.kinds, k)
+	}
+	return i
+}
+
+func (b *builder) ruleList(rules []string) uint32 {
+	key := strings.Join(rules, "\x00")
+	i, ok := b.rulesIdx[key]
+	if !ok {
+		i = uint32(len(b.rules))
+		b.rulesIdx[key] = i
+		b.rules = append(b.rules, rules)
+	}
+	return i
+}
+
+// matrix checks that shards agree, and counts every row's cases into its
+// cells.
+func (b *builder) matrix() (*Matrix, error) {
+	m := b.m
 	kinds := map[string]bool{}
 	families := map[string]bool{}
 	anchors := map[string]bool{}
-	for _, rep := range reports {
-		key := Implementation{Name: rep.Implementation.Name, Version: rep.Implementation.Version, Dialect: rep.Implementation.Dialect, Profile: rep.Implementation.Profile}
-		row := rows[key]
-		if row == nil {
-			row = &Row{Implementation: rep.Implementation, Anchor: uniqueSlug(anchors, rep.Implementation.Label())}
-			rows[key] = row
-			where[row] = map[string]*Case{}
-			m.Rows = append(m.Rows, row)
-		}
-		row.Files = append(row.Files, filepath.Base(rep.File))
-		if row.Started == "" || rep.Started != "" && rep.Started < row.Started {
-			row.Started = rep.Started
-		}
-		if row.Piconform == "" {
-			row.Piconform = rep.Piconform
-		}
-		for i := range rep.Cases {
-			c := &rep.Cases[i]
-			if prev := where[row][c.ID]; prev != nil {
-				if prev.Outcome != c.Outcome {
-					return nil, &InputError{File: c.File, Line: c.Line, Msg: fmt.Sprintf(
-						"case %s is %s here but %s in %s:%d, a report of the same implementation and version (%s); shards of one run must agree",
-						c.ID, c.Outcome, prev.Outcome, prev.File, prev.Line, row.Implementation.Label())}
+	for _, row := range m.Rows {
+		row.Anchor = uniqueSlug(anchors, row.Implementation.Label())
+		// By id; a case that several reports (overlapping shards) hold
+		// counts once, as the first of them says.
+		slices.SortStableFunc(row.entries, func(x, y entry) int { return strings.Compare(x.id, y.id) })
+		var conflict, first entry
+		found := false
+		uniq := row.entries[:0]
+		for _, e := range row.entries {
+			if n := len(uniq); n > 0 && uniq[n-1].id == e.id {
+				if p := uniq[n-1]; p.outcome != e.outcome && (!found || e.rep < conflict.rep || e.rep == conflict.rep && e.line < conflict.line) {
+					conflict, first, found = e, p, true
 				}
-				continue // the same case twice with one outcome: overlapping shards
+				continue
 			}
-			where[row][c.ID] = c
-			row.Cases = append(row.Cases, c)
-			kinds[c.Kind] = true
-			for _, r := range c.Rules {
+			uniq = append(uniq, e)
+		}
+		if found {
+			return nil, &InputError{File: b.files[conflict.rep], Line: int(conflict.line), Msg: fmt.Sprintf(
+				"case %s is %s here but %s in %s:%d, a report of the same implementation and version (%s); shards of one run must agree",
+				conflict.id, outcomeList[conflict.outcome], outcomeList[first.outcome], b.files[first.rep], first.line, row.Implementation.Label())}
+		}
+		row.entries = uniq
+		for _, e := range uniq {
+			kinds[b.kinds[e.kind]] = true
+			for _, r := range b.rules[e.rules] {
 				families[Family(r)] = true
 			}
 		}
@@ -154,14 +278,14 @@ func Merge(reports []*Report) (*Matrix, error) {
 		m.Groups = append(m.Groups, Group{Name: g, Families: byGroup[g]})
 	}
 	for _, row := range m.Rows {
-		slices.SortFunc(row.Cases, func(a, b *Case) int { return strings.Compare(a.ID, b.ID) })
-		row.fill(anchors)
+		b.fill(row, anchors)
+		row.entries = nil
 	}
 	return m, nil
 }
 
 // fill counts the row's cases into its cells.
-func (row *Row) fill(anchors map[string]bool) {
+func (b *builder) fill(row *Row, anchors map[string]bool) {
 	row.Total = &Cell{Anchor: row.Anchor}
 	row.ByKind = map[string]*Cell{}
 	row.ByFamily = map[string]*Cell{}
@@ -174,31 +298,53 @@ func (row *Row) fill(anchors map[string]bool) {
 		}
 		return c
 	}
-	for _, c := range row.Cases {
-		count := []*Cell{row.Total, cell(row.ByKind, c.Kind, "kind")}
+	for _, e := range row.entries {
+		kind := b.kinds[e.kind]
+		count := []*Cell{row.Total, cell(row.ByKind, kind, "kind")}
 		seen := map[string]bool{}
-		for _, r := range c.Rules {
+		for _, r := range b.rules[e.rules] {
 			if f := Family(r); !seen[f] {
 				seen[f] = true // a case citing two rules of one family counts once there
 				count = append(count, cell(row.ByFamily, f, "rules"))
 			}
 		}
-		if Failing(c.Outcome) {
-			row.caseAnchors[c.ID] = uniqueSlug(anchors, row.Anchor+" case "+c.ID)
+		var fail *Case
+		if e.fail >= 0 {
+			fail = b.failed[e.fail]
+			row.caseAnchors[e.id] = uniqueSlug(anchors, row.Anchor+" case "+e.id)
+			row.failing = append(row.failing, fail)
 		}
 		for _, cl := range count {
-			switch {
-			case c.Outcome == "pass":
+			switch outcomeList[e.outcome] {
+			case "pass":
 				cl.Passed++
-			case c.Outcome == "skip":
+			case "skip":
 				cl.Skipped++
 			default:
 				cl.Failed++
-				cl.Failures = append(cl.Failures, c)
+				cl.Failures = append(cl.Failures, fail)
 			}
 		}
 	}
 }
+
+// details is what a rendering shows of a failing case: its message and
+// differences. One that cannot be read again (its report changed on disk)
+// shows why, and ReadError reports it.
+func (m *Matrix) details(c *Case) (string, []Diff) {
+	msg, diffs, err := c.Details()
+	if err != nil {
+		if m.readErr == nil {
+			m.readErr = err
+		}
+		return "(not shown: " + err.Error() + ")", nil
+	}
+	return msg, diffs
+}
+
+// ReadError is the first report that a rendering could not read again for
+// the details of a failure (it changed since it was merged), or nil.
+func (m *Matrix) ReadError() error { return m.readErr }
 
 // CaseAnchor is the fragment id of a failing case in a row's failure list.
 func (row *Row) CaseAnchor(c *Case) string { return row.caseAnchors[c.ID] }

@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -83,6 +85,20 @@ type Case struct {
 	// File and Line say where the case line is, for errors.
 	File string
 	Line int
+
+	// at, when set, is where Message and Diffs are read again when they
+	// are shown: a matrix merged from files holds a failing case without
+	// them (see MergeFiles).
+	at lineRef
+}
+
+// Details is the message and the differences of a failing case: as it
+// holds them, or read again from its report file.
+func (c *Case) Details() (string, []Diff, error) {
+	if c.at.path == "" {
+		return c.Message, c.Diffs, nil
+	}
+	return c.at.details()
 }
 
 // Report is one JSON-lines report.
@@ -128,15 +144,65 @@ type rawDiff struct {
 	Got  json.RawMessage `json:"got"`
 }
 
+// MaxLineBytes bounds one line of a report. piconform writes far shorter
+// ones (it bounds what a case line holds); a longer line is not a report's,
+// and reading it whole could exhaust memory.
+const MaxLineBytes = 4 << 20
+
 // ReadFile reads the reports at path: one, or one per dialect of a run that
-// checked several.
+// checked several. Only a regular file is read: a device (/dev/zero) or a
+// named pipe is refused at once, never read without end or waited on.
 func ReadFile(path string) ([]*Report, error) {
+	var c collector
+	if err := scanFile(path, &c); err != nil {
+		return nil, err
+	}
+	return c.reps, nil
+}
+
+// openRegular opens path for reading if it is a regular file, after
+// symlinks; anything else is an InputError naming what it is.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &InputError{File: path, Msg: cleanOSError(err)}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &InputError{File: path, Msg: "not a regular file (" + describeMode(st.Mode()) + "): a report is a file that piconform run --json wrote"}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &InputError{File: path, Msg: cleanOSError(err)}
 	}
+	// The file may have been swapped since the check.
+	if st2, err := f.Stat(); err != nil || !os.SameFile(st, st2) {
+		f.Close()
+		return nil, &InputError{File: path, Msg: "changed while it was opened"}
+	}
+	return f, nil
+}
+
+func describeMode(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
+}
+
+func scanFile(path string, h handler) error {
+	f, err := openRegular(path)
+	if err != nil {
+		return err
+	}
 	defer f.Close()
-	return Read(path, f)
+	return scan(path, f, h)
 }
 
 func cleanOSError(err error) string {
@@ -151,114 +217,246 @@ func cleanOSError(err error) string {
 // from, for errors. It insists on whole reports: each a header first, case
 // lines, a footer last.
 func Read(name string, r io.Reader) ([]*Report, error) {
-	var reps []*Report
-	rep := &Report{File: name}
-	br := bufio.NewReader(r)
+	var c collector
+	if err := scan(name, r, &c); err != nil {
+		return nil, err
+	}
+	return c.reps, nil
+}
+
+// handler receives the reports of a file as scan reads them: a report's
+// header, each of its cases (with where its line is), and its end, where
+// it may refuse a case named twice.
+type handler interface {
+	header(rep *Report)
+	caseLine(c Case, at lineRef)
+	end() error
+}
+
+// collector keeps whole reports, each case with its message and diffs.
+type collector struct{ reps []*Report }
+
+func (c *collector) header(rep *Report) { c.reps = append(c.reps, rep) }
+func (c *collector) caseLine(k Case, _ lineRef) {
+	r := c.reps[len(c.reps)-1]
+	r.Cases = append(r.Cases, k)
+}
+func (c *collector) end() error {
+	cs := c.reps[len(c.reps)-1].Cases
+	return repeatedCase(len(cs), func(i int) (string, int) { return cs[i].ID, cs[i].Line }, c.reps[len(c.reps)-1].File)
+}
+
+// repeatedCase refuses a case id that two of the n cases of one report
+// name (at gives the id and line of each): the error is at the later
+// line, the first such line of the report.
+func repeatedCase(n int, at func(int) (string, int), file string) error {
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	id := func(i int32) string { s, _ := at(int(i)); return s }
+	slices.SortStableFunc(order, func(a, b int32) int { return strings.Compare(id(a), id(b)) })
+	dupLine, firstLine, dupID := 0, 0, ""
+	for i := 1; i < n; i++ {
+		a, aLine := at(int(order[i-1]))
+		b, bLine := at(int(order[i]))
+		if a == b && (dupLine == 0 || bLine < dupLine) {
+			dupLine, firstLine, dupID = bLine, aLine, b
+		}
+	}
+	if dupLine == 0 {
+		return nil
+	}
+	return &InputError{File: file, Line: dupLine, Msg: fmt.Sprintf("case %s is also on line %d", dupID, firstLine)}
+}
+
+// lineRef says where a case line is in its file, so that what a rendering
+// shows of a failure can be read again when it is shown instead of being
+// held: the file, the line's offset and length, and a checksum that tells
+// a file changed since.
+type lineRef struct {
+	path string
+	off  int64
+	n    int32
+	sum  uint32
+}
+
+// lines reads a report's lines, each at most MaxLineBytes, with their
+// numbers and offsets.
+type lines struct {
+	br   *bufio.Reader
+	buf  []byte
+	n    int
+	off  int64
+	name string
+}
+
+// next is the next line (without its end), its number and offset; io.EOF
+// at the end. The line is valid until the next call.
+func (l *lines) next() ([]byte, int64, error) {
+	l.buf = l.buf[:0]
+	start := l.off
+	for {
+		chunk, err := l.br.ReadSlice('\n')
+		l.off += int64(len(chunk))
+		if len(l.buf)+len(chunk) > MaxLineBytes {
+			return nil, 0, &InputError{File: l.name, Line: l.n + 1, Msg: fmt.Sprintf("a line longer than %d MiB: not a line piconform writes", MaxLineBytes>>20)}
+		}
+		l.buf = append(l.buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && (err != io.EOF || len(l.buf) == 0) {
+			if err != io.EOF {
+				return nil, 0, &InputError{File: l.name, Msg: err.Error()}
+			}
+			return nil, 0, io.EOF
+		}
+		l.n++
+		return l.buf, start, nil
+	}
+}
+
+// scan reads the reports in r, one after another, handing them to h.
+func scan(name string, r io.Reader, h handler) error {
+	ls := &lines{br: bufio.NewReaderSize(r, 64<<10), name: name}
 	fail := func(n int, format string, args ...any) error {
 		return &InputError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 	}
 	var (
-		n         int
+		rep       *Report
 		header    bool
 		footer    int
 		wantCases int
-		seen      = map[string]int{}
+		gotCases  int
 	)
 	for {
-		text, err := br.ReadBytes('\n')
-		if len(text) == 0 && err != nil {
-			if err != io.EOF {
-				return nil, fail(0, "%v", err)
-			}
+		raw, off, err := ls.next()
+		if err == io.EOF {
 			break
 		}
-		n++
-		text = bytes.TrimSpace(text)
+		if err != nil {
+			return err
+		}
+		n := ls.n
+		text := bytes.TrimSpace(raw)
 		if len(text) == 0 {
 			continue
 		}
 		var l line
 		if err := json.Unmarshal(text, &l); err != nil {
 			if !header {
-				return nil, fail(n, "not a piconform report: %s", jsonError(err))
+				return fail(n, "not a piconform report: %s", jsonError(err))
 			}
-			return nil, fail(n, "%s", jsonError(err))
+			return fail(n, "%s", jsonError(err))
 		}
 		if footer > 0 && l.Type == "header" {
 			// The next dialect's report.
-			if len(rep.Cases) != wantCases {
-				return nil, fail(n, "the report before announces %d cases but has %d", wantCases, len(rep.Cases))
+			if gotCases != wantCases {
+				return fail(n, "the report before announces %d cases but has %d", wantCases, gotCases)
 			}
-			reps = append(reps, rep)
-			rep, header, footer, seen = &Report{File: name}, false, 0, map[string]int{}
+			header, footer, gotCases = false, 0, 0
 		}
 		if footer > 0 {
-			return nil, fail(n, "a %q line after the footer (line %d)", l.Type, footer)
+			return fail(n, "a %q line after the footer (line %d)", l.Type, footer)
 		}
 		if !header && l.Type != "header" {
-			return nil, fail(n, "not a piconform report: the first line is not a header")
+			return fail(n, "not a piconform report: the first line is not a header")
 		}
 		switch l.Type {
 		case "header":
 			if header {
-				return nil, fail(n, "a second header")
+				return fail(n, "a second header")
 			}
 			header = true
 			if l.Schema != nil && (*l.Schema < 1 || *l.Schema > SchemaVersion) {
-				return nil, fail(n, "report schema version %d is unknown to this piconform, which reads versions 1 to %d", *l.Schema, SchemaVersion)
+				return fail(n, "report schema version %d is unknown to this piconform, which reads versions 1 to %d", *l.Schema, SchemaVersion)
 			}
 			switch {
 			case l.Piconform == nil:
-				return nil, fail(n, "not a piconform report: the header has no \"piconform\" version")
+				return fail(n, "not a piconform report: the header has no \"piconform\" version")
 			case l.Implementation == nil || l.Implementation.Name == "":
-				return nil, fail(n, "/implementation/name: missing; the header must name the implementation")
+				return fail(n, "/implementation/name: missing; the header must name the implementation")
 			case l.Cases == nil || *l.Cases < 0:
-				return nil, fail(n, "/cases: missing or negative")
+				return fail(n, "/cases: missing or negative")
 			}
-			rep.Implementation = *l.Implementation
+			rep = &Report{File: name, Implementation: *l.Implementation, Piconform: *l.Piconform, Started: l.Started}
 			rep.Implementation.Dialect, rep.Implementation.Profile = l.Dialect, l.Profile
-			rep.Piconform, rep.Started = *l.Piconform, l.Started
 			wantCases = *l.Cases
+			h.header(rep)
 		case "case":
 			switch {
 			case l.ID == "":
-				return nil, fail(n, "/id: missing")
+				return fail(n, "/id: missing")
 			case l.Kind == "":
-				return nil, fail(n, "/kind: missing (case %s)", l.ID)
+				return fail(n, "/kind: missing (case %s)", l.ID)
 			case !outcomes[l.Outcome]:
-				return nil, fail(n, "/outcome: %q is not an outcome (case %s)", l.Outcome, l.ID)
+				return fail(n, "/outcome: %q is not an outcome (case %s)", l.Outcome, l.ID)
 			}
-			if prev, dup := seen[l.ID]; dup {
-				return nil, fail(n, "case %s is also on line %d", l.ID, prev)
-			}
-			seen[l.ID] = n
 			c := Case{ID: l.ID, Kind: l.Kind, Rules: l.Rules, Outcome: l.Outcome, ExpectedFailure: l.ExpectedFailure,
 				Message: l.Message, DiffsOmitted: l.DiffsOmitted, File: name, Line: n}
-			for i, d := range l.Diffs {
-				if d.Path == nil {
-					return nil, fail(n, "/diffs/%d/path: missing (case %s)", i, l.ID)
-				}
-				c.Diffs = append(c.Diffs, Diff{Path: *d.Path, Want: string(d.Want), Got: string(d.Got)})
+			if c.Diffs, err = diffsOf(l); err != nil {
+				return fail(n, "%v", err)
 			}
-			if len(c.Diffs) == 0 && l.Path != "" {
-				c.Diffs = []Diff{{Path: l.Path}}
-			}
-			rep.Cases = append(rep.Cases, c)
+			gotCases++
+			h.caseLine(c, lineRef{path: name, off: off, n: int32(len(raw)), sum: crc32.ChecksumIEEE(raw)})
 		case "footer":
 			footer = n
+			if err := h.end(); err != nil {
+				return err
+			}
 		default:
-			return nil, fail(n, "/type: %q is not a report line type (header, case or footer)", l.Type)
+			return fail(n, "/type: %q is not a report line type (header, case or footer)", l.Type)
 		}
 	}
 	switch {
 	case !header:
-		return nil, fail(0, "not a piconform report: empty")
+		return fail(0, "not a piconform report: empty")
 	case footer == 0:
-		return nil, fail(n, "the report ends without a footer: the run was cut short or the file is truncated")
-	case len(rep.Cases) != wantCases:
-		return nil, fail(1, "the header announces %d cases but the report has %d", wantCases, len(rep.Cases))
+		if err := h.end(); err != nil {
+			return err
+		}
+		return fail(ls.n, "the report ends without a footer: the run was cut short or the file is truncated")
+	case gotCases != wantCases:
+		return fail(1, "the header announces %d cases but the report has %d", wantCases, gotCases)
 	}
-	return append(reps, rep), nil
+	return nil
+}
+
+// diffsOf is the differences a case line lists: its "diffs", else its
+// first differing "path" alone.
+func diffsOf(l line) ([]Diff, error) {
+	var out []Diff
+	for i, d := range l.Diffs {
+		if d.Path == nil {
+			return nil, fmt.Errorf("/diffs/%d/path: missing (case %s)", i, l.ID)
+		}
+		out = append(out, Diff{Path: *d.Path, Want: string(d.Want), Got: string(d.Got)})
+	}
+	if len(out) == 0 && l.Path != "" {
+		out = []Diff{{Path: l.Path}}
+	}
+	return out, nil
+}
+
+// details reads again the message and differences of a case whose line
+// was not held (see lineRef).
+func (at lineRef) details() (string, []Diff, error) {
+	f, err := openRegular(at.path)
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	raw := make([]byte, at.n)
+	if _, err := f.ReadAt(raw, at.off); err != nil || crc32.ChecksumIEEE(raw) != at.sum {
+		return "", nil, &InputError{File: at.path, Msg: "changed while piconform report read it"}
+	}
+	var l line
+	if err := json.Unmarshal(raw, &l); err != nil {
+		return "", nil, &InputError{File: at.path, Msg: "changed while piconform report read it"}
+	}
+	diffs, err := diffsOf(l)
+	return l.Message, diffs, err
 }
 
 // jsonError names the JSON path of a type error, which encoding/json

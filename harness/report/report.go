@@ -126,6 +126,11 @@ type diffLine struct {
 	Path string          `json:"path"`
 	Want json.RawMessage `json:"want,omitempty"`
 	Got  json.RawMessage `json:"got,omitempty"`
+	// WantClipped and GotClipped are set for a side too long to show
+	// whole: the length of its JSON text, whose start the side then
+	// holds as a string.
+	WantClipped int `json:"want_clipped,omitempty"`
+	GotClipped  int `json:"got_clipped,omitempty"`
 }
 
 // MaxDiffs is how many differences of one case a report shows; the rest
@@ -232,7 +237,8 @@ func caseLineOf(r run.Result) caseLine {
 	}
 	shown, rest := shownDiffs(r)
 	for _, d := range shown {
-		l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got)})
+		d = d.Bounded()
+		l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got), WantClipped: d.WantBytes, GotClipped: d.GotBytes})
 	}
 	if len(shown) > 0 {
 		l.Path = shown[0].Path
@@ -414,7 +420,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 			if len(shown) > 0 {
 				c.WriteString("\n| path | want | got |\n|---|---|---|\n")
 				for _, d := range shown {
-					fmt.Fprintf(&c, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
+					fmt.Fprintf(&c, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want, d.ShowWant), mdValue(d.Got, d.ShowGot))
 				}
 				if rest > 0 {
 					fmt.Fprintf(&c, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
@@ -451,12 +457,13 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 	}
 }
 
-// mdValue is a JSON value in a table cell; absent when not there.
-func mdValue(v jsonv.Value) string {
+// mdValue is one side of a difference in a table cell (show gives its
+// text); absent when not there.
+func mdValue(v jsonv.Value, show func() string) string {
 	if v.IsAbsent() {
 		return "*absent*"
 	}
-	return mdCode(v.String())
+	return mdCode(show())
 }
 
 // mdCode is text in a code cell: HTML, so that backticks and pipes cannot

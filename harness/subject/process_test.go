@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
@@ -272,5 +273,22 @@ func TestProcessNoLeak(t *testing.T) {
 	if n := runtime.NumGoroutine(); n > before {
 		buf := make([]byte, 1<<16)
 		t.Errorf("%d goroutines before, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestReferenceKeepsTheDeadline: the in-process reference answers a case
+// whose deadline has passed with a timeout, as a process would, so --timeout
+// holds without --impl too.
+func TestReferenceKeepsTheDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	_, err := (&Reference{}).Run(ctx, Case{ID: "sanitize/a", Kind: "sanitize", Input: jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue("a")})})
+	if f := AsFailure(err); err == nil || f.Outcome != FailTimeout {
+		t.Errorf("Run past the deadline: %v, want a timeout", err)
+	}
+	reply, err := (&Reference{}).Run(context.Background(), Case{ID: "sanitize/a", Kind: "sanitize", Input: jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue("a")})})
+	if err != nil || reply.Type != ReplyResult {
+		t.Errorf("Run in time: %+v, %v", reply, err)
 	}
 }

@@ -92,6 +92,9 @@ func (r *Reference) Run(ctx context.Context, c Case) (Reply, error) {
 		reply Reply
 		err   error
 	}
+	if ctx.Err() != nil {
+		return Reply{}, &Failure{Outcome: FailTimeout, Msg: "no answer before the deadline"}
+	}
 	done := make(chan answer, 1)
 	go func() {
 		defer func() {

@@ -92,7 +92,8 @@ func TestDeclareToolChanges(t *testing.T) {
 		{name: "tool not an object throws", msgs: `[` + user + `]`, tools: `[7]`, err: "/tools/0"},
 		{name: "tools not an array throws", msgs: `[` + user + `]`, tools: `{"name":"t"}`, err: "/tools"},
 		{name: "tools false throws", msgs: `[` + user + `]`, tools: `false`, err: "/tools"},
-		{name: "toolsAdded not iterable throws", msgs: `[` + sys(`"toolsAdded":5,`) + `,` + user + `]`, err: "/messages"},
+		{name: "toolsAdded not iterable throws", msgs: `[` + user + `,` + sys(`"toolsAdded":5,`) + `]`, err: "/messages/1/toolsAdded"},
+		{name: "null tool throws", msgs: `[` + sys(`"toolsRemoved":[null],`) + `,` + user + `]`, err: "/messages/0/toolsRemoved/0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			reg, _ := agent.NewRegistry()

@@ -5,19 +5,12 @@ import (
 
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
-	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // RoleSystem is the role of a SystemMessage, a Message role from Pi 1.6 on.
 // In 0.80 a message with this role is of no role Pi knows: normalization
 // passes it on untouched (a *ForeignMessage) and convertToLlm drops it.
 const RoleSystem = "system"
-
-// messageRoles are the Message layer's roles in each dialect.
-var messageRoles = dialect.Table[[]string]{
-	dialect.V0_80: {RoleUser, RoleAssistant, RoleToolResult},
-	dialect.V1_6:  {RoleSystem, RoleUser, RoleAssistant, RoleToolResult},
-}
 
 // IsMessageRoleIn reports whether role belongs to the Message layer of
 // dialect d.
@@ -148,7 +141,8 @@ func NormalizeContext(v jsonv.Value, ptr string) (Transcript, error) {
 	switch msgs.Kind() {
 	case jsonv.Array:
 	case jsonv.String:
-		msgs = jsonv.ArrayValue(codePointValues(msgs.Str())...)
+		elems, _ := jsonv.Iterate(msgs)
+		msgs = jsonv.ArrayValue(elems...)
 	default:
 		return Transcript{}, jsonv.Errorf(jsonv.Child(ptr, "messages"), "want an array to spread after the system message, got %s (context.messages is not iterable)", msgs.Kind())
 	}
@@ -175,17 +169,4 @@ func hasLength(v jsonv.Value, ptr string) (bool, error) {
 		return n.JSNumber() > 0, nil
 	}
 	return false, nil // a number or a boolean has no length
-}
-
-// codePointValues is a string as JavaScript's spread iterates it: one
-// string per code point, a lone surrogate on its own.
-func codePointValues(s string) []jsonv.Value {
-	s = wtf8.Canonical(s)
-	var out []jsonv.Value
-	for len(s) > 0 {
-		_, n := wtf8.Next(s)
-		out = append(out, jsonv.StringValue(s[:n]))
-		s = s[n:]
-	}
-	return out
 }

@@ -58,21 +58,6 @@ func toolName(t jsonv.Value) (name jsonv.Value, key string, ok bool) {
 	return name, "p" + name.JSString(), true
 }
 
-// iterate is for-of over v, a member Pi reads with ?? []: null and absent
-// give nothing, an array its elements, a string its code points; anything
-// else throws.
-func iterate(v jsonv.Value, what string) ([]jsonv.Value, error) {
-	switch v.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return nil, nil
-	case jsonv.Array:
-		return v.Elems(), nil
-	case jsonv.String:
-		return codePointValues(v.Str()), nil
-	}
-	return nil, jsonv.Errorf("", "%s is %s, which is not iterable", what, v.Kind())
-}
-
 // toolMap is a JavaScript Map from tool names to tools: in insertion order,
 // setting an existing name keeps its place.
 type toolMap struct {
@@ -83,35 +68,27 @@ type toolMap struct {
 
 func newToolMap() *toolMap { return &toolMap{tools: map[string]jsonv.Value{}} }
 
-func (m *toolMap) key(t jsonv.Value) (string, error) {
-	if t.Kind() == jsonv.Null {
-		return "", jsonv.Errorf("", "want a tool, got null (Pi reads its name)")
-	}
+func (m *toolMap) key(t jsonv.Value) string {
 	_, k, ok := toolName(t)
 	if !ok {
 		m.n++
 		k = "o" + strconv.Itoa(m.n)
 	}
-	return k, nil
+	return k
 }
 
-func (m *toolMap) set(t jsonv.Value) error {
-	k, err := m.key(t)
-	if err != nil {
-		return err
-	}
+// set adds t under its name, or replaces the tool of that name in place.
+func (m *toolMap) set(t jsonv.Value) {
+	k := m.key(t)
 	if _, ok := m.tools[k]; !ok {
 		m.keys = append(m.keys, k)
 	}
 	m.tools[k] = t
-	return nil
 }
 
-func (m *toolMap) delete(t jsonv.Value) error {
-	k, err := m.key(t)
-	if err != nil {
-		return err
-	}
+// delete removes the tool of t's name, if there is one.
+func (m *toolMap) delete(t jsonv.Value) {
+	k := m.key(t)
 	if _, ok := m.tools[k]; ok {
 		delete(m.tools, k)
 		for i, have := range m.keys {
@@ -121,7 +98,6 @@ func (m *toolMap) delete(t jsonv.Value) error {
 			}
 		}
 	}
-	return nil
 }
 
 func (m *toolMap) values() []jsonv.Value {
@@ -135,26 +111,34 @@ func (m *toolMap) values() []jsonv.Value {
 // CurrentTools is pi-ai's getCurrentTools: the tools a transcript's system
 // messages leave in place, replayed in order (each message removes its
 // toolsRemoved by name, then adds its toolsAdded, a later tool of a name
-// replacing the earlier one where it stood). The tools are as written.
-func CurrentTools(systems []*SystemMessage) ([]jsonv.Value, error) {
+// replacing the earlier one where it stood; a name that is an object or an
+// array finds no other). The tools are as written. A list is read as `?? []`
+// (null and absent are none) and iterated (a string gives its code points).
+//
+// Where Pi throws, on a list that is not iterable or a null tool (whose name
+// it reads), CurrentTools fails with a *jsonv.PathError at that list or tool
+// below at(i), the place of systems[i].
+func CurrentTools(systems []*SystemMessage, at func(i int) string) ([]jsonv.Value, error) {
 	m := newToolMap()
-	for _, s := range systems {
-		removed, err := iterate(s.ToolsRemoved, "toolsRemoved")
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range removed {
-			if err := m.delete(t); err != nil {
-				return nil, err
+	for i, s := range systems {
+		for _, list := range []struct {
+			key   string
+			tools jsonv.Value
+			apply func(jsonv.Value)
+		}{{"toolsRemoved", s.ToolsRemoved, m.delete}, {"toolsAdded", s.ToolsAdded, m.set}} {
+			if list.tools.IsNullish() {
+				continue
 			}
-		}
-		added, err := iterate(s.ToolsAdded, "toolsAdded")
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range added {
-			if err := m.set(t); err != nil {
-				return nil, err
+			ptr := jsonv.Child(at(i), list.key)
+			tools, ok := jsonv.Iterate(list.tools)
+			if !ok {
+				return nil, jsonv.Errorf(ptr, "%s", jsonv.NotIterableText(list.tools))
+			}
+			for j, t := range tools {
+				if t.IsNullish() {
+					return nil, jsonv.Errorf(jsonv.Index(ptr, j), "%s", jsonv.ReadPropertyText(t, "name"))
+				}
+				list.apply(t)
 			}
 		}
 	}
@@ -168,16 +152,19 @@ func CurrentTools(systems []*SystemMessage) ([]jsonv.Value, error) {
 // holds with another declaration (so a changed tool is both). Declarations
 // are compared as JSON.stringify writes them.
 func ToolChanges(previous, current []jsonv.Value) (added, removed []jsonv.Value, err error) {
-	prev, cur := newToolMap(), newToolMap()
-	for _, t := range previous {
-		if err := prev.set(t); err != nil {
-			return nil, nil, err
+	for _, tools := range [][]jsonv.Value{previous, current} {
+		for _, t := range tools {
+			if t.Kind() == jsonv.Null {
+				return nil, nil, jsonv.Errorf("", "want a tool, got null (Pi reads its name)")
+			}
 		}
 	}
+	prev, cur := newToolMap(), newToolMap()
+	for _, t := range previous {
+		prev.set(t)
+	}
 	for _, t := range current {
-		if err := cur.set(t); err != nil {
-			return nil, nil, err
-		}
+		cur.set(t)
 	}
 	// Names no other value finds get fresh keys each time: look them up
 	// with a map that never finds them.

@@ -297,9 +297,6 @@ func cost(input jsonv.Value, opts Options) (jsonv.Value, error) {
 	return object(jsonv.Member{Key: "usage", Value: usage.JSON()}), nil
 }
 
-// firstUsageRead is the member of usage calculateCost reads first.
-var firstUsageRead = dialect.Table[string]{dialect.V0_80: "cacheWrite1h", dialect.V1_6: "input"}
-
 // typeErrorOutput is the expected failure of a TypeError with V8's text.
 func typeErrorOutput(msg string) jsonv.Value { return protocol.Throws(protocol.ThrowsTypeError, msg) }
 

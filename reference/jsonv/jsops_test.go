@@ -49,3 +49,33 @@ func TestAddGreater(t *testing.T) {
 		}
 	}
 }
+
+// TestIterate: what for-of visits in a value, as Node 22 iterates it.
+func TestIterate(t *testing.T) {
+	for _, tc := range []struct {
+		v, want string // want: the elements as a JSON array, "" when not iterable
+	}{
+		{`[1,"a",null]`, `[1,"a",null]`},
+		{`[]`, `[]`},
+		{`""`, `[]`},
+		{`"ab"`, `["a","b"]`},
+		{`"a😀"`, `["a","😀"]`},
+		{`"\ud800x"`, `["\ud800","x"]`},
+		{`"\ud83d\ude00"`, `["😀"]`},
+		{`5`, ``},
+		{`true`, ``},
+		{`{"length":1}`, ``},
+		{`null`, ``},
+	} {
+		got, ok := jsonv.Iterate(mustParse(t, tc.v))
+		if tc.want == "" {
+			if ok {
+				t.Errorf("Iterate(%s) = %s, want not iterable", tc.v, jsonv.ArrayValue(got...))
+			}
+			continue
+		}
+		if g := jsonv.ArrayValue(got...); !ok || !jsonv.Equal(g, mustParse(t, tc.want)) {
+			t.Errorf("Iterate(%s) = %s, %v, want %s", tc.v, g, ok, tc.want)
+		}
+	}
+}

@@ -30,3 +30,23 @@ func Spread(v Value) Value {
 	}
 	return ObjectValue()
 }
+
+// Iterate is what for-of (and the spread [...v]) visits in v, a value
+// JSON.parse gave: an array's elements, or a string's code points one by
+// one (a lone surrogate on its own). ok is false for anything else, which
+// JavaScript refuses as not iterable (NotIterableText).
+func Iterate(v Value) (elems []Value, ok bool) {
+	switch v.Kind() {
+	case Array:
+		return v.Elems(), true
+	case String:
+		s := wtf8.Canonical(v.Str())
+		for s != "" {
+			_, n := wtf8.Next(s)
+			elems = append(elems, StringValue(s[:n]))
+			s = s[n:]
+		}
+		return elems, true
+	}
+	return nil, false
+}

@@ -35,33 +35,18 @@ const (
 // JavaScript does (a value that is no number gives NaN, which a body
 // writes as null), and throws (a stream.JSError) where it does.
 func (o SimpleOptions) ClampToContext(model *ai.Model, maxTokens jsonv.Value) jsonv.Value {
+	// Go's max and min are Math.max and Math.min: NaN when either is NaN.
 	window := stream.ToNumber(model.ContextWindow)
 	if window <= 0 {
-		return jsonv.JSNumberValue(jsMax(1, stream.ToNumber(maxTokens)))
+		return jsonv.JSNumberValue(max(1, stream.ToNumber(maxTokens)))
 	}
 	input := stream.ToNumber(EstimateContextTokens(o.Transcript))
-	margin := jsMax(contextSafetyTokens, math.Ceil(input*contextSafetyRatio))
+	margin := max(contextSafetyTokens, math.Ceil(input*contextSafetyRatio))
 	room := window - input - margin
 	if room < minOutputWithRatio {
-		room = jsMin(minOutputWithRatio, window-input-contextSafetyTokens)
+		room = min(minOutputWithRatio, window-input-contextSafetyTokens)
 	}
-	return jsonv.JSNumberValue(jsMin(stream.ToNumber(maxTokens), jsMax(1, room)))
-}
-
-// jsMax and jsMin are Math.max and Math.min of two numbers: NaN when
-// either is NaN.
-func jsMax(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Max(a, b)
-}
-
-func jsMin(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Min(a, b)
+	return jsonv.JSNumberValue(min(stream.ToNumber(maxTokens), max(1, room)))
 }
 
 // EstimateContextTokens is Pi 1.6's estimateContextTokens of a
@@ -86,7 +71,7 @@ func EstimateContextTokens(msgs []jsonv.Value) jsonv.Value {
 				last, usage = i, u
 			}
 		}
-		latest = jsMax(latest, stream.ToNumber(stream.Member(m, "timestamp")))
+		latest = max(latest, stream.ToNumber(stream.Member(m, "timestamp")))
 	}
 	if last < 0 {
 		return sumTokens(msgs)
@@ -217,8 +202,8 @@ func iterateOrThrow(v jsonv.Value) []jsonv.Value {
 	if v.IsNullish() {
 		panic(stream.JSError{Msg: v.JSString() + " is not iterable (cannot read property Symbol(Symbol.iterator))"})
 	}
-	elems, err := iterate(v, "")
-	if err != nil {
+	elems, ok := jsonv.Iterate(v)
+	if !ok {
 		panic(stream.JSError{Msg: jsonv.NotIterableText(v)})
 	}
 	return elems

@@ -36,7 +36,7 @@ func (d Driver) KeepsSystemMessages(model *ai.Model) bool {
 // system message into one leading message (FoldSystemMessages). The
 // driver gets that leading message's text (SystemMessageText) as the
 // system prompt, the tools the system messages leave declared
-// (CurrentTools) as the tools, and the other messages; a kept later
+// (ai.CurrentTools) as the tools, and the other messages; a kept later
 // system message stays among them as an *ai.SystemMessage, for the API to
 // render. Where Pi throws reading the transcript, before any request,
 // WireContext fails with a *TranscriptThrow.
@@ -76,7 +76,7 @@ func (d Driver) resolveTranscript(model *ai.Model, v jsonv.Value, ptr string) (j
 	} else if head, msgs, err = FoldSystemMessages(msgs, msgsPtr); err != nil {
 		return jsonv.Value{}, err
 	}
-	tools, err := CurrentTools(append([]jsonv.Value{head}, msgs...), msgsPtr)
+	tools, err := declaredTools(append([]jsonv.Value{head}, msgs...), msgsPtr)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
@@ -135,7 +135,7 @@ func roleOf(m jsonv.Value, ptr string) error {
 // lead) and dropped from the rest. The leading message has the system
 // messages' texts joined by a blank line, their sections (a later one
 // replaces an earlier of the same name, null removes it), the tools they
-// leave declared (CurrentTools), and the first timestamp that is not
+// leave declared (ai.CurrentTools), and the first timestamp that is not
 // nullish (0 when none is). There is no leading message when no system
 // message has a timestamp and no tool is declared.
 func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest []jsonv.Value, err error) {
@@ -164,13 +164,13 @@ func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest 
 		secs, _ := m.Get("sections")
 		for _, e := range entries(secs) {
 			if e.Value.Kind() == jsonv.Null {
-				sections.delete(mapKey{text: e.Key})
+				sections.delete(e.Key)
 			} else {
-				sections.set(mapKey{text: e.Key}, e.Value)
+				sections.set(e.Key, e.Value)
 			}
 		}
 	}
-	tools, err := CurrentTools(msgs, ptr)
+	tools, err := declaredTools(msgs, ptr)
 	if err != nil {
 		return head, nil, err
 	}
@@ -189,7 +189,7 @@ func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest 
 	if len(sections.keys) > 0 {
 		members := make([]jsonv.Member, len(sections.keys))
 		for i, k := range sections.keys {
-			members[i] = jsonv.Member{Key: k.text, Value: sections.vals[i]}
+			members[i] = jsonv.Member{Key: k, Value: sections.vals[i]}
 		}
 		o.Set("sections", jsonv.ObjectValue(members...))
 	}
@@ -199,43 +199,20 @@ func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest 
 	return o.Set("timestamp", timestamp).Value(), rest, nil
 }
 
-// CurrentTools are the tools the system messages among msgs leave
-// declared, in order: each removes the tools named in its toolsRemoved,
-// then adds or replaces those of its toolsAdded by name (a replaced tool
-// keeps its place), as a JavaScript Map keyed by name does. Pi throws
-// where it iterates something other than an array or a string, or reads
-// the name of a null tool.
-func CurrentTools(msgs []jsonv.Value, ptr string) ([]jsonv.Value, error) {
-	var tools orderedMap
+// declaredTools are the tools the system messages among msgs (at ptr)
+// leave declared, in order (ai.CurrentTools).
+func declaredTools(msgs []jsonv.Value, ptr string) ([]jsonv.Value, error) {
+	var systems []*ai.SystemMessage
+	var places []string
 	for i, m := range msgs {
-		if !isSystem(m) {
-			continue
-		}
-		at := jsonv.Index(ptr, i)
-		for _, op := range []string{"toolsRemoved", "toolsAdded"} {
-			list, _ := m.Get(op)
-			elems, err := iterate(list, jsonv.Child(at, op))
-			if err != nil {
-				return nil, err
-			}
-			for j, tool := range elems {
-				if tool.IsNullish() {
-					return nil, jsonv.Errorf(jsonv.Index(jsonv.Child(at, op), j), "%s", jsonv.ReadPropertyText(tool, "name"))
-				}
-				var name jsonv.Value
-				if tool.Kind() == jsonv.Object {
-					name, _ = tool.Get("name")
-				}
-				key := keyOf(name, fmt.Sprintf("%d/%s/%d", i, op, j))
-				if op == "toolsRemoved" {
-					tools.delete(key)
-				} else {
-					tools.set(key, tool)
-				}
-			}
+		if isSystem(m) {
+			added, _ := m.Get("toolsAdded")
+			removed, _ := m.Get("toolsRemoved")
+			systems = append(systems, &ai.SystemMessage{ToolsAdded: added, ToolsRemoved: removed})
+			places = append(places, jsonv.Index(ptr, i))
 		}
 	}
-	return tools.vals, nil
+	return ai.CurrentTools(systems, func(i int) string { return places[i] })
 }
 
 // SystemMessageText is the whole prompt of a system message, as Pi 1.6's
@@ -243,20 +220,10 @@ func CurrentTools(msgs []jsonv.Value, ptr string) ([]jsonv.Value, error) {
 // text of each of its sections that is not null, the empty ones left
 // out, joined by a blank line.
 func SystemMessageText(m jsonv.Value, ptr string) (string, error) {
-	content, _ := m.Get("content")
-	text, err := contentText(content, jsonv.Child(ptr, "content"))
-	if err != nil {
-		return "", err
-	}
-	var parts []string
-	if text != "" {
-		parts = append(parts, text)
-	}
-	secs, _ := m.Get("sections")
-	for _, e := range entries(secs) {
+	return renderSystemMessage(m, ptr, func(_ string, part jsonv.Value) (string, bool, error) {
 		// Pi keeps the parts whose length is above zero, then joins them.
-		part := e.Value
 		var long bool
+		var err error
 		switch part.Kind() {
 		case jsonv.String:
 			long = part.Str() != ""
@@ -269,11 +236,37 @@ func SystemMessageText(m jsonv.Value, ptr string) (string, error) {
 		if err == nil && long && part.ConversionThrows() {
 			err = jsonv.ErrNoPrimitive
 		}
+		if err != nil || !long {
+			return "", false, err
+		}
+		return part.JSString(), true, nil
+	})
+}
+
+// renderSystemMessage is the text Pi 1.6 makes of the system message m at
+// ptr: the text of its content when not empty, then, in order, the text
+// section makes of each of its sections (Object.entries(sections ?? {}))
+// that it keeps, joined by a blank line. Where section fails (Pi throws
+// converting the section's value to a string), it fails with a
+// *jsonv.PathError at that section.
+func renderSystemMessage(m jsonv.Value, ptr string, section func(name string, v jsonv.Value) (text string, keep bool, err error)) (string, error) {
+	content, _ := m.Get("content")
+	text, err := contentText(content, jsonv.Child(ptr, "content"))
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	if text != "" {
+		parts = append(parts, text)
+	}
+	secs, _ := m.Get("sections")
+	for _, e := range entries(secs) {
+		text, keep, err := section(e.Key, e.Value)
 		if err != nil {
 			return "", jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "sections"), e.Key), "%s", jsonv.NoPrimitiveText)
 		}
-		if long {
-			parts = append(parts, part.JSString())
+		if keep {
+			parts = append(parts, text)
 		}
 	}
 	return wtf8.Concat(strings.Join(parts, "\n\n")), nil
@@ -330,52 +323,14 @@ func entries(v jsonv.Value) []jsonv.Member {
 	return nil
 }
 
-// iterate is the elements `for (x of v ?? [])` visits: an array's, a
-// string's code points; anything else throws.
-func iterate(v jsonv.Value, ptr string) ([]jsonv.Value, error) {
-	switch v.Kind() {
-	case jsonv.Absent, jsonv.Null:
-		return nil, nil
-	case jsonv.Array:
-		return v.Elems(), nil
-	case jsonv.String:
-		var out []jsonv.Value
-		for s := wtf8.Canonical(v.Str()); s != ""; {
-			_, n := wtf8.Next(s)
-			out = append(out, jsonv.StringValue(s[:n]))
-			s = s[n:]
-		}
-		return out, nil
-	}
-	return nil, jsonv.Errorf(ptr, "%s", jsonv.NotIterableText(v))
-}
-
-// mapKey is a key of a JavaScript Map as SameValueZero compares keys: a
-// primitive by its kind and value, an object or an array by identity
-// (text names the one place it was written).
-type mapKey struct {
-	kind jsonv.Kind
-	text string
-}
-
-func keyOf(v jsonv.Value, place string) mapKey {
-	switch v.Kind() {
-	case jsonv.Object, jsonv.Array:
-		return mapKey{kind: v.Kind(), text: place}
-	case jsonv.Number:
-		return mapKey{kind: jsonv.Number, text: jsonv.FormatFloat(v.JSNumber())}
-	}
-	return mapKey{kind: v.Kind(), text: v.JSString()}
-}
-
-// orderedMap is a JavaScript Map: keys in insertion order, set on an
-// existing key keeps its place.
+// orderedMap holds members by name in insertion order: set on an
+// existing name keeps its place.
 type orderedMap struct {
-	keys []mapKey
+	keys []string
 	vals []jsonv.Value
 }
 
-func (m *orderedMap) set(k mapKey, v jsonv.Value) {
+func (m *orderedMap) set(k string, v jsonv.Value) {
 	for i, have := range m.keys {
 		if have == k {
 			m.vals[i] = v
@@ -385,7 +340,7 @@ func (m *orderedMap) set(k mapKey, v jsonv.Value) {
 	m.keys, m.vals = append(m.keys, k), append(m.vals, v)
 }
 
-func (m *orderedMap) delete(k mapKey) {
+func (m *orderedMap) delete(k string) {
 	for i, have := range m.keys {
 		if have == k {
 			m.keys = append(m.keys[:i:i], m.keys[i+1:]...)
@@ -395,33 +350,21 @@ func (m *orderedMap) delete(k mapKey) {
 	}
 }
 
-// SystemMessageUpdateText is how Pi 1.6 words a later system message for
-// an API that keeps it where it stands (renderSystemMessageUpdate): the
-// text of its content when not empty, then each of its sections, in order,
-// as `Updated system prompt section "<name>":` and a blank line before the
-// value (String() of it), or `Removed system prompt section "<name>".` for
-// null, all joined by a blank line. Where Pi throws reading it, it fails
-// with a *jsonv.PathError.
-func SystemMessageUpdateText(m jsonv.Value, ptr string) (string, error) {
-	content, _ := m.Get("content")
-	text, err := contentText(content, jsonv.Child(ptr, "content"))
-	if err != nil {
-		return "", err
-	}
-	var parts []string
-	if text != "" {
-		parts = append(parts, text)
-	}
-	secs, _ := m.Get("sections")
-	for _, e := range entries(secs) {
-		if e.Value.Kind() == jsonv.Null {
-			parts = append(parts, `Removed system prompt section "`+e.Key+`".`)
-			continue
+// SystemMessageUpdate is how Pi 1.6 words a system message kept
+// mid-conversation, for a model that takes it where it stands
+// (renderSystemMessageUpdate): the text of its content when not empty, then
+// each of its sections, in order, as `Updated system prompt section
+// "<name>":`, a blank line and the value (String() of it), or `Removed
+// system prompt section "<name>".` for null, all joined by a blank line.
+// Where Pi throws reading it, it fails with a *jsonv.PathError below ptr.
+func SystemMessageUpdate(m *ai.SystemMessage, ptr string) (string, error) {
+	return renderSystemMessage(m.JSON(), ptr, func(name string, v jsonv.Value) (string, bool, error) {
+		if v.Kind() == jsonv.Null {
+			return `Removed system prompt section "` + name + `".`, true, nil
 		}
-		if e.Value.ConversionThrows() {
-			return "", jsonv.Errorf(jsonv.Child(jsonv.Child(ptr, "sections"), e.Key), "%s", jsonv.NoPrimitiveText)
+		if v.ConversionThrows() {
+			return "", false, jsonv.ErrNoPrimitive
 		}
-		parts = append(parts, `Updated system prompt section "`+e.Key+`":`+"\n\n"+e.Value.JSString())
-	}
-	return wtf8.Concat(strings.Join(parts, "\n\n")), nil
+		return `Updated system prompt section "` + name + `":` + "\n\n" + v.JSString(), true, nil
+	})
 }

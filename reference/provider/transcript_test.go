@@ -122,10 +122,10 @@ func TestWireContextKeeps(t *testing.T) {
 	}
 }
 
-// TestSystemMessageUpdateText: a kept later system message as Pi 1.6
+// TestSystemMessageUpdate: a kept later system message as Pi 1.6
 // words it; expected values printed by pi-ai 1.6.0's
 // renderSystemMessageUpdate under Node 22.
-func TestSystemMessageUpdateText(t *testing.T) {
+func TestSystemMessageUpdate(t *testing.T) {
 	for _, tc := range []struct{ msg, want string }{
 		{`{"content":"Now brief.","sections":{"tone":"Dry.","old":null}}`, "Now brief.\n\nUpdated system prompt section \"tone\":\n\nDry.\n\nRemoved system prompt section \"old\"."},
 		{`{"content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}`, "a\nb"},
@@ -136,9 +136,18 @@ func TestSystemMessageUpdateText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := provider.SystemMessageUpdateText(v, "")
+		m, err := ai.DecodeSystemMessage(jsonv.ObjectValue(append([]jsonv.Member{{Key: "role", Value: jsonv.StringValue(ai.RoleSystem)}}, v.Members()...)...), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := provider.SystemMessageUpdate(m, "")
 		if err != nil || got != tc.want {
 			t.Errorf("%s: %q, %v; want %q", tc.msg, got, err, tc.want)
 		}
+	}
+	// A section with a toString of its own cannot be written: Pi throws.
+	m := &ai.SystemMessage{Content: ai.StringContent(""), Sections: jsonv.ObjectValue(jsonv.Member{Key: "x", Value: jsonv.ObjectValue(jsonv.Member{Key: "toString", Value: jsonv.NumberValue("1")})})}
+	if got, err := provider.SystemMessageUpdate(m, "/m"); err == nil || err.(*jsonv.PathError).Pointer != "/m/sections/x" {
+		t.Errorf("a section that cannot be written: %q, %v; want an error at /m/sections/x", got, err)
 	}
 }

@@ -127,31 +127,25 @@ func BeforeLatestCompaction(entries []*Entry, assistantTimestamp jsonv.Value) (b
 		byID[idKey(e)] = e
 		leaf = e.id
 	}
-	var branch []*Entry
 	var current *Entry
 	if leaf.Truthy() {
 		if k, ok := mapKey(leaf); ok {
 			current = byID[k]
 		}
 	}
-	for current != nil && current.Value.Truthy() {
-		if len(branch) > len(entries) {
-			return false, outsideModel("the parentId chain from the leaf has a cycle, on which Pi never returns")
-		}
-		branch = append(branch, current)
-		var next *Entry
-		if p := current.parentID; p.Truthy() {
-			if k, ok := mapKey(p); ok {
-				next = byID[k]
-			}
-		}
-		current = next
-	}
+	// Only objects have ids (a version 1 file's other entries make its
+	// migration throw), so every entry on the branch is truthy, as Pi's
+	// walk wants.
 	var compaction *Entry
-	for _, e := range branch { // leaf first: the first found is the latest
-		if e.typ() == "compaction" {
-			compaction = e
-			break
+	if current != nil {
+		branch, err := walk(current, byID, len(entries))
+		if err != nil {
+			return false, err
+		}
+		for _, e := range branch { // root first: the last found is the latest
+			if e.typ() == "compaction" {
+				compaction = e
+			}
 		}
 	}
 	if compaction == nil {

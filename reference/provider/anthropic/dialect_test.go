@@ -25,77 +25,46 @@ func TestRequestByDialect(t *testing.T) {
 	tools := `{"messages":[{"role":"user","content":"hi","timestamp":1}],"tools":[{"name":"t","description":"d","parameters":{"type":"object","properties":{},"additionalProperties":false,"$defs":{"a":{}},"$schema":"s"}}]}`
 	signedBlank := `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"  ","thinkingSignature":"sig"}],` + same + `}]}`
 	errImages := `{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"shot","content":[{"type":"image","data":"d","mimeType":"image/png"},{"type":"text","text":"x"}],"isError":true,"timestamp":1}]}`
-	for _, tc := range []struct {
-		name          string
-		d             dialect.Dialect
-		model, ctx    string
-		opts          string
-		header, value string // a header and its value ("" for none); header "" checks nothing
-		pick          []string
-		want          string // JSON of the body member at pick; "" for none
-		url           string // a suffix of the URL
-	}{
-		{name: "0.80 path", d: dialect.V0_80, ctx: hello, url: "/v1/messages"},
-		{name: "1.6 path", d: dialect.V1_6, ctx: hello, url: "/v1/messages?beta=true"},
-		{name: "0.80 interleaved beta without thinking", d: dialect.V0_80, ctx: hello, header: "anthropic-beta", value: BetaInterleavedThinking},
-		{name: "1.6 no beta without thinking", d: dialect.V1_6, ctx: hello, header: "anthropic-beta", value: ""},
-		{name: "1.6 interleaved beta with thinking", d: dialect.V1_6, ctx: hello, opts: `{"thinkingEnabled":true}`, header: "anthropic-beta", value: BetaInterleavedThinking},
-		{name: "1.6 no interleaved beta when forced adaptive", d: dialect.V1_6, model: withModel(`"compat":{"forceAdaptiveThinking":true}`), ctx: hello, opts: `{"thinkingEnabled":true}`, header: "anthropic-beta", value: ""},
-		{name: "1.6 caller's list replaces Pi's", d: dialect.V1_6, ctx: hello, opts: `{"thinkingEnabled":true,"headers":{"ANTHROPIC-BETA":" x, y ,x,,"}}`, header: "anthropic-beta", value: "x,y"},
-		{name: "1.6 caller's null removes every beta", d: dialect.V1_6, model: withModel(`"headers":{"anthropic-beta":"m"}`), ctx: hello, opts: `{"thinkingEnabled":true,"headers":{"Anthropic-Beta":null}}`, header: "anthropic-beta", value: ""},
-		{name: "1.6 OAuth betas alone", d: dialect.V1_6, ctx: hello, opts: `{"apiKey":"sk-ant-oat-1"}`, header: "anthropic-beta", value: BetaClaudeCode + "," + BetaOAuth},
-		{name: "1.6 OAuth user agent", d: dialect.V1_6, ctx: hello, opts: `{"apiKey":"sk-ant-oat-1"}`, header: "user-agent", value: "claude-cli/2.1.322"},
-		{name: "1.6 Pi's user agent", d: dialect.V1_6, ctx: hello, header: "user-agent", value: "pi/1.6.0 (linux; node/v22.23.3; x64)"},
-		{name: "0.80 SDK's user agent", d: dialect.V0_80, ctx: hello, header: "user-agent", value: "Anthropic/JS " + SDKVersion},
-		{name: "1.6 OpenRouter session header", d: dialect.V1_6, model: withModel(`"provider":"openrouter"`), ctx: hello, opts: `{"sessionId":"s"}`, header: "x-session-id", value: "s"},
-		{name: "0.80 OpenRouter sends none by default", d: dialect.V0_80, model: withModel(`"provider":"openrouter"`), ctx: hello, opts: `{"sessionId":"s"}`, header: "x-session-id", value: ""},
-		{name: "1.6 fallback models", d: dialect.V1_6, model: withModel(`"compat":{"allowedFallbackModels":[{"provider":"anthropic","model":"h"}]}`), ctx: hello,
-			header: "anthropic-beta", value: BetaServerSideFallback, pick: []string{"fallbacks"}, want: `[{"model":"h"}]`},
-		{name: "0.80 no fallbacks", d: dialect.V0_80, model: withModel(`"compat":{"allowedFallbackModels":[{"provider":"anthropic","model":"h"}]}`), ctx: hello, pick: []string{"fallbacks"}},
-		{name: "1.6 thread on api.anthropic.com with a session", d: dialect.V1_6, ctx: hello, opts: `{"sessionId":"s"}`,
-			header: "anthropic-beta", value: BetaMessageThreads, pick: []string{"thread"}, want: `{"type":"create"}`},
-		{name: "1.6 no thread without continuation", d: dialect.V1_6, ctx: hello, opts: `{"sessionId":"s","disableContinuation":true}`,
-			header: "anthropic-beta", value: BetaMessageThreads, pick: []string{"thread"}},
-		{name: "1.6 no thread with retention none", d: dialect.V1_6, ctx: hello, opts: `{"sessionId":"s","cacheRetention":"none"}`, header: "anthropic-beta", value: "", pick: []string{"thread"}},
-		{name: "0.80 schema keywords dropped", d: dialect.V0_80, ctx: tools, pick: []string{"tools", "0", "input_schema"}, want: `{"type":"object","properties":{},"required":[]}`},
-		{name: "1.6 schema keywords kept", d: dialect.V1_6, ctx: tools, pick: []string{"tools", "0", "input_schema"}, want: `{"type":"object","properties":{},"required":[],"additionalProperties":false,"$defs":{"a":{}}}`},
-		{name: "0.80 blank signed thinking dropped", d: dialect.V0_80, ctx: signedBlank, pick: []string{"messages"}, want: `[]`},
-		{name: "1.6 blank signed thinking sent", d: dialect.V1_6, ctx: signedBlank, pick: []string{"messages", "0", "content", "0"}, want: `{"type":"thinking","thinking":"  ","signature":"sig"}`},
-		{name: "0.80 error images kept in the result", d: dialect.V0_80, ctx: errImages, pick: []string{"messages", "0", "content", "1"}},
-		{name: "1.6 error images after the results", d: dialect.V1_6, ctx: errImages, pick: []string{"messages", "0", "content"},
-			want: `[{"type":"tool_result","tool_use_id":"c","content":"(image attached after the tool results)\nx","is_error":true},` +
+	capturetest.CheckRequests(t, Driver, lenientModel, []capturetest.RequestCase{
+		{Name: "0.80 path", D: dialect.V0_80, Ctx: hello, URL: "/v1/messages"},
+		{Name: "1.6 path", D: dialect.V1_6, Ctx: hello, URL: "/v1/messages?beta=true"},
+		{Name: "0.80 interleaved beta without thinking", D: dialect.V0_80, Ctx: hello, Header: "anthropic-beta", Value: BetaInterleavedThinking},
+		{Name: "1.6 no beta without thinking", D: dialect.V1_6, Ctx: hello, Header: "anthropic-beta", Value: ""},
+		{Name: "1.6 interleaved beta with thinking", D: dialect.V1_6, Ctx: hello, Opts: `{"thinkingEnabled":true}`, Header: "anthropic-beta", Value: BetaInterleavedThinking},
+		{Name: "1.6 no interleaved beta when forced adaptive", D: dialect.V1_6, Model: withModel(`"compat":{"forceAdaptiveThinking":true}`), Ctx: hello, Opts: `{"thinkingEnabled":true}`, Header: "anthropic-beta", Value: ""},
+		{Name: "1.6 caller's list replaces Pi's", D: dialect.V1_6, Ctx: hello, Opts: `{"thinkingEnabled":true,"headers":{"ANTHROPIC-BETA":" x, y ,x,,"}}`, Header: "anthropic-beta", Value: "x,y"},
+		{Name: "1.6 caller's null removes every beta", D: dialect.V1_6, Model: withModel(`"headers":{"anthropic-beta":"m"}`), Ctx: hello, Opts: `{"thinkingEnabled":true,"headers":{"Anthropic-Beta":null}}`, Header: "anthropic-beta", Value: ""},
+		{Name: "1.6 OAuth betas alone", D: dialect.V1_6, Ctx: hello, Opts: `{"apiKey":"sk-ant-oat-1"}`, Header: "anthropic-beta", Value: BetaClaudeCode + "," + BetaOAuth},
+		{Name: "1.6 OAuth user agent", D: dialect.V1_6, Ctx: hello, Opts: `{"apiKey":"sk-ant-oat-1"}`, Header: "user-agent", Value: "claude-cli/2.1.322"},
+		{Name: "1.6 Pi's user agent", D: dialect.V1_6, Ctx: hello, Header: "user-agent", Value: "pi/1.6.0 (linux; node/v22.23.3; x64)"},
+		{Name: "0.80 SDK's user agent", D: dialect.V0_80, Ctx: hello, Header: "user-agent", Value: "Anthropic/JS " + SDKVersion},
+		{Name: "1.6 OpenRouter session header", D: dialect.V1_6, Model: withModel(`"provider":"openrouter"`), Ctx: hello, Opts: `{"sessionId":"s"}`, Header: "x-session-id", Value: "s"},
+		{Name: "0.80 OpenRouter sends none by default", D: dialect.V0_80, Model: withModel(`"provider":"openrouter"`), Ctx: hello, Opts: `{"sessionId":"s"}`, Header: "x-session-id", Value: ""},
+		{Name: "1.6 fallback models", D: dialect.V1_6, Model: withModel(`"compat":{"allowedFallbackModels":[{"provider":"anthropic","model":"h"}]}`), Ctx: hello,
+			Header: "anthropic-beta", Value: BetaServerSideFallback, Pick: []string{"fallbacks"}, Want: `[{"model":"h"}]`},
+		{Name: "0.80 no fallbacks", D: dialect.V0_80, Model: withModel(`"compat":{"allowedFallbackModels":[{"provider":"anthropic","model":"h"}]}`), Ctx: hello, Pick: []string{"fallbacks"}},
+		{Name: "1.6 thread on api.anthropic.com with a session", D: dialect.V1_6, Ctx: hello, Opts: `{"sessionId":"s"}`,
+			Header: "anthropic-beta", Value: BetaMessageThreads, Pick: []string{"thread"}, Want: `{"type":"create"}`},
+		{Name: "1.6 no thread without continuation", D: dialect.V1_6, Ctx: hello, Opts: `{"sessionId":"s","disableContinuation":true}`,
+			Header: "anthropic-beta", Value: BetaMessageThreads, Pick: []string{"thread"}},
+		{Name: "1.6 no thread with retention none", D: dialect.V1_6, Ctx: hello, Opts: `{"sessionId":"s","cacheRetention":"none"}`, Header: "anthropic-beta", Value: "", Pick: []string{"thread"}},
+		{Name: "0.80 schema keywords dropped", D: dialect.V0_80, Ctx: tools, Pick: []string{"tools", "0", "input_schema"}, Want: `{"type":"object","properties":{},"required":[]}`},
+		{Name: "1.6 schema keywords kept", D: dialect.V1_6, Ctx: tools, Pick: []string{"tools", "0", "input_schema"}, Want: `{"type":"object","properties":{},"required":[],"additionalProperties":false,"$defs":{"a":{}}}`},
+		{Name: "0.80 blank signed thinking dropped", D: dialect.V0_80, Ctx: signedBlank, Pick: []string{"messages"}, Want: `[]`},
+		{Name: "1.6 blank signed thinking sent", D: dialect.V1_6, Ctx: signedBlank, Pick: []string{"messages", "0", "content", "0"}, Want: `{"type":"thinking","thinking":"  ","signature":"sig"}`},
+		{Name: "0.80 error images kept in the result", D: dialect.V0_80, Ctx: errImages, Pick: []string{"messages", "0", "content", "1"}},
+		{Name: "1.6 error images after the results", D: dialect.V1_6, Ctx: errImages, Pick: []string{"messages", "0", "content"},
+			Want: `[{"type":"tool_result","tool_use_id":"c","content":"(image attached after the tool results)\nx","is_error":true},` +
 				`{"type":"text","text":"Images from the error result of tool call c (shot):"},` +
 				`{"type":"image","source":{"type":"base64","media_type":"image/png","data":"d"},"cache_control":{"type":"ephemeral"}}]`},
-		{name: "1.6 managed effort: no temperature, markers", d: dialect.V1_6, model: withModel(`"compat":{"supportsMidConvoEffort":true}`), ctx: hello,
-			opts: `{"temperature":0.5,"effort":"max"}`, pick: []string{"messages", "1"}, want: `{"role":"system","content":[],"output_config":{"effort":"max"}}`},
-		{name: "0.80 no managed effort", d: dialect.V0_80, model: withModel(`"compat":{"supportsMidConvoEffort":true}`), ctx: hello,
-			opts: `{"temperature":0.5}`, pick: []string{"temperature"}, want: `0.5`},
-		{name: "1.6 system message kept where it stands", d: dialect.V1_6, model: withModel(`"compat":{"supportsMidConvoSystemMessages":true}`),
-			ctx:  `{"messages":[{"role":"user","content":"hi","timestamp":1},{"role":"system","content":"","sections":{"a":"x","b":null},"timestamp":2}]}`,
-			pick: []string{"messages", "1", "content", "0", "text"}, want: `"Updated system prompt section \"a\":\n\nx\n\nRemoved system prompt section \"b\"."`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			model := tc.model
-			if model == "" {
-				model = lenientModel
-			}
-			call, err := capturetest.BuildCallIn(t, Driver, tc.d, model, tc.ctx, tc.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.url != "" && !strings.HasSuffix(call.URL, tc.url) {
-				t.Errorf("URL %s, want it to end in %s", call.URL, tc.url)
-			}
-			if tc.header != "" {
-				if got := call.Header.Get(tc.header); got != tc.value {
-					t.Errorf("%s = %q, want %q", tc.header, got, tc.value)
-				}
-			}
-			if tc.pick != nil {
-				capturetest.CheckMember(t, call.Body, tc.pick, tc.want)
-			}
-		})
-	}
+		{Name: "1.6 managed effort: no temperature, markers", D: dialect.V1_6, Model: withModel(`"compat":{"supportsMidConvoEffort":true}`), Ctx: hello,
+			Opts: `{"temperature":0.5,"effort":"max"}`, Pick: []string{"messages", "1"}, Want: `{"role":"system","content":[],"output_config":{"effort":"max"}}`},
+		{Name: "0.80 no managed effort", D: dialect.V0_80, Model: withModel(`"compat":{"supportsMidConvoEffort":true}`), Ctx: hello,
+			Opts: `{"temperature":0.5}`, Pick: []string{"temperature"}, Want: `0.5`},
+		{Name: "1.6 system message kept where it stands", D: dialect.V1_6, Model: withModel(`"compat":{"supportsMidConvoSystemMessages":true}`),
+			Ctx:  `{"messages":[{"role":"user","content":"hi","timestamp":1},{"role":"system","content":"","sections":{"a":"x","b":null},"timestamp":2}]}`,
+			Pick: []string{"messages", "1", "content", "0", "text"}, Want: `"Updated system prompt section \"a\":\n\nx\n\nRemoved system prompt section \"b\"."`},
+	})
 }
 
 // sseBody writes events as a Messages API stream: each a name and its data.

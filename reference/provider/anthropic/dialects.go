@@ -342,3 +342,13 @@ func (e *effortMarkers) replayed(m *ai.AssistantMessage) (jsonv.Value, bool) {
 // readsSampling tells whether a tool's constrainedSampling is read (Pi
 // 1.6, provider.JSONSchemaSampling, with compat.supportsStrictTools as the model's support).
 var readsSampling = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// federates tells whether Pi 1.6 would authenticate a keyless request to
+// the anthropic provider by workload identity federation: the env names a
+// federation rule, an organization and an identity token file. The SDK
+// then exchanges the token with Anthropic first, which the reference does
+// not model.
+func federates(d dialect.Dialect, model *ai.Model, opts Options) bool {
+	return d.AtLeast(dialect.V1_6) && model.Provider == "anthropic" && opts.EnvValue("ANTHROPIC_FEDERATION_RULE_ID") != "" &&
+		opts.EnvValue("ANTHROPIC_ORGANIZATION_ID") != "" && opts.EnvValue("ANTHROPIC_IDENTITY_TOKEN_FILE") != ""
+}

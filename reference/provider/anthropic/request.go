@@ -69,6 +69,9 @@ var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
 // Pi sends nothing and fails the stream with that message.
 func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
 	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
+	if err != nil && federates(opts.Dialect, model, opts) {
+		return nil, fmt.Errorf("%w: workload identity federation (ANTHROPIC_FEDERATION_RULE_ID)", stream.ErrOutsideModel)
+	}
 	if err != nil {
 		return nil, err
 	}

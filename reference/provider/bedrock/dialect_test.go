@@ -26,82 +26,55 @@ func TestRequestByDialect(t *testing.T) {
 		return strings.Replace(strings.Replace(claude, "anthropic.claude-sonnet-4-5-20250929-v1:0", id, 1), "Claude Sonnet 4.5", name, 1)
 	}
 	errImages := `{"messages":[{"role":"toolResult","toolCallId":"c","toolName":"shot","content":[{"type":"image","data":"AAAA","mimeType":"image/png"}],"isError":true,"timestamp":1}]}`
-	for _, tc := range []struct {
-		name          string
-		d             dialect.Dialect
-		model, ctx    string
-		opts          string
-		header, value string // a header and its start ("" for none); header "" checks nothing
-		pick          []string
-		want          string // JSON of the body member at pick; "" for none
-	}{
-		{name: "0.80 apiKey ignored: SigV4", d: dialect.V0_80, ctx: q, opts: `{"apiKey":"key",` + keys + `}`, header: "authorization", value: "AWS4-HMAC-SHA256"},
-		{name: "1.6 apiKey is a bearer token", d: dialect.V1_6, ctx: q, opts: `{"apiKey":"key",` + keys + `}`, header: "authorization", value: "Bearer key"},
-		{name: "1.6 bearerToken before apiKey", d: dialect.V1_6, ctx: q, opts: `{"apiKey":"key","bearerToken":"tok"}`, header: "authorization", value: "Bearer tok"},
-		{name: "0.80 user agent", d: dialect.V0_80, ctx: q, opts: `{"bearerToken":"t"}`, header: "x-amz-user-agent", value: "aws-sdk-js/3.1048.0"},
-		{name: "1.6 user agent", d: dialect.V1_6, ctx: q, opts: `{"bearerToken":"t"}`, header: "x-amz-user-agent", value: "aws-sdk-js/3.1126.0 pi/1.6.0"},
-		{name: "1.6 short identity", d: dialect.V1_6, ctx: q, opts: `{"bearerToken":"t","identity":{"userAgent":"short"}}`, header: "x-amz-user-agent", value: "aws-sdk-js/3.1126.0 pi"},
-		{name: "0.80 GPT gets no reasoning", d: dialect.V0_80, model: model("openai.gpt-5-v1:0", "GPT-5"), ctx: q, opts: `{"bearerToken":"t","reasoning":"minimal"}`,
-			pick: []string{"additionalModelRequestFields"}},
-		{name: "1.6 GPT effort", d: dialect.V1_6, model: model("openai.gpt-5-v1:0", "GPT-5"), ctx: q, opts: `{"bearerToken":"t","reasoning":"minimal"}`,
-			pick: []string{"additionalModelRequestFields"}, want: `{"reasoning":{"effort":"low"}}`},
-		{name: "1.6 gpt-oss effort", d: dialect.V1_6, model: model("openai.gpt-oss-20b", "gpt-oss"), ctx: q, opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
-			pick: []string{"additionalModelRequestFields"}, want: `{"reasoning_effort":"high"}`},
-		{name: "1.6 other models none", d: dialect.V1_6, model: model("amazon.nova-pro-v1:0", "Nova"), ctx: q, opts: `{"bearerToken":"t","reasoning":"high"}`,
-			pick: []string{"additionalModelRequestFields"}},
-		{name: "0.80 sonnet-5 is a budget model", d: dialect.V0_80, model: model("anthropic.claude-sonnet-5", "Claude Sonnet 5"), ctx: q, opts: `{"bearerToken":"t","reasoning":"low"}`,
-			pick: []string{"additionalModelRequestFields", "thinking", "type"}, want: `"enabled"`},
-		{name: "1.6 sonnet-5 adaptive with block binding", d: dialect.V1_6, model: model("anthropic.claude-sonnet-5", "Claude Sonnet 5"), ctx: q, opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
-			pick: []string{"additionalModelRequestFields"},
-			want: `{"thinking":{"type":"adaptive","display":"summarized","block_binding":{"prefix_mismatch_behavior":"drop_block"}},"output_config":{"effort":"xhigh"},"anthropic_beta":["` + ThinkingBindingBeta + `"]}`},
-		{name: "1.6 opus-4-6 adaptive without binding", d: dialect.V1_6, model: model("anthropic.claude-opus-4-6", "Claude Opus 4.6"), ctx: q, opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
-			pick: []string{"additionalModelRequestFields"}, want: `{"thinking":{"type":"adaptive","display":"summarized"},"output_config":{"effort":"high"}}`},
-		{name: "0.80 max has no budget", d: dialect.V0_80, ctx: q, opts: `{"bearerToken":"t","reasoning":"max"}`,
-			pick: []string{"additionalModelRequestFields", "thinking", "budget_tokens"}},
-		{name: "1.6 max has the high budget", d: dialect.V1_6, ctx: q, opts: `{"bearerToken":"t","reasoning":"max","thinkingBudgets":{"high":7}}`,
-			pick: []string{"additionalModelRequestFields", "thinking", "budget_tokens"}, want: `7`},
-		{name: "1.6 Claude 5 caches", d: dialect.V1_6, model: model("anthropic.claude-haiku-5", "Claude Haiku 5"), ctx: q, opts: `{"bearerToken":"t"}`,
-			pick: []string{"messages", "0", "content", "1"}, want: `{"cachePoint":{"type":"default"}}`},
-		{name: "0.80 error images in the result", d: dialect.V0_80, ctx: errImages, opts: `{"bearerToken":"t","cacheRetention":"none"}`,
-			pick: []string{"messages", "0", "content", "0", "toolResult", "content", "0", "image", "format"}, want: `"png"`},
-		{name: "1.6 error images after the results", d: dialect.V1_6, ctx: errImages, opts: `{"bearerToken":"t","cacheRetention":"none"}`,
-			pick: []string{"messages", "0", "content"},
-			want: `[{"toolResult":{"toolUseId":"c","content":[{"text":"(image attached after the tool results)"}],"status":"error"}},` +
+	capturetest.CheckRequests(t, Driver, claude, []capturetest.RequestCase{
+		{Name: "0.80 apiKey ignored: SigV4", D: dialect.V0_80, Ctx: q, Opts: `{"apiKey":"key",` + keys + `}`, Header: "authorization", Value: "AWS4-HMAC-SHA256*"},
+		{Name: "1.6 apiKey is a bearer token", D: dialect.V1_6, Ctx: q, Opts: `{"apiKey":"key",` + keys + `}`, Header: "authorization", Value: "Bearer key"},
+		{Name: "1.6 bearerToken before apiKey", D: dialect.V1_6, Ctx: q, Opts: `{"apiKey":"key","bearerToken":"tok"}`, Header: "authorization", Value: "Bearer tok"},
+		{Name: "0.80 user agent", D: dialect.V0_80, Ctx: q, Opts: `{"bearerToken":"t"}`, Header: "x-amz-user-agent", Value: "aws-sdk-js/3.1048.0"},
+		{Name: "1.6 user agent", D: dialect.V1_6, Ctx: q, Opts: `{"bearerToken":"t"}`, Header: "x-amz-user-agent", Value: "aws-sdk-js/3.1126.0 pi/1.6.0"},
+		{Name: "1.6 short identity", D: dialect.V1_6, Ctx: q, Opts: `{"bearerToken":"t","identity":{"userAgent":"short"}}`, Header: "x-amz-user-agent", Value: "aws-sdk-js/3.1126.0 pi"},
+		{Name: "0.80 GPT gets no reasoning", D: dialect.V0_80, Model: model("openai.gpt-5-v1:0", "GPT-5"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"minimal"}`,
+			Pick: []string{"additionalModelRequestFields"}},
+		{Name: "1.6 GPT effort", D: dialect.V1_6, Model: model("openai.gpt-5-v1:0", "GPT-5"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"minimal"}`,
+			Pick: []string{"additionalModelRequestFields"}, Want: `{"reasoning":{"effort":"low"}}`},
+		{Name: "1.6 gpt-oss effort", D: dialect.V1_6, Model: model("openai.gpt-oss-20b", "gpt-oss"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
+			Pick: []string{"additionalModelRequestFields"}, Want: `{"reasoning_effort":"high"}`},
+		{Name: "1.6 other models none", D: dialect.V1_6, Model: model("amazon.nova-pro-v1:0", "Nova"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"high"}`,
+			Pick: []string{"additionalModelRequestFields"}},
+		{Name: "0.80 sonnet-5 is a budget model", D: dialect.V0_80, Model: model("anthropic.claude-sonnet-5", "Claude Sonnet 5"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"low"}`,
+			Pick: []string{"additionalModelRequestFields", "thinking", "type"}, Want: `"enabled"`},
+		{Name: "1.6 sonnet-5 adaptive with block binding", D: dialect.V1_6, Model: model("anthropic.claude-sonnet-5", "Claude Sonnet 5"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
+			Pick: []string{"additionalModelRequestFields"},
+			Want: `{"thinking":{"type":"adaptive","display":"summarized","block_binding":{"prefix_mismatch_behavior":"drop_block"}},"output_config":{"effort":"xhigh"},"anthropic_beta":["` + ThinkingBindingBeta + `"]}`},
+		{Name: "1.6 opus-4-6 adaptive without binding", D: dialect.V1_6, Model: model("anthropic.claude-opus-4-6", "Claude Opus 4.6"), Ctx: q, Opts: `{"bearerToken":"t","reasoning":"xhigh"}`,
+			Pick: []string{"additionalModelRequestFields"}, Want: `{"thinking":{"type":"adaptive","display":"summarized"},"output_config":{"effort":"high"}}`},
+		{Name: "0.80 max has no budget", D: dialect.V0_80, Ctx: q, Opts: `{"bearerToken":"t","reasoning":"max"}`,
+			Pick: []string{"additionalModelRequestFields", "thinking", "budget_tokens"}},
+		{Name: "1.6 max has the high budget", D: dialect.V1_6, Ctx: q, Opts: `{"bearerToken":"t","reasoning":"max","thinkingBudgets":{"high":7}}`,
+			Pick: []string{"additionalModelRequestFields", "thinking", "budget_tokens"}, Want: `7`},
+		{Name: "1.6 Claude 5 caches", D: dialect.V1_6, Model: model("anthropic.claude-haiku-5", "Claude Haiku 5"), Ctx: q, Opts: `{"bearerToken":"t"}`,
+			Pick: []string{"messages", "0", "content", "1"}, Want: `{"cachePoint":{"type":"default"}}`},
+		{Name: "0.80 error images in the result", D: dialect.V0_80, Ctx: errImages, Opts: `{"bearerToken":"t","cacheRetention":"none"}`,
+			Pick: []string{"messages", "0", "content", "0", "toolResult", "content", "0", "image", "format"}, Want: `"png"`},
+		{Name: "1.6 error images after the results", D: dialect.V1_6, Ctx: errImages, Opts: `{"bearerToken":"t","cacheRetention":"none"}`,
+			Pick: []string{"messages", "0", "content"},
+			Want: `[{"toolResult":{"toolUseId":"c","content":[{"text":"(image attached after the tool results)"}],"status":"error"}},` +
 				`{"text":"Images from the error result of tool call c (shot):"},{"image":{"format":"png","source":{"bytes":"AAAA"}}}]`},
-		{name: "1.6 other models keep error images", d: dialect.V1_6, model: model("amazon.nova-pro-v1:0", "Nova"), ctx: errImages, opts: `{"bearerToken":"t","cacheRetention":"none"}`,
-			pick: []string{"messages", "0", "content", "1"}},
-		{name: "0.80 empty keys replayed", d: dialect.V0_80,
-			ctx:  `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"a","name":"n","arguments":{"":1,"b":{"":2}}}],` + sameModel + `}]}`,
-			opts: `{"bearerToken":"t"}`, pick: []string{"messages", "0", "content", "0", "toolUse", "input"}, want: `{"":1,"b":{"":2}}`},
-		{name: "1.6 empty keys dropped", d: dialect.V1_6,
-			ctx:  `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"a","name":"n","arguments":{"":1,"b":{"":2}}}],` + sameModel + `}]}`,
-			opts: `{"bearerToken":"t"}`, pick: []string{"messages", "0", "content", "0", "toolUse", "input"}, want: `{"b":{}}`},
-		{name: "1.6 redacted thinking as bytes", d: dialect.V1_6,
-			ctx:  `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"[Reasoning redacted]","thinkingSignature":"AQI","redacted":true},{"type":"thinking","thinking":"x","thinkingSignature":"%%","redacted":true}],` + sameModel + `}]}`,
-			opts: `{"bearerToken":"t"}`, pick: []string{"messages", "0", "content"}, want: `[{"reasoningContent":{"redactedContent":"AQI="}}]`},
-		{name: "0.80 redacted thinking as text", d: dialect.V0_80,
-			ctx:  `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"[Reasoning redacted]","thinkingSignature":"AQI","redacted":true}],` + sameModel + `}]}`,
-			opts: `{"bearerToken":"t"}`, pick: []string{"messages", "0", "content", "0", "reasoningContent", "reasoningText", "signature"}, want: `"AQI"`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m := tc.model
-			if m == "" {
-				m = claude
-			}
-			call, err := capturetest.BuildCallIn(t, Driver, tc.d, m, tc.ctx, tc.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.header != "" {
-				if got := call.Header.Get(tc.header); !strings.HasPrefix(got, tc.value) || tc.value == "" && got != "" {
-					t.Errorf("%s = %q, want %q", tc.header, got, tc.value)
-				}
-			}
-			if tc.pick != nil {
-				capturetest.CheckMember(t, call.Body, tc.pick, tc.want)
-			}
-		})
-	}
+		{Name: "1.6 other models keep error images", D: dialect.V1_6, Model: model("amazon.nova-pro-v1:0", "Nova"), Ctx: errImages, Opts: `{"bearerToken":"t","cacheRetention":"none"}`,
+			Pick: []string{"messages", "0", "content", "1"}},
+		{Name: "0.80 empty keys replayed", D: dialect.V0_80,
+			Ctx:  `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"a","name":"n","arguments":{"":1,"b":{"":2}}}],` + sameModel + `}]}`,
+			Opts: `{"bearerToken":"t"}`, Pick: []string{"messages", "0", "content", "0", "toolUse", "input"}, Want: `{"":1,"b":{"":2}}`},
+		{Name: "1.6 empty keys dropped", D: dialect.V1_6,
+			Ctx:  `{"messages":[{"role":"assistant","content":[{"type":"toolCall","id":"a","name":"n","arguments":{"":1,"b":{"":2}}}],` + sameModel + `}]}`,
+			Opts: `{"bearerToken":"t"}`, Pick: []string{"messages", "0", "content", "0", "toolUse", "input"}, Want: `{"b":{}}`},
+		{Name: "1.6 redacted thinking as bytes", D: dialect.V1_6,
+			Ctx:  `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"[Reasoning redacted]","thinkingSignature":"AQI","redacted":true},{"type":"thinking","thinking":"x","thinkingSignature":"%%","redacted":true}],` + sameModel + `}]}`,
+			Opts: `{"bearerToken":"t"}`, Pick: []string{"messages", "0", "content"}, Want: `[{"reasoningContent":{"redactedContent":"AQI="}}]`},
+		{Name: "0.80 redacted thinking as text", D: dialect.V0_80,
+			Ctx:  `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"[Reasoning redacted]","thinkingSignature":"AQI","redacted":true}],` + sameModel + `}]}`,
+			Opts: `{"bearerToken":"t"}`, Pick: []string{"messages", "0", "content", "0", "reasoningContent", "reasoningText", "signature"}, Want: `"AQI"`},
+	})
 }
 
 // TestStreamByDialect pins how Pi 1.6 reads the same event stream

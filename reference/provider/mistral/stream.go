@@ -631,29 +631,15 @@ func (p *parser) chunk16(chunk jsonv.Value) {
 // (held between 0 and the prompt tokens), the total is total_tokens when
 // truthy, else the sum.
 func (p *parser) usage16(usage jsonv.Value) {
+	// Go's max and min are Math.max and Math.min: NaN when either is NaN.
 	prompt := stream.Count(stream.Member(usage, "prompt_tokens"))
-	cached := jsonv.JSNumberValue(jsMin(stream.ToNumber(prompt), max(0, rawCachedTokens(usage))))
+	cached := jsonv.JSNumberValue(min(stream.ToNumber(prompt), max(0, rawCachedTokens(usage))))
 	u := &p.out.Usage
-	u.Input = jsonv.JSNumberValue(jsMax(0, stream.Minus(prompt, cached).JSNumber()))
+	u.Input = jsonv.JSNumberValue(max(0, stream.Minus(prompt, cached).JSNumber()))
 	u.Output = stream.Count(stream.Member(usage, "completion_tokens"))
 	u.CacheRead, u.CacheWrite = cached, stream.Zero
 	u.TotalTokens = stream.JSValue(stream.Or(stream.Member(usage, "total_tokens"), stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite)))
 	stream.PriceIn(p.d, p.model, u)
-}
-
-// jsMin and jsMax are Math.min and Math.max of two numbers (NaN wins).
-func jsMin(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Min(a, b)
-}
-
-func jsMax(a, b float64) float64 {
-	if math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return math.Max(a, b)
 }
 
 // mapStopReason16 is Pi 1.6's finish_reason table: a value it does not

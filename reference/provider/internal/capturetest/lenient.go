@@ -1,6 +1,7 @@
 package capturetest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,5 +70,54 @@ func WantMember(t *testing.T, body jsonv.Value, err error, key, want string) {
 	got, _ := body.Get(key)
 	if diff := cmp.Diff(jsonvtest.Parse(t, want).String(), got.String()); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", key, diff)
+	}
+}
+
+// RequestCase is one call of a driver in a dialect, and what to check of
+// its request.
+type RequestCase struct {
+	Name  string
+	D     dialect.Dialect
+	Model string // the model JSON; "" for the table's
+	Ctx   string
+	Opts  string
+	// Header's value must be Value ("" for none); a Value ending in "*"
+	// only starts the header's. Header "" checks no header.
+	Header, Value string
+	// Pick is the path of the body member whose JSON must be Want ("" for
+	// none); nil checks no member.
+	Pick []string
+	Want string
+	// URL, when set, ends the request's URL.
+	URL string
+}
+
+// CheckRequests builds each case's call (BuildCallIn) with model unless the
+// case names its own, and checks it.
+func CheckRequests(t *testing.T, d provider.Driver, model string, cases []RequestCase) {
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			m := tc.Model
+			if m == "" {
+				m = model
+			}
+			call, err := BuildCallIn(t, d, tc.D, m, tc.Ctx, tc.Opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.URL != "" && !strings.HasSuffix(call.URL, tc.URL) {
+				t.Errorf("URL %s, want it to end in %s", call.URL, tc.URL)
+			}
+			if tc.Header != "" {
+				got := call.Header.Get(tc.Header)
+				prefix, isPrefix := strings.CutSuffix(tc.Value, "*")
+				if isPrefix && !strings.HasPrefix(got, prefix) || !isPrefix && got != tc.Value {
+					t.Errorf("%s = %q, want %q", tc.Header, got, tc.Value)
+				}
+			}
+			if tc.Pick != nil {
+				CheckMember(t, call.Body, tc.Pick, tc.Want)
+			}
+		})
 	}
 }
