@@ -100,10 +100,11 @@ type parser struct {
 	members []Member
 	elems   []Value
 	// keys interns member names in an owned parse, transcripts repeat a
-	// few of them: a name is kept at a place its length and bytes choose,
-	// so a name met again is usually found there. Two names that choose
-	// the same place take turns in it, each one copied when it comes.
-	keys *[256]string
+	// few of them: a name is kept at one of two places its bytes choose,
+	// where a name met again is found; keyMap holds every name, for the
+	// rare names whose places are both taken.
+	keys   *[256]string
+	keyMap map[string]string
 	// memberChunk and elemChunk hold the members and elements of the
 	// result's smaller containers (see memberSlice).
 	memberChunk []Member
@@ -363,19 +364,48 @@ func (p *parser) key() (string, error) {
 	var k string
 	if len(raw) > 0 {
 		if p.keys == nil {
-			p.keys = new([256]string)
+			p.keys, p.keyMap = new([256]string), map[string]string{}
 		}
-		n := uint32(len(raw))
-		h := (n*0x9E3779B1 ^ uint32(raw[0])*0x85EBCA77 ^ uint32(raw[n-1])*0xC2B2AE3D ^ uint32(raw[n/2])*0x27D4EB2F) >> 24
-		if k = p.keys[h]; k != raw {
-			// A name of its own: one in a chunk of text (keep) would hold
-			// the chunk as long as the parser holds the name.
-			k = string(p.owned[p.pos+1 : end])
-			p.keys[h] = k
+		h1, h2 := keyHash(p.data, p.pos+1, end)
+		if k = p.keys[h1]; k != raw {
+			if k = p.keys[h2]; k != raw {
+				var ok bool
+				if k, ok = p.keyMap[raw]; !ok {
+					k = string(p.owned[p.pos+1 : end])
+					p.keyMap[k] = k
+				}
+				if p.keys[h1] == "" {
+					p.keys[h1] = k
+				} else {
+					p.keys[h2] = k
+				}
+			}
 		}
 	}
 	p.pos = end + 1
 	return k, nil
+}
+
+// keyHash gives two places in parser.keys for the member name
+// data[start:end], from its length and its first and last eight bytes (of
+// a shorter name, its bytes, read as one word where data has room for it).
+func keyHash(data string, start, end int) (uint8, uint8) {
+	n := end - start
+	var a, b uint64
+	switch {
+	case n >= 8:
+		a, b = load64(data[start:]), load64(data[end-8:])
+	case len(data)-start >= 8:
+		a = load64(data[start:]) & (1<<(8*n) - 1)
+		b = a
+	default:
+		for i := range n {
+			a |= uint64(data[start+i]) << (8 * i)
+		}
+		b = a
+	}
+	h := (a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F ^ uint64(n)) * 0x165667B19E3779F9
+	return uint8(h >> 56), uint8(h >> 48)
 }
 
 // string reads a quoted string into canonical WTF-8. A \u escape of a lone
