@@ -244,7 +244,7 @@ func loadBuiltin() (*suite.Suite, error) {
 			return s, err
 		}
 	}
-	return kinds.Load("builtin", piconform.Builtin(), "")
+	return kinds.LoadEmbedded(piconform.Builtin())
 }
 
 // checkoutName names the built-in suite when it was read from a checkout.

@@ -138,6 +138,28 @@ func Load(name string, fsys fs.FS, dir string) (*suite.Suite, error) {
 	return suite.LoadWith(name, fsys, dir, Builtin)
 }
 
+// LoadEmbedded loads the built-in suite that the binary embeds
+// (piconform.Builtin()) with every check but the kinds' Validate, which runs
+// the reference on every case's input in every dialect: the embedded files
+// are the ones the tests load with Load and check in full
+// (TestEmbeddedSuiteValidates), and running the reference over them again
+// at every start was a third of what a run of the suite cost piconform.
+// A suite read from a folder, a checkout's included, is checked in full.
+func LoadEmbedded(fsys fs.FS) (*suite.Suite, error) {
+	return suite.LoadWith("builtin", fsys, "", Builtin.withoutValidate())
+}
+
+// withoutValidate is r with no Validate.
+func (r Registry) withoutValidate() Registry {
+	out := make(Registry, len(r))
+	for i, k := range r {
+		k2 := *k
+		k2.Validate = nil
+		out[i] = &k2
+	}
+	return out
+}
+
 // FixtureOptions are the run's settings a fixture follows.
 type FixtureOptions struct {
 	// StrictIdentity compares what only identifies the client library

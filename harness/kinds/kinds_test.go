@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/piconform/piconform"
 	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/harness/kinds"
 	"github.com/piconform/piconform/harness/suite"
@@ -243,6 +244,31 @@ func testExpectedFailure(t *testing.T, kind string) {
 		}
 		if diff := cmp.Diff(tc.diffs, paths); diff != "" {
 			t.Errorf("%s: differing paths (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestEmbeddedSuiteValidates: the built-in suite the binary embeds passes
+// every check of Load, the kinds' Validate included, which LoadEmbedded
+// leaves out at run time for that reason; and LoadEmbedded reads the same
+// cases, with the same redactions, APIs and JSON texts.
+func TestEmbeddedSuiteValidates(t *testing.T) {
+	full, err := kinds.Load("builtin", piconform.Builtin(), "")
+	if err != nil {
+		t.Fatalf("the embedded suite fails its checks: %v", err)
+	}
+	emb, err := kinds.LoadEmbedded(piconform.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(emb.Cases) != len(full.Cases) {
+		t.Fatalf("LoadEmbedded reads %d cases, Load %d", len(emb.Cases), len(full.Cases))
+	}
+	for i, c := range full.Cases {
+		e := emb.Cases[i]
+		if e.ID != c.ID || e.API != c.API || !cmp.Equal(e.Redactions, c.Redactions) || !cmp.Equal(e.JSONTexts, c.JSONTexts) ||
+			!jsonv.Equal(e.Raw, c.Raw) || !cmp.Equal(e.Dialects, c.Dialects) {
+			t.Errorf("case %d: LoadEmbedded reads %s (API %q) unlike Load's %s (API %q)", i, e.ID, e.API, c.ID, c.API)
 		}
 	}
 }

@@ -5,9 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"time"
@@ -74,7 +75,7 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 	}
 	// A dialect's Pi may send fewer requests than the case has responses
 	// (one that throws before it sends, one that retries less), never more.
-	cas, line, err := decodeCassette(data)
+	cas, line, err := decodeCassetteOnce(data)
 	if err == nil && len(cas.Interactions) > len(s.Responses) {
 		err = &CassetteError{Line: line, Msg: fmt.Sprintf("%d request(s), but %s has only %d response(s); each request is answered by the response at its position (re-record with `piconform update`)",
 			len(cas.Interactions), c.File, len(s.Responses))}
@@ -86,6 +87,39 @@ func (f *Fixture) Load(c *suite.Case) (Settings, *cassette.Cassette, error) {
 		cas.Interactions[i].Response = s.Responses[i].cassetteResponse()
 	}
 	return s, cas, nil
+}
+
+// decodedCassette is what decodeCassette made of a cassette file.
+type decodedCassette struct {
+	cas  *cassette.Cassette
+	line int
+	err  error
+}
+
+// decodedCassettes holds the cassettes decoded so far, by their text: a run
+// reads each case's cassette twice, when it checks the files before it
+// starts and when the case's server starts, and YAML is slow to read.
+var decodedCassettes sync.Map // string → *decodedCassette
+
+// decodeCassetteOnce is decodeCassette, remembered by the file's text. The
+// cassette it returns is the caller's: its interactions are copies.
+func decodeCassetteOnce(data []byte) (*cassette.Cassette, int, error) {
+	d, ok := decodedCassettes.Load(string(data))
+	if !ok {
+		cas, line, err := decodeCassette(data)
+		d, _ = decodedCassettes.LoadOrStore(string(data), &decodedCassette{cas, line, err})
+	}
+	dc := d.(*decodedCassette)
+	if dc.err != nil {
+		return nil, dc.line, dc.err
+	}
+	cas := cassette.New("")
+	cas.File, cas.IsNew, cas.Version = "", false, dc.cas.Version
+	for _, in := range dc.cas.Interactions {
+		c := *in
+		cas.Interactions = append(cas.Interactions, &c)
+	}
+	return cas, dc.line, nil
 }
 
 // Validate checks a case's wire members and its cassette as Load does,
@@ -160,9 +194,19 @@ type ReplayOptions struct {
 	Stop func(error)
 }
 
+// loopback listens for a replay server: plain TCP, which is all a
+// loopback connection needs (Go would make the socket multipath-capable).
+var loopback = func() *net.ListenConfig {
+	lc := &net.ListenConfig{}
+	lc.SetMultipathTCP(false)
+	return lc
+}()
+
 // Replay is a loopback server replaying one cassette.
 type Replay struct {
-	srv     *httptest.Server
+	srv     *http.Server
+	url     string
+	conns   sync.WaitGroup // the server's connections, until they close
 	cas     *cassette.Cassette
 	matcher Matcher
 	opts    ReplayOptions
@@ -181,26 +225,36 @@ type Replay struct {
 // the n-th interaction of cas. Its requests' contexts end with ctx (the
 // case's), so a response held open ends with the case.
 func Serve(ctx context.Context, cas *cassette.Cassette, m Matcher, o ReplayOptions) (*Replay, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	l, err := loopback.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}
 	if o.MaxRequestBytes <= 0 {
 		o.MaxRequestBytes = MaxRequestBytes
 	}
-	r := &Replay{cas: cas, matcher: m, opts: o, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr())}
-	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(r.serve))
-	r.srv.Config.BaseContext = func(net.Listener) context.Context { return ctx }
-	r.srv.Listener.Close()
-	r.srv.Listener = l
-	r.srv.Start()
-	go r.srv.Config.Serve(r.pipes)
+	r := &Replay{cas: cas, matcher: m, opts: o, used: make([]bool, len(cas.Interactions)), pipes: newPipeListener(l.Addr()),
+		url: "http://" + l.Addr().String()}
+	r.srv = &http.Server{
+		Handler:     http.HandlerFunc(r.serve),
+		BaseContext: func(net.Listener) context.Context { return ctx },
+		ConnState: func(_ net.Conn, st http.ConnState) {
+			switch st {
+			case http.StateNew:
+				r.conns.Add(1)
+			case http.StateHijacked, http.StateClosed:
+				r.conns.Done()
+			}
+		},
+		ErrorLog: log.New(io.Discard, "", 0), // a client that goes is no news
+	}
+	go r.srv.Serve(l)
+	go r.srv.Serve(r.pipes)
 	pipeListeners.Store(l.Addr().String(), r.pipes)
 	return r, nil
 }
 
 // URL is the server's base URL, http://127.0.0.1:<port>.
-func (r *Replay) URL() string { return r.srv.URL }
+func (r *Replay) URL() string { return r.url }
 
 func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	body, err := readDecodedBody(req, r.opts.MaxRequestBytes)
@@ -366,8 +420,8 @@ func (r *Replay) Finish() error {
 	r.once.Do(func() {
 		pipeListeners.Delete(r.pipes.addr.String())
 		r.pipes.Close()
-		r.srv.CloseClientConnections()
-		r.srv.Close()
+		r.srv.Close() // every connection too, which ends the answers held open
+		r.conns.Wait()
 		inProcessTransport.CloseIdleConnections()
 		r.mu.Lock()
 		defer r.mu.Unlock()
