@@ -195,10 +195,16 @@ func findAWSSecret(text string) string {
 	return found
 }
 
+// maskAWSSecrets masks the AWS secret access keys in text, except a run
+// with more than two slashes: what an output prints is full of file paths,
+// and a random key seldom holds three.
 func maskAWSSecrets(text string) string {
 	var b strings.Builder
 	last := 0
 	awsSecrets(text, func(i, j int) bool {
+		if strings.Count(text[i:j], "/") > 2 {
+			return true
+		}
 		b.WriteString(text[last:i])
 		b.WriteString(Masked)
 		last = j

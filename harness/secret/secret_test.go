@@ -83,6 +83,15 @@ func TestLookAlikes(t *testing.T) {
 			t.Errorf("Mask(%q) = %q, want it unchanged", text, m)
 		}
 	}
+	// A file path is left to read in an output, though the cassette gate,
+	// which must miss no key, flags it.
+	path := "/tmp/TestHostileInputFilesgolden_FIFO2760863123/001/golden/sanitize/ascii-unchanged.json"
+	if Find(path) == nil {
+		t.Errorf("Find(%q) finds no key: the path no longer tests what it should", path)
+	}
+	if m := Mask(path); m != path {
+		t.Errorf("Mask(%q) = %q, want it unchanged", path, m)
+	}
 }
 
 // TestMaskKeepsJSON: JSON text masked is still JSON, whatever credential
