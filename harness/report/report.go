@@ -401,7 +401,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 			}
 			where := ""
 			if r.Mismatch != nil {
-				where = "`" + r.Mismatch.Path + "`"
+				where = mdCode(r.Mismatch.Path)
 			}
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
 		}
