@@ -181,14 +181,20 @@ type JSONSink struct {
 	W       io.Writer
 	written map[*suite.Case]bool
 	head    Head
+	err     error
 }
+
+// Err is the first error writing to W; the lines after it are not written.
+func (j *JSONSink) Err() error { return j.err }
 
 func (j *JSONSink) write(v any) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
-	_, _ = j.W.Write(printable.JSON(b.Bytes())) // one write a line, so a reader never sees half of one
+	if j.err == nil {
+		_, j.err = j.W.Write(printable.JSON(b.Bytes())) // one write a line, so a reader never sees half of one
+	}
 }
 
 func (j *JSONSink) Begin(h Head) {
