@@ -213,3 +213,43 @@ func goTestExists(t *testing.T, g suite.GoTest) bool {
 	}
 	return false
 }
+
+// changesDoc is the upgrade list from 0.80 to 1.6 that `piconform changes`
+// writes.
+const changesDoc = "docs/changes-0.80-1.6.md"
+
+// TestChangesDocIsCurrent: the committed upgrade list is what `piconform
+// changes` writes from today's spec and suite.
+func TestChangesDocIsCurrent(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := cli.Main([]string{"changes", "--from", "0.80", "--to", "1.6"}, cli.Env{Stdout: &out, Stderr: &errs}); code != 0 {
+		t.Fatalf("piconform changes: exit %d: %s", code, errs.String())
+	}
+	want, err := os.ReadFile(changesDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(want, out.Bytes()) {
+		t.Errorf("%s is out of date; regenerate it with `go run ./cmd/piconform changes > %s` and review the diff", changesDoc, changesDoc)
+	}
+}
+
+// TestEveryChangeCitesAChangedRule: a case whose expectation differs from
+// one dialect to the next cites a rule the spec marks as new, removed or
+// changed there, so the upgrade list names every difference.
+func TestEveryChangeCitesAChangedRule(t *testing.T) {
+	rules, err := suite.ReadSpec(piconform.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := loadBuiltin(t).Cases
+	for _, d := range dialect.All() {
+		prev, ok := d.Prev()
+		if !ok {
+			continue
+		}
+		for _, id := range suite.Changes(rules, cases, prev, d).Unexplained {
+			t.Errorf("%s expects something else in %s than in %s, but cites no rule marked \"Changed in %s:\", \"Since: %s\" or \"Until: %s\"", id, d, prev, d, d, prev)
+		}
+	}
+}

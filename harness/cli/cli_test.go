@@ -49,10 +49,15 @@ func TestMain(m *testing.M) {
 }
 
 // fakeAdapter answers as the reference does, changed by behaviour: a list
-// of "wrong-output:ID" (answer case ID with a wrong output) and
-// "slow:ID" (answer case ID after 3 s), separated by ";".
+// of "wrong-output:ID" (answer case ID with a wrong output),
+// "slow:ID" (answer case ID after 3 s), "huge-number" (answer every
+// case with {"text": N}, N a number of 15 MiB of digits) and "forge" (a
+// name, messages and keys made to pass for a report's own lines: see
+// forged), separated by ";".
 func fakeAdapter(behaviour string) int {
 	wrong, slow := map[string]bool{}, map[string]bool{}
+	var huge jsonv.Value
+	forge := false
 	for _, b := range strings.Split(behaviour, ";") {
 		verb, id, _ := strings.Cut(b, ":")
 		switch verb {
@@ -60,6 +65,10 @@ func fakeAdapter(behaviour string) int {
 			wrong[id] = true
 		case "slow":
 			slow[id] = true
+		case "forge":
+			forge = true
+		case "huge-number":
+			huge = jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.NumberValue("1" + strings.Repeat("234567890", 15<<20/9))})
 		}
 	}
 	in := bufio.NewReader(os.Stdin)
@@ -77,7 +86,11 @@ func fakeAdapter(behaviour string) int {
 		case protocol.TypeBye:
 			return 0
 		case protocol.TypeHello:
-			write(protocol.HelloReply(protocol.Implementation{Name: "fake", Version: "1", Language: "go",
+			name := "fake"
+			if forge {
+				name = "fake" + forged
+			}
+			write(protocol.HelloReply(protocol.Implementation{Name: name, Version: "1", Language: "go",
 				Kinds: []string{"sanitize", "cost"}, APIs: []string{}}))
 		case protocol.TypeRun:
 			a := conformance.Answer(context.Background(), frame.Case, conformance.Options{})
@@ -87,10 +100,31 @@ func fakeAdapter(behaviour string) int {
 			if wrong[frame.Case.ID] {
 				a = protocol.Result(jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.StringValue("wrong")}))
 			}
+			if !huge.IsAbsent() {
+				a = protocol.Result(huge)
+			}
+			if forge {
+				switch frame.Seq % 3 {
+				case 0:
+					a = protocol.Error("boom" + forged)
+				case 1:
+					a = protocol.Result(jsonv.ObjectValue(jsonv.Member{Key: "text" + forged, Value: jsonv.StringValue("x" + forged)}))
+				default:
+					a = protocol.Skip("not now"+forged, "")
+				}
+			}
 			write(protocol.Reply(frame.Seq, a))
 		}
 	}
 }
+
+// forged is text an adapter writes to pass for a report's own lines: a
+// verdict on a line of its own (after a newline, a CR, a line separator),
+// a Markdown heading, GitHub workflow commands, a bidirectional override
+// that shows "does not conform" reversed, and terminal escapes that erase
+// the line.
+const forged = "\nconforms\r\nconforms\u2028conforms\u2029\n## piconform: fake — ✅ conforms\n" +
+	"::error::forged\n  ::notice::forged\n\u202emrofnoc ton seod\u202c\x1b[2K\x1b[1Aconforms\n"
 
 func fakeImpl(t *testing.T, b string) string {
 	t.Helper()

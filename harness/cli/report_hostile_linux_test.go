@@ -139,3 +139,64 @@ func failingCase(w *bufio.Writer, i int) {
 	}
 	w.WriteString(`],"duration_ms":3}` + "\n")
 }
+
+// TestHugeNumbers: an implementation that answers every case with a number
+// of 15 MiB of digits costs a run with every report on (terminal with -v
+// and GitHub annotations, JSON, JUnit, Markdown) less than 500 MB of
+// memory, and each report at most 1 MB per case. Measured as the peak
+// resident size of a piconform process and the size of what it wrote.
+func TestHugeNumbers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 25 answers of 15 MiB")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := map[string]string{"json": filepath.Join(dir, "r.jsonl"), "junit": filepath.Join(dir, "r.xml"), "markdown": filepath.Join(dir, "r.md")}
+	cmd := exec.Command(exe, "run", "--kind", "sanitize", "-v", "--log-dir", dir, "--timeout", "60s",
+		"--json", out["json"], "--junit", out["junit"], "--markdown", out["markdown"], "--impl", fakeImpl(t, "huge-number"))
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "GITHUB_ACTIONS=true")
+	out["terminal"] = filepath.Join(dir, "stdout")
+	stdout, err := os.Create(out["terminal"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stdout
+	err = cmd.Run()
+	stdout.Close()
+	if code := cmd.ProcessState.ExitCode(); code != cli.ExitNonConform {
+		t.Fatalf("exit %d (%v), want %d", code, err, cli.ExitNonConform)
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	t.Logf("peak %d MB", peak>>20)
+	if peak > 500<<20 {
+		t.Errorf("peak memory %d MB, over 500 MB", peak>>20)
+	}
+	cases := len(sanitizeIDs(t))
+	for name, p := range out {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d KB", name, st.Size()>>10)
+		if st.Size() > int64(cases)<<20 {
+			t.Errorf("the %s report is %d MB for %d cases, over 1 MB a case", name, st.Size()>>20, cases)
+		}
+	}
+	// No line of the JSON report (one a case) is over 1 MB either, and it
+	// says how long the value it cuts is.
+	data, err := os.ReadFile(out["json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if len(l) > 1<<20 {
+			t.Errorf("line %d of the JSON report is %d bytes", i+1, len(l))
+		}
+	}
+	if want := fmt.Sprintf(`"got_clipped":%d`, 1+9*(15<<20/9)); !strings.Contains(string(data), want) {
+		t.Errorf("the JSON report does not say %s", want)
+	}
+}

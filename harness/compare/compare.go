@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -80,6 +81,10 @@ func splitPointer(p string) []string {
 type Diff struct {
 	Path      string
 	Want, Got jsonv.Value
+	// WantBytes and GotBytes are set for a side that Bounded cut: the
+	// length of its whole JSON text. The side then holds the start of that
+	// text, as a string.
+	WantBytes, GotBytes int
 }
 
 // Mismatch explains why two outputs differ. It is the error a check
@@ -111,11 +116,13 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// displayPath is a path for people, on one line: its keys are an
+// implementation's, which may hold newlines and control characters.
 func displayPath(p string) string {
 	if p == "" {
 		return "/"
 	}
-	return p
+	return printable.Line(p)
 }
 
 // NewMismatch makes the mismatch of a list of differences; nil when the
@@ -124,14 +131,21 @@ func NewMismatch(diffs []Diff) *Mismatch {
 	if len(diffs) == 0 {
 		return nil
 	}
+	for i := range diffs {
+		diffs[i] = diffs[i].Bounded()
+	}
 	d := diffs[0]
-	return &Mismatch{Path: d.Path, Want: Render(d.Want), Got: Render(d.Got), Diff: FormatDiffs(diffs, 0), Diffs: diffs}
+	return &Mismatch{Path: d.Path, Want: d.ShowWant(), Got: d.ShowGot(), Diff: FormatDiffs(diffs, 0), Diffs: diffs}
 }
 
-// Render writes a value of a Diff as compact JSON, or "absent".
+// Render writes a value as compact JSON, or "absent"; past MaxValueBytes
+// it shows the start and how long the whole is.
 func Render(v jsonv.Value) string {
 	if v.IsAbsent() {
 		return "absent"
+	}
+	if b, n := boundValue(v); n > 0 {
+		return show(b, n)
 	}
 	return v.String()
 }
@@ -151,12 +165,13 @@ func FormatDiffs(diffs []Diff, limit int) string {
 		shown = diffs[:limit]
 	}
 	for _, d := range shown {
+		d = d.Bounded()
 		b.WriteString(displayPath(d.Path) + "\n")
 		if !d.Want.IsAbsent() {
-			b.WriteString("  - " + d.Want.String() + "\n")
+			b.WriteString("  - " + d.ShowWant() + "\n")
 		}
 		if !d.Got.IsAbsent() {
-			b.WriteString("  + " + d.Got.String() + "\n")
+			b.WriteString("  + " + d.ShowGot() + "\n")
 		}
 	}
 	if rest := len(diffs) - len(shown); rest > 0 {

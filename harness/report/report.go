@@ -126,6 +126,11 @@ type diffLine struct {
 	Path string          `json:"path"`
 	Want json.RawMessage `json:"want,omitempty"`
 	Got  json.RawMessage `json:"got,omitempty"`
+	// WantClipped and GotClipped are set for a side too long to show
+	// whole: the length of its JSON text, whose start the side then
+	// holds as a string.
+	WantClipped int `json:"want_clipped,omitempty"`
+	GotClipped  int `json:"got_clipped,omitempty"`
 }
 
 // MaxDiffs is how many differences of one case a report shows; the rest
@@ -232,7 +237,8 @@ func caseLineOf(r run.Result) caseLine {
 	}
 	shown, rest := shownDiffs(r)
 	for _, d := range shown {
-		l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got)})
+		d = d.Bounded()
+		l.Diffs = append(l.Diffs, diffLine{Path: d.Path, Want: rawJSON(d.Want), Got: rawJSON(d.Got), WantClipped: d.WantBytes, GotClipped: d.GotBytes})
 	}
 	if len(shown) > 0 {
 		l.Path = shown[0].Path
@@ -350,7 +356,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 	case !s.OK():
 		verdict = "❌ does not conform"
 	}
-	fmt.Fprintf(b, "## piconform: %s %s, dialect %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), s.Dialect, verdict)
+	fmt.Fprintf(b, "## piconform: %s, dialect %s — %s\n\n", mdCode(strings.TrimSpace(impl.Name+" "+impl.Version)), s.Dialect, verdict)
 	fmt.Fprintf(b, "piconform %s, %s UTC, %d %s", mdCell(Version), s.Started.UTC().Format("2006-01-02 15:04"), len(s.Results), plural(len(s.Results), "case", "cases"))
 	if s.Profile != "" {
 		fmt.Fprintf(b, ", profile `%s`", s.Profile)
@@ -414,7 +420,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 			if len(shown) > 0 {
 				c.WriteString("\n| path | want | got |\n|---|---|---|\n")
 				for _, d := range shown {
-					fmt.Fprintf(&c, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want), mdValue(d.Got))
+					fmt.Fprintf(&c, "| %s | %s | %s |\n", mdCode(d.Path), mdValue(d.Want, d.ShowWant), mdValue(d.Got, d.ShowGot))
 				}
 				if rest > 0 {
 					fmt.Fprintf(&c, "\n… and %d more %s.\n", rest, plural(rest, "difference", "differences"))
@@ -451,12 +457,13 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 	}
 }
 
-// mdValue is a JSON value in a table cell; absent when not there.
-func mdValue(v jsonv.Value) string {
+// mdValue is one side of a difference in a table cell (show gives its
+// text); absent when not there.
+func mdValue(v jsonv.Value, show func() string) string {
 	if v.IsAbsent() {
 		return "*absent*"
 	}
-	return mdCode(v.String())
+	return mdCode(show())
 }
 
 // mdCode is text in a code cell: HTML, so that backticks and pipes cannot
@@ -557,9 +564,9 @@ func JUnit(sums ...*run.Summary) []byte {
 	var wall time.Duration
 	for _, s := range sums {
 		wall += s.Duration
-		out.Name = "piconform " + s.Implementation.Name
+		out.Name = "piconform " + printable.String(s.Implementation.Name)
 		for _, f := range s.StartFailures {
-			out.SystemErr += startFailureText(f) + "\n"
+			out.SystemErr += printable.String(startFailureText(f)) + "\n"
 		}
 		// Class names carry the dialect when a run checks several, so
 		// each case stays one test per dialect.
@@ -568,8 +575,8 @@ func JUnit(sums ...*run.Summary) []byte {
 			class = "piconform." + strings.ReplaceAll(s.Dialect.String(), ".", "_") + "."
 			suffix = " (dialect " + s.Dialect.String() + ")"
 		}
-		props := []property{{"piconform.version", Version}, {"implementation.name", s.Implementation.Name},
-			{"implementation.version", s.Implementation.Version}, {"implementation.language", s.Implementation.Language},
+		props := []property{{"piconform.version", Version}, {"implementation.name", printable.String(s.Implementation.Name)},
+			{"implementation.version", printable.String(s.Implementation.Version)}, {"implementation.language", printable.String(s.Implementation.Language)},
 			{"dialect", s.Dialect.String()}, {"dialect.release", s.Dialect.Release()}}
 		if s.Profile != "" {
 			props = append(props, property{"profile", s.Profile})
@@ -604,27 +611,28 @@ func junitSuites(out *testsuites, s *run.Summary, class, suffix string, props []
 		tc := testcase{Name: r.Case.ID, Classname: class + r.Case.Kind, Time: seconds(r.Duration.Seconds())}
 		ts.seconds += r.Duration.Seconds()
 		ts.Tests++
-		body := r.Message
+		message := printable.String(r.Message)
+		body := message
 		if diffs := diffsOf(r); len(diffs) > 0 {
-			body += "\n\ndiff (-want +got):\n" + compare.FormatDiffs(diffs, MaxDiffs)
+			body += "\n\ndiff (-want +got):\n" + printable.String(compare.FormatDiffs(diffs, MaxDiffs))
 		}
 		for _, n := range r.Notes {
-			tc.SystemOut += "note: " + n + "\n"
+			tc.SystemOut += "note: " + printable.String(n) + "\n"
 		}
 		switch {
 		case r.Outcome == run.Pass:
 		case r.Outcome == run.Skip || r.Expected != nil:
-			msg := r.Message
+			msg := message
 			if r.Expected != nil {
-				msg = "expected failure: " + r.Expected.Reason
+				msg = "expected failure: " + printable.String(r.Expected.Reason)
 			}
 			tc.Skipped = &skipped{Message: msg}
 			ts.Skipped++
 		case r.Outcome == run.Fail:
-			tc.Failure = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			tc.Failure = &failure{Message: message, Type: string(r.Outcome), Body: body}
 			ts.Failures++
 		default:
-			tc.Error = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			tc.Error = &failure{Message: message, Type: string(r.Outcome), Body: body}
 			ts.Errors++
 		}
 		ts.Cases = append(ts.Cases, tc)

@@ -295,7 +295,7 @@ func TestMarkdown(t *testing.T) {
 		t.Error("invalid UTF-8")
 	}
 	for _, want := range []string{
-		"## piconform: fake 1.0, dialect 0.80 — ❌ does not conform",
+		"## piconform: <code>fake 1.0</code>, dialect 0.80 — ❌ does not conform",
 		"| pass | 2 |", "| fail | 2 |", "| error | 1 |", "| expected failures | 1 |",
 		"### Failures",
 		"| `convert/fail` | fail | `/messages/0/content` |",

@@ -258,7 +258,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 					}
 					f := subject.AsFailure(err)
 					mu.Lock()
-					sum.StartFailures = append(sum.StartFailures, StartFailure{Worker: w + 1, Outcome: f.Outcome, Message: f.Msg})
+					sum.StartFailures = append(sum.StartFailures, StartFailure{Worker: w + 1, Outcome: f.Outcome, Message: clipText(f.Msg, MaxMessageBytes)})
 					if wk.gaveUp != nil {
 						gaveUp = wk.gaveUp
 					}
@@ -306,6 +306,7 @@ func Run(ctx context.Context, cases []*suite.Case, allIDs []string, opts Options
 		default:
 			results[i] = Result{Case: cases[i], Outcome: Crash, Message: "not sent: no worker was left to run it"}
 		}
+		bound(&results[i])
 	}
 	for i := range results {
 		if !results[i].judged {
@@ -390,6 +391,7 @@ func (w *worker) run(ctx context.Context, c *suite.Case) Result {
 	r := w.runCase(ctx, c)
 	r.Case = c
 	r.Duration = time.Since(start)
+	bound(&r)
 	return r
 }
 

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/jsonv"
@@ -323,7 +324,37 @@ func parseHello(v jsonv.Value) (Implementation, error) {
 	if f.Implementation == nil {
 		return Implementation{}, jsonv.Errorf("/implementation", "missing required object")
 	}
-	return *f.Implementation, nil
+	return boundHello(*f.Implementation), nil
+}
+
+// boundHello cuts what a hello says to what a report shows: each text to 200
+// bytes, each list to 200 entries. A hello may be 16 MiB long, and every
+// report names the implementation.
+func boundHello(impl Implementation) Implementation {
+	const most = 200
+	clip := func(s string) string {
+		if len(s) <= most {
+			return s
+		}
+		n := most
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		return s[:n] + "…"
+	}
+	list := func(l []string) []string {
+		if l == nil {
+			return nil
+		}
+		out := make([]string, min(len(l), most))
+		for i := range out {
+			out[i] = clip(l[i])
+		}
+		return out
+	}
+	impl.Name, impl.Version, impl.Language, impl.Homepage = clip(impl.Name), clip(impl.Version), clip(impl.Language), clip(impl.Homepage)
+	impl.Kinds, impl.APIs, impl.Dialects = list(impl.Kinds), list(impl.APIs), list(impl.Dialects)
+	return impl
 }
 
 func parseReply(v jsonv.Value, seq int64) (Reply, error) {

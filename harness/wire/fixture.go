@@ -243,10 +243,12 @@ func (r *Replay) serve(w http.ResponseWriter, req *http.Request) {
 	r.used[i] = true
 	prefix := jsonv.Index("/requests", i)
 	for _, d := range diffs {
-		r.err.Diffs = append(r.err.Diffs, compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got})
+		d.Path = prefix + d.Path
+		r.err.Diffs = append(r.err.Diffs, d)
 	}
 	for _, d := range identity {
-		r.err.IdentityNotes = append(r.err.IdentityNotes, identityNote(compare.Diff{Path: prefix + d.Path, Want: d.Want, Got: d.Got}))
+		d.Path = prefix + d.Path
+		r.err.IdentityNotes = append(r.err.IdentityNotes, identityNote(d))
 	}
 	resp := r.cas.Interactions[i].Response
 	r.mu.Unlock()

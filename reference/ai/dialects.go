@@ -2,9 +2,16 @@ package ai
 
 import "github.com/piconform/piconform/reference/dialect"
 
-// What changed in the answer's members and in calculateCost from one Pi
-// release line to the next, each difference named once here. (The roles
-// of each line are messageRoles, in system.go.)
+// What changed in the Message layer (its roles, the answer's members) and
+// in calculateCost from one Pi release line to the next, each difference
+// named once here; the code reads these and nothing else of the dialect.
+
+// messageRoles are the Message layer's roles in each dialect: 1.6 adds
+// the system role (SystemMessage).
+var messageRoles = dialect.Table[[]string]{
+	dialect.V0_80: {RoleUser, RoleAssistant, RoleToolResult},
+	dialect.V1_6:  {RoleSystem, RoleUser, RoleAssistant, RoleToolResult},
+}
 
 // streamOrder tells whether the messages a provider stream of a dialect
 // builds are written with their members in the order Pi's stream sets

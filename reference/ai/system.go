@@ -12,12 +12,6 @@ import (
 // passes it on untouched (a *ForeignMessage) and convertToLlm drops it.
 const RoleSystem = "system"
 
-// messageRoles are the Message layer's roles in each dialect.
-var messageRoles = dialect.Table[[]string]{
-	dialect.V0_80: {RoleUser, RoleAssistant, RoleToolResult},
-	dialect.V1_6:  {RoleSystem, RoleUser, RoleAssistant, RoleToolResult},
-}
-
 // IsMessageRoleIn reports whether role belongs to the Message layer of
 // dialect d.
 func IsMessageRoleIn(d dialect.Dialect, role string) bool {

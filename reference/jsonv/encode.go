@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -172,52 +173,148 @@ func (v Value) appendJSON(dst []byte, indent string, depth int, out *spill) []by
 }
 
 // AppendString appends s, a WTF-8 string, as a JSON string literal.
+//
+// Its plain text (see plainLen) is read and written a word at a time:
+// each word of s is stored whole at the end of dst, which is kept with room
+// to spare, and dst then grows by the bytes of it that need no escape. A
+// text is copied as it is scanned, never by a call per run between escapes.
 func AppendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for len(s) > 0 {
-		n := plainLen(s)
-		dst = append(dst, s[:n]...)
-		if s = s[n:]; s == "" {
-			break
+	if len(s) < 8 {
+		return appendShortString(dst, s)
+	}
+	dst = roomFor(append(dst, '"'), len(s))
+	i := 0
+	for i < len(s) {
+		// The next word, or the last eight bytes moved down over the
+		// ones already written: k bytes of it are s's. A stop byte is
+		// found in x itself, whose bytes above the k (zeros, flagged as
+		// control characters) come after every byte of s in it.
+		var x uint64
+		k := 8
+		if len(s)-i >= 8 {
+			x = load64(s[i:])
+		} else {
+			k = len(s) - i
+			x = load64(s[len(s)-8:]) >> (8 * (8 - k))
 		}
-		if c := s[0]; c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			s = s[1:]
+		j := len(dst)
+		store64(dst[j:j+8], x)
+		z := bits.TrailingZeros64(stops(x)) >> 3 // 8 for none
+		if z >= k {
+			dst, i = dst[:j+k], i+k
 			continue
 		}
-		r, n := wtf8.Next(s)
-		switch {
-		case r >= 0xD800 && r <= 0xDBFF && n == 3 && isLowSurrogate(s[3:]):
-			// A pair written as two surrogates is its character, as
-			// wtf8.Canonical makes it.
-			lo, _ := wtf8.Next(s[3:])
-			dst = utf8.AppendRune(dst, utf16.DecodeRune(r, lo))
-			n = 6
-		case r >= 0xD800 && r <= 0xDFFF:
-			dst = append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
-		case r == utf8.RuneError && n == 1:
-			dst = append(dst, `\ufffd`...) // not WTF-8; never produced by Parse
-		default:
-			dst = append(dst, s[:n]...)
+		dst, i = dst[:j+z], i+z
+		// s[i] stops the plain text: an ASCII byte to escape, or the
+		// first byte of a multi-byte character. A well-formed one that
+		// the word holds whole is written already; the others are
+		// written or escaped as they are (appendRune), and an escape may
+		// not fit in the room kept.
+		if c := s[i]; c < utf8.RuneSelf {
+			dst, i = appendEscape(dst, c), i+1
+		} else if n := utf8Len(s[i:]); n > 0 && z+n <= k {
+			dst, i = dst[:j+z+n], i+n
+			continue
+		} else {
+			dst, n = appendRune(dst, s[i:])
+			i += n
 		}
-		s = s[n:]
+		dst = roomFor(dst, len(s)-i)
 	}
 	return append(dst, '"')
+}
+
+// appendShortString is AppendString for a string too short for a word.
+func appendShortString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if needsEscape[c] {
+				dst = appendEscape(dst, c)
+			} else {
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		var n int
+		dst, n = appendRune(dst, s[i:])
+		i += n
+	}
+	return append(dst, '"')
+}
+
+// roomFor makes sure dst has room for n more bytes of plain text, a word
+// stored past them, and the closing quote.
+func roomFor(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) < n+9 {
+		dst = slices.Grow(dst, n+9)
+	}
+	return dst
+}
+
+// stops has the high bit set of each byte of x that ends a run of plain
+// text (see plainLen), exactly up to and including the first; the lowest
+// one set is the first such byte.
+func stops(x uint64) uint64 {
+	return (x | (x - 0x20*ones) | ((x ^ '"'*ones) - ones) | ((x ^ '\\'*ones) - ones)) & highs
+}
+
+// load64 reads the first eight bytes of s as a little-endian word; the
+// compiler makes it one load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// store64 writes x to the first eight bytes of b, little-endian; one
+// store.
+func store64(b []byte, x uint64) {
+	_ = b[7]
+	b[0], b[1], b[2], b[3] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
+	b[4], b[5], b[6], b[7] = byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56)
+}
+
+// appendEscape appends the ASCII byte c as JSON.stringify writes it in a
+// string: itself, or its escape.
+func appendEscape(dst []byte, c byte) []byte {
+	switch e := shortEscape[c]; {
+	case e != 0:
+		return append(dst, '\\', e)
+	case c < 0x20:
+		return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+	}
+	return append(dst, c)
+}
+
+// shortEscape is the letter of each ASCII byte's two-character escape
+// (\n, \", …), 0 for the others.
+var shortEscape = [utf8.RuneSelf]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f'}
+
+// appendRune appends the character at the start of s, which is not ASCII,
+// as JSON.stringify writes it, and says how many bytes of s it took: a
+// well-formed character as itself, a pair of surrogates written as two
+// (not canonical WTF-8) as the character they make, a lone surrogate as
+// its \u escape, and a byte that is not WTF-8 as \ufffd.
+func appendRune(dst []byte, s string) ([]byte, int) {
+	if n := utf8Len(s); n > 0 {
+		return append(dst, s[:n]...), n
+	}
+	r, n := wtf8.Next(s)
+	switch {
+	case r >= 0xD800 && r <= 0xDBFF && n == 3 && isLowSurrogate(s[3:]):
+		// A pair written as two surrogates is its character, as
+		// wtf8.Canonical makes it.
+		lo, _ := wtf8.Next(s[3:])
+		return utf8.AppendRune(dst, utf16.DecodeRune(r, lo)), 6
+	case r >= 0xD800 && r <= 0xDFFF:
+		return append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF]), n
+	case r == utf8.RuneError && n == 1:
+		return append(dst, `\ufffd`...), 1 // not WTF-8; never produced by Parse
+	}
+	return append(dst, s[:n]...), n
 }
 
 // isLowSurrogate reports whether s starts with a low surrogate.

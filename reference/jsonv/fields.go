@@ -106,8 +106,7 @@ func (f *Fields) get(key string, required bool, want Kind) (Value, bool) {
 	if f.err != nil {
 		return Value{}, false
 	}
-	f.markRead(key)
-	v, ok := f.v.Get(key)
+	v, ok := f.find(key)
 	if !ok {
 		if required {
 			f.err = Errorf(f.At(key), "missing required %s", want)
@@ -206,10 +205,16 @@ func (f *Fields) Rest() []Member {
 	return rest
 }
 
-func (f *Fields) markRead(key string) {
-	for i, m := range f.v.Members() {
-		if m.Key != key {
+// find marks every member named key read and returns the last one's
+// value, the one Get returns, in one pass over the members.
+func (f *Fields) find(key string) (v Value, ok bool) {
+	members := f.v.Members()
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key != key {
 			continue
+		}
+		if !ok {
+			v, ok = members[i].Value, true
 		}
 		if i < 64 {
 			f.read |= 1 << i
@@ -217,6 +222,7 @@ func (f *Fields) markRead(key string) {
 			f.readMore[i-64] = true
 		}
 	}
+	return v, ok
 }
 
 func (f *Fields) wasRead(i int) bool {

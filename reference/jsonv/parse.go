@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"fmt"
+	"math/bits"
 	"os"
 	"slices"
 	"strconv"
@@ -98,9 +99,15 @@ type parser struct {
 	// over then.
 	members []Member
 	elems   []Value
-	// keys interns member names in an owned parse: transcripts repeat a
-	// few of them.
-	keys map[string]string
+	// keys interns member names in an owned parse, transcripts repeat a
+	// few of them: a name is kept at a place its length and bytes choose,
+	// so a name met again is usually found there. Two names that choose
+	// the same place take turns in it, each one copied when it comes.
+	keys *[256]string
+	// memberChunk and elemChunk hold the members and elements of the
+	// result's smaller containers (see memberSlice).
+	memberChunk []Member
+	elemChunk   []Value
 	// text holds the strings the result keeps a copy of (see keep).
 	text []byte
 	// scratch is where a string with escapes is decoded before it is
@@ -180,6 +187,38 @@ func (p *parser) keep(b []byte, at int) string {
 	start := len(p.text)
 	p.text = append(p.text, b...)
 	return unsafe.String(&p.text[start], len(b))
+}
+
+// memberSlice is the members of the object just read, p.members[base:],
+// to keep in the result. The members of a small object go into a chunk
+// that later ones share, which costs one allocation for many objects, as
+// keep does for strings (a chunk lives as long as any of its objects); a
+// larger object gets its own.
+func (p *parser) memberSlice(base int) []Member {
+	ms := p.members[base:]
+	if len(ms) > 16 {
+		return slices.Clone(ms)
+	}
+	if cap(p.memberChunk)-len(p.memberChunk) < len(ms) {
+		p.memberChunk = make([]Member, 0, 64)
+	}
+	start := len(p.memberChunk)
+	p.memberChunk = append(p.memberChunk, ms...)
+	return p.memberChunk[start:len(p.memberChunk):len(p.memberChunk)]
+}
+
+// elemSlice is memberSlice for the elements of an array.
+func (p *parser) elemSlice(base int) []Value {
+	es := p.elems[base:]
+	if len(es) > 16 {
+		return slices.Clone(es)
+	}
+	if cap(p.elemChunk)-len(p.elemChunk) < len(es) {
+		p.elemChunk = make([]Value, 0, 64)
+	}
+	start := len(p.elemChunk)
+	p.elemChunk = append(p.elemChunk, es...)
+	return p.elemChunk[start:len(p.elemChunk):len(p.elemChunk)]
 }
 
 // slice is data[start:end] to keep in the result.
@@ -269,7 +308,7 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == '}' {
 			p.pos++
-			v := ObjectValue(slices.Clone(p.members[base:])...)
+			v := ObjectValue(p.memberSlice(base)...)
 			p.members = p.members[:base]
 			return v, nil
 		}
@@ -301,7 +340,7 @@ func (p *parser) array(depth int) (Value, error) {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == ']' {
 			p.pos++
-			v := ArrayValue(slices.Clone(p.elems[base:])...)
+			v := ArrayValue(p.elemSlice(base)...)
 			p.elems = p.elems[:base]
 			return v, nil
 		}
@@ -321,13 +360,19 @@ func (p *parser) key() (string, error) {
 		return p.string()
 	}
 	raw := p.data[p.pos+1 : end]
-	k, ok := p.keys[raw]
-	if !ok {
+	var k string
+	if len(raw) > 0 {
 		if p.keys == nil {
-			p.keys = map[string]string{}
+			p.keys = new([256]string)
 		}
-		k = string(p.owned[p.pos+1 : end])
-		p.keys[k] = k
+		n := uint32(len(raw))
+		h := (n*0x9E3779B1 ^ uint32(raw[0])*0x85EBCA77 ^ uint32(raw[n-1])*0xC2B2AE3D ^ uint32(raw[n/2])*0x27D4EB2F) >> 24
+		if k = p.keys[h]; k != raw {
+			// A name of its own: one in a chunk of text (keep) would hold
+			// the chunk as long as the parser holds the name.
+			k = string(p.owned[p.pos+1 : end])
+			p.keys[h] = k
+		}
 	}
 	p.pos = end + 1
 	return k, nil
@@ -338,36 +383,36 @@ func (p *parser) key() (string, error) {
 func (p *parser) string() (string, error) {
 	p.pos++ // opening quote
 	open := p.pos
-	// b is nil until the first escape, then the parser's scratch buffer;
-	// start is where the bytes not yet copied into b begin.
-	var b []byte
-	start := p.pos
+	p.pos += plainLen(p.data[p.pos:])
+	if p.pos < len(p.data) && p.data[p.pos] == '"' {
+		s := p.slice(open, p.pos)
+		p.pos++
+		return s, nil
+	}
+	return p.unescapeString(open)
+}
+
+// unescapeString reads on a string that opened at open and whose plain
+// text stops at p.pos before its closing quote: it decodes the escapes
+// into the parser's scratch buffer, copying the plain text between them a
+// word at a time as it scans it, or it is an error.
+func (p *parser) unescapeString(open int) (string, error) {
+	b := append(p.scratch[:0], p.data[open:p.pos]...)
 	p.lone = false
 	for {
-		p.pos += plainLen(p.data[p.pos:])
 		if p.pos >= len(p.data) {
 			return "", p.errorf("unterminated string")
 		}
 		switch c := p.data[p.pos]; {
 		case c == '"':
-			if b == nil {
-				s := p.slice(start, p.pos)
-				p.pos++
-				return s, nil
-			}
-			b = append(b, p.data[start:p.pos]...)
-			p.scratch = b
 			p.pos++
+			p.scratch = b
 			s := p.keep(b, open)
 			if p.lone {
 				s = wtf8.Canonical(s)
 			}
 			return s, nil
 		case c == '\\':
-			if b == nil {
-				b = p.scratch[:0]
-			}
-			b = append(b, p.data[start:p.pos]...)
 			// A one-character escape (\n, \", …), most of a text's, is
 			// decoded here; \u and malformed escapes in escape.
 			if p.pos+1 < len(p.data) && unescape[p.data[p.pos+1]] != 0 {
@@ -376,16 +421,46 @@ func (p *parser) string() (string, error) {
 			} else if err := p.escape(&b); err != nil {
 				return "", err
 			}
-			start = p.pos
 		case c < 0x20:
 			return "", p.errorf("control character %#02x in string", c)
 		default:
-			r, n := utf8.DecodeRuneInString(p.data[p.pos:])
-			if r == utf8.RuneError && n == 1 {
+			// A well-formed character that a word did not hold whole, or
+			// a byte that is not UTF-8 (or a character cut short by the
+			// end of the input).
+			n := utf8Len(p.data[p.pos:])
+			if n == 0 {
 				return "", p.errorf("invalid UTF-8 in string")
 			}
+			b = append(b, p.data[p.pos:p.pos+n]...)
 			p.pos += n
 		}
+		// The plain text up to the next stop byte, each word stored
+		// whole at the end of b and b grown by its plain bytes.
+		data, pos := p.data, p.pos
+		for len(data)-pos >= 8 {
+			if cap(b)-len(b) < 8 {
+				b = slices.Grow(b, 64)
+			}
+			x, j := load64(data[pos:]), len(b)
+			store64(b[j:j+8], x)
+			z := bits.TrailingZeros64(stops(x)) >> 3
+			if z < 8 && data[pos+z] >= utf8.RuneSelf {
+				if n := utf8Len(data[pos+z:]); n > 0 && z+n <= 8 {
+					z += n // a character the word holds whole
+					b, pos = b[:j+z], pos+z
+					continue
+				}
+			}
+			b, pos = b[:j+z], pos+z
+			if z < 8 {
+				break
+			}
+		}
+		if len(data)-pos < 8 {
+			n := plainLen(data[pos:])
+			b, pos = append(b, data[pos:pos+n]...), pos+n
+		}
+		p.pos = pos
 	}
 }
 

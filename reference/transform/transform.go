@@ -18,8 +18,8 @@
 // the ones that do not are shared between input and output, so callers must
 // treat messages and blocks as immutable once built.
 //
-// Pi 1.6 changed three things, each a member of rules (rulesOf is the one
-// table): absent or null content becomes [] before the passes (FillContent,
+// Pi 1.6 changed three things, each a member of rules (rulesOf, in
+// dialects.go): absent or null content becomes [] before the passes (FillContent,
 // on the messages as written), thinking of another model is dropped instead
 // of becoming text, and a system message that comes while tool calls wait
 // for results is held until their turn is closed.
@@ -99,23 +99,6 @@ type Stream struct {
 	seen      map[sameValue]bool // pass 3: results of the pending calls
 	held      []ai.Message       // pass 3: system messages waiting for the pending calls' results
 	rules     rules
-}
-
-// rules are the ways transformMessages differs between dialects.
-type rules struct {
-	// fillContent: absent or null content becomes [] first (FillContent).
-	fillContent bool
-	// dropForeignThinking: every thinking block of another model is
-	// dropped; before, one with text became a text block.
-	dropForeignThinking bool
-	// holdSystem: a system message that comes while tool calls are pending
-	// waits until their turn is closed, after their (synthetic) results.
-	holdSystem bool
-}
-
-var rulesOf = dialect.Table[rules]{
-	dialect.V0_80: {},
-	dialect.V1_6:  {fillContent: true, dropForeignThinking: true, holdSystem: true},
 }
 
 // NewStream starts a Stream of 0.80 whose output goes to emit; normalize

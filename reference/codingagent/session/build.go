@@ -35,33 +35,6 @@ func BuildContextIn(d dialect.Dialect, entries []*Entry, leaf Leaf) (Context, er
 	return buildContext(entries, leaf, rulesOf.At(d))
 }
 
-// rules are the ways rebuilding the messages differs between dialects.
-type rules struct {
-	// fillContent: a message of role user, assistant or toolResult whose
-	// content is null or absent gets a copy with content [], one of role
-	// system a copy with content "".
-	fillContent bool
-	// customContent: a custom_message entry without content (null or
-	// absent) gives content [].
-	customContent bool
-	// compactionSystem: the compaction's systemMessage, when truthy, comes
-	// before its summary, and the kept entries before the compaction leave
-	// out message entries of role system.
-	compactionSystem bool
-	// standInByID: the first entry on the path with the compaction's id,
-	// of whatever type, stands for the compaction (before: the first
-	// compaction with that id).
-	standInByID bool
-	// contextEdits: context_edit entries among the entries that count
-	// replace the content of, or drop, their target's messages.
-	contextEdits bool
-}
-
-var rulesOf = dialect.Table[rules]{
-	dialect.V0_80: {},
-	dialect.V1_6:  {fillContent: true, customContent: true, compactionSystem: true, standInByID: true, contextEdits: true},
-}
-
 func buildContext(entries []*Entry, leaf Leaf, r rules) (Context, error) {
 	byID := map[string]*Entry{}
 	for _, e := range entries {

@@ -1,9 +1,6 @@
 package mistral
 
-import (
-	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider"
-)
+import "github.com/piconform/piconform/reference/provider"
 
 // Driver is the reference for the mistral-conversations API.
 var Driver = provider.Driver{
@@ -20,15 +17,7 @@ var Driver = provider.Driver{
 		// The SDK always sets the cookie header of its security scheme, empty
 		// here; a cookie with a value would be the caller's.
 		IdentityHeaders: provider.ClientIdentity("mistral-client-typescript/*", provider.IdentityHeader{Name: "cookie", Value: ""}),
-		// Pi 1.6 sends the request with its own fetch: fetch's own texts
-		// when no answer comes or the caller aborts first, no cookie, and
-		// no user-agent but Pi's.
-		Later: dialect.Table[*provider.Client]{dialect.V1_6: {
-			NoResponseText: provider.FetchFailedText,
-			AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.FetchAbortedText,
-			IncidentalHeaders: []string{},
-			IdentityHeaders:   provider.ClientIdentity(""),
-		}},
+		Later:           laterClients,
 	},
 }
 

@@ -26,7 +26,6 @@ import (
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
@@ -84,13 +83,6 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	}}, nil
 }
 
-// ownFetch tells whether Pi sends the request with its own fetch (1.6 on)
-// rather than through the Mistral SDK (0.80): then no SDK schema checks
-// what Pi copies into the body, the body's members are renamed by Pi
-// (toMistralWirePayload) and keep the order Pi wrote them in, and the
-// headers are a fetch Headers Pi fills (buildHeader16).
-var ownFetch = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // buildHeader16 is Pi 1.6's buildMistralHeaders: a fetch Headers of Pi's
 // identity headers, accept text/event-stream, the bearer key and the
 // content type; then the model's headers and the caller's, each set in
@@ -135,7 +127,7 @@ func buildHeader16(model *ai.Model, opts Options) (http.Header, error) {
 // prompt_cache_key, each value as Pi copies it, unchecked. A tool choice
 // Pi throws on reading throws after the messages are converted.
 func buildBody16(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) error {
-	toolChoice, pending := mapToolChoice16(opts.ToolChoice)
+	toolChoice, pending := mapToolChoice(opts.ToolChoice)
 	system, err := ctx.SystemText()
 	if pending == nil {
 		pending = err
@@ -175,11 +167,12 @@ func buildBody16(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opt
 	return nil
 }
 
-// mapToolChoice16 is Pi's mapToolChoice without the SDK's schema: the
-// four names as they are, anything else {type: "function", function:
-// {name}} with the name as it is (left out when missing); it throws where
-// there is no function member to read.
-func mapToolChoice16(tc jsonv.Value) (jsonv.Value, error) {
+// mapToolChoice is Pi's mapToolChoice for a truthy choice (a falsy one is
+// not sent): the four names as they are, anything else {type: "function",
+// function: {name}} with the name as it is (left out when missing); it
+// throws where there is no function member to read. Pi 1.6 sends it
+// unchecked; under 0.80 the SDK checks it (sdkToolChoice).
+func mapToolChoice(tc jsonv.Value) (jsonv.Value, error) {
 	if !tc.Truthy() {
 		return jsonv.Value{}, nil
 	}
@@ -335,7 +328,7 @@ func payloadParts(ctx *ai.Context, opts Options) (tools, toolChoice jsonv.Value,
 			return
 		}
 	}
-	if toolChoice, err = mapToolChoice(opts.ToolChoice); err != nil {
+	if toolChoice, err = sdkToolChoice(opts.ToolChoice); err != nil {
 		return
 	}
 	system, err = ctx.SystemText()
@@ -367,33 +360,16 @@ func headMembers(model *ai.Model, opts Options) ([]jsonv.Member, error) {
 	return b.SetBool("stream", true).Members(), nil
 }
 
-// mapToolChoice is Pi's mapToolChoice for a truthy choice (a falsy one is
-// not sent): the four names as they are, anything else read as
-// {function: {name}}, which throws where there is no function member.
-// The SDK's schema wants the name to be a string.
-func mapToolChoice(tc jsonv.Value) (jsonv.Value, error) {
-	if !tc.Truthy() {
-		return jsonv.Value{}, nil
-	}
-	if tc.Kind() == jsonv.String {
-		switch tc.Str() {
-		case "auto", "none", "any", "required":
-			return tc, nil
+// sdkToolChoice is mapToolChoice under Pi 0.80, whose SDK's schema wants
+// the function's name to be a string.
+func sdkToolChoice(tc jsonv.Value) (jsonv.Value, error) {
+	choice, err := mapToolChoice(tc)
+	if err == nil && choice.Kind() == jsonv.Object {
+		if name := stream.Member(stream.Member(choice, "function"), "name"); name.Kind() != jsonv.String {
+			return jsonv.Value{}, ErrOutsideRequest
 		}
 	}
-	fn := stream.Member(tc, "function")
-	switch fn.Kind() {
-	case jsonv.Absent:
-		return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of undefined (reading 'name')"}
-	case jsonv.Null:
-		return jsonv.Value{}, &stream.RequestError{Message: "Cannot read properties of null (reading 'name')"}
-	}
-	name := stream.Member(fn, "name")
-	if name.Kind() != jsonv.String {
-		return jsonv.Value{}, ErrOutsideRequest
-	}
-	return new(jsonv.ObjectBuilder).SetString("type", "function").
-		Set("function", new(jsonv.ObjectBuilder).Set("name", name).Value()).Value(), nil
+	return choice, err
 }
 
 // isInt is zod's int check: a number with no fraction within the safe

@@ -15,27 +15,6 @@ import (
 // way JavaScript does.
 type compat struct{ v map[string]jsonv.Value }
 
-// compatMembers are the settings Pi resolves in each dialect.
-var compatMembers = dialect.Table[[]string]{
-	dialect.V0_80: {
-		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-		"maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
-		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "zaiToolStream",
-		"supportsStrictMode", "cacheControlFormat", "sendSessionAffinityHeaders", "supportsLongCacheRetention",
-	},
-	dialect.V1_6: {
-		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-		"supportsFinishReason", "maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult",
-		"requiresNonNullAssistantContent", "requiresToolsWithToolHistory", "requiresThinkingAsText",
-		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "chatTemplateArgs",
-		"zaiToolStream", "supportsThinkingTokenBudget", "thinkingTokenBudgetField", "supportsStrictMode",
-		"supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions",
-		"cacheControlFormat", "sendSessionAffinityHeaders", "sessionAffinityFormat", "supportsLongCacheRetention",
-		// Taken from model.compat alone.
-		"promptCacheKeyMode", "vllmPriority",
-	},
-}
-
 // resolveCompat is Pi's getCompat (openRouterRouting and
 // vercelGatewayRouting are read from model.compat directly where used).
 func resolveCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
@@ -57,7 +36,7 @@ var ErrOpenRouterModelNotString = errors.New("openaicompletions: an OpenRouter m
 
 // detectCompat is what Pi derives from the provider name and from
 // substrings of the whole baseUrl (case-sensitive, but for 1.6's
-// deepseek.com). Pi 1.6 changed it (compatChanges16).
+// deepseek.com). Pi 1.6 changed it (dialects.go).
 func detectCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 	p, url := model.Provider, model.BaseURL
 	has := func(s ...string) bool {
@@ -68,7 +47,6 @@ func detectCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 		}
 		return false
 	}
-	v16 := dl.AtLeast(dialect.V1_6)
 	zai := p == "zai" || p == "zai-coding-cn" || has("api.z.ai", "open.bigmodel.cn")
 	together := p == "together" || has("api.together.ai", "api.together.xyz")
 	moonshot := p == "moonshotai" || p == "moonshotai-cn" || has("api.moonshot.")
@@ -80,18 +58,18 @@ func detectCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 	grok := p == "xai" || has("api.x.ai")
 	deepSeek := p == "deepseek" || has("deepseek.com")
 	deepSeekURL := has("deepseek.com")
-	if v16 {
+	if caselessDeepSeek.At(dl) {
 		deepSeek = p == "deepseek" || strings.Contains(strings.ToLower(url), "deepseek.com")
 		deepSeekURL = deepSeek
 	}
 	nonStandard := nvidia || p == "cerebras" || has("cerebras.ai") || grok || together || has("chutes.ai") ||
 		deepSeekURL || zai || moonshot || p == "opencode" || has("opencode.ai") || cfWorkers || cfGateway || antLing
 	maxTokens := "max_completion_tokens"
-	if has("chutes.ai") || moonshot || cfGateway || together || nvidia || antLing || v16 && (deepSeek || zai) {
+	if has("chutes.ai") || moonshot || cfGateway || together || nvidia || antLing || maxTokensForDeepSeekAndZai.At(dl) && (deepSeek || zai) {
 		maxTokens = "max_tokens"
 	}
 	// Pi reads the id with startsWith: 1.6 only for provider "openrouter".
-	if (openRouter && !v16 || p == "openrouter") && model.Loose.Has("id") {
+	if (openRouter && idReadForOpenRouterURL.At(dl) || p == "openrouter") && model.Loose.Has("id") {
 		return compat{}, ErrOpenRouterModelNotString
 	}
 	devModel := openRouter && (strings.HasPrefix(model.ID, "anthropic/") || strings.HasPrefix(model.ID, "openai/"))
@@ -124,7 +102,7 @@ func detectCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 		"sendSessionAffinityHeaders": b(false),
 		"supportsLongCacheRetention": b(!(together || cfWorkers || cfGateway || nvidia || antLing)),
 	}
-	if v16 {
+	if detectsSettings16.At(dl) {
 		affinity := "openai"
 		if openRouter {
 			affinity = "openrouter"

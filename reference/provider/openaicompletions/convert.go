@@ -52,7 +52,7 @@ func normalizer(d dialect.Dialect) transform.IDNormalizer {
 
 func normalizeID(d dialect.Dialect, id string, model *ai.Model) string {
 	if before, after, ok := strings.Cut(id, "|"); ok {
-		if !d.AtLeast(dialect.V1_6) {
+		if !keepsItemID.At(d) {
 			return provider.SanitizeID(before, maxToolCallID)
 		}
 		call, item := provider.SanitizeID(before, math.MaxInt), provider.SanitizeID(after, math.MaxInt)
@@ -389,13 +389,14 @@ func (cv *converter) close() error {
 // reasoning field, tool-call ids, names and arguments are sent as they are,
 // whatever their types.
 func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model, c compat) *wireMessage {
-	v16 := d.AtLeast(dialect.V1_6)
+	replays := replaysReasoningDetails.At(d)
 	wm := &wireMessage{role: "assistant", content: jsonv.NullValue()}
-	if c.truthy("requiresAssistantAfterToolResult") || v16 && c.truthy("requiresNonNullAssistantContent") {
+	// requiresNonNullAssistantContent is a setting of 1.6 on (compatMembers).
+	if c.truthy("requiresAssistantAfterToolResult") || c.truthy("requiresNonNullAssistantContent") {
 		wm.content = jsonv.StringValue("")
 	}
 	var preserved []jsonv.Value
-	if v16 {
+	if replays {
 		preserved = preservedReasoningDetails(m)
 	}
 	var texts []string
@@ -437,7 +438,7 @@ func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model
 		if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
 			sig = "reasoning_content" // a string only: Pi compares with ===
 		}
-		if v16 {
+		if replays {
 			// reasoning_details stand for the raw field; only the three
 			// reasoning fields are written.
 			ok = ok && preserved == nil && !thinking[0].Loose.Has("thinkingSignature") && slices.Contains(reasoningFields, sig)
@@ -474,7 +475,7 @@ func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model
 				fn.SetString("arguments", string(stream.JSValue(args).AppendJSON(nil)))
 			}
 			elems[i] = new(jsonv.ObjectBuilder).Set("id", tc.Loose.Value("id", tc.ID)).SetString("type", "function").Set("function", fn.Value()).Value()
-			if v16 {
+			if replays {
 				continue
 			}
 			if d, ok := reasoningDetail(tc); ok {

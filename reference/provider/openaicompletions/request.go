@@ -119,7 +119,7 @@ func sessionHeaders(d dialect.Dialect, opts Options, c compat) []httpheader.Head
 		n.Name = name
 		return n
 	}
-	if !d.AtLeast(dialect.V1_6) {
+	if !affinityFormat.At(d) {
 		return []httpheader.Header{h, named("x-client-request-id"), named("x-session-affinity")}
 	}
 	if c.is("sessionAffinityFormat", "openrouter") {
@@ -192,9 +192,7 @@ func buildBody(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provide
 	if err != nil {
 		return err
 	}
-	// Pi 0.80 sent tools: [] with any tool history; 1.6 only where the
-	// model asks for it.
-	emptyTools := cv.toolHistory && (!d.AtLeast(dialect.V1_6) || c.truthy("requiresToolsWithToolHistory"))
+	emptyTools := cv.toolHistory && (!emptyToolsOnRequest.At(d) || c.truthy("requiresToolsWithToolHistory"))
 	if len(given) > 0 || emptyTools {
 		tools := convertTools(given, c, cc)
 		b.Set("tools", jsonv.ArrayValue(tools...))
@@ -236,7 +234,7 @@ func buildBody(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provide
 // truthiness, looked up in thinkingLevelMap by String(effort), copied as
 // it is.
 func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, opts Options, c compat) {
-	v16 := d.AtLeast(dialect.V1_6)
+	budgets := sendsThinkingBudget.At(d)
 	effort := opts.ReasoningEffort
 	on := effort.Truthy()
 	format := c.get("thinkingFormat")
@@ -247,7 +245,7 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		return stream.JSValue(nullish(provider.LevelEntry(model, effort), effort))
 	}
 	var budget jsonv.Value
-	if v16 {
+	if budgets {
 		budget = thinkingBudget(model, opts, b)
 	}
 	r := model.Reasoning
@@ -256,7 +254,7 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		thinking := new(jsonv.ObjectBuilder).SetString("type", "disabled")
 		if on {
 			thinking = new(jsonv.ObjectBuilder).SetString("type", "enabled")
-			if v16 {
+			if zaiKeepsThinking.At(d) {
 				thinking.SetBool("clear_thinking", false)
 			}
 		}
@@ -272,17 +270,17 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		}
 	case is("qwen") && r:
 		b.SetBool("enable_thinking", on)
-		if v := effortValue(); v16 && on && sre && v.Kind() == jsonv.String {
+		if v := effortValue(); qwenEffort.At(d) && on && sre && v.Kind() == jsonv.String {
 			b.Set("reasoning_effort", v)
 		}
 	case is("qwen-chat-template") && r:
 		b.Set("chat_template_kwargs", new(jsonv.ObjectBuilder).SetBool("enable_thinking", on).SetBool("preserve_thinking", true).Value())
 	case is("chat-template") && r:
-		if kw := chatTemplateKwargs(v16, model, effort, c.get("chatTemplateKwargs"), budget); !kw.IsAbsent() {
+		if kw := chatTemplateKwargs(budgets, model, effort, c.get("chatTemplateKwargs"), budget); !kw.IsAbsent() {
 			b.Set("chat_template_kwargs", kw)
 		}
-	case v16 && is("baseten") && r:
-		if args := chatTemplateKwargs(v16, model, effort, c.get("chatTemplateArgs"), budget); !args.IsAbsent() {
+	case basetenFormat.At(d) && is("baseten") && r:
+		if args := chatTemplateKwargs(budgets, model, effort, c.get("chatTemplateArgs"), budget); !args.IsAbsent() {
 			b.Set("chat_template_args", args)
 		}
 		if sre {
@@ -334,7 +332,7 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		}
 	}
 	// 1.6: the budget goes in its own member too, whatever the format.
-	if field := budgetField(c); v16 && field != "" && !budget.IsAbsent() {
+	if field := budgetField(c); budgets && field != "" && !budget.IsAbsent() {
 		b.Set(field, budget)
 	}
 }
@@ -395,7 +393,7 @@ func thinkingBudget(model *ai.Model, opts Options, b *jsonv.ObjectBuilder) jsonv
 // chatTemplateKwargs resolves compat.chatTemplateKwargs; Absent when no
 // member is left. An effort that is not undefined but falsy (null, "")
 // resolves a member the level map leaves out to itself.
-func chatTemplateKwargs(v16 bool, model *ai.Model, effort, values, budget jsonv.Value) jsonv.Value {
+func chatTemplateKwargs(budgetVar bool, model *ai.Model, effort, values, budget jsonv.Value) jsonv.Value {
 	on := effort.Truthy()
 	// Object.entries: a string's characters and an array's elements too.
 	kw := jsonv.Spread(stream.JSValue(values))
@@ -409,7 +407,7 @@ func chatTemplateKwargs(v16 bool, model *ai.Model, effort, values, budget jsonv.
 				continue
 			case strictString(stream.Member(v, "$var"), "thinking.enabled"):
 				v = jsonv.BoolValue(on)
-			case v16 && strictString(stream.Member(v, "$var"), "thinking.budget"):
+			case budgetVar && strictString(stream.Member(v, "$var"), "thinking.budget"):
 				if budget.IsAbsent() {
 					continue
 				}

@@ -76,15 +76,15 @@ func parseHTTPError(d dialect.Dialect, model *ai.Model, status int, body []byte,
 // all, which the reference does not model.
 func errorMessage(d dialect.Dialect, status int, errMember, message jsonv.Value) (string, bool) {
 	msg := openaisdk.ErrorMessage(status, errMember, message)
-	v16 := d.AtLeast(dialect.V1_6)
-	if v16 {
+	wraps := providerErrorText.At(d)
+	if wraps {
 		msg = provider.ProviderErrorText(status, msg, openaisdk.ErrorBody(errMember), "")
 	}
 	raw := stream.Member(stream.Member(errMember, "metadata"), "raw")
 	switch {
 	case raw.ConversionThrows():
 		return msg, false
-	case raw.Truthy() && !(v16 && strings.Contains(msg, raw.JSString())):
+	case raw.Truthy() && !(wraps && strings.Contains(msg, raw.JSString())):
 		msg = wtf8.Concat(msg, "\n", raw.JSString())
 	}
 	return msg, true
@@ -164,7 +164,7 @@ func (p *parser) end() {
 		panic(jsError{Msg: provider.PiAbortedText})
 	}
 	requireFinish := true
-	if p.d.AtLeast(dialect.V1_6) && !p.sawStop && !p.c.truthy("supportsFinishReason") {
+	if optionalFinishReason.At(p.d) && !p.sawStop && !p.c.truthy("supportsFinishReason") {
 		// compat.supportsFinishReason false: a stream may end without one.
 		requireFinish = false
 		p.out.StopReason = ai.StopStop
@@ -222,12 +222,10 @@ func (p *parser) dispatch(ev sse.Event) {
 // usage is Pi's parseChunkUsage: cached tokens are reads, cache_write_tokens
 // writes, input what is left of the prompt, and the total is computed.
 func (p *parser) usage(raw jsonv.Value) {
-	v16 := p.d.AtLeast(dialect.V1_6)
 	prompt := stream.Count(stream.Member(raw, "prompt_tokens"))
 	details := stream.Member(raw, "prompt_tokens_details")
 	hits := stream.Member(raw, "prompt_cache_hit_tokens")
-	if v16 {
-		// 1.6 also reads a top-level cached_tokens (Kimi).
+	if topLevelCachedTokens.At(p.d) {
 		hits = stream.Nullish(hits, stream.Member(raw, "cached_tokens"))
 	}
 	cacheRead := stream.JSValue(stream.Nullish(stream.Member(details, "cached_tokens"), stream.Nullish(hits, stream.Zero)))
@@ -238,13 +236,13 @@ func (p *parser) usage(raw jsonv.Value) {
 	u.Output = stream.Count(stream.Member(raw, "completion_tokens"))
 	u.CacheRead = cacheRead
 	u.CacheWrite = cacheWrite
-	if v16 {
+	if countsReasoningTokens.At(p.d) {
 		u.Reasoning = stream.Count(stream.Or(stream.Member(stream.Member(raw, "completion_tokens_details"), "reasoning_tokens"), stream.Member(raw, "reasoning_tokens")))
 	}
 	u.TotalTokens = stream.Sum(input, u.Output, cacheRead, cacheWrite)
 	// Pi prices the usage before it stores it: a throw leaves the old one.
 	stream.PriceIn(p.d, p.model, &u)
-	if v16 && stream.IsOpenRouter(p.model) {
+	if openRouterCost.At(p.d) && stream.IsOpenRouter(p.model) {
 		stream.ApplyOpenRouterCost(&u, raw)
 	}
 	p.out.Usage = u
@@ -273,16 +271,8 @@ func (p *parser) chunk(c jsonv.Value) {
 	if c.Kind() != jsonv.Object && c.Kind() != jsonv.Array {
 		return
 	}
-	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
-		switch id := stream.Member(c, "id"); id.Kind() {
-		case jsonv.String:
-			s := id.Str()
-			p.out.ResponseID = &s
-		case jsonv.Absent:
-			p.out.ResponseID = nil
-		default:
-			p.outside = true
-		}
+	if !stream.KeepResponseID(p.out, stream.Member(c, "id")) {
+		p.outside = true
 	}
 	if m := stream.Member(c, "model"); m.Kind() == jsonv.String && m.Str() != "" && m.Str() != p.model.ID && p.out.ResponseModel == nil {
 		s := m.Str()
@@ -316,9 +306,7 @@ func (p *parser) chunk(c jsonv.Value) {
 	if !delta.Truthy() {
 		return
 	}
-	if p.d.AtLeast(dialect.V1_6) {
-		// 1.6 reads the reasoning before the content, so a thinking block
-		// opens before a text block of the same delta.
+	if reasoningFirst.At(p.d) {
 		p.reasoning(delta)
 		p.reasoningDetails(delta)
 		p.content(delta)
@@ -471,7 +459,7 @@ func (p *parser) encryptedDetails(delta jsonv.Value) {
 // shown meanwhile: 0.80's partial parse of the whole text, 1.6's preview.
 func (p *parser) appendArgs(a *stream.ToolCallArgs, delta string) jsonv.Value {
 	args := a.Append(delta)
-	if !p.d.AtLeast(dialect.V1_6) {
+	if !previewsArguments.At(p.d) {
 		return stream.ParseStreamingJSON(a.Text())
 	}
 	return args

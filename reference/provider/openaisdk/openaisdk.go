@@ -23,9 +23,6 @@ const (
 	DefaultBaseURL = "https://api.openai.com/v1"
 )
 
-// Versions is the SDK's version in each dialect.
-var Versions = dialect.Table[string]{dialect.V0_80: Version, dialect.V1_6: "7.59.0"}
-
 // Headers are the headers the SDK of Pi 0.80 adds on its own (HeadersAt).
 func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
 	return HeadersAt(dialect.V0_80, client, timeoutMs)
@@ -86,10 +83,6 @@ func BodyErrorAt(d dialect.Dialect, body []byte) (errMember, message jsonv.Value
 	return errMember, message
 }
 
-// wholeBodyIsError tells whether the SDK of a dialect wraps an error body
-// without an error member as {error: body} (SDK 7's makeStatusError).
-var wholeBodyIsError = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
-
 // ErrorMessage is the SDK's APIError.makeMessage: the error member's
 // message (its JSON when it is not a string), else the member's JSON, else
 // message, after "<status> " when there is a status (0 means none).
@@ -121,7 +114,7 @@ func ErrorMessage(status int, errMember, message jsonv.Value) string {
 // drops an event no blank line ends, SDK 7 dispatches it when the body
 // ends.
 func NewReader(d dialect.Dialect) *sse.Reader {
-	return &sse.Reader{BOMEachLine: true, DropUnfinished: !d.AtLeast(dialect.V1_6)}
+	return &sse.Reader{BOMEachLine: true, DropUnfinished: dropsUnfinishedEvent.At(d)}
 }
 
 // MalformedEventText is SDK 7's error for event data that is not JSON.
@@ -143,17 +136,16 @@ type Stream struct {
 // throws JSON.parse's error for data that is not JSON; SDK 7 takes only
 // [DONE] itself and throws MalformedEventText (stream.JSError panics).
 func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
-	sdk7 := s.Dialect.AtLeast(dialect.V1_6)
 	if s.done {
 		return jsonv.Value{}, jsonv.Value{}, false
 	}
-	if ev.Data == "[DONE]" || !sdk7 && strings.HasPrefix(ev.Data, "[DONE]") {
+	if ev.Data == "[DONE]" || !exactDoneMarker.At(s.Dialect) && strings.HasPrefix(ev.Data, "[DONE]") {
 		s.done = true
 		return jsonv.Value{}, jsonv.Value{}, false
 	}
 	data, err := stream.ParseJSON(ev.Data)
 	if err != nil {
-		if sdk7 {
+		if malformedEventText.At(s.Dialect) {
 			panic(stream.JSError{Msg: MalformedEventText})
 		}
 		panic(stream.JSError{Msg: err.Error()})
@@ -161,7 +153,7 @@ func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
 	if ev.Name != nil && strings.HasPrefix(*ev.Name, "thread.") {
 		return jsonv.ObjectValue(jsonv.Member{Key: "event", Value: jsonv.StringValue(*ev.Name)}, jsonv.Member{Key: "data", Value: data}), jsonv.Value{}, true
 	}
-	if sdk7 && ev.Name != nil && *ev.Name == "error" {
+	if throwsErrorEvents.At(s.Dialect) && ev.Name != nil && *ev.Name == "error" {
 		if e := stream.Member(data, "error"); !e.IsNullish() {
 			return jsonv.Value{}, e, true
 		}

@@ -7,7 +7,8 @@ import (
 
 // What changed in reading an answer, for every API, from one Pi release
 // line to the next, each difference named once here; the functions of
-// answer.go and args.go read these and nothing else of the dialect.
+// answer.go, args.go and json.go read these and nothing else of the
+// dialect.
 
 var (
 	// startStopReason is the stop reason a message starts streaming with:
@@ -27,3 +28,9 @@ var (
 // failure (1.6 on), rather than from the partial parser that kept what a
 // prefix of the text gave (0.80).
 var onceParsedArguments = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// validEscapes are the characters after a backslash that repairJson keeps
+// as an escape. In 0.80 a "u" always counts; from 1.6 on only a "u" with
+// four hex digits does (checked first in both), so a bad \u escape gets its
+// backslash doubled.
+var validEscapes = dialect.Table[string]{dialect.V0_80: `"\/bfnrtu`, dialect.V1_6: `"\/bfnrt`}

@@ -200,12 +200,6 @@ func ParseJSONWithRepairIn(d dialect.Dialect, text string) (jsonv.Value, error) 
 	return jsonv.Value{}, err
 }
 
-// validEscapes are the characters after a backslash that repairJson keeps
-// as an escape. In 0.80 a "u" always counts; from 1.6 on only a "u" with
-// four hex digits does (checked first in both), so a bad \u escape gets its
-// backslash doubled.
-var validEscapes = dialect.Table[string]{dialect.V0_80: `"\/bfnrtu`, dialect.V1_6: `"\/bfnrt`}
-
 // RepairJSON is Pi's repairJson: inside string literals it escapes raw
 // control characters and doubles a backslash that starts no valid escape.
 // Everything it looks at is ASCII, so working on bytes gives the same text
