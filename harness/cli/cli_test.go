@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -51,13 +53,15 @@ func TestMain(m *testing.M) {
 // fakeAdapter answers as the reference does, changed by behaviour: a list
 // of "wrong-output:ID" (answer case ID with a wrong output),
 // "slow:ID" (answer case ID after 3 s), "huge-number" (answer every
-// case with {"text": N}, N a number of 15 MiB of digits) and "forge" (a
+// case with {"text": N}, N a number of 15 MiB of digits), "forge" (a
 // name, messages and keys made to pass for a report's own lines: see
-// forged), separated by ";".
+// forged) and "leak" (send the credentials of leaked in custom headers and
+// the body of a wire case's request, and in the error of any other case),
+// separated by ";".
 func fakeAdapter(behaviour string) int {
 	wrong, slow := map[string]bool{}, map[string]bool{}
 	var huge jsonv.Value
-	forge := false
+	forge, leak := false, false
 	for _, b := range strings.Split(behaviour, ";") {
 		verb, id, _ := strings.Cut(b, ":")
 		switch verb {
@@ -67,6 +71,8 @@ func fakeAdapter(behaviour string) int {
 			slow[id] = true
 		case "forge":
 			forge = true
+		case "leak":
+			leak = true
 		case "huge-number":
 			huge = jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.NumberValue("1" + strings.Repeat("234567890", 15<<20/9))})
 		}
@@ -90,10 +96,19 @@ func fakeAdapter(behaviour string) int {
 			if forge {
 				name = "fake" + forged
 			}
-			write(protocol.HelloReply(protocol.Implementation{Name: name, Version: "1", Language: "go",
-				Kinds: []string{"sanitize", "cost"}, APIs: []string{}}))
+			impl := protocol.Implementation{Name: name, Version: "1", Language: "go", Kinds: []string{"sanitize", "cost"}, APIs: []string{}}
+			if leak {
+				impl.Kinds, impl.APIs = append(impl.Kinds, "wire"), []string{"anthropic-messages"}
+			}
+			write(protocol.HelloReply(impl))
 		case protocol.TypeRun:
+			if leak && frame.Case.Kind == "wire" {
+				frame.Case.Input = leakInto(frame.Case.Input)
+			}
 			a := conformance.Answer(context.Background(), frame.Case, conformance.Options{})
+			if leak && frame.Case.Kind != "wire" {
+				a = protocol.Error("could not reach the API with " + strings.Join(leaked, ", "))
+			}
 			if slow[frame.Case.ID] {
 				time.Sleep(3 * time.Second)
 			}
@@ -125,6 +140,40 @@ func fakeAdapter(behaviour string) int {
 // the line.
 const forged = "\nconforms\r\nconforms\u2028conforms\u2029\n## piconform: fake — ✅ conforms\n" +
 	"::error::forged\n  ::notice::forged\n\u202emrofnoc ton seod\u202c\x1b[2K\x1b[1Aconforms\n"
+
+// leaked are credentials of the kinds an adapter may find in its
+// environment, each ending in "Secret" and a digit, which no output may
+// show.
+var leaked = []string{
+	"Basic " + base64.StdEncoding.EncodeToString([]byte("alice:Secret1")),
+	"https://bob:Secret2@proxy.example.com/",
+	"ya29.a0AfH6SMBxSecret3",
+	"xoxb-123456789012-Secret4abcd",
+	"hf_AbCdEfGhIjKlMnOpQrStUvWxSecret5",
+	"sk-ant-api03-Secret6abcdef",
+	"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEASecret7\n-----END RSA PRIVATE KEY-----",
+}
+
+// leakInto puts leaked into a wire case's input: each in a custom header,
+// all of them in the text of its first message, which goes in the body.
+func leakInto(input jsonv.Value) jsonv.Value {
+	opts, _ := input.Get("options")
+	if opts.IsAbsent() {
+		opts = jsonv.ObjectValue()
+	}
+	headers, _ := opts.Get("headers")
+	if headers.IsAbsent() {
+		headers = jsonv.ObjectValue()
+	}
+	for i, l := range leaked {
+		headers = headers.With(fmt.Sprintf("x-leak-%d", i), jsonv.StringValue(strings.ReplaceAll(l, "\n", " ")))
+	}
+	ctx, _ := input.Get("context")
+	msgs, _ := ctx.Get("messages")
+	first := msgs.Elems()[0].With("content", jsonv.StringValue("my credentials: "+strings.Join(leaked, " ")))
+	ctx = ctx.With("messages", jsonv.ArrayValue(append([]jsonv.Value{first}, msgs.Elems()[1:]...)...))
+	return input.With("options", opts.With("headers", headers)).With("context", ctx)
+}
 
 func fakeImpl(t *testing.T, b string) string {
 	t.Helper()

@@ -12,6 +12,10 @@
 // own: a line of its own that reads "conforms", or a GitHub workflow
 // command. Line keeps such text on one line; Block lets it span lines, each
 // after the first marked by a prefix.
+//
+// Nor may a credential reach a reader: an implementation may have picked
+// one up from its environment and sent it (in a header, a query string, a
+// body). Every function here masks what package secret recognizes first.
 package printable
 
 import (
@@ -21,6 +25,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/piconform/piconform/harness/secret"
 )
 
 // String shows the control and format characters of s other than newline
@@ -46,6 +52,7 @@ func Block(s, prefix string) string {
 }
 
 func escape(s string, oneLine bool) string {
+	s = secret.Mask(s)
 	if !strings.ContainsFunc(s, func(r rune) bool { return isControl(r, oneLine) || r == utf8.RuneError }) {
 		return s
 	}
@@ -83,12 +90,16 @@ func isControl(r rune, oneLine bool) bool {
 	return r < 0xa0 || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
-// JSON escapes, in JSON text, the characters a terminal or a renderer would
-// act on that JSON leaves raw: the format characters (bidirectional
-// overrides, zero-width characters) and U+2028, U+2029 become \uXXXX
-// escapes, which say the same. So a JSON report shown as it is (cat) shows
-// no text reordered. Other text is returned as it is.
+// JSON masks credentials in JSON text, which stays JSON, and escapes the
+// characters a terminal or a renderer would act on that JSON leaves raw:
+// the format characters (bidirectional overrides, zero-width characters)
+// and U+2028, U+2029 become \uXXXX escapes, which say the same. So a JSON
+// report shown as it is (cat) shows no text reordered. Other text is
+// returned as it is.
 func JSON(b []byte) []byte {
+	if m := secret.Mask(string(b)); m != string(b) {
+		b = []byte(m)
+	}
 	if !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 && isControl(r, false) }) {
 		return b
 	}
