@@ -518,13 +518,24 @@ type testcase struct {
 	// SystemOut carries the notes of a case, failing or not.
 	SystemOut string `xml:"system-out,omitempty"`
 }
+
+// totals are the counts and time JUnit's readers take from a test suite
+// and from the root.
+type totals struct {
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
+	Errors   int    `xml:"errors,attr"`
+	Skipped  int    `xml:"skipped,attr"`
+	Time     string `xml:"time,attr"`
+}
+
+func (t *totals) add(o totals) {
+	t.Tests, t.Failures, t.Errors, t.Skipped = t.Tests+o.Tests, t.Failures+o.Failures, t.Errors+o.Errors, t.Skipped+o.Skipped
+}
+
 type testsuite struct {
-	Name       string      `xml:"name,attr"`
-	Tests      int         `xml:"tests,attr"`
-	Failures   int         `xml:"failures,attr"`
-	Errors     int         `xml:"errors,attr"`
-	Skipped    int         `xml:"skipped,attr"`
-	Time       string      `xml:"time,attr"`
+	Name string `xml:"name,attr"`
+	totals
 	Timestamp  string      `xml:"timestamp,attr"`
 	Hostname   string      `xml:"hostname,attr,omitempty"`
 	Properties *properties `xml:"properties"`
@@ -533,14 +544,10 @@ type testsuite struct {
 	seconds float64
 }
 type testsuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []*testsuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	totals
+	Suites []*testsuite `xml:"testsuite"`
 	// SystemErr says which processes did not start; no case is charged.
 	SystemErr string `xml:"system-err,omitempty"`
 }
@@ -585,10 +592,7 @@ func JUnit(sums ...*run.Summary) []byte {
 	}
 	for _, ts := range out.Suites {
 		ts.Time = seconds(ts.seconds)
-		out.Tests += ts.Tests
-		out.Failures += ts.Failures
-		out.Errors += ts.Errors
-		out.Skipped += ts.Skipped
+		out.add(ts.totals)
 	}
 	out.Time = seconds(wall.Seconds())
 	data, _ := xml.MarshalIndent(out, "", "  ")
