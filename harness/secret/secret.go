@@ -38,7 +38,7 @@ var patterns = []pattern{
 	// JSON string); an encrypted key's header lines (Proc-Type: …) come
 	// first.
 	{"-----begin ", true, regexp.MustCompile(`(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----)(?:\s*[A-Za-z-]+:[^\r\n\\]*(?:\r?\n|(?:\\+r)?\\+n))*(?:[A-Za-z0-9+/= \t\r\n]|\\+[nrt])*(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----)?`), nil, "a PEM private key (-----BEGIN … PRIVATE KEY-----)"},
-	{"bearer", true, regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{4,}`), nil, "a bearer token (Bearer …)"},
+	{"bearer", true, regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{4,}`), isToken, "a bearer token (Bearer …)"},
 	{"basic", true, regexp.MustCompile(`(?i)\b(basic\s+)[A-Za-z0-9+/]{4,}={0,2}`), isBasicCredential, "HTTP Basic credentials (Basic …)"},
 	{"://", false, regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9+.-]*://)[^\s/?#@:"'<>\\]+:[^\s/?#@"'<>\\]+(@)`), nil, "a user and password in a URL (scheme://user:password@…)"},
 	{"sk-ant-", false, regexp.MustCompile(`(sk-ant-)[A-Za-z0-9_-]{4,}`), nil, "an Anthropic key (sk-ant-…)"},
@@ -57,6 +57,16 @@ var patterns = []pattern{
 	// A JWT (an OAuth access token such as ChatGPT's): its header is a JSON
 	// object, so it starts "eyJ", then a dot and the payload.
 	{"eyJ", false, regexp.MustCompile(`\b(eyJ)[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}(?:\.[A-Za-z0-9_=-]+)?`), nil, "a JWT (eyJ….…)"},
+}
+
+// isToken tells whether the token of "Bearer <token>" looks like one: it
+// holds a digit, an upper-case letter after its first character, or a
+// punctuation mark, as a random token does and the word after "bearer" in
+// prose ("a bearer token") does not.
+func isToken(match string) bool {
+	fields := strings.Fields(match)
+	tok := strings.TrimRight(fields[len(fields)-1], ".") // the end of a sentence
+	return len(tok) >= 4 && strings.ContainsAny(tok, "0123456789._~+/=-") || strings.ContainsAny(tok[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }
 
 // isBasicCredential tells whether the token of "Basic <token>" is base64

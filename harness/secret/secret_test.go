@@ -65,8 +65,10 @@ func TestLookAlikes(t *testing.T) {
 	t.Parallel()
 	for _, text := range []string{
 		"basic authentication is required", // a word after "basic", not base64 of user:password
-		"Basic YWJjZGVmZ2g=",               // base64 of "abcdefgh": no colon
-		"https://example.com/a:b@c",        // the @ is in the path
+		"the key goes in a bearer token header, Bearer instead of x-api-key",
+		"the caller's header replaces the SDK's Bearer unused.",
+		"Basic YWJjZGVmZ2g=",        // base64 of "abcdefgh": no colon
+		"https://example.com/a:b@c", // the @ is in the path
 		"mailto:someone@example.com",
 		"git@github.com:org/repo.git",
 		"a task-list for the risk-free desk-lamp",
