@@ -522,10 +522,12 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	live := &report.Live{Sinks: []report.Sink{term}}
 	var jsonFile *os.File
+	var jsonSink *report.JSONSink
 	switch *jsonOut {
 	case "":
 	case "-":
-		live.Sinks = append(live.Sinks, &report.JSONSink{W: env.Stdout})
+		jsonSink = &report.JSONSink{W: env.Stdout}
+		live.Sinks = append(live.Sinks, jsonSink)
 	default:
 		// Written as the run goes, so a run cut short (a CI timeout) leaves
 		// what it did; a reader refuses it for its missing footer.
@@ -536,7 +538,8 @@ func cmdRun(args []string, env Env) (int, error) {
 			return 0, usageError{err}
 		}
 		defer jsonFile.Close()
-		live.Sinks = append(live.Sinks, &report.JSONSink{W: jsonFile})
+		jsonSink = &report.JSONSink{W: jsonFile}
+		live.Sinks = append(live.Sinks, jsonSink)
 	}
 	opts.Started, opts.Progress = live.Started, live.Done
 	opts.Profile = prof
@@ -555,9 +558,16 @@ func cmdRun(args []string, env Env) (int, error) {
 		sums = append(sums, sum)
 	}
 	if jsonFile != nil {
-		if err := jsonFile.Close(); err != nil {
-			return 0, err
+		if err := jsonFile.Close(); err != nil && jsonSink.Err() == nil {
+			return 0, fmt.Errorf("writing %s: %w", *jsonOut, err)
 		}
+	}
+	if jsonSink != nil && jsonSink.Err() != nil {
+		where := *jsonOut
+		if where == "-" {
+			where = "stdout"
+		}
+		return 0, fmt.Errorf("writing the JSON report to %s: %w", where, jsonSink.Err())
 	}
 	for _, out := range []struct {
 		path string

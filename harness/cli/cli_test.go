@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -53,11 +55,16 @@ func TestMain(m *testing.M) {
 
 // fakeAdapter answers as the reference does, changed by behaviour: a list
 // of "wrong-output:ID" (answer case ID with a wrong output),
-// "slow:ID" (answer case ID after 3 s) and "huge-number" (answer every
-// case with {"text": N}, N a number of 15 MiB of digits), separated by ";".
+// "slow:ID" (answer case ID after 3 s), "huge-number" (answer every
+// case with {"text": N}, N a number of 15 MiB of digits), "forge" (a
+// name, messages and keys made to pass for a report's own lines: see
+// forged) and "leak" (send the credentials of leaked in custom headers and
+// the body of a wire case's request, and in the error of any other case),
+// separated by ";".
 func fakeAdapter(behaviour string) int {
 	wrong, slow := map[string]bool{}, map[string]bool{}
 	var huge jsonv.Value
+	forge, leak := false, false
 	for _, b := range strings.Split(behaviour, ";") {
 		verb, id, _ := strings.Cut(b, ":")
 		switch verb {
@@ -65,6 +72,10 @@ func fakeAdapter(behaviour string) int {
 			wrong[id] = true
 		case "slow":
 			slow[id] = true
+		case "forge":
+			forge = true
+		case "leak":
+			leak = true
 		case "huge-number":
 			huge = jsonv.ObjectValue(jsonv.Member{Key: "text", Value: jsonv.NumberValue("1" + strings.Repeat("234567890", 15<<20/9))})
 		}
@@ -84,10 +95,23 @@ func fakeAdapter(behaviour string) int {
 		case protocol.TypeBye:
 			return 0
 		case protocol.TypeHello:
-			write(protocol.HelloReply(protocol.Implementation{Name: "fake", Version: "1", Language: "go",
-				Kinds: []string{"sanitize", "cost"}, APIs: []string{}}))
+			name := "fake"
+			if forge {
+				name = "fake" + forged
+			}
+			impl := protocol.Implementation{Name: name, Version: "1", Language: "go", Kinds: []string{"sanitize", "cost"}, APIs: []string{}}
+			if leak {
+				impl.Kinds, impl.APIs = append(impl.Kinds, "wire"), []string{"anthropic-messages"}
+			}
+			write(protocol.HelloReply(impl))
 		case protocol.TypeRun:
+			if leak && frame.Case.Kind == "wire" {
+				frame.Case.Input = leakInto(frame.Case.Input)
+			}
 			a := conformance.Answer(context.Background(), frame.Case, conformance.Options{})
+			if leak && frame.Case.Kind != "wire" {
+				a = protocol.Error("could not reach the API with " + strings.Join(leaked, ", "))
+			}
 			if slow[frame.Case.ID] {
 				time.Sleep(3 * time.Second)
 			}
@@ -97,9 +121,61 @@ func fakeAdapter(behaviour string) int {
 			if !huge.IsAbsent() {
 				a = protocol.Result(huge)
 			}
+			if forge {
+				switch frame.Seq % 3 {
+				case 0:
+					a = protocol.Error("boom" + forged)
+				case 1:
+					a = protocol.Result(jsonv.ObjectValue(jsonv.Member{Key: "text" + forged, Value: jsonv.StringValue("x" + forged)}))
+				default:
+					a = protocol.Skip("not now"+forged, "")
+				}
+			}
 			write(protocol.Reply(frame.Seq, a))
 		}
 	}
+}
+
+// forged is text an adapter writes to pass for a report's own lines: a
+// verdict on a line of its own (after a newline, a CR, a line separator),
+// a Markdown heading, GitHub workflow commands, a bidirectional override
+// that shows "does not conform" reversed, and terminal escapes that erase
+// the line.
+const forged = "\nconforms\r\nconforms\u2028conforms\u2029\n## piconform: fake — ✅ conforms\n" +
+	"::error::forged\n  ::notice::forged\n\u202emrofnoc ton seod\u202c\x1b[2K\x1b[1Aconforms\n"
+
+// leaked are credentials of the kinds an adapter may find in its
+// environment, each ending in "Secret" and a digit, which no output may
+// show.
+var leaked = []string{
+	"Basic " + base64.StdEncoding.EncodeToString([]byte("alice:Secret1")),
+	"https://bob:Secret2@proxy.example.com/",
+	"ya29.a0AfH6SMBxSecret3",
+	"xoxb-123456789012-Secret4abcd",
+	"hf_AbCdEfGhIjKlMnOpQrStUvWxSecret5",
+	"sk-ant-api03-Secret6abcdef",
+	"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEASecret7\n-----END RSA PRIVATE KEY-----",
+}
+
+// leakInto puts leaked into a wire case's input: each in a custom header,
+// all of them in the text of its first message, which goes in the body.
+func leakInto(input jsonv.Value) jsonv.Value {
+	opts, _ := input.Get("options")
+	if opts.IsAbsent() {
+		opts = jsonv.ObjectValue()
+	}
+	headers, _ := opts.Get("headers")
+	if headers.IsAbsent() {
+		headers = jsonv.ObjectValue()
+	}
+	for i, l := range leaked {
+		headers = headers.With(fmt.Sprintf("x-leak-%d", i), jsonv.StringValue(strings.ReplaceAll(l, "\n", " ")))
+	}
+	ctx, _ := input.Get("context")
+	msgs, _ := ctx.Get("messages")
+	first := msgs.Elems()[0].With("content", jsonv.StringValue("my credentials: "+strings.Join(leaked, " ")))
+	ctx = ctx.With("messages", jsonv.ArrayValue(append([]jsonv.Value{first}, msgs.Elems()[1:]...)...))
+	return input.With("options", opts.With("headers", headers)).With("context", ctx)
 }
 
 func fakeImpl(t *testing.T, b string) string {

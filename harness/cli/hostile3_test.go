@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,5 +48,31 @@ func TestSilentAdapterStartedOnce(t *testing.T) {
 		if r.stdout != "" {
 			t.Errorf("a run began though the adapter never started:\n%s", r.stdout)
 		}
+	}
+}
+
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestJSONReportWriteError: a JSON report that cannot be written, to a file
+// (/dev/full, a device written directly) or to stdout, exits 2 naming
+// where, not 0 with the report lost.
+func TestJSONReportWriteError(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/dev/full"); err == nil {
+		args := []string{"run", "--kind", "sanitize", "--json", "/dev/full"}
+		r := pic(t, nil, args...)
+		expectCode(t, r, cli.ExitUsageOrData, args...)
+		if !strings.Contains(r.stderr, "/dev/full") || !strings.Contains(r.stderr, "no space left") {
+			t.Errorf("stderr %q does not name /dev/full and why", r.stderr)
+		}
+	}
+	var stderr strings.Builder
+	code := cli.Main([]string{"run", "--kind", "sanitize", "--json", "-"}, cli.Env{Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &stderr,
+		Getenv: func(string) string { return "" }})
+	if code != cli.ExitUsageOrData || !strings.Contains(stderr.String(), "writing the JSON report to stdout") {
+		t.Errorf("--json - to a full stdout: exit %d, stderr %q; want exit 2 naming stdout", code, stderr.String())
 	}
 }

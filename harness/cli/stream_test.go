@@ -181,7 +181,7 @@ func TestDashOutputs(t *testing.T) {
 					t.Errorf("stdout is not the JUnit report (%v):\n%s", err, r.stdout)
 				}
 			case "--markdown":
-				if !strings.HasPrefix(r.stdout, "## piconform: fake 1, dialect 1.6 — ❌ does not conform\n") {
+				if !strings.HasPrefix(r.stdout, "## piconform: <code>fake 1</code>, dialect 1.6 — ❌ does not conform\n") {
 					t.Errorf("stdout is not the Markdown:\n%s", r.stdout)
 				}
 			case "--write-expect":

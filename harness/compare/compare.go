@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -115,11 +116,13 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// displayPath is a path for people, on one line: its keys are an
+// implementation's, which may hold newlines and control characters.
 func displayPath(p string) string {
 	if p == "" {
 		return "/"
 	}
-	return p
+	return printable.Line(p)
 }
 
 // NewMismatch makes the mismatch of a list of differences; nil when the

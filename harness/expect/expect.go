@@ -30,6 +30,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/piconform/piconform/harness/printable"
 	"github.com/piconform/piconform/harness/suite"
 )
 
@@ -700,7 +701,7 @@ func writeEntry(b *bytes.Buffer, pattern string, globs []string, reason string) 
 }
 
 func shorten(msg string) string {
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = printable.Line(strings.Join(strings.Fields(msg), " "))
 	if len(msg) > 160 {
 		cut := 160
 		for cut > 0 && !utf8.RuneStart(msg[cut]) {

@@ -154,17 +154,15 @@ type builder struct {
 	cur   *Row
 	start int
 	files []string
-	// Distinct kinds and rule lists, and their indices.
-	kinds    []string
-	kindIdx  map[string]uint32
-	rules    [][]string
-	rulesIdx map[string]uint32
+	// Distinct kinds and rule lists, numbered.
+	kinds table[string]
+	rules table[[]string]
 	// failed are the failing cases so far.
 	failed []*Case
 }
 
 func newBuilder() *builder {
-	return &builder{m: &Matrix{}, rows: map[Implementation]*Row{}, kindIdx: map[string]uint32{}, rulesIdx: map[string]uint32{}}
+	return &builder{m: &Matrix{}, rows: map[Implementation]*Row{}}
 }
 
 func (b *builder) header(rep *Report) {
@@ -211,23 +209,29 @@ func (b *builder) end() error {
 	return repeatedCase(len(es), func(i int) (string, int) { return es[i].id, int(es[i].line) }, b.files[len(b.files)-1])
 }
 
-func (b *builder) kind(k string) uint32 {
-	i, ok := b.kindIdx[k]
-	if !ok {
-		i = uint32(len(b.kinds))
-		b.kindIdx[k] = i
-		b.kinds = append(b.kinds, k)
-	}
-	return i
-}
+func (b *builder) kind(k string) uint32 { return b.kinds.index(k, k) }
 
 func (b *builder) ruleList(rules []string) uint32 {
-	key := strings.Join(rules, "\x00")
-	i, ok := b.rulesIdx[key]
+	return b.rules.index(strings.Join(rules, "\x00"), rules)
+}
+
+// table numbers distinct values by a key, so that an entry holds a small
+// index instead of the value.
+type table[T any] struct {
+	values []T
+	idx    map[string]uint32
+}
+
+// index is the number of the value of key, added as v if new.
+func (t *table[T]) index(key string, v T) uint32 {
+	i, ok := t.idx[key]
 	if !ok {
-		i = uint32(len(b.rules))
-		b.rulesIdx[key] = i
-		b.rules = append(b.rules, rules)
+		if t.idx == nil {
+			t.idx = map[string]uint32{}
+		}
+		i = uint32(len(t.values))
+		t.idx[key] = i
+		t.values = append(t.values, v)
 	}
 	return i
 }
@@ -263,8 +267,8 @@ func (b *builder) matrix() (*Matrix, error) {
 		}
 		row.entries = uniq
 		for _, e := range uniq {
-			kinds[b.kinds[e.kind]] = true
-			for _, r := range b.rules[e.rules] {
+			kinds[b.kinds.values[e.kind]] = true
+			for _, r := range b.rules.values[e.rules] {
 				families[Family(r)] = true
 			}
 		}
@@ -299,10 +303,10 @@ func (b *builder) fill(row *Row, anchors map[string]bool) {
 		return c
 	}
 	for _, e := range row.entries {
-		kind := b.kinds[e.kind]
+		kind := b.kinds.values[e.kind]
 		count := []*Cell{row.Total, cell(row.ByKind, kind, "kind")}
 		seen := map[string]bool{}
-		for _, r := range b.rules[e.rules] {
+		for _, r := range b.rules.values[e.rules] {
 			if f := Family(r); !seen[f] {
 				seen[f] = true // a case citing two rules of one family counts once there
 				count = append(count, cell(row.ByFamily, f, "rules"))

@@ -14,6 +14,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/piconform/piconform/harness/suite"
 )
 
 // SchemaVersion is the newest report format this package reads. A header
@@ -168,7 +170,7 @@ func openRegular(path string) (*os.File, error) {
 		return nil, &InputError{File: path, Msg: cleanOSError(err)}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &InputError{File: path, Msg: "not a regular file (" + describeMode(st.Mode()) + "): a report is a file that piconform run --json wrote"}
+		return nil, &InputError{File: path, Msg: "not a regular file (" + suite.DescribeMode(st.Mode()) + "): a report is a file that piconform run --json wrote"}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -180,20 +182,6 @@ func openRegular(path string) (*os.File, error) {
 		return nil, &InputError{File: path, Msg: "changed while it was opened"}
 	}
 	return f, nil
-}
-
-func describeMode(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
-		return "a device"
-	}
-	return m.Type().String()
 }
 
 func scanFile(path string, h handler) error {

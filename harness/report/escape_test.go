@@ -49,3 +49,24 @@ func TestNoRawControls(t *testing.T) {
 func isRawControl(r rune) bool {
 	return r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0)
 }
+
+// TestMarkdownTableHoldsHostilePaths: a first differing path whose keys
+// (an implementation's) hold a pipe, a backtick and a newline stays in its
+// cell: the failures table keeps one line a case and four cells a line.
+func TestMarkdownTableHoldsHostilePaths(t *testing.T) {
+	results := []run.Result{{Case: mkCase("convert/evil", "convert.order"), Outcome: run.Fail, Message: "differs",
+		Mismatch: mismatch(t, `{}`, "{\"a|b`c\\nconforms\": 1}")}}
+	md := string(report.Markdown(runSummary(t, results, nil, []string{"convert/evil"})))
+	var row string
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "| `convert/evil` |") {
+			row = l
+		}
+		if strings.TrimSpace(l) == "conforms" || strings.HasPrefix(l, "conforms") {
+			t.Errorf("a line of its own: %q", l)
+		}
+	}
+	if cells := strings.Count(strings.ReplaceAll(row, `\|`, ""), "|"); cells != 5 {
+		t.Errorf("the row %q has %d cell borders, want 5", row, cells)
+	}
+}

@@ -181,14 +181,20 @@ type JSONSink struct {
 	W       io.Writer
 	written map[*suite.Case]bool
 	head    Head
+	err     error
 }
+
+// Err is the first error writing to W; the lines after it are not written.
+func (j *JSONSink) Err() error { return j.err }
 
 func (j *JSONSink) write(v any) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
-	_, _ = j.W.Write(b.Bytes()) // one write a line, so a reader never sees half of one
+	if j.err == nil {
+		_, j.err = j.W.Write(printable.JSON(b.Bytes())) // one write a line, so a reader never sees half of one
+	}
 }
 
 func (j *JSONSink) Begin(h Head) {
@@ -242,6 +248,11 @@ type TerminalSink struct {
 	head         Head
 }
 
+// BlockPrefix starts each line after the first of a text an
+// implementation wrote (a message, a note) in the terminal report, so that
+// no such line passes for the report's own (printable.Block).
+const BlockPrefix = "    | "
+
 // Details is how many failing cases the end of a run shows in full when
 // not verbose.
 const Details = 3
@@ -294,7 +305,7 @@ func (t *TerminalSink) Case(r run.Result, done, total int) {
 			if !t.Verbose {
 				msg = oneLine(msg, 200)
 			}
-			fmt.Fprintf(t.W, ": %s", printable.String(msg))
+			fmt.Fprintf(t.W, ": %s", printable.Block(msg, BlockPrefix))
 		}
 		fmt.Fprintln(t.W)
 		if t.Verbose {
@@ -313,7 +324,7 @@ func (t *TerminalSink) Case(r run.Result, done, total int) {
 // its file and diff, its notes.
 func writeDetails(w io.Writer, r run.Result) {
 	if r.Expected != nil && !r.UnexpectedPass() {
-		fmt.Fprintf(w, "    expected failure: %s\n", printable.String(r.Expected.Reason))
+		fmt.Fprintf(w, "    expected failure: %s\n", printable.Block(r.Expected.Reason, BlockPrefix))
 		return
 	}
 	if diffs := diffsOf(r); len(diffs) > 0 {
@@ -321,7 +332,7 @@ func writeDetails(w io.Writer, r run.Result) {
 		fmt.Fprintf(w, "    diff (-want +got):\n%s", indent(printable.String(compare.FormatDiffs(diffs, MaxDiffs)), "      "))
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "    note: %s\n", printable.String(n))
+		fmt.Fprintf(w, "    note: %s\n", printable.Block(n, BlockPrefix))
 	}
 }
 
@@ -380,7 +391,7 @@ func (t *TerminalSink) End(s *run.Summary) {
 			n := min(Details, len(failed))
 			fmt.Fprintf(w, "\nThe first %d in full (-v shows every case as it ends; --json FILE keeps every diff):\n", n)
 			for _, r := range failed[:n] {
-				fmt.Fprintf(w, "%s %s: %s\n", st.paint(outcomeColor[r.Outcome], strings.ToUpper(string(r.Outcome))), r.Case.ID, printable.String(r.Message))
+				fmt.Fprintf(w, "%s %s: %s\n", st.paint(outcomeColor[r.Outcome], strings.ToUpper(string(r.Outcome))), r.Case.ID, printable.Block(r.Message, BlockPrefix))
 				writeDetails(w, r)
 			}
 		}
@@ -413,7 +424,7 @@ func (t *TerminalSink) End(s *run.Summary) {
 	}
 	fmt.Fprintf(w, "\n%d %s, dialect %s%s: %s (%.1fs)\n", len(s.Results), plural(len(s.Results), "case", "cases"), s.Dialect, profile, strings.Join(parts, ", "), s.Duration.Seconds())
 	for _, f := range s.StartFailures {
-		fmt.Fprintln(w, st.paint("33", printable.String(startFailureText(f))))
+		fmt.Fprintln(w, st.paint("33", printable.Line(startFailureText(f))))
 	}
 	if s.Broken {
 		fmt.Fprintln(w, st.paint("31;1", "Every case that ran broke (error, crash, timeout or protocol violation): the adapter itself looks broken. Check its log."))

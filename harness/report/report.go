@@ -356,7 +356,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 	case !s.OK():
 		verdict = "❌ does not conform"
 	}
-	fmt.Fprintf(b, "## piconform: %s %s, dialect %s — %s\n\n", mdCell(impl.Name), mdCell(impl.Version), s.Dialect, verdict)
+	fmt.Fprintf(b, "## piconform: %s, dialect %s — %s\n\n", mdCode(strings.TrimSpace(impl.Name+" "+impl.Version)), s.Dialect, verdict)
 	fmt.Fprintf(b, "piconform %s, %s UTC, %d %s", mdCell(Version), s.Started.UTC().Format("2006-01-02 15:04"), len(s.Results), plural(len(s.Results), "case", "cases"))
 	if s.Profile != "" {
 		fmt.Fprintf(b, ", profile `%s`", s.Profile)
@@ -401,7 +401,7 @@ func markdown(b *bytes.Buffer, s *run.Summary, limit int) {
 			}
 			where := ""
 			if r.Mismatch != nil {
-				where = "`" + r.Mismatch.Path + "`"
+				where = mdCode(r.Mismatch.Path)
 			}
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", r.Case.ID, r.Outcome, where, mdCell(r.Message))
 		}
@@ -518,13 +518,24 @@ type testcase struct {
 	// SystemOut carries the notes of a case, failing or not.
 	SystemOut string `xml:"system-out,omitempty"`
 }
+
+// totals are the counts and time JUnit's readers take from a test suite
+// and from the root.
+type totals struct {
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
+	Errors   int    `xml:"errors,attr"`
+	Skipped  int    `xml:"skipped,attr"`
+	Time     string `xml:"time,attr"`
+}
+
+func (t *totals) add(o totals) {
+	t.Tests, t.Failures, t.Errors, t.Skipped = t.Tests+o.Tests, t.Failures+o.Failures, t.Errors+o.Errors, t.Skipped+o.Skipped
+}
+
 type testsuite struct {
-	Name       string      `xml:"name,attr"`
-	Tests      int         `xml:"tests,attr"`
-	Failures   int         `xml:"failures,attr"`
-	Errors     int         `xml:"errors,attr"`
-	Skipped    int         `xml:"skipped,attr"`
-	Time       string      `xml:"time,attr"`
+	Name string `xml:"name,attr"`
+	totals
 	Timestamp  string      `xml:"timestamp,attr"`
 	Hostname   string      `xml:"hostname,attr,omitempty"`
 	Properties *properties `xml:"properties"`
@@ -533,14 +544,10 @@ type testsuite struct {
 	seconds float64
 }
 type testsuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []*testsuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	totals
+	Suites []*testsuite `xml:"testsuite"`
 	// SystemErr says which processes did not start; no case is charged.
 	SystemErr string `xml:"system-err,omitempty"`
 }
@@ -564,9 +571,9 @@ func JUnit(sums ...*run.Summary) []byte {
 	var wall time.Duration
 	for _, s := range sums {
 		wall += s.Duration
-		out.Name = "piconform " + s.Implementation.Name
+		out.Name = "piconform " + printable.String(s.Implementation.Name)
 		for _, f := range s.StartFailures {
-			out.SystemErr += startFailureText(f) + "\n"
+			out.SystemErr += printable.String(startFailureText(f)) + "\n"
 		}
 		// Class names carry the dialect when a run checks several, so
 		// each case stays one test per dialect.
@@ -575,8 +582,8 @@ func JUnit(sums ...*run.Summary) []byte {
 			class = "piconform." + strings.ReplaceAll(s.Dialect.String(), ".", "_") + "."
 			suffix = " (dialect " + s.Dialect.String() + ")"
 		}
-		props := []property{{"piconform.version", Version}, {"implementation.name", s.Implementation.Name},
-			{"implementation.version", s.Implementation.Version}, {"implementation.language", s.Implementation.Language},
+		props := []property{{"piconform.version", Version}, {"implementation.name", printable.String(s.Implementation.Name)},
+			{"implementation.version", printable.String(s.Implementation.Version)}, {"implementation.language", printable.String(s.Implementation.Language)},
 			{"dialect", s.Dialect.String()}, {"dialect.release", s.Dialect.Release()}}
 		if s.Profile != "" {
 			props = append(props, property{"profile", s.Profile})
@@ -585,10 +592,7 @@ func JUnit(sums ...*run.Summary) []byte {
 	}
 	for _, ts := range out.Suites {
 		ts.Time = seconds(ts.seconds)
-		out.Tests += ts.Tests
-		out.Failures += ts.Failures
-		out.Errors += ts.Errors
-		out.Skipped += ts.Skipped
+		out.add(ts.totals)
 	}
 	out.Time = seconds(wall.Seconds())
 	data, _ := xml.MarshalIndent(out, "", "  ")
@@ -611,27 +615,28 @@ func junitSuites(out *testsuites, s *run.Summary, class, suffix string, props []
 		tc := testcase{Name: r.Case.ID, Classname: class + r.Case.Kind, Time: seconds(r.Duration.Seconds())}
 		ts.seconds += r.Duration.Seconds()
 		ts.Tests++
-		body := r.Message
+		message := printable.String(r.Message)
+		body := message
 		if diffs := diffsOf(r); len(diffs) > 0 {
-			body += "\n\ndiff (-want +got):\n" + compare.FormatDiffs(diffs, MaxDiffs)
+			body += "\n\ndiff (-want +got):\n" + printable.String(compare.FormatDiffs(diffs, MaxDiffs))
 		}
 		for _, n := range r.Notes {
-			tc.SystemOut += "note: " + n + "\n"
+			tc.SystemOut += "note: " + printable.String(n) + "\n"
 		}
 		switch {
 		case r.Outcome == run.Pass:
 		case r.Outcome == run.Skip || r.Expected != nil:
-			msg := r.Message
+			msg := message
 			if r.Expected != nil {
-				msg = "expected failure: " + r.Expected.Reason
+				msg = "expected failure: " + printable.String(r.Expected.Reason)
 			}
 			tc.Skipped = &skipped{Message: msg}
 			ts.Skipped++
 		case r.Outcome == run.Fail:
-			tc.Failure = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			tc.Failure = &failure{Message: message, Type: string(r.Outcome), Body: body}
 			ts.Failures++
 		default:
-			tc.Error = &failure{Message: r.Message, Type: string(r.Outcome), Body: body}
+			tc.Error = &failure{Message: message, Type: string(r.Outcome), Body: body}
 			ts.Errors++
 		}
 		ts.Cases = append(ts.Cases, tc)

@@ -295,10 +295,10 @@ func TestMarkdown(t *testing.T) {
 		t.Error("invalid UTF-8")
 	}
 	for _, want := range []string{
-		"## piconform: fake 1.0, dialect 0.80 — ❌ does not conform",
+		"## piconform: <code>fake 1.0</code>, dialect 0.80 — ❌ does not conform",
 		"| pass | 2 |", "| fail | 2 |", "| error | 1 |", "| expected failures | 1 |",
 		"### Failures",
-		"| `convert/fail` | fail | `/messages/0/content` |",
+		"| `convert/fail` | fail | <code>/messages/0/content</code> |",
 		"| `cost/error` | error |",
 		"| `normalize/crash` | crash |",
 		"| `normalize/timeout` | timeout |",

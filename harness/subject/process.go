@@ -11,8 +11,8 @@ import (
 	"os/exec"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/piconform/piconform/harness/compare"
 	"github.com/piconform/piconform/protocol"
 	"github.com/piconform/piconform/reference/jsonv"
 )
@@ -332,16 +332,7 @@ func parseHello(v jsonv.Value) (Implementation, error) {
 // report names the implementation.
 func boundHello(impl Implementation) Implementation {
 	const most = 200
-	clip := func(s string) string {
-		if len(s) <= most {
-			return s
-		}
-		n := most
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		return s[:n] + "…"
-	}
+	clip := func(s string) string { return compare.Clip(s, most) }
 	list := func(l []string) []string {
 		if l == nil {
 			return nil

@@ -20,7 +20,7 @@ func ReadFile(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s)", describeMode(st.Mode()))
+		return nil, fmt.Errorf("not a regular file (%s)", DescribeMode(st.Mode()))
 	}
 	if st.Size() > MaxFileBytes {
 		return nil, fmt.Errorf("%d bytes, over the limit of %d MiB", st.Size(), MaxFileBytes>>20)
@@ -41,7 +41,9 @@ func ReadFile(fsys fs.FS, name string) ([]byte, error) {
 	return data, nil
 }
 
-func describeMode(m fs.FileMode) string {
+// DescribeMode names the type of a file that is not a regular file, for
+// an error that refuses it: "a folder", "a named pipe", "a device", ….
+func DescribeMode(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

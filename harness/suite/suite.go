@@ -223,6 +223,11 @@ func (s *Suite) loadCase(p string, kinds Kinds) (*Case, error) {
 	if err != nil {
 		return nil, &Error{File: file, Err: err}
 	}
+	// The input goes to an implementation in a run frame, which names each
+	// key once (spec/PROTOCOL.md); a case file does too.
+	if err := protocol.DuplicateKey(v, ""); err != nil {
+		return nil, &Error{File: file, Err: err}
+	}
 	c := &Case{File: file, Suite: s, Raw: v}
 	f := jsonv.ReadFields(v, "")
 	c.ID = f.String("id")

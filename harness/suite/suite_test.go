@@ -160,6 +160,7 @@ func TestLoadErrors(t *testing.T) {
 		{"redact path relative", set(`"/messages/*/timestamp"`, `"messages"`), ` (case convert/good): /redact/0/path: want a JSON Pointer starting with /, got "messages"`},
 		{"redact bad type", set(`"as": "number"`, `"as": "integer"`), ` (case convert/good): /redact/0/as: want one of `},
 		{"redact missing as", set(`, "as": "number"`, ``), ` (case convert/good): /redact/0/as: missing required string`},
+		{"a key named twice", set(`{"messages": []}`, `{"messages": [], "messages": [1]}`), `: /input: the key "messages" is named twice in one object: each key must be named once`},
 		{"redact entry not an object", set(`[{"path": "/messages/*/timestamp", "as": "number"}]`, `["/x"]`), ` (case convert/good): /redact/0: want an object, got string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/piconform/piconform/harness/compare"
+	"github.com/piconform/piconform/harness/secret"
 	"github.com/piconform/piconform/reference/jsonv"
 )
 
@@ -416,81 +417,13 @@ type Finding struct {
 	Why  string
 }
 
-// secretPatterns are the key-like strings the scan flags. Each has a
-// literal hint that any match holds (in lower case when fold is set), so
-// that a long line is searched with a regular expression only when the
-// hint is in it.
-var secretPatterns = []struct {
-	hint string
-	fold bool
-	re   *regexp.Regexp
-	why  string
-}{
-	{"sk-ant-", false, regexp.MustCompile(`sk-ant-[A-Za-z0-9_-]{4,}`), "an Anthropic key (sk-ant-…)"},
-	{"sk-", false, regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{8,}`), "a secret key (sk-…)"},
-	{"k_live_", false, regexp.MustCompile(`\b[rs]k_live_[A-Za-z0-9]{8,}`), "a Stripe live key (sk_live_…, rk_live_…)"},
-	{"gh", false, regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{20,}`), "a GitHub token (ghp_…)"},
-	{"github_pat_", false, regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), "a GitHub token (github_pat_…)"},
-	{"bearer", true, regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{4,}`), "a bearer token (Bearer …)"},
-	{"AIza", false, regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{10,}`), "a Google API key (AIza…)"},
-	// AWS: an access key id as AWS issues them, and a SigV4 authorization
-	// value, which names the access key id it was signed with.
-	{"A", false, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), "an AWS access key id (AKIA…, ASIA…)"},
-	{"AWS4-HMAC-SHA256", false, regexp.MustCompile(`AWS4-HMAC-SHA256\s+Credential=`), "a SigV4 signature (AWS4-HMAC-SHA256 Credential=…)"},
-	// A JWT (an OAuth access token such as ChatGPT's): its header is a JSON
-	// object, so it starts "eyJ", then a dot and the payload.
-	{"eyJ", false, regexp.MustCompile(`\beyJ[A-Za-z0-9_=-]{4,}\.[A-Za-z0-9_=-]{4,}`), "a JWT (eyJ….…)"},
-}
-
 // scanText lists the secrets in one piece of text, at line.
 func scanText(text string, line int) []Finding {
 	var out []Finding
-	lower := ""
-	for _, p := range secretPatterns {
-		in := text
-		if p.fold {
-			if lower == "" {
-				lower = strings.ToLower(text)
-			}
-			in = lower
-		}
-		if !strings.Contains(in, p.hint) {
-			continue
-		}
-		if m := p.re.FindString(text); m != "" {
-			out = append(out, Finding{Line: line, Text: m, Why: p.why})
-		}
-	}
-	if k := findAWSSecret(text); k != "" {
-		out = append(out, Finding{Line: line, Text: k, Why: "an AWS secret access key (40 characters of base64)"})
+	for _, f := range secret.Find(text) {
+		out = append(out, Finding{Line: line, Text: f.Text, Why: f.Why})
 	}
 	return out
-}
-
-// findAWSSecret finds an AWS secret access key: exactly 40 characters of
-// base64 standing alone (a run of them, not followed by padding), mixing
-// upper case, lower case and digits, as a random key does and words, hex
-// digests and paths rarely do.
-func findAWSSecret(text string) string {
-	isB64 := func(c byte) bool {
-		return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '/' || c == '+'
-	}
-	for i := 0; i < len(text); {
-		if !isB64(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isB64(text[j]) {
-			j++
-		}
-		if run := text[i:j]; len(run) == 40 && (j == len(text) || text[j] != '=') &&
-			strings.ContainsAny(run, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(run, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(run, "0123456789") {
-			return run
-		}
-		i = j
-	}
-	return ""
 }
 
 // headerKey reads a YAML mapping key naming a header (optionally quoted):
@@ -525,9 +458,10 @@ func listItem(line string) (indent int, value string, ok bool) {
 }
 
 // FindSecrets lists the lines of a cassette that look like they hold a
-// credential: key-like strings anywhere (sk-ant-…, sk-…, sk_live_…, ghp_…,
-// github_pat_…, Bearer …, AIza…, JWTs, AWS access key ids and secret
-// access keys, SigV4 signatures), and a credential header (x-api-key,
+// credential: key-like strings anywhere (package secret: sk-ant-…, sk-…,
+// sk_live_…, ghp_…, github_pat_…, Bearer …, Basic …, user:password@ in a
+// URL, PEM private keys, AIza…, ya29.…, xoxb-…, hf_…, JWTs, AWS access key
+// ids and secret access keys, SigV4 signatures), and a credential header (x-api-key,
 // authorization, …) whose value is anything but Redacted. It reads every
 // line, however long, and also the text YAML's escapes and a JSON body's
 // escapes spell ("\x73k-ant-…", "\u0073k-…"), each at the line it starts on.

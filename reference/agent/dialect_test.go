@@ -7,6 +7,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 // TestSystemRoleByDialect: a registry of 1.6 reads a system message as a
@@ -117,10 +118,7 @@ func TestDeclareToolChanges(t *testing.T) {
 			}
 			got, err := agent.DeclareToolChanges(msgs, tools, func() jsonv.Value { return jsonv.NumberValue("9") })
 			if tc.err != "" {
-				pe, ok := err.(*jsonv.PathError)
-				if !ok || pe.Pointer != tc.err {
-					t.Fatalf("error %v, want one at %s", err, tc.err)
-				}
+				jsonvtest.ErrorAt(t, err, tc.err)
 				return
 			}
 			if err != nil {

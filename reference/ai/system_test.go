@@ -6,6 +6,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 // TestSystemMessageRoundTrip: a 1.6 system message decodes whatever its
@@ -133,10 +134,7 @@ func TestNormalizeContext(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ai.NormalizeContext(parse(t, tc.in), "/c")
 			if tc.err != "" {
-				pe, ok := err.(*jsonv.PathError)
-				if !ok || pe.Pointer != tc.err {
-					t.Fatalf("error %v, want one at %s", err, tc.err)
-				}
+				jsonvtest.ErrorAt(t, err, tc.err)
 				return
 			}
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 // TestCurrentTools: replaying the tool lists of a transcript's system
@@ -44,9 +45,7 @@ func TestCurrentTools(t *testing.T) {
 			}
 			got, err := ai.CurrentTools(systems, func(i int) string { return places[i] })
 			if tc.err != "" {
-				if pe, ok := err.(*jsonv.PathError); !ok || pe.Pointer != tc.err {
-					t.Fatalf("got %s, error %v, want an error at %s", jsonv.ArrayValue(got...), err, tc.err)
-				}
+				jsonvtest.ErrorAt(t, err, tc.err)
 				return
 			}
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 )
 
 func TestSplitErrorImages(t *testing.T) {
@@ -56,18 +57,10 @@ func TestFitThinkingBudget(t *testing.T) {
 	} {
 		var budget jsonv.Value
 		if tc.budget != "" {
-			budget = mustParse(tc.budget)
+			budget = jsonvtest.Parse(t, tc.budget)
 		}
-		if got := FitThinkingBudget(budget, mustParse(tc.max)).Stringified().String(); got != tc.want {
+		if got := FitThinkingBudget(budget, jsonvtest.Parse(t, tc.max)).Stringified().String(); got != tc.want {
 			t.Errorf("FitThinkingBudget(%s, %s) = %s, want %s", tc.budget, tc.max, got, tc.want)
 		}
 	}
-}
-
-func mustParse(s string) jsonv.Value {
-	v, err := jsonv.Parse([]byte(s))
-	if err != nil {
-		panic(err)
-	}
-	return v
 }

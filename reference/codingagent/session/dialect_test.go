@@ -1,7 +1,6 @@
 package session_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -93,16 +92,7 @@ func TestDialects(t *testing.T) {
 				d    dialect.Dialect
 				want string
 			}{{dialect.V0_80, tc.want080}, {dialect.V1_6, tc.want16}} {
-				ctx, err := session.Load(tc.text, session.Leaf{}, session.Options{Dialect: d.d})
-				got := ""
-				if th, ok := errors.AsType[*session.Thrown](err); ok {
-					got = "throws: " + th.Category
-				} else if err != nil {
-					t.Fatal(err)
-				} else {
-					got = contextJSON(ctx)
-				}
-				if diff := cmp.Diff(d.want, got); diff != "" {
+				if diff := cmp.Diff(d.want, loaded(t, tc.text, session.Leaf{}, session.Options{Dialect: d.d})); diff != "" {
 					t.Errorf("%s (-want +got):\n%s", d.d, diff)
 				}
 			}

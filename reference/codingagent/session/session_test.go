@@ -31,6 +31,20 @@ func contextJSON(c session.Context) string {
 	return string(o.Value().AppendJSON(nil))
 }
 
+// loaded is what Load makes of text: the context as JSON (contextJSON), or
+// "throws: <category>" where Pi throws.
+func loaded(t *testing.T, text string, leaf session.Leaf, opts session.Options) string {
+	t.Helper()
+	ctx, err := session.Load(text, leaf, opts)
+	if th, ok := errors.AsType[*session.Thrown](err); ok {
+		return "throws: " + th.Category
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return contextJSON(ctx)
+}
+
 func TestLoad(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -80,16 +94,7 @@ func TestLoad(t *testing.T) {
 		{"version with toString", lines(`{"type":"session","version":{"toString":1},"id":"s"}`), session.Leaf{}, "throws: type-error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, err := session.Load(tc.text, tc.leaf, session.Options{})
-			got := ""
-			if th, ok := errors.AsType[*session.Thrown](err); ok {
-				got = "throws: " + th.Category
-			} else if err != nil {
-				t.Fatal(err)
-			} else {
-				got = contextJSON(ctx)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := cmp.Diff(tc.want, loaded(t, tc.text, tc.leaf, session.Options{})); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

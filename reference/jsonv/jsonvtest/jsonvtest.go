@@ -2,6 +2,7 @@
 package jsonvtest
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,6 +18,18 @@ func Parse(t testing.TB, s string) jsonv.Value {
 		t.Fatalf("Parse(%q): %v", s, err)
 	}
 	return v
+}
+
+// ErrorAt checks that err is, or wraps, a *jsonv.PathError at ptr; when it
+// is not, it fails the test and returns false.
+func ErrorAt(t testing.TB, err error, ptr string) bool {
+	t.Helper()
+	var pe *jsonv.PathError
+	if !errors.As(err, &pe) || pe.Pointer != ptr {
+		t.Errorf("error %v, want one at %s", err, ptr)
+		return false
+	}
+	return true
 }
 
 // AddFiles seeds the fuzz test f with the files matching patterns, such as

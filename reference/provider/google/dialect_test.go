@@ -10,6 +10,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/google"
 	"github.com/piconform/piconform/reference/provider/googlevertex"
@@ -17,20 +18,11 @@ import (
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
-func mustJSON(t *testing.T, s string) jsonv.Value {
-	t.Helper()
-	v, err := jsonv.ParseString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // build builds the request of a context given as JSON for a model, in
 // dialect d, through the driver of api.
 func build(t *testing.T, api string, d dialect.Dialect, model *ai.Model, ctxJSON string, opts google.Options) (*provider.Call, error) {
 	t.Helper()
-	ctx, err := ai.DecodeWireContext(mustJSON(t, ctxJSON), "/context", true)
+	ctx, err := ai.DecodeWireContext(jsonvtest.Parse(t, ctxJSON), "/context", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,9 +108,9 @@ func TestRequestByDialect(t *testing.T) {
 		{"level null", google.API, hi, ai.Model{ID: "gemini-2.5-pro", Reasoning: true}, google.Options{Thinking: &google.Thinking{Enabled: &yes, Level: jsonv.NullValue()}}, "/generationConfig/thinkingConfig", `{"includeThoughts":true,"thinkingLevel":null}`, `{"includeThoughts":true}`},
 		{"level via the SDK map", google.API, hi, ai.Model{ID: "gemini-2.5-pro", Reasoning: true}, google.Options{Thinking: &google.Thinking{Enabled: &yes, Level: jsonv.ArrayValue(jsonv.StringValue("LOW"))}}, "/generationConfig/thinkingConfig", `{"includeThoughts":true,"thinkingLevel":["LOW"]}`, `{"includeThoughts":true,"thinkingLevel":"LOW"}`},
 		{"off for gemini 3 pro", google.API, hi, ai.Model{ID: "gemini-3-pro-preview", Reasoning: true}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingLevel":"LOW"}`, `{"thinkingBudget":0}`},
-		{"off unsupported", google.API, hi, ai.Model{ID: "gemini-3-pro-preview", Reasoning: true, ThinkingLevelMap: mustJSON(t, `{"off":null,"minimal":null}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingLevel":"LOW"}`, `{"thinkingLevel":"LOW"}`},
-		{"off unsupported, mapped", googlevertex.API, hi, ai.Model{ID: "gemini-4-argon", Reasoning: true, ThinkingLevelMap: mustJSON(t, `{"off":null,"minimal":"Medium"}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingBudget":0}`, `{"thinkingLevel":"MEDIUM"}`},
-		{"off for gemma 4 on vertex", googlevertex.API, hi, ai.Model{ID: "gemma-4-27b", Reasoning: true, ThinkingLevelMap: mustJSON(t, `{"off":null}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingBudget":0}`, `{"thinkingLevel":"MINIMAL"}`},
+		{"off unsupported", google.API, hi, ai.Model{ID: "gemini-3-pro-preview", Reasoning: true, ThinkingLevelMap: jsonvtest.Parse(t, `{"off":null,"minimal":null}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingLevel":"LOW"}`, `{"thinkingLevel":"LOW"}`},
+		{"off unsupported, mapped", googlevertex.API, hi, ai.Model{ID: "gemini-4-argon", Reasoning: true, ThinkingLevelMap: jsonvtest.Parse(t, `{"off":null,"minimal":"Medium"}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingBudget":0}`, `{"thinkingLevel":"MEDIUM"}`},
+		{"off for gemma 4 on vertex", googlevertex.API, hi, ai.Model{ID: "gemma-4-27b", Reasoning: true, ThinkingLevelMap: jsonvtest.Parse(t, `{"off":null}`)}, google.Options{Thinking: &google.Thinking{}}, "/generationConfig/thinkingConfig", `{"thinkingBudget":0}`, `{"thinkingLevel":"MINIMAL"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, want := range []struct {
@@ -149,7 +141,7 @@ func TestRequestRefusals(t *testing.T) {
 	}{
 		{"number id", ai.Model{ID: "", Loose: ai.Loose{{Key: "id", Value: jsonv.NumberValue("7")}}}, google.Options{}, "modelId.toLowerCase is not a function"},
 		{"null id", ai.Model{ID: "", Loose: ai.Loose{{Key: "id", Value: jsonv.NullValue()}}}, google.Options{}, "Cannot read properties of null (reading 'toLowerCase')"},
-		{"bad off mapping", ai.Model{ID: "gemini-3-flash", Reasoning: true, ThinkingLevelMap: mustJSON(t, `{"off":null,"minimal":"tiny"}`)}, google.Options{Thinking: &google.Thinking{}},
+		{"bad off mapping", ai.Model{ID: "gemini-3-flash", Reasoning: true, ThinkingLevelMap: jsonvtest.Parse(t, `{"off":null,"minimal":"tiny"}`)}, google.Options{Thinking: &google.Thinking{}},
 			"Unsupported Google thinking level mapping for google/gemini-3-flash: minimal -> tiny"},
 	} {
 		for _, api := range []string{google.API, googlevertex.API} {
@@ -167,8 +159,8 @@ func TestRequestRefusals(t *testing.T) {
 // replacing an earlier, and puts Pi's user agent under both.
 func TestHeaderMergeByDialect(t *testing.T) {
 	hi := `{"messages":[{"role":"user","content":"hi","timestamp":1}]}`
-	model := ai.Model{ID: "gemini-2.5-pro", Headers: mustJSON(t, `{"X-Dup":"one","X-Drop":"d","x-gone":"g"}`)}
-	opts := google.Options{StreamOptions: provider.StreamOptions{Headers: httpheader.Decode(mustJSON(t, `{"x-dup":"two","X-DROP":null,"user-agent":"mine"}`))}}
+	model := ai.Model{ID: "gemini-2.5-pro", Headers: jsonvtest.Parse(t, `{"X-Dup":"one","X-Drop":"d","x-gone":"g"}`)}
+	opts := google.Options{StreamOptions: provider.StreamOptions{Headers: httpheader.Decode(jsonvtest.Parse(t, `{"x-dup":"two","X-DROP":null,"user-agent":"mine"}`))}}
 	for _, tc := range []struct {
 		d                                 dialect.Dialect
 		dup, drop, gone, agent, apiClient string
@@ -341,10 +333,10 @@ func TestSimpleThinking16(t *testing.T) {
 		for _, d := range []provider.Driver{google.Driver, googlevertex.Driver} {
 			model := &ai.Model{ID: tc.id, API: d.API, Provider: "google", BaseURL: "http://h", Reasoning: true}
 			if tc.levelMap != "" {
-				model.ThinkingLevelMap = mustJSON(t, tc.levelMap)
+				model.ThinkingLevelMap = jsonvtest.Parse(t, tc.levelMap)
 			}
 			key := "k"
-			s := provider.SimpleOptions{StreamOptions: provider.StreamOptions{APIKey: &key, Dialect: dialect.V1_6}, Reasoning: mustJSON(t, tc.level)}
+			s := provider.SimpleOptions{StreamOptions: provider.StreamOptions{APIKey: &key, Dialect: dialect.V1_6}, Reasoning: jsonvtest.Parse(t, tc.level)}
 			want := tc.want
 			if d.API == googlevertex.API && tc.vertex != "" {
 				want = tc.vertex

@@ -2,6 +2,7 @@ package google
 
 import (
 	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
 )
 
 // release is what one Pi release line's Google code (google-shared.js and
@@ -79,3 +80,20 @@ func SDKMajor(d dialect.Dialect) int { return rules(d).sdkMajor }
 
 // rules is the release of dialect d.
 func rules(d dialect.Dialect) *release { return releases.At(d) }
+
+// laterClients are the client as later dialects have it (Client.Later):
+// from 1.6 on Pi wraps the call in its own retry loop (GenAIRetry), and
+// fetch's error names its cause.
+var laterClients = dialect.Table[*provider.Client]{dialect.V1_6: &client16}
+
+var client16 = provider.Client{
+	// A server that closes the connection without an answer, as a case's
+	// disconnect does: undici's cause, which Pi 1.6 appends.
+	NoResponseText: provider.FetchFailedText + ": other side closed (UND_ERR_SOCKET)",
+	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
+	Retry:             GenAIRetry,
+	IncidentalHeaders: IncidentalHeaders,
+	// The SDK still names itself in x-goog-api-client; Pi's own
+	// user-agent is every 1.6 API's (provider.PiIdentity).
+	IdentityHeaders: Identity,
+}

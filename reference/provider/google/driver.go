@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -27,19 +26,7 @@ var Client = provider.Client{
 	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	IncidentalHeaders: IncidentalHeaders,
 	IdentityHeaders:   Identity,
-	Later:             dialect.Table[*provider.Client]{dialect.V1_6: &client16},
-}
-
-var client16 = provider.Client{
-	// A server that closes the connection without an answer, as a case's
-	// disconnect does: undici's cause, which Pi 1.6 appends.
-	NoResponseText: provider.FetchFailedText + ": other side closed (UND_ERR_SOCKET)",
-	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
-	Retry:             GenAIRetry,
-	IncidentalHeaders: IncidentalHeaders,
-	// The SDK still names itself in x-goog-api-client; Pi's own
-	// user-agent is every 1.6 API's (provider.PiIdentity).
-	IdentityHeaders: Identity,
+	Later:             laterClients,
 }
 
 // Identity is the Gen AI SDK's: its user agent, and its second one in

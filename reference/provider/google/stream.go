@@ -129,8 +129,6 @@ type parser struct {
 	out     *ai.AssistantMessage
 	events  []stream.Event
 	current ai.Block // the open text or thinking block, or nil
-	// idFixed is set once a non-empty responseId was kept.
-	idFixed bool
 	outside bool
 	// answers numbers the tool-call ids Pi makes up and names the API.
 	answers *Answers
@@ -234,17 +232,8 @@ func (p *parser) event(piece string) {
 
 // chunk is one iteration of Pi's loop over GenerateContentResponse chunks.
 func (p *parser) chunk(chunk jsonv.Value) {
-	if !p.idFixed {
-		switch id := sdkMember(chunk, "responseId"); id.Kind() {
-		case jsonv.Absent:
-			p.out.ResponseID = nil
-		case jsonv.String:
-			s := id.Str()
-			p.out.ResponseID = &s
-			p.idFixed = s != ""
-		default:
-			p.outside = true
-		}
+	if !stream.KeepResponseID(p.out, sdkMember(chunk, "responseId")) {
+		p.outside = true
 	}
 	var candidate jsonv.Value
 	switch cands := sdkMember(chunk, "candidates"); cands.Kind() {

@@ -7,21 +7,15 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
-
-func mustParse(s string) jsonv.Value {
-	v, err := jsonv.ParseString(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
 
 func testModel(t *testing.T, js string) *ai.Model {
 	t.Helper()
-	m, err := ai.DecodeModel(mustParse(`{"id":"m","name":"m","api":"mistral-conversations","provider":"mistral","baseUrl":"http://x","input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1000,"maxTokens":500,"reasoning":false`+js+`}`), "")
+	m, err := ai.DecodeModel(jsonvtest.Parse(t, `{"id":"m","name":"m","api":"mistral-conversations","provider":"mistral","baseUrl":"http://x","input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1000,"maxTokens":500,"reasoning":false`+js+`}`), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +36,7 @@ func TestHeader16(t *testing.T) {
 		{``, `{"X-AFFINITY":"mine","Accept":null}`, map[string]string{"X-Affinity": "mine", "Accept": ""}},
 		{`,"headers":{"x-affinity":null}`, `{}`, map[string]string{"X-Affinity": ""}},
 	} {
-		o := Options{StreamOptions: provider.StreamOptions{Dialect: dialect.V1_6, APIKey: &key, SessionID: jsonv.StringValue("s"), Headers: httpheader.Decode(mustParse(tc.opts))}}
+		o := Options{StreamOptions: provider.StreamOptions{Dialect: dialect.V1_6, APIKey: &key, SessionID: jsonv.StringValue("s"), Headers: httpheader.Decode(jsonvtest.Parse(t, tc.opts))}}
 		h, err := buildHeader16(testModel(t, tc.model), o)
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +65,7 @@ func TestFromSimple16(t *testing.T) {
 		{`,"reasoning":true,"thinkingLevelMap":{"off":null,"minimal":null}`, `{}`, "", ""},
 		{`,"reasoning":false,"thinkingLevelMap":{"low":"lo"}`, `{"reasoning":"low"}`, "", ""},
 	} {
-		s, err := provider.DecodeSimpleOptions(mustParse(tc.opts), "")
+		s, err := provider.DecodeSimpleOptions(jsonvtest.Parse(t, tc.opts), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,13 +107,7 @@ func TestParseStream16(t *testing.T) {
 		{"data lines trimmed", "data:\t {\"choices\":[{\"delta\":{\"content\":\"x\"},\"finish_reason\":\"stop\"}]}\r\n\r\n", `"stopReason":"stop"`},
 	} {
 		msg, _, err := parseStream(dialect.V1_6, strings.NewReader(tc.body), m, nil)
-		if err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-			continue
-		}
-		if got := string(msg.JSON().AppendJSON(nil)); !strings.Contains(got, tc.want) {
-			t.Errorf("%s: message %s\nwant it to hold %s", tc.name, got, tc.want)
-		}
+		capturetest.CheckHolds(t, tc.name, msg, err, tc.want)
 	}
 }
 

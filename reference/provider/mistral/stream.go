@@ -568,18 +568,8 @@ const (
 // chunk16 is one iteration of Pi 1.6's loop over the chunks, which no
 // schema checked: members are read as JavaScript reads them.
 func (p *parser) chunk16(chunk jsonv.Value) {
-	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
-		switch id := stream.Member(chunk, "id"); id.Kind() {
-		case jsonv.String:
-			s := id.Str()
-			p.out.ResponseID = &s
-		case jsonv.Absent:
-			p.out.ResponseID = nil
-		default:
-			if id.Truthy() {
-				p.outside = true
-			}
-		}
+	if !stream.KeepResponseID(p.out, stream.Member(chunk, "id")) {
+		p.outside = true
 	}
 	if usage := stream.Member(chunk, "usage"); usage.Truthy() {
 		p.usage16(usage)

@@ -139,3 +139,14 @@ var noResponseText = dialect.Table[string]{
 	dialect.V0_80: provider.FetchFailedText,
 	dialect.V1_6:  provider.FetchFailedText + ": " + ConnectionClosedCause,
 }
+
+// laterClients are the client c as later dialects have it (Client.Later):
+// 1.6 refuses a long server wait (Retry16), words a failed fetch with its
+// cause, and a read the caller aborts with fetch's own AbortError.
+func laterClients(c provider.Client) dialect.Table[*provider.Client] {
+	later := c
+	later.Retry = Retry16
+	later.NoResponseText = noResponseText.At(dialect.V1_6)
+	later.AbortText = provider.FetchAbortedText
+	return dialect.Table[*provider.Client]{dialect.V1_6: &later}
+}

@@ -1,9 +1,6 @@
 package openaicodexresponses
 
-import (
-	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider"
-)
+import "github.com/piconform/piconform/reference/provider"
 
 // Driver is the reference for the openai-codex-responses API.
 var Driver = provider.Driver{
@@ -29,10 +26,6 @@ var client = func() provider.Client {
 		IncidentalHeaders: []string{}, MachineHeaders: MachineHeaders,
 		IdentityHeaders: provider.ClientIdentity(""),
 	}
-	later := c
-	later.Retry = Retry16
-	later.NoResponseText = noResponseText.At(dialect.V1_6)
-	later.AbortText = provider.FetchAbortedText
-	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	c.Later = laterClients(c)
 	return c
 }()

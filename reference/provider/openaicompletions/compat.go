@@ -15,27 +15,6 @@ import (
 // way JavaScript does.
 type compat struct{ v map[string]jsonv.Value }
 
-// compatMembers are the settings Pi resolves in each dialect.
-var compatMembers = dialect.Table[[]string]{
-	dialect.V0_80: {
-		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-		"maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
-		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "zaiToolStream",
-		"supportsStrictMode", "cacheControlFormat", "sendSessionAffinityHeaders", "supportsLongCacheRetention",
-	},
-	dialect.V1_6: {
-		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
-		"supportsFinishReason", "maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult",
-		"requiresNonNullAssistantContent", "requiresToolsWithToolHistory", "requiresThinkingAsText",
-		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "chatTemplateArgs",
-		"zaiToolStream", "supportsThinkingTokenBudget", "thinkingTokenBudgetField", "supportsStrictMode",
-		"supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions",
-		"cacheControlFormat", "sendSessionAffinityHeaders", "sessionAffinityFormat", "supportsLongCacheRetention",
-		// Taken from model.compat alone.
-		"promptCacheKeyMode", "vllmPriority",
-	},
-}
-
 // resolveCompat is Pi's getCompat (openRouterRouting and
 // vercelGatewayRouting are read from model.compat directly where used).
 func resolveCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {

@@ -7,8 +7,10 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 )
 
 // TestNormalizeID16: Pi 1.6 keeps the item part of a call|item id, and
@@ -34,17 +36,9 @@ func TestNormalizeID16(t *testing.T) {
 	}
 }
 
-func mustParse(s string) jsonv.Value {
-	v, err := jsonv.ParseString(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
 func model(t *testing.T, js string) *ai.Model {
 	t.Helper()
-	m, err := ai.DecodeModel(mustParse(`{"id":"m","name":"m","api":"openai-completions","reasoning":true,"input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1000,"maxTokens":5000,`+js+`}`), "")
+	m, err := ai.DecodeModel(jsonvtest.Parse(t, `{"id":"m","name":"m","api":"openai-completions","reasoning":true,"input":["text"],"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0},"contextWindow":1000,"maxTokens":5000,`+js+`}`), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,9 +125,9 @@ func TestThinkingBudget16(t *testing.T) {
 		{`"medium"`, ``, []jsonv.Member{{Key: "max_tokens", Value: jsonv.NumberValue("1000")}}, ""},
 		{`"weird"`, ``, nil, ""},
 	} {
-		o := Options{ReasoningEffort: mustParse(tc.effort)}
+		o := Options{ReasoningEffort: jsonvtest.Parse(t, tc.effort)}
 		if tc.budgets != "" {
-			o.ThinkingBudgets = mustParse(tc.budgets)
+			o.ThinkingBudgets = jsonvtest.Parse(t, tc.budgets)
 		}
 		b := new(jsonv.ObjectBuilder)
 		for _, mem := range tc.body {
@@ -157,7 +151,7 @@ func TestAppendDetail(t *testing.T) {
 		`{"type":"reasoning.summary","summary":"x","index":0}`,
 		`{"type":"reasoning.summary","summary":"y","index":1}`,
 	} {
-		ds = appendDetail(ds, mustParse(d))
+		ds = appendDetail(ds, jsonvtest.Parse(t, d))
 	}
 	want := `[{"type":"reasoning.text","id":"r1","text":"ab","signature":"s","format":"f"},{"type":"reasoning.encrypted","id":"e","data":"D"},{"type":"reasoning.summary","summary":"xy","index":0}]`
 	if got := string(jsonv.ArrayValue(ds...).AppendJSON(nil)); got != want {
@@ -178,7 +172,7 @@ func TestIsReasoningDetail(t *testing.T) {
 		`{"type":"other","text":"t"}`:                             false,
 		`["x"]`:                                                   false,
 	} {
-		if got := isReasoningDetail(mustParse(js)); got != want {
+		if got := isReasoningDetail(jsonvtest.Parse(t, js)); got != want {
 			t.Errorf("isReasoningDetail(%s) = %v, want %v", js, got, want)
 		}
 	}
@@ -213,13 +207,7 @@ func TestParseStream16(t *testing.T) {
 			`"arguments":{},"argumentsError":"Unterminated string in JSON at position 3 (line 1 column 4)\n\nReceived arguments:\n{\"a"`},
 	} {
 		msg, _, err := parseStream(dialect.V1_6, c, strings.NewReader(tc.body), m, nil)
-		if err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-			continue
-		}
-		if got := string(msg.JSON().AppendJSON(nil)); !strings.Contains(got, tc.want) {
-			t.Errorf("%s: message %s\nwant it to hold %s", tc.name, got, tc.want)
-		}
+		capturetest.CheckHolds(t, tc.name, msg, err, tc.want)
 	}
 }
 

@@ -7,8 +7,29 @@ import (
 )
 
 // What Pi 1.6 changed in this API, one entry per difference, each named
-// once here; the code reads these and nothing else of the dialect. (Which
-// compat settings a model may set is compatMembers, in compat.go.)
+// once here; the code reads these and nothing else of the dialect.
+
+// compatMembers are the settings Pi resolves in each dialect.
+var compatMembers = dialect.Table[[]string]{
+	dialect.V0_80: {
+		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
+		"maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult", "requiresThinkingAsText",
+		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "zaiToolStream",
+		"supportsStrictMode", "cacheControlFormat", "sendSessionAffinityHeaders", "supportsLongCacheRetention",
+	},
+	dialect.V1_6: {
+		"supportsStore", "supportsDeveloperRole", "supportsReasoningEffort", "supportsUsageInStreaming",
+		"supportsFinishReason", "maxTokensField", "requiresToolResultName", "requiresAssistantAfterToolResult",
+		"requiresNonNullAssistantContent", "requiresToolsWithToolHistory", "requiresThinkingAsText",
+		"requiresReasoningContentOnAssistantMessages", "thinkingFormat", "chatTemplateKwargs", "chatTemplateArgs",
+		"zaiToolStream", "supportsThinkingTokenBudget", "thinkingTokenBudgetField", "supportsStrictMode",
+		"supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions",
+		"cacheControlFormat", "sendSessionAffinityHeaders", "sessionAffinityFormat", "supportsLongCacheRetention",
+		// Taken from model.compat alone.
+		"promptCacheKeyMode", "vllmPriority",
+	},
+}
+
 var (
 	// dropsEmptyUserText: user text parts whose text is "" are left out.
 	dropsEmptyUserText = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
@@ -102,6 +123,9 @@ var (
 // NoToolOutputText is the text Pi 1.6 sends for a tool result with neither
 // text nor images.
 const NoToolOutputText = "(no tool output)"
+
+// laterClients are the client as later dialects have it (Client.Later).
+var laterClients = dialect.Table[*provider.Client]{dialect.V1_6: client16}
 
 // client16 is the openai SDK 7 under Pi 1.6: Pi retries itself (the SDK
 // makes one attempt, so each says X-Stainless-Retry-Count 0), aborts

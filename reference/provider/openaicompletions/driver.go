@@ -1,9 +1,6 @@
 package openaicompletions
 
-import (
-	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider"
-)
+import "github.com/piconform/piconform/reference/provider"
 
 // Driver is the reference for the openai-completions API.
 var Driver = provider.Driver{
@@ -11,7 +8,7 @@ var Driver = provider.Driver{
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true,
 	Client: func() provider.Client {
 		c := provider.StainlessClient("OpenAI/JS *", "")
-		c.Later = dialect.Table[*provider.Client]{dialect.V1_6: client16}
+		c.Later = laterClients
 		return c
 	}(),
 }

@@ -271,16 +271,8 @@ func (p *parser) chunk(c jsonv.Value) {
 	if c.Kind() != jsonv.Object && c.Kind() != jsonv.Array {
 		return
 	}
-	if p.out.ResponseID == nil || *p.out.ResponseID == "" {
-		switch id := stream.Member(c, "id"); id.Kind() {
-		case jsonv.String:
-			s := id.Str()
-			p.out.ResponseID = &s
-		case jsonv.Absent:
-			p.out.ResponseID = nil
-		default:
-			p.outside = true
-		}
+	if !stream.KeepResponseID(p.out, stream.Member(c, "id")) {
+		p.outside = true
 	}
 	if m := stream.Member(c, "model"); m.Kind() == jsonv.String && m.Str() != "" && m.Str() != p.model.ID && p.out.ResponseModel == nil {
 		s := m.Str()

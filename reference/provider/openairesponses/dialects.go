@@ -3,6 +3,7 @@ package openairesponses
 import (
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -253,3 +254,17 @@ func usageLimitHintIn(d dialect.Dialect, msg string) string {
 // it (HTTPErrorTextIn): the body's error quoted, the provider named, the
 // ChatGPT usage-limit hints added.
 var quotesErrorBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// laterClients are the client c as later dialects have it (Client.Later):
+// 1.6 runs its own retry loop around the SDK (provider.PiRetry, whose
+// refusal quotes the SDK's message of the failed response), and checks the
+// caller's signal itself before the call.
+func laterClients(c provider.Client) dialect.Table[*provider.Client] {
+	later := c
+	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string {
+		errMember, message := openaisdk.BodyErrorAt(dialect.V1_6, body)
+		return openaisdk.ErrorMessage(resp.StatusCode, errMember, message)
+	})
+	later.AbortBeforeText = provider.RequestAbortedText
+	return dialect.Table[*provider.Client]{dialect.V1_6: &later}
+}

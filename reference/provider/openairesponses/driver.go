@@ -1,12 +1,6 @@
 package openairesponses
 
-import (
-	"net/http"
-
-	"github.com/piconform/piconform/reference/dialect"
-	"github.com/piconform/piconform/reference/provider"
-	"github.com/piconform/piconform/reference/provider/openaisdk"
-)
+import "github.com/piconform/piconform/reference/provider"
 
 // Driver is the reference for the openai-responses API.
 var Driver = provider.Driver{
@@ -21,12 +15,6 @@ var Driver = provider.Driver{
 // response), and checks the caller's signal itself before the call.
 func StainlessClientIn(userAgent string) provider.Client {
 	c := provider.StainlessClient(userAgent, "")
-	later := c
-	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string {
-		errMember, message := openaisdk.BodyErrorAt(dialect.V1_6, body)
-		return openaisdk.ErrorMessage(resp.StatusCode, errMember, message)
-	})
-	later.AbortBeforeText = provider.RequestAbortedText
-	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
+	c.Later = laterClients(c)
 	return c
 }

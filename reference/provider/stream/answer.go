@@ -65,3 +65,24 @@ func DurationMs(elapsed time.Duration) jsonv.Value {
 	ms := math.Floor(float64(elapsed)/float64(time.Millisecond) + 0.5)
 	return jsonv.FloatValue(max(0, ms))
 }
+
+// KeepResponseID is Pi's `output.responseId ||= id` for each chunk of a
+// stream: while out has no responseId (unset or ""), a string id becomes
+// it and an absent one leaves it unset. ok is false for an id of any other
+// type, which Pi would keep and the message cannot hold (outside the
+// model).
+func KeepResponseID(out *ai.AssistantMessage, id jsonv.Value) (ok bool) {
+	if out.ResponseID != nil && *out.ResponseID != "" {
+		return true
+	}
+	switch id.Kind() {
+	case jsonv.String:
+		s := id.Str()
+		out.ResponseID = &s
+	case jsonv.Absent:
+		out.ResponseID = nil
+	default:
+		return false
+	}
+	return true
+}

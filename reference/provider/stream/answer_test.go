@@ -145,3 +145,32 @@ func TestFinishArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepResponseID: `output.responseId ||= id` over a stream's chunks, as
+// Pi 1.6.0 keeps it (a null, 0 or false id is kept by Pi, which the message
+// cannot hold).
+func TestKeepResponseID(t *testing.T) {
+	str := func(s string) *string { return &s }
+	for _, tc := range []struct {
+		name string
+		have *string
+		id   jsonv.Value
+		want *string
+		ok   bool
+	}{
+		{"first id", nil, jsonv.StringValue("r1"), str("r1"), true},
+		{"kept", str("r1"), jsonv.StringValue("r2"), str("r1"), true},
+		{"kept over a null", str("r1"), jsonv.NullValue(), str("r1"), true},
+		{"empty replaced", str(""), jsonv.StringValue("r2"), str("r2"), true},
+		{"empty unset by absent", str(""), jsonv.Value{}, nil, true},
+		{"null", nil, jsonv.NullValue(), nil, false},
+		{"zero", str(""), jsonv.NumberValue("0"), str(""), false},
+		{"false", nil, jsonv.BoolValue(false), nil, false},
+	} {
+		out := &ai.AssistantMessage{ResponseID: tc.have}
+		ok := KeepResponseID(out, tc.id)
+		if ok != tc.ok || !cmp.Equal(out.ResponseID, tc.want) {
+			t.Errorf("%s: responseId %v, ok %v; want %v, %v", tc.name, out.ResponseID, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -126,3 +126,16 @@ func CheckEnding(t *testing.T, out *ai.AssistantMessage, events []stream.Event, 
 		}
 	}
 }
+
+// CheckHolds checks a stream parsed without error into a message whose
+// JSON holds want (a piece of JSON text); name says which case it is.
+func CheckHolds(t *testing.T, name string, out *ai.AssistantMessage, err error, want string) {
+	t.Helper()
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if got := string(out.JSON().AppendJSON(nil)); !strings.Contains(got, want) {
+		t.Errorf("%s: message %s\nwant it to hold %s", name, got, want)
+	}
+}
