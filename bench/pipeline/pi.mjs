@@ -1,10 +1,12 @@
 // The real Pi's side of bench/pipeline: the same pipeline as pipeline.Build, run by Pi 0.80.2 on
-// Node with the pi-ts adapter's packages. compare starts it as
+// Node with the pi-ts adapter's packages, or by the Pi whose node_modules PI_TS_MODULES names
+// (compare -dialect 1.6: Pi 1.6.0). compare starts it as
 //
 //   node pi.mjs <transcript.json> <request.json> <warm-up runs> <timed runs>
 //
-// Each run starts from the transcript's bytes: JSON.parse, the coding agent's convertToLlm, then
-// the API's stream function, which runs transformMessages and builds the body its SDK hands to
+// Each run starts from the transcript's bytes: JSON.parse, the coding agent's convertToLlm, in
+// Pi 1.6 normalizeContext, then the API's stream function, which runs transformMessages and
+// builds the body its SDK hands to
 // fetch. fetch is replaced: it stops the clock, keeps the body and answers 400, so nothing leaves
 // the process. Prints one JSON line: the timed runs in nanoseconds, the CPU time of one (every
 // thread, nanoseconds) and the body's SHA-256.
@@ -12,6 +14,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { zstdDecompressSync } from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const scope = process.env.PI_TS_MODULES
@@ -34,6 +37,12 @@ const [transcriptFile, requestFile, warm, timed, bodyOut] = process.argv.slice(2
 const request = JSON.parse(readFileSync(requestFile, "utf8"));
 const { convertToLlm } = await load("pi-coding-agent", "dist/core/messages.js");
 const { stream } = await load("pi-ai", streams[request.model.api]);
+// Pi 1.6's stream functions take the transcript its normalizeContext makes of a Context (as pi-ai's
+// own stream does first); Pi 0.80 has none and takes the Context.
+const normalizeContext = await load("pi-ai", "dist/utils/transcript.js").then(
+  (m) => m.normalizeContext,
+  () => undefined,
+);
 const bytes = readFileSync(transcriptFile);
 
 let body, stoppedAt;
@@ -52,7 +61,12 @@ async function once() {
   const start = process.hrtime.bigint();
   const messages = convertToLlm(JSON.parse(bytes.toString("utf8")));
   const context = { systemPrompt: request.systemPrompt, messages, tools: request.tools };
-  for await (const _ of stream(request.model, context, request.options));
+  const transcript = normalizeContext ? normalizeContext(context) : context;
+  for await (const _ of stream(request.model, transcript, request.options));
+  if (body instanceof Uint8Array && body[0] === 0x28 && body[1] === 0xb5 && body[2] === 0x2f && body[3] === 0xfd) {
+    // Pi 1.6's codex sends its body zstd-compressed; the reference's body is the JSON inside.
+    body = zstdDecompressSync(body).toString("utf8");
+  }
   if (typeof body !== "string") throw new Error(`fetch got no string body (${typeof body})`);
   return Number(stoppedAt - start);
 }

@@ -6,8 +6,10 @@ import (
 	"io/fs"
 
 	"github.com/piconform/piconform"
+	"github.com/piconform/piconform/reference/agent"
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/codingagent"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/anthropic"
@@ -102,10 +104,15 @@ type Prepared struct {
 	tools []ai.Tool
 	opts  provider.Options
 	drv   provider.Driver
+	reg   *agent.Registry
 }
 
-// Prepare decodes t's Request once.
-func (t Target) Prepare() (*Prepared, error) {
+// Prepare decodes t's Request once, for Pi 0.80.
+func (t Target) Prepare() (*Prepared, error) { return t.PrepareIn(dialect.V0_80) }
+
+// PrepareIn decodes t's Request once, for the Pi of dialect d: the coding
+// agent's registry and the provider's options follow d.
+func (t Target) PrepareIn(d dialect.Dialect) (*Prepared, error) {
 	req, err := t.Request()
 	if err != nil {
 		return nil, err
@@ -115,7 +122,7 @@ func (t Target) Prepare() (*Prepared, error) {
 	if err := f.Err(); err != nil {
 		return nil, err
 	}
-	p := &Prepared{drv: t.Driver}
+	p := &Prepared{drv: t.Driver, reg: codingagent.Registry().In(d)}
 	if p.model, err = ai.DecodeModel(rawModel, "/model"); err != nil {
 		return nil, err
 	}
@@ -127,6 +134,7 @@ func (t Target) Prepare() (*Prepared, error) {
 	if p.opts, err = t.Driver.DecodeOptions(rawOpts, "/options"); err != nil {
 		return nil, err
 	}
+	p.opts.Shared().Dialect = d
 	return p, nil
 }
 
@@ -142,6 +150,6 @@ func clock() jsonv.Value { return jsonv.NumberValue("0") }
 func (p *Prepared) Build(transcript io.Reader, body io.Writer) error {
 	sys := SystemPrompt
 	ctx := &ai.Context{SystemPrompt: &sys, Tools: p.tools, HasTools: true}
-	_, err := p.drv.WriteRequest(p.model, ctx, codingagent.Registry().LLMMessages(transcript), p.opts, transform.Clock(clock), body)
+	_, err := p.drv.WriteRequest(p.model, ctx, p.reg.LLMMessages(transcript), p.opts, transform.Clock(clock), body)
 	return err
 }

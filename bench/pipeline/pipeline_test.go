@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // TestSessionIsDeterministic: the same size gives the same bytes, which
@@ -28,15 +30,17 @@ func TestEveryTargetBuilds(t *testing.T) {
 }
 
 func everyTargetBuilds(t *testing.T, data []byte) {
-	for _, target := range Targets {
-		p, err := target.Prepare()
-		if err != nil {
-			t.Fatalf("%s: %v", target.Name, err)
-		}
-		var body bytes.Buffer
-		err = p.Build(bytes.NewReader(data), &body)
-		if err != nil || body.Len() < len(data)/2 {
-			t.Errorf("%s: %d body bytes for %d input bytes, %v", target.Name, body.Len(), len(data), err)
+	for _, d := range dialect.All() {
+		for _, target := range Targets {
+			p, err := target.PrepareIn(d)
+			if err != nil {
+				t.Fatalf("%s: %v", target.Name, err)
+			}
+			var body bytes.Buffer
+			err = p.Build(bytes.NewReader(data), &body)
+			if err != nil || body.Len() < len(data)/2 {
+				t.Errorf("%s, dialect %s: %d body bytes for %d input bytes, %v", target.Name, d, body.Len(), len(data), err)
+			}
 		}
 	}
 }

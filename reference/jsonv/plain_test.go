@@ -120,10 +120,11 @@ func appendStringSlow(dst []byte, s string) []byte {
 
 // TestAppendStringWords: the word-at-a-time writer writes what a
 // character-at-a-time one does, for every byte and character of
-// TestPlainLen at every offset of strings of every length up to 40, after
-// text already in the buffer (with and without room to spare).
+// TestPlainLen at every offset of strings of every length up to 24 (three
+// words), after text already in the buffer (with and without room to
+// spare).
 func TestAppendStringWords(t *testing.T) {
-	base := "abcdefghijklmnopqrstuvwxyz0123456789 !#~"
+	base := "abcdefghijklmnopqrstuvwx"
 	var inserts []string
 	for c := 0; c < 256; c++ {
 		inserts = append(inserts, string([]byte{byte(c)}))

@@ -7,6 +7,7 @@
 //
 //	go run ./bench/pipeline/compare                       # 1k, 10k, 100k messages; 4 APIs
 //	go run ./bench/pipeline/compare -sizes 10000 -apis anthropic -rounds 3
+//	go run ./bench/pipeline/compare -dialect 1.6          # Pi 1.6.0 and the reference's 1.6
 package main
 
 import (
@@ -28,6 +29,7 @@ import (
 	"time"
 
 	"github.com/piconform/piconform/bench/pipeline"
+	"github.com/piconform/piconform/reference/dialect"
 )
 
 // result is one worker process's answer.
@@ -59,8 +61,14 @@ func main() {
 	node := flag.String("node", "adapters/pi-ts/node_modules/node/bin/node", "Node 22")
 	keep := flag.String("dir", "", "keep the transcripts and bodies in this directory")
 	mixed := flag.Uint64("mixed", 0, "use pipeline.Mixed with this seed instead of pipeline.Session: a check of the bodies, not a timing")
+	dialectFlag := flag.String("dialect", "0.80", "the Pi release line: 0.80 (Pi 0.80.2, adapters/pi-ts/node_modules) or 1.6 (Pi 1.6.0, adapters/pi-ts/versions/earendil-works-1.6.0)")
 	flag.Parse()
-	if err := compare(*sizes, *apis, *rounds, *node, *keep, *mixed); err != nil {
+	d, err := dialect.Parse(*dialectFlag)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "compare: -dialect:", err)
+		os.Exit(2)
+	}
+	if err := compare(*sizes, *apis, *rounds, *node, *keep, *mixed, d); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
 		os.Exit(2)
 	}
@@ -88,7 +96,14 @@ type row struct {
 	identical            bool
 }
 
-func compare(sizesFlag, apisFlag string, rounds int, node, dir string, mixed uint64) error {
+// piModules is the node_modules folder of the real Pi of each dialect, for
+// pi.mjs (PI_TS_MODULES); "" is the pi-ts adapter's own (Pi 0.80.2).
+var piModules = map[dialect.Dialect]string{
+	dialect.V0_80: "",
+	dialect.V1_6:  "adapters/pi-ts/versions/earendil-works-1.6.0/node_modules",
+}
+
+func compare(sizesFlag, apisFlag string, rounds int, node, dir string, mixed uint64, d dialect.Dialect) error {
 	var sizes []int
 	for _, s := range strings.Split(sizesFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -122,7 +137,21 @@ func compare(sizesFlag, apisFlag string, rounds int, node, dir string, mixed uin
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s, %d CPUs (GOMAXPROCS %d), load average %s\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage())
+	modules, ok := piModules[d]
+	if !ok {
+		return fmt.Errorf("no Pi installed for dialect %s", d)
+	}
+	if modules != "" {
+		if _, err := os.Stat(modules); err != nil {
+			return fmt.Errorf("Pi of dialect %s (run adapters/pi-ts/install.sh): %w", d, err)
+		}
+		abs, err := filepath.Abs(modules)
+		if err != nil {
+			return err
+		}
+		modules = abs
+	}
+	fmt.Printf("%s, %d CPUs (GOMAXPROCS %d), load average %s; dialect %s\n", runtime.Version(), runtime.NumCPU(), runtime.GOMAXPROCS(0), loadAverage(), d)
 	fmt.Println("wall: median of every timed run; CPU: median over processes of CPU time (all threads) per run")
 	fmt.Printf("%-7s %-19s %8s %9s %9s %7s %9s %9s %7s %9s %8s %8s %8s %6s %s\n",
 		"msgs", "api", "input MB", "Go wall", "Node wall", "ratio", "Go CPU", "Node CPU", "ratio",
@@ -155,11 +184,15 @@ func compare(sizesFlag, apisFlag string, rounds int, node, dir string, mixed uin
 			for i := 0; i < k; i++ {
 				goBody := filepath.Join(dir, fmt.Sprintf("body-%d-%s-go.json", n, t.Name))
 				nodeBody := filepath.Join(dir, fmt.Sprintf("body-%d-%s-node.json", n, t.Name))
-				g, err := start(self, "-worker", transcript, t.Name, strconv.Itoa(warm), strconv.Itoa(timed), goBody)
+				g, err := start(nil, self, "-worker", transcript, t.Name, strconv.Itoa(warm), strconv.Itoa(timed), goBody, d.String())
 				if err != nil {
 					return fmt.Errorf("Go, %d messages, %s: %w", n, t.Name, err)
 				}
-				js, err := start(node, "bench/pipeline/pi.mjs", transcript, reqFile, strconv.Itoa(warm), strconv.Itoa(timed), nodeBody)
+				var env []string
+				if modules != "" {
+					env = []string{"PI_TS_MODULES=" + modules}
+				}
+				js, err := start(env, node, "bench/pipeline/pi.mjs", transcript, reqFile, strconv.Itoa(warm), strconv.Itoa(timed), nodeBody)
 				if err != nil {
 					return fmt.Errorf("Node, %d messages, %s: %w", n, t.Name, err)
 				}
@@ -223,9 +256,13 @@ func targetsMet(rows []row) error {
 	return nil
 }
 
-// start runs one worker process and reads its answer.
-func start(name string, args ...string) (result, error) {
+// start runs one worker process, with env added to compare's own, and
+// reads its answer.
+func start(env []string, name string, args ...string) (result, error) {
 	cmd := exec.Command(name, args...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -241,10 +278,14 @@ func start(name string, args ...string) (result, error) {
 	return r, nil
 }
 
-// worker is the Go side: -worker transcript target warm timed bodyFile.
+// worker is the Go side: -worker transcript target warm timed bodyFile dialect.
 func worker(args []string) error {
-	if len(args) != 5 {
-		return fmt.Errorf("want transcript target warm timed bodyFile, got %q", args)
+	if len(args) != 6 {
+		return fmt.Errorf("want transcript target warm timed bodyFile dialect, got %q", args)
+	}
+	d, err := dialect.Parse(args[5])
+	if err != nil {
+		return err
 	}
 	t, ok := pipeline.TargetNamed(args[1])
 	if !ok {
@@ -255,7 +296,7 @@ func worker(args []string) error {
 	if err1 != nil || err2 != nil {
 		return fmt.Errorf("bad run counts %q %q", args[2], args[3])
 	}
-	p, err := t.Prepare()
+	p, err := t.PrepareIn(d)
 	if err != nil {
 		return err
 	}
