@@ -15,9 +15,8 @@ import (
 // over the same transcript in turns, one of each an iteration, so that both
 // see the same load, and reports each one's wall and CPU time and the
 // ratios, in each dialect: build/valid-cpu is the issue-32 target (at most
-// 1). CPU time is
-// the process's, every thread, so the collector's work on Build's garbage
-// counts against Build.
+// 1). CPU time is the process's, every thread, so the collector's work on
+// Build's garbage counts against Build.
 //
 //	go test ./bench/pipeline -run '^$' -bench BuildVsValid -count 6 | benchstat -
 func BenchmarkBuildVsValid(b *testing.B) {

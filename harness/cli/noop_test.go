@@ -10,13 +10,11 @@ package cli_test
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -93,7 +91,6 @@ func serveNoop(in io.Reader, out io.Writer, answers []byte, skip bool) error {
 	}
 	r := bufio.NewReaderSize(in, 1<<20)
 	w := bufio.NewWriter(out)
-	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	for {
 		line, err := r.ReadBytes('\n')
 		if err != nil {
@@ -127,7 +124,7 @@ func serveNoop(in io.Reader, out io.Writer, answers []byte, skip bool) error {
 					return err
 				}
 				if reqs, ok := a.Get("requests"); ok {
-					send(client, input, reqs.Elems())
+					send(input, reqs.Elems())
 				}
 				output, _ := a.Get("output")
 				w.WriteString(`{"type":"result","seq":` + seq.Literal() + `,"output":`)
@@ -169,11 +166,14 @@ var noopHello = func() string {
 
 // send makes a wire case's requests, as its cassette holds them, to the
 // case's server: the key where the cassette has it redacted, the recorded
-// host over the connection to connectTo for a case with its own base URL.
-// A case that aborts has its last answer's headers read and the connection
-// closed, as an aborting client does; a connection the server drops is a
-// request answered. Errors are the case's to find.
-func send(client *http.Client, input jsonv.Value, reqs []jsonv.Value) {
+// host over a connection to connectTo for a case with its own base URL.
+// Each request goes on a connection of its own, written and read with
+// net/http's wire format alone (Request.Write, ReadResponse), which is
+// cheaper than a client with its pool of connections. A case that aborts
+// has its last answer's headers read and the connection closed, as an
+// aborting client does; a connection the server drops is a request
+// answered. Errors are the case's to find.
+func send(input jsonv.Value, reqs []jsonv.Value) {
 	key, base, connectTo := "", "", ""
 	if k, ok := input.Get("apiKey"); ok {
 		key = k.Str()
@@ -185,14 +185,6 @@ func send(client *http.Client, input jsonv.Value, reqs []jsonv.Value) {
 		connectTo = c.Str()
 	}
 	_, aborts := input.Get("abort")
-	c := client
-	if connectTo != "" {
-		c = &http.Client{Transport: &http.Transport{DisableCompression: true,
-			DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
-				return (&net.Dialer{}).DialContext(ctx, network, connectTo)
-			}}}
-		defer c.CloseIdleConnections()
-	}
 	for i, r := range reqs {
 		method, _ := r.Get("method")
 		target, _ := r.Get("url")
@@ -203,11 +195,6 @@ func send(client *http.Client, input jsonv.Value, reqs []jsonv.Value) {
 		if rest, ok := strings.CutPrefix(target.Str(), "//"); ok {
 			host, _, _ = strings.Cut(rest, "/")
 			u = "http://" + rest
-		} else if connectTo != "" {
-			if p, err := url.Parse(base); err == nil {
-				host = p.Host
-				u = "http://" + p.Host + p.Path + target.Str()
-			}
 		}
 		payload := []byte(strings.ReplaceAll(body.Str(), wire.Redacted, key))
 		if zstdBody(headers) {
@@ -229,15 +216,33 @@ func send(client *http.Client, input jsonv.Value, reqs []jsonv.Value) {
 			}
 			req.Header[name] = append(req.Header[name], v)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		resp, err := c.Do(req.WithContext(ctx))
-		if err == nil {
-			if !aborts || i < len(reqs)-1 {
-				_, _ = io.Copy(io.Discard, resp.Body)
-			}
-			resp.Body.Close()
+		addr := connectTo
+		if addr == "" {
+			addr = req.URL.Host
 		}
-		cancel()
+		roundTrip(addr, req, aborts && i == len(reqs)-1)
+	}
+}
+
+// roundTrip sends req on a new connection to addr and reads the answer, its
+// head only when headOnly.
+func roundTrip(addr string, req *http.Request, headOnly bool) {
+	conn, err := net.DialTimeout("tcp", addr, 30*time.Second)
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
+	w := bufio.NewWriter(conn)
+	if req.Write(w) != nil || w.Flush() != nil {
+		return
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), req)
+	if err != nil {
+		return
+	}
+	if !headOnly { // else the connection closes unread (Body.Close would read on)
+		_, _ = io.Copy(io.Discard, resp.Body)
 	}
 }
 
