@@ -104,7 +104,7 @@ func Main(args []string, env Env) int {
 	case "serve":
 		err = cmdServe(rest, env)
 	case "version", "--version":
-		fmt.Fprintf(env.Stdout, "piconform %s (reference: Pi %s, protocol %d)\n", report.Version, subject.ReferenceVersion, subject.ProtocolVersion)
+		fmt.Fprintf(env.Stdout, "piconform %s (dialects: %s; protocol %d)\n", report.Version, dialectReleases(), subject.ProtocolVersion)
 	case "help", "-h", "--help":
 		fmt.Fprint(env.Stdout, topUsage)
 	default:
@@ -412,7 +412,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	implOf, _ := (&subject.Reference{}).Start(context.Background())
+	implOf, _ := (&subject.Reference{Version: report.Version}).Start(context.Background())
 	if *impl != "" {
 		// One start before the run: a command that cannot start is one
 		// clear error, and the hello says which dialect it follows.
@@ -461,7 +461,7 @@ func cmdRun(args []string, env Env) (int, error) {
 	}
 	if *impl == "" {
 		opts.NewSubject = func(int) subject.Subject {
-			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}}
+			return &subject.Reference{Options: conformance.Options{HTTPClient: wire.InProcess}, Version: report.Version}
 		}
 	} else {
 		dir := *logDir
@@ -737,7 +737,7 @@ func cmdServe(args []string, env Env) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	return conformance.Serve(env.Stdin, env.Stdout, subject.ReferenceVersion, conformance.Options{})
+	return conformance.Serve(env.Stdin, env.Stdout, report.Version, conformance.Options{})
 }
 
 // dialectOf is the dialect a run checks when none is asked for: the newest
@@ -1116,4 +1116,14 @@ func indentDiff(d string) string {
 		b.WriteString("         " + l + "\n")
 	}
 	return b.String()
+}
+
+// dialectReleases names each dialect and the Pi release it pins: "0.80
+// (Pi 0.80.2), 1.6 (Pi 1.6.0)".
+func dialectReleases() string {
+	var parts []string
+	for _, d := range dialect.All() {
+		parts = append(parts, fmt.Sprintf("%s (Pi %s)", d, d.Release()))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -299,9 +299,9 @@ func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, p
 	case expectedFailure(pi) && ref.Type == subject.ReplyError && c.Kind != "wire":
 		// Pi throws, and the kind has the form to say so: the reference
 		// must answer that failure, not refuse the input, or no case
-		// could hold it. (A wire case has the form only for a transcript
-		// Pi 1.6 cannot read; the reference refuses the other calls that
-		// throw, streamSimple's without a key among them.)
+		// could hold it. (A wire case has the form for a transcript Pi 1.6
+		// cannot read and for what streamSimple throws, a missing key among
+		// them; the reference may still refuse other calls that throw.)
 		f.Class, f.Detail = refRefusesThrow, ref.Message+"\npi: "+compare.Render(pi.Output)
 	case piThrew(c.Kind, pi) && ref.Type == subject.ReplyError:
 		return nil

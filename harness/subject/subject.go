@@ -75,13 +75,17 @@ type Subject interface {
 // Reference runs the Go reference in process.
 type Reference struct {
 	Options conformance.Options
+	// Version is what its hello says: piconform's own version, since the
+	// reference is built with it ("devel" when empty).
+	Version string
 }
 
-// ReferenceVersion is reported in the reference's hello.
-var ReferenceVersion = "0.80.2"
-
 func (r *Reference) Start(context.Context) (Implementation, error) {
-	return conformance.Adapter(ReferenceVersion, r.Options).Implementation(), nil
+	v := r.Version
+	if v == "" {
+		v = "devel"
+	}
+	return conformance.Adapter(v, r.Options).Implementation(), nil
 }
 
 // Run gives the answer `piconform serve` gives, from the same function.

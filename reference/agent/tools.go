@@ -42,16 +42,17 @@ func DeclareToolChanges(msgs []Message, tools jsonv.Value, now func() jsonv.Valu
 		for i, t := range tools.Elems() {
 			d, err := ai.ToolDeclaration(t)
 			if err != nil {
-				return nil, jsonv.Errorf(jsonv.Index("/tools", i), "%v", err)
+				return nil, at(jsonv.Index("/tools", i), err)
 			}
 			current = append(current, d)
 		}
 	default:
-		return nil, jsonv.Errorf("/tools", "want an array, got %s (Pi maps it)", tools.Kind())
+		// V8's words for Pi's (context.tools ?? []).map on anything else.
+		return nil, jsonv.Errorf("/tools", "(context.tools ?? []).map is not a function")
 	}
 	added, removed, err := ai.ToolChanges(declared, current)
 	if err != nil {
-		return nil, jsonv.Errorf("/messages", "%v", err)
+		return nil, at("/messages", err)
 	}
 	if len(added) == 0 && len(removed) == 0 {
 		return nil, nil
@@ -64,4 +65,12 @@ func DeclareToolChanges(msgs []Message, tools jsonv.Value, now func() jsonv.Valu
 		update.ToolsRemoved = jsonv.ArrayValue(removed...)
 	}
 	return update, nil
+}
+
+// at places a *jsonv.PathError, whose pointer is relative, under ptr.
+func at(ptr string, err error) error {
+	if pe, ok := err.(*jsonv.PathError); ok {
+		return &jsonv.PathError{Pointer: ptr + pe.Pointer, Msg: pe.Msg}
+	}
+	return err
 }

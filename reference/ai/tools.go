@@ -22,7 +22,7 @@ import (
 // not an object has none).
 func ToolDeclaration(t jsonv.Value) (jsonv.Value, error) {
 	if t.Kind() == jsonv.Null {
-		return jsonv.Value{}, jsonv.Errorf("", "want a tool, got null (Pi reads its name)")
+		return jsonv.Value{}, jsonv.Errorf("", "%s", jsonv.ReadPropertyText(t, "name"))
 	}
 	var name, description, params, sampling jsonv.Value
 	if t.Kind() == jsonv.Object {
@@ -32,7 +32,8 @@ func ToolDeclaration(t jsonv.Value) (jsonv.Value, error) {
 		sampling, _ = t.Get("constrainedSampling")
 	}
 	if params.IsAbsent() {
-		return jsonv.Value{}, jsonv.Errorf("", "a tool without parameters: Pi copies them through JSON and throws (\"undefined\" is not valid JSON)")
+		// Pi copies them through JSON: JSON.parse(JSON.stringify(undefined)).
+		return jsonv.Value{}, jsonv.Errorf("", "%s", `"undefined" is not valid JSON`)
 	}
 	o := new(jsonv.ObjectBuilder).Set("name", name).Set("description", description)
 	return o.Set("parameters", params.Stringified()).Set("constrainedSampling", sampling).Value(), nil

@@ -19,7 +19,7 @@ import (
 // prepared. A failing hook gives {"error": <its message>} instead, and so
 // does the loop where it throws (an empty transcript, one that ends with
 // an assistant or a null, a convertToLlm that meets a null or a value with
-// no string form).
+// no string form, and in 1.6 tools or declared tools it cannot read).
 func pipeline(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, error) {
 	f := jsonv.ReadFields(input, "")
 	rawSys := f.Any("systemPrompt")
@@ -51,6 +51,11 @@ func pipeline(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value
 			return object(jsonv.Member{Key: "error", Value: jsonv.StringValue(nullRoleText)}), nil
 		}
 		update, err := agent.DeclareToolChanges(msgs, rawTools, opts.now())
+		if pe, ok := errors.AsType[*jsonv.PathError](err); ok {
+			// Pi's loop throws declaring the tools: it rejects with that
+			// error, whose words are V8's.
+			return object(jsonv.Member{Key: "error", Value: jsonv.StringValue(pe.Msg)}), nil
+		}
 		if err != nil {
 			return jsonv.Value{}, err
 		}

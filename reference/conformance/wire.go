@@ -162,7 +162,7 @@ func (c wireCase) driverOptions(d provider.Driver) (provider.Options, error) {
 	s.Transcript = c.transcript
 	opts, err := d.FromSimple(c.model, s)
 	if err != nil {
-		return nil, fmt.Errorf("streamSimple throws: %w", err)
+		return nil, err // a *provider.SimpleThrow where streamSimple throws
 	}
 	return opts, nil
 }
@@ -426,6 +426,9 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		wc.connectTo = *connectTo
 	}
 	msg, events, err := send(ctx, d, wc, client, opts.wait(), opts.now())
+	if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
+		return piThrows(st.Category, st.Message), nil
+	}
 	if err != nil {
 		return jsonv.Value{}, err
 	}

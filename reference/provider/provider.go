@@ -295,16 +295,37 @@ func own[O any, P interface {
 }
 
 // SimpleMapper adapts a provider's FromSimple, whose options are O, to
-// Driver.FromSimple.
+// Driver.FromSimple. What the mapping throws (Pi's Error for a missing
+// key, a TypeError of a value with no string form) comes back as a
+// *SimpleThrow.
 func SimpleMapper[O any, P interface {
 	*O
 	Options
 }](from func(model *ai.Model, opts SimpleOptions) (O, error)) func(*ai.Model, SimpleOptions) (Options, error) {
 	return func(model *ai.Model, opts SimpleOptions) (_ Options, err error) {
-		defer catchJSError(&err) // streamSimple throws it to its caller
-		return asOptions[O, P](from(model, opts))
+		defer func() {
+			if x := recover(); x != nil {
+				e, ok := x.(stream.JSError)
+				if !ok {
+					panic(x)
+				}
+				err = &SimpleThrow{Category: "type-error", Message: e.Msg}
+			}
+		}()
+		o, err := asOptions[O, P](from(model, opts))
+		if re, ok := errors.AsType[*stream.RequestError](err); ok {
+			return nil, &SimpleThrow{Category: "error", Message: re.Message}
+		}
+		return o, err
 	}
 }
+
+// SimpleThrow is streamSimple throwing to its caller before it returns a
+// stream, so nothing is sent. Category is the error's class as the suite
+// names it: "error" for Pi's own Error, "type-error" for a TypeError.
+type SimpleThrow struct{ Category, Message string }
+
+func (e *SimpleThrow) Error() string { return e.Message }
 
 // Answer is the Call of a request whose answer is read the way most APIs
 // read it: a 2xx status is a stream, read by parseStream; anything else is

@@ -204,10 +204,21 @@ func breaksTypes(c map[string]any) bool {
 	return lenient(c) || slices.Contains(rules, any("input.throws"))
 }
 
+// caseOf is the path of a golden's case under fixtures/: rel itself, or
+// for a dialect's overlay (@1.6/<kind>/<name>.json) rel without the
+// dialect.
+func caseOf(rel string) string {
+	if strings.HasPrefix(rel, "@") {
+		_, rest, _ := strings.Cut(rel, "/")
+		return rest
+	}
+	return rel
+}
+
 // lenientGolden reports whether the case of golden/<rel> tests input.lenient.
 func lenientGolden(t *testing.T, rel string) bool {
 	t.Helper()
-	doc, err := readJSON(filepath.Join(fixturesDir, filepath.FromSlash(rel)))
+	doc, err := readJSON(filepath.Join(fixturesDir, filepath.FromSlash(caseOf(rel))))
 	if err != nil {
 		return false // TestFixtures reports a golden without a case
 	}
@@ -304,13 +315,15 @@ func TestGoldens(t *testing.T) {
 func TestGoldenCheck(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"sanitize/good.json":  `{"text":"a\ud83d"}`,
-		"sanitize/bad.json":   `{"text":["a"]}`,
-		"convert/good.json":   `{"messages":[{"role":"user","content":[{"type":"text","text":"x"}],"timestamp":1}]}`,
-		"convert/bad.json":    `{"messages":[{"role":"branchSummary","summary":"s","fromId":"f"}]}`,
-		"normalize/good.json": `{"messages":[{"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false}]}`,
-		"future/good.json":    `{"anything":1}`,
-		"misplaced.json":      `{"text":""}`,
+		"sanitize/good.json":      `{"text":"a\ud83d"}`,
+		"sanitize/bad.json":       `{"text":["a"]}`,
+		"convert/good.json":       `{"messages":[{"role":"user","content":[{"type":"text","text":"x"}],"timestamp":1}]}`,
+		"convert/bad.json":        `{"messages":[{"role":"branchSummary","summary":"s","fromId":"f"}]}`,
+		"normalize/good.json":     `{"messages":[{"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false}]}`,
+		"future/good.json":        `{"anything":1}`,
+		"@1.6/sanitize/good.json": `{"text":""}`,
+		"@1.6/sanitize/bad.json":  `{"text":1}`,
+		"misplaced.json":          `{"text":""}`,
 	}
 	for rel, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -335,9 +348,9 @@ func TestGoldenCheck(t *testing.T) {
 // does not define is checked against the root schema only.
 func checkGolden(t *testing.T, c *jsonschema.Compiler, defs map[string]bool, root, rel string) error {
 	t.Helper()
-	kind, _, ok := strings.Cut(rel, "/")
+	kind, _, ok := strings.Cut(caseOf(rel), "/")
 	if !ok {
-		return errors.New("a golden file belongs in golden/<kind>/")
+		return errors.New("a golden file belongs in golden/<kind>/ or golden/@<dialect>/<kind>/")
 	}
 	loc := "golden.schema.json#/$defs/" + kind
 	if !defs[kind] {
