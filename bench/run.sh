@@ -6,7 +6,7 @@
 # most 0.5 cpu-ms/case; no benchmark regresses by more than 10% in time or allocations without a reason in
 # the commit message. BenchmarkJobs (harness/run): jobs=N about 1/N of jobs=1 while N is small next to the
 # 48 cases, process start-up aside. BenchmarkBuild (bench/pipeline) is the Go side of bench/pipeline/compare,
-# which times the reference against the real Pi on Node (see README.md, "Speed"). BenchmarkDiffs
+# which times the reference against the real Pi on Node (see docs/speed.md and bench/README.md). BenchmarkDiffs
 # (harness/compare): the aligner's worst case (63 x 64 differing elements) under 20 ms/op and 12 MB/op.
 # bench/pi-ts-startup.sh measures one pi-ts process's start-up and exit: under 2 s.
 set -euo pipefail
