@@ -191,35 +191,27 @@ func (p *parser) keep(b []byte, at int) string {
 }
 
 // memberSlice is the members of the object just read, p.members[base:],
-// to keep in the result. The members of a small object go into a chunk
-// that later ones share, which costs one allocation for many objects, as
-// keep does for strings (a chunk lives as long as any of its objects); a
-// larger object gets its own.
-func (p *parser) memberSlice(base int) []Member {
-	ms := p.members[base:]
-	if len(ms) > 16 {
-		return slices.Clone(ms)
-	}
-	if cap(p.memberChunk)-len(p.memberChunk) < len(ms) {
-		p.memberChunk = make([]Member, 0, 64)
-	}
-	start := len(p.memberChunk)
-	p.memberChunk = append(p.memberChunk, ms...)
-	return p.memberChunk[start:len(p.memberChunk):len(p.memberChunk)]
-}
+// to keep in the result (see chunked).
+func (p *parser) memberSlice(base int) []Member { return chunked(&p.memberChunk, p.members[base:]) }
 
-// elemSlice is memberSlice for the elements of an array.
-func (p *parser) elemSlice(base int) []Value {
-	es := p.elems[base:]
-	if len(es) > 16 {
-		return slices.Clone(es)
+// elemSlice is the elements of the array just read, p.elems[base:], to
+// keep in the result (see chunked).
+func (p *parser) elemSlice(base int) []Value { return chunked(&p.elemChunk, p.elems[base:]) }
+
+// chunked is a copy of the children of a container. Those of a small one
+// go into a chunk that later ones share, which costs one allocation for
+// many containers, as keep does for strings (a chunk lives as long as any
+// of its containers); a larger container gets its own.
+func chunked[T any](chunk *[]T, children []T) []T {
+	if len(children) > 16 {
+		return slices.Clone(children)
 	}
-	if cap(p.elemChunk)-len(p.elemChunk) < len(es) {
-		p.elemChunk = make([]Value, 0, 64)
+	if cap(*chunk)-len(*chunk) < len(children) {
+		*chunk = make([]T, 0, 64)
 	}
-	start := len(p.elemChunk)
-	p.elemChunk = append(p.elemChunk, es...)
-	return p.elemChunk[start:len(p.elemChunk):len(p.elemChunk)]
+	start := len(*chunk)
+	*chunk = append(*chunk, children...)
+	return (*chunk)[start:len(*chunk):len(*chunk)]
 }
 
 // slice is data[start:end] to keep in the result.

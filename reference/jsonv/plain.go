@@ -58,38 +58,37 @@ func utf8Len(s string) int {
 	if len(s) < 2 {
 		return 0
 	}
-	c, c1 := s[0], s[1]
-	switch {
+	// The length the first byte says, and the range of the second byte.
+	n, lo, hi := 0, byte(0x80), byte(0xBF)
+	switch c := s[0]; {
 	case c < 0xC2:
 		return 0
 	case c < 0xE0:
-		if c1&0xC0 == 0x80 {
-			return 2
-		}
-		return 0
+		n = 2
 	case c < 0xF0:
-		lo, hi := byte(0x80), byte(0xBF)
-		switch c {
-		case 0xE0:
-			lo = 0xA0 // shorter forms are overlong
-		case 0xED:
-			hi = 0x9F // ED A0..BF is a surrogate
-		}
-		if len(s) >= 3 && c1 >= lo && c1 <= hi && s[2]&0xC0 == 0x80 {
-			return 3
-		}
-		return 0
+		n = 3
 	case c < 0xF5:
-		lo, hi := byte(0x80), byte(0xBF)
-		switch c {
-		case 0xF0:
-			lo = 0x90 // shorter forms are overlong
-		case 0xF4:
-			hi = 0x8F // above U+10FFFF
-		}
-		if len(s) >= 4 && c1 >= lo && c1 <= hi && s[2]&0xC0 == 0x80 && s[3]&0xC0 == 0x80 {
-			return 4
+		n = 4
+	default:
+		return 0
+	}
+	switch s[0] {
+	case 0xE0:
+		lo = 0xA0 // E0 80..9F is overlong
+	case 0xED:
+		hi = 0x9F // ED A0..BF is a surrogate
+	case 0xF0:
+		lo = 0x90 // F0 80..8F is overlong
+	case 0xF4:
+		hi = 0x8F // F4 90..BF is above U+10FFFF
+	}
+	if len(s) < n || s[1] < lo || s[1] > hi {
+		return 0
+	}
+	for i := 2; i < n; i++ {
+		if s[i]&0xC0 != 0x80 {
+			return 0
 		}
 	}
-	return 0
+	return n
 }

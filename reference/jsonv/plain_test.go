@@ -233,15 +233,7 @@ func TestParseStringWords(t *testing.T) {
 		for size := 0; size <= len(base); size++ {
 			for at := 0; at <= size; at++ {
 				for _, head := range []string{"", `\t`, "é"} {
-					lit := `"` + head + base[:at] + in + base[at:size] + `"`
-					want, off, ok := parseStringSlow(lit)
-					v, err := Parse([]byte(lit))
-					if ok != (err == nil) || ok && v.Str() != want {
-						t.Fatalf("Parse(%s) = %q, %v; want %q (ok %v)", lit, v.Str(), err, want, ok)
-					}
-					if se := (*SyntaxError)(nil); errors.As(err, &se) && se.Offset != off {
-						t.Fatalf("Parse(%s): error at %d, want %d: %v", lit, se.Offset, off, err)
-					}
+					checkParseString(t, `"`+head+base[:at]+in+base[at:size]+`"`)
 				}
 			}
 		}
@@ -255,15 +247,19 @@ func FuzzParseStringWords(f *testing.F) {
 		`\ud83d\ude00 pair`, `\ud83d lone`, "\xff stray", `twelve\u0041bytes`} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		lit := `"` + s + `"`
-		want, off, ok := parseStringSlow(lit)
-		v, err := Parse([]byte(lit))
-		if ok != (err == nil) || ok && v.Str() != want {
-			t.Fatalf("Parse(%s) = %q, %v; want %q (ok %v)", lit, v.Str(), err, want, ok)
-		}
-		if se := (*SyntaxError)(nil); errors.As(err, &se) && se.Offset != off {
-			t.Fatalf("Parse(%s): error at %d, want %d: %v", lit, se.Offset, off, err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, s string) { checkParseString(t, `"`+s+`"`) })
+}
+
+// checkParseString holds Parse to parseStringSlow on the literal lit: the
+// same string, or an error at the same offset.
+func checkParseString(t *testing.T, lit string) {
+	t.Helper()
+	want, off, ok := parseStringSlow(lit)
+	v, err := Parse([]byte(lit))
+	if ok != (err == nil) || ok && v.Str() != want {
+		t.Fatalf("Parse(%s) = %q, %v; want %q (ok %v)", lit, v.Str(), err, want, ok)
+	}
+	if se := (*SyntaxError)(nil); errors.As(err, &se) && se.Offset != off {
+		t.Fatalf("Parse(%s): error at %d, want %d: %v", lit, se.Offset, off, err)
+	}
 }
