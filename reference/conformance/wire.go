@@ -192,7 +192,10 @@ var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed reques
 // retry the client refuses (d.Retry.Refuse). A connectTo other than "" takes
 // every connection, the request keeping its URL's host.
 func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
-	retries := d.Retry.Retries(o)
+	var retries int
+	if !d.Retry.CountsOnFailure {
+		retries = d.Retry.Retries(o)
+	}
 	var failures []provider.Failure
 	for attempt := 0; ; attempt++ {
 		if d.Retry.Stamp != nil {
@@ -205,6 +208,17 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 		resp, err := client.Do(hreq)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 			return resp, nil, nil
+		}
+		if attempt == 0 && d.Retry.CountsOnFailure && ctx.Err() == nil {
+			// The loop reads maxRetries now, and may throw there.
+			n, err := d.Retry.Count(o)
+			if err != nil {
+				if resp != nil {
+					resp.Body.Close()
+				}
+				return nil, nil, err
+			}
+			retries = n
 		}
 		last := attempt >= retries || ctx.Err() != nil
 		if last && retries == provider.RetriesCap && ctx.Err() == nil {

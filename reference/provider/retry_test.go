@@ -316,3 +316,39 @@ func TestPiRetry(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryCount: Pi's own loop (1.6) reads maxRetries only once an
+// attempt failed (CountsOnFailure), and one with no number form throws
+// there as V8 does; a Stainless SDK counts before its first request.
+func TestRetryCount(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		r      provider.Retry
+		onFail bool
+		opts   string
+		want   int
+		throws bool
+	}{
+		{"Pi's loop", provider.PiRetry(nil), true, `{"maxRetries":2}`, 2, false},
+		{"Pi's loop, no number form", provider.PiRetry(nil), true, `{"maxRetries":{"toString":"x"}}`, 0, true},
+		{"Stainless, no number form", provider.StainlessRetry, false, `{"maxRetries":{"toString":"x"}}`, 0, true},
+		{"Stainless", provider.StainlessRetry, false, `{"maxRetries":3}`, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.r.CountsOnFailure != tc.onFail {
+				t.Errorf("CountsOnFailure = %v, want %v", tc.r.CountsOnFailure, tc.onFail)
+			}
+			n, err := tc.r.Count(options(t, tc.opts))
+			var re *stream.RequestError
+			if tc.throws {
+				if !errors.As(err, &re) || re.Message != stream.NoPrimitiveText {
+					t.Fatalf("err = %v, want the TypeError %q", err, stream.NoPrimitiveText)
+				}
+				return
+			}
+			if err != nil || n != tc.want {
+				t.Errorf("Count = %d, %v; want %d", n, err, tc.want)
+			}
+		})
+	}
+}
