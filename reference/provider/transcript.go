@@ -7,6 +7,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
 )
 
@@ -39,7 +40,9 @@ func (d Driver) KeepsSystemMessages(model *ai.Model) bool {
 // (ai.CurrentTools) as the tools, and the other messages; a kept later
 // system message stays among them as an *ai.SystemMessage, for the API to
 // render. Where Pi throws reading the transcript, before any request,
-// WireContext fails with a *TranscriptThrow.
+// WireContext fails with a *TranscriptThrow. The messages the driver gets
+// have had their null or absent content made [] (transform.FillContent),
+// as the first step of every API's conversion does it in 1.6.
 func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, ptr string) (*ai.Context, error) {
 	if !transcriptContext.At(dl) {
 		return ai.DecodeWireContext(v, ptr, d.LenientContext)
@@ -48,7 +51,16 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 	if err != nil {
 		return nil, &TranscriptThrow{Err: err}
 	}
-	return ai.DecodeWireContextIn(dl, resolved, ptr, d.LenientContext)
+	// Every API's conversion starts with transformMessages, which first
+	// gives a message whose content is null or absent an empty one: no
+	// later reading of the messages sees such content.
+	msgsPtr := jsonv.Child(ptr, "messages")
+	msgs, _ := resolved.Get("messages")
+	filled, err := transform.FillContent(dl, msgs, msgsPtr)
+	if err != nil {
+		return nil, err // a null message: Pi reads its content
+	}
+	return ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
 }
 
 // TranscriptThrow is Pi 1.6 throwing as it makes a transcript of a context

@@ -151,3 +151,52 @@ func TestSystemMessageUpdate(t *testing.T) {
 	_, err := provider.SystemMessageUpdate(m, "/m")
 	jsonvtest.ErrorAt(t, err, "/m/sections/x")
 }
+
+// TestWireContextFillsContent: in 1.6 the messages an API converts have
+// had null or absent content made [] (transformMessages does it first),
+// for a driver that reads them leniently and one that does not; 0.80 hands
+// them on as written, and an assistant without content is refused.
+func TestWireContextFillsContent(t *testing.T) {
+	const ctx = `{"messages":[{"role":"user","content":null,"timestamp":1},` +
+		`{"role":"assistant","stopReason":"stop","api":"a","provider":"p","model":"m","usage":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}},"timestamp":2},` +
+		`{"role":"toolResult","toolCallId":"c","toolName":"t","content":null,"isError":false,"timestamp":3}]}`
+	v, err := jsonv.ParseString(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		d       dialect.Dialect
+		lenient bool
+		empty   bool // every message's content is []
+		fails   bool
+	}{
+		{"1.6 lenient", dialect.V1_6, true, true, false},
+		{"1.6 strict", dialect.V1_6, false, true, false},
+		{"0.80 lenient: refused", dialect.V0_80, true, false, true},
+		{"0.80 strict: refused", dialect.V0_80, false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := provider.Driver{LenientContext: tc.lenient}
+			c, err := d.WireContext(tc.d, &ai.Model{}, v, "/context")
+			if tc.fails {
+				if err == nil {
+					t.Fatal("no error, want the null content refused")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Messages) != 3 {
+				t.Fatalf("%d messages, want 3", len(c.Messages))
+			}
+			for i, m := range c.Messages {
+				content, _ := m.JSON().Get("content")
+				if got := content.String() == "[]"; got != tc.empty {
+					t.Errorf("message %d: content %s, want [] %v", i, content, tc.empty)
+				}
+			}
+		})
+	}
+}
