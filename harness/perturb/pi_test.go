@@ -277,14 +277,17 @@ func answer(ctx context.Context, s subject.Subject, fx run.Fixture, c *suite.Cas
 	}
 	// Each answer has a loopback server of its own: a request that goes to
 	// it by a URL Pi builds names its port, which says nothing of Pi; and a
-	// UUID drawn at random (a request id) is new each time.
+	// UUID drawn at random (a request id; version 4, or 7 in Pi 1.6) is
+	// new each time.
 	requests = loopbackPort.ReplaceAllString(requests, "127.0.0.1:PORT")
-	return reply, drawnUUID.ReplaceAllString(requests, wire.DrawnUUID), err
+	requests = drawnUUID.ReplaceAllString(requests, wire.DrawnUUID)
+	return reply, drawnUUIDv7.ReplaceAllString(requests, wire.DrawnUUIDv7), err
 }
 
 var (
 	loopbackPort = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
 	drawnUUID    = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}`)
+	drawnUUIDv7  = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}`)
 )
 
 func classify(c *suite.Case, v perturb.Variant, ref, pi subject.Reply, refReq, piReq string, piErr error) *finding {

@@ -7,6 +7,7 @@ import (
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -61,6 +62,21 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 		return nil, err // a null message: Pi reads its content
 	}
 	return ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
+}
+
+// CopilotTally is the tally of Copilot's headers (X-Initiator,
+// Copilot-Vision-Request) for a call of dialect dl with ctx, before it
+// sees ctx's messages. Pi 1.6 reads them off the transcript the API
+// resolved, whose leading system message (when the prompt and tools make
+// one, WireContext) comes first: with no other message after it, that
+// system message is the last one, and the call is the agent's. 0.80 reads
+// the caller's messages alone.
+func CopilotTally(dl dialect.Dialect, ctx *ai.Context) *httpheader.CopilotTally {
+	t := new(httpheader.CopilotTally)
+	if transcriptContext.At(dl) && ctx.SystemPrompt != nil {
+		t.SeeSystem()
+	}
+	return t
 }
 
 // TranscriptThrow is Pi 1.6 throwing as it makes a transcript of a context

@@ -152,6 +152,52 @@ func TestSystemMessageUpdate(t *testing.T) {
 	jsonvtest.ErrorAt(t, err, "/m/sections/x")
 }
 
+// TestCopilotTally: X-Initiator reads the last message of what the API
+// resolved. In 1.6 the transcript's leading system message (a prompt or
+// tools, no other message after it) is that last message; 0.80 sees only
+// the caller's messages. Checked against pi-ai 0.80.2 and 1.6.0 by the
+// wire cases *-github-copilot-system-prompt-only.
+func TestCopilotTally(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		d         dialect.Dialect
+		ctx, want string
+	}{
+		{"0.80: a prompt alone", dialect.V0_80, `{"systemPrompt":"SYS","messages":[]}`, "user"},
+		{"1.6: a prompt alone", dialect.V1_6, `{"systemPrompt":"SYS","messages":[]}`, "agent"},
+		{"1.6: tools alone", dialect.V1_6, `{"systemPrompt":"","tools":[{"name":"a","description":"A","parameters":{}}],"messages":[]}`, "agent"},
+		{"1.6: nothing at all", dialect.V1_6, `{"messages":[]}`, "user"},
+		{"1.6: a system message without a timestamp leads nothing", dialect.V1_6, `{"messages":[{"role":"system","content":"x"}]}`, "user"},
+		{"1.6: a prompt, then a user message", dialect.V1_6, `{"systemPrompt":"SYS","messages":[{"role":"user","content":"hi","timestamp":1}]}`, "user"},
+		{"1.6: a prompt, then an assistant message", dialect.V1_6, `{"systemPrompt":"SYS","messages":[{"role":"assistant","content":[],"timestamp":1}]}`, "agent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jsonv.ParseString(tc.ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := provider.Driver{LenientContext: true}
+			c, err := d.WireContext(tc.d, &ai.Model{}, v, "/context")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally := provider.CopilotTally(tc.d, c)
+			for _, m := range c.Messages {
+				tally.See(m)
+			}
+			got := ""
+			for _, h := range tally.Headers() {
+				if h.Name == "X-Initiator" {
+					got = *h.Value
+				}
+			}
+			if got != tc.want {
+				t.Errorf("X-Initiator = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestWireContextFillsContent: in 1.6 the messages an API converts have
 // had null or absent content made [] (transformMessages does it first),
 // for a driver that reads them leniently and one that does not; 0.80 hands

@@ -80,7 +80,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	oauth := !copilot && strings.Contains(apiKey, "sk-ant-oat")
 	retention := opts.Retention()
 	// Copilot's headers read the transcript, which the body reads too.
-	var tally httpheader.CopilotTally
+	tally := provider.CopilotTally(opts.Dialect, ctx)
 	if copilot {
 		msgs = provider.Tap(msgs, tally.See)
 	}

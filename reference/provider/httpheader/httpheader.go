@@ -150,6 +150,10 @@ func (t *CopilotTally) See(m ai.Message) {
 	}
 }
 
+// SeeSystem takes a system message that leads the transcript ahead of the
+// messages See takes: a message that is not a user's.
+func (t *CopilotTally) SeeSystem() { t.agent = true }
+
 // Headers are Copilot's headers for the messages seen.
 func (t *CopilotTally) Headers() []Header {
 	initiator := "user"

@@ -71,7 +71,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, err
 	}
 	copilot := model.Provider == "github-copilot"
-	var tally httpheader.CopilotTally
+	tally := provider.CopilotTally(d, ctx)
 	if copilot {
 		msgs = provider.Tap(msgs, tally.See)
 	}

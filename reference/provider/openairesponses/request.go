@@ -67,7 +67,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// Copilot's headers read the transcript, which the body reads too.
 	var tally *httpheader.CopilotTally
 	if model.Provider == "github-copilot" {
-		tally = new(httpheader.CopilotTally)
+		tally = provider.CopilotTally(d, ctx)
 		msgs = provider.Tap(msgs, tally.See)
 	}
 	if err := buildBody(model, ctx, msgs, opts, retention, c, now, body); err != nil {
