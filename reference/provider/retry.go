@@ -35,18 +35,28 @@ type Retry struct {
 	// attempt: a message ends the call there with that error instead (a
 	// server asking for a longer wait than the client allows).
 	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, refuse bool)
-	// CountsOnFailure is set for a loop that reads Limit only once an
-	// attempt has failed (Pi's own, PiRetry): the first request goes out
-	// whatever maxRetries holds, and a maxRetries with no number form
-	// throws only then (Count). Otherwise the client counts before its
-	// first request, and throws there.
-	CountsOnFailure bool
+	// LateLimit tells that Limit is read only once the first attempt has
+	// failed, as Pi's own retry loop compares what remains of maxRetries
+	// then: a maxRetries with no number form throws there (the call fails
+	// with V8's TypeError), and a call whose first attempt succeeds never
+	// reads it. A client that reads it before it sends leaves it false.
+	LateLimit bool
 }
 
-// Count is Retries where a maxRetries with no number form makes the client
-// throw: the call then ends with V8's TypeError, a *stream.RequestError.
-func (r Retry) Count(o *StreamOptions) (n int, err error) {
-	defer catchJSError(&err)
+// RetriesAfterFailure is Retries for a client whose first attempt has
+// just failed, read as late as LateLimit says: the throw of a maxRetries
+// with no number form is a *stream.RequestError (the call fails with
+// it).
+func (r Retry) RetriesAfterFailure(o *StreamOptions) (n int, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(stream.JSError)
+			if !ok {
+				panic(x)
+			}
+			err = &stream.RequestError{Message: e.Msg}
+		}
+	}()
 	return r.Retries(o), nil
 }
 
@@ -272,12 +282,9 @@ func ParseFloatPrefix(s string) (float64, bool) {
 // 0.5 s doubling per repeat up to 8 s, less up to a quarter of jitter. A
 // server's wait above maxRetryDelayMs (60000 when nullish; 0 or less
 // allows any) ends the call with "Server requested <s>s retry delay (max:
-// <s>s). " and message, the SDK's message of the failed response. The
-// loop reads maxRetries only when an attempt has failed (CountsOnFailure):
-// one with no number form sends the first request and, if that fails, ends
-// the call with V8's TypeError instead of the failure's own error.
+// <s>s). " and message, the SDK's message of the failed response.
 func PiRetry(message func(resp *http.Response, body []byte) string) Retry {
-	return Retry{Limit: piRetries, After: piAfter, CountsOnFailure: true, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
+	return Retry{Limit: piRetries, After: piAfter, LateLimit: true, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
 		if resp == nil {
 			return "", false
 		}

@@ -317,38 +317,32 @@ func TestPiRetry(t *testing.T) {
 	}
 }
 
-// TestRetryCount: Pi's own loop (1.6) reads maxRetries only once an
-// attempt failed (CountsOnFailure), and one with no number form throws
-// there as V8 does; a Stainless SDK counts before its first request.
-func TestRetryCount(t *testing.T) {
+// TestPiRetryLateLimit: Pi 1.6's own retry loop reads maxRetries only once
+// an attempt has failed, so a value with no number form throws then (V8's
+// TypeError, the call's error), not before the request; a Stainless SDK
+// (0.80) reads it before it sends. Seen with pi-ai 1.6.0 and 0.80.2 in the
+// wire cases *-lenient-max-retries-no-number-form*.
+func TestPiRetryLateLimit(t *testing.T) {
+	if !provider.PiRetry(nil).LateLimit || provider.StainlessRetry.LateLimit {
+		t.Fatal("PiRetry must read its limit late, StainlessRetry before sending")
+	}
 	for _, tc := range []struct {
-		name   string
-		r      provider.Retry
-		onFail bool
-		opts   string
-		want   int
-		throws bool
+		max  string
+		want int
+		err  string
 	}{
-		{"Pi's loop", provider.PiRetry(nil), true, `{"maxRetries":2}`, 2, false},
-		{"Pi's loop, no number form", provider.PiRetry(nil), true, `{"maxRetries":{"toString":"x"}}`, 0, true},
-		{"Stainless, no number form", provider.StainlessRetry, false, `{"maxRetries":{"toString":"x"}}`, 0, true},
-		{"Stainless", provider.StainlessRetry, false, `{"maxRetries":3}`, 3, false},
+		{`2`, 2, ""},
+		{`"3"`, 3, ""},
+		{`{"toString":"x"}`, 0, stream.NoPrimitiveText},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.r.CountsOnFailure != tc.onFail {
-				t.Errorf("CountsOnFailure = %v, want %v", tc.r.CountsOnFailure, tc.onFail)
-			}
-			n, err := tc.r.Count(options(t, tc.opts))
-			var re *stream.RequestError
-			if tc.throws {
-				if !errors.As(err, &re) || re.Message != stream.NoPrimitiveText {
-					t.Fatalf("err = %v, want the TypeError %q", err, stream.NoPrimitiveText)
-				}
-				return
-			}
-			if err != nil || n != tc.want {
-				t.Errorf("Count = %d, %v; want %d", n, err, tc.want)
-			}
-		})
+		v, err := jsonv.ParseString(tc.max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := provider.PiRetry(nil).RetriesAfterFailure(&provider.StreamOptions{MaxRetries: v})
+		msg, _ := provider.Refusal(err)
+		if n != tc.want || msg != tc.err || (err == nil) != (tc.err == "") {
+			t.Errorf("maxRetries %s: %d, %v; want %d, %q", tc.max, n, err, tc.want, tc.err)
+		}
 	}
 }

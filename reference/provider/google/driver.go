@@ -42,8 +42,8 @@ var Identity = provider.ClientIdentity("google-genai-sdk/*", provider.IdentityHe
 // repeat up to 8 s, less up to a quarter of jitter. A request without an
 // answer is not repeated (fetch's TypeError has no status). As in every
 // use of Pi's loop, maxRetries is read only once an attempt failed
-// (provider.Retry.CountsOnFailure).
-var GenAIRetry = provider.Retry{Limit: provider.PiRetry(nil).Limit, After: genAIAfter, CountsOnFailure: true}
+// (provider.Retry.LateLimit).
+var GenAIRetry = provider.Retry{Limit: provider.PiRetry(nil).Limit, After: genAIAfter, LateLimit: true}
 
 func genAIAfter(done int, resp *http.Response, body []byte, o *provider.StreamOptions, jitter float64) (time.Duration, bool) {
 	if resp == nil {

@@ -104,6 +104,10 @@ func TestParseStream16(t *testing.T) {
 		{"calls by index", `data: {"choices":[{"delta":{"tool_calls":[{"id":"a","index":0,"function":{"name":"f","arguments":"{\"p\":"}},{"id":"b","index":0,"function":{"name":"f","arguments":"1}"}}]},"finish_reason":"tool_calls"}]}` + "\n\n",
 			`"content":[{"type":"toolCall","id":"a","name":"f","arguments":{"p":1}}]`},
 		{"done ends", "data: [DONE]\n\ndata: {oops\n\n", `"errorMessage":"Mistral stream ended without a finish reason"`},
+		{"total before sum", `data: {"choices":[],"usage":{"prompt_tokens":10,"completion_tokens":{"toString":"x"},"total_tokens":12}}` + "\n\n",
+			`"totalTokens":12,`},
+		{"pricing throws", `data: {"choices":[],"usage":{"prompt_tokens":10,"completion_tokens":{"toString":"x"},"total_tokens":12}}` + "\n\n",
+			`"errorMessage":"Cannot convert object to primitive value"`},
 		{"data lines trimmed", "data:\t {\"choices\":[{\"delta\":{\"content\":\"x\"},\"finish_reason\":\"stop\"}]}\r\n\r\n", `"stopReason":"stop"`},
 	} {
 		msg, _, err := parseStream(dialect.V1_6, strings.NewReader(tc.body), m, nil)

@@ -71,6 +71,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		if header, err = buildHeader16(model, opts); err != nil {
 			return nil, err
 		}
+		if err := checkHeaderTimeout(opts.TimeoutMs); err != nil {
+			return nil, err
+		}
 	} else {
 		if err := buildBody(model, ctx, msgs, opts, now, body); err != nil {
 			return nil, err
@@ -82,6 +85,33 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return readResponse(d, model, resp, now)
 	}}, nil
 }
+
+// checkHeaderTimeout is Pi 1.6's timer on the wait for the answer's
+// headers: timeoutMs (60000 when null or missing) goes to Node's
+// AbortSignal.timeout, which throws for a value that is not an unsigned
+// 32-bit integer before anything is sent. Of the values it takes, those
+// beyond a timer's range (MaxTimerMs) make the timer fire after a
+// millisecond, racing the answer, which the reference does not model; the
+// others are taken to outlast the wait for a cassette's answer.
+func checkHeaderTimeout(timeoutMs jsonv.Value) error {
+	if timeoutMs.IsNullish() {
+		return nil
+	}
+	msg, ok := provider.Uint32ArgError("delay", timeoutMs)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: Node names the type of a timeoutMs with a constructor member", stream.ErrOutsideModel)
+	case msg != "":
+		return &stream.RequestError{Message: msg}
+	case timeoutMs.JSNumber() > MaxTimerMs:
+		return fmt.Errorf("%w: a timeoutMs beyond Node's timer range fires at once", stream.ErrOutsideModel)
+	}
+	return nil
+}
+
+// MaxTimerMs is the longest delay a Node timer keeps; a longer one is
+// cut to a millisecond.
+const MaxTimerMs = 1<<31 - 1
 
 // buildHeader16 is Pi 1.6's buildMistralHeaders: a fetch Headers of Pi's
 // identity headers, accept text/event-stream, the bearer key and the

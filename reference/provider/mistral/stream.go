@@ -628,7 +628,12 @@ func (p *parser) usage16(usage jsonv.Value) {
 	u.Input = jsonv.JSNumberValue(max(0, stream.Minus(prompt, cached).JSNumber()))
 	u.Output = stream.Count(stream.Member(usage, "completion_tokens"))
 	u.CacheRead, u.CacheWrite = cached, stream.Zero
-	u.TotalTokens = stream.JSValue(stream.Or(stream.Member(usage, "total_tokens"), stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite)))
+	// `||` adds the counts up only when total_tokens is falsy.
+	if total := stream.Member(usage, "total_tokens"); total.Truthy() {
+		u.TotalTokens = stream.JSValue(total)
+	} else {
+		u.TotalTokens = stream.JSValue(stream.Sum(u.Input, u.Output, u.CacheRead, u.CacheWrite))
+	}
 	stream.PriceIn(p.d, p.model, u)
 }
 

@@ -1,6 +1,7 @@
 package openaicompletions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -219,7 +220,7 @@ func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Mode
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
 	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
-	steps := provider.Steps{Dialect: d, Checks: conversion.Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
+	steps := provider.Steps{Dialect: d, Checks: conversionIn(d).Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
 		Normalize: normalizer(d), Pending: pending, Convert: cv.convert, Close: cv.close}
 	err := steps.Run(msgs, model, now)
 	return cv, err
@@ -253,7 +254,7 @@ func (cv *converter) convert(msg ai.Message) error {
 		wm := &wireMessage{role: "user"}
 		for _, b := range m.Content.Blocks {
 			if text, ok := lenient.TextOf(b); ok {
-				if dropsEmptyUserText.At(cv.d) && text.Kind() == jsonv.String && text.Str() == "" {
+				if keep, _ := longText(text); filtersUserText.At(cv.d) && !keep {
 					continue
 				}
 				wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
@@ -597,10 +598,37 @@ func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
 	return d, err == nil && d.Truthy()
 }
 
-// conversion is what the conversion reads of values of other types
-// (lenient.Conversion): the id normalizer calls includes("|"), tool-result
-// texts are joined, messages of other roles are skipped.
-var conversion = lenient.Conversion{IDThrows: idThrows}
+// conversionIn is what the conversion of dialect d reads of values of
+// other types (lenient.Conversion): the id normalizer calls includes("|"),
+// tool-result texts are joined, messages of other roles are skipped; in
+// 1.6 a user text is sanitized only when longText keeps it.
+func conversionIn(d dialect.Dialect) lenient.Conversion {
+	c := lenient.Conversion{IDThrows: idThrows}
+	if filtersUserText.At(d) {
+		c.UserTextKept = longText
+	}
+	return c
+}
+
+// longText is JavaScript's `text.length > 0` on a text of any type: a
+// string's or an array's length, an object's own length member compared as
+// `>` compares (never above zero when it is missing), and no length at all
+// for a number or a boolean. Reading the length of null or of a missing
+// text throws, as does comparing a length with no primitive value.
+func longText(text jsonv.Value) (bool, error) {
+	switch text.Kind() {
+	case jsonv.Null, jsonv.Absent:
+		return false, errors.New(jsonv.ReadPropertyText(text, "length"))
+	case jsonv.String:
+		return text.Str() != "", nil
+	case jsonv.Array:
+		return len(text.Elems()) > 0, nil
+	case jsonv.Object:
+		n, _ := text.Get("length")
+		return jsonv.Greater(n, stream.Zero)
+	}
+	return false, nil
+}
 
 // cutArrayIDs is the one normalization transform leaves to this API for an
 // id of another type: for provider "openai", Pi's normalizer cuts an id

@@ -31,8 +31,10 @@ var compatMembers = dialect.Table[[]string]{
 }
 
 var (
-	// dropsEmptyUserText: user text parts whose text is "" are left out.
-	dropsEmptyUserText = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+	// filtersUserText: a user message's parts of type "text" are kept only
+	// when their text's length is above zero (longText): "" is left out,
+	// and so is a text of another type with no length above zero.
+	filtersUserText = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 	// blankToolResultPlaceholder: a tool result whose text is blank (not
 	// only empty) gets a placeholder, NoToolOutputText when it has no
 	// images either.

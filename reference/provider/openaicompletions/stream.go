@@ -215,7 +215,7 @@ func (p *parser) dispatch(ev sse.Event) {
 		p.outside = p.outside || !ok
 		panic(jsError{Msg: msg})
 	default:
-		p.chunk(data)
+		p.chunk(openaisdk.ChatChunk(p.d, data))
 	}
 }
 

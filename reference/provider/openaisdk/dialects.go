@@ -29,3 +29,7 @@ var (
 	// member, else the data itself).
 	throwsErrorEvents = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 )
+
+// normalizesChatChunks tells whether the stream chat.completions.create
+// returns (SDK 7) rewrites each chunk before handing it on (ChatChunk).
+var normalizesChatChunks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}

@@ -165,6 +165,26 @@ func (s *Stream) Next(ev sse.Event) (data, errMember jsonv.Value, ok bool) {
 	return data, jsonv.Value{}, true
 }
 
+// ChatChunk is the chunk the stream of chat.completions.create hands on
+// for data, a chunk Next yielded, in dialect d. SDK 7 rewrites a chunk
+// whose choices are an array: a copy whose choices are each spread into
+// an object (JavaScript's {...choice}) with finish_reason set to the
+// choice's own, null when that is null or missing. A null choice throws
+// where its finish_reason is read (a stream.JSError panic). Any other
+// chunk, and every chunk of SDK 6, is handed on as it is.
+func ChatChunk(d dialect.Dialect, data jsonv.Value) jsonv.Value {
+	choices := stream.Member(data, "choices")
+	if !normalizesChatChunks.At(d) || choices.Kind() != jsonv.Array {
+		return data
+	}
+	out := make([]jsonv.Value, len(choices.Elems()))
+	for i, c := range choices.Elems() {
+		reason := stream.Prop(c, "finish_reason")
+		out[i] = jsonv.Spread(c).With("finish_reason", stream.Nullish(reason, jsonv.NullValue()))
+	}
+	return data.With("choices", jsonv.ArrayValue(out...))
+}
+
 // RetryMessage is SDK 7's message for a failed attempt (status and body),
 // which Pi 1.6's retry loop quotes when it refuses to wait as long as the
 // server asks (provider.PiRetry).

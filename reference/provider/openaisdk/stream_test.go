@@ -6,6 +6,7 @@ import (
 
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/sse"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -83,4 +84,33 @@ func TestStreamNextSDK7(t *testing.T) {
 	if _, _, ok := (&Stream{}).Next(sse.Event{Data: "[DONE]x"}); ok {
 		t.Errorf("SDK 6 yielded [DONE]x; it takes any data starting with [DONE] for the marker")
 	}
+}
+
+// TestChatChunk: SDK 7's rewrite of a chat chunk's choices (each spread,
+// with finish_reason ?? null; a null choice throws), checked against
+// openai 7.59.0's normalizeChatCompletionChunk under Node 22; SDK 6 hands
+// every chunk on as it is.
+func TestChatChunk(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"id":"a","choices":[{"delta":{},"finish_reason":"stop"}]}`, `{"id":"a","choices":[{"delta":{},"finish_reason":"stop"}]}`},
+		{`{"choices":[{"delta":{}}]}`, `{"choices":[{"delta":{},"finish_reason":null}]}`},
+		{`{"choices":[0,"ab",[7],true]}`, `{"choices":[{"finish_reason":null},{"0":"a","1":"b","finish_reason":null},{"0":7,"finish_reason":null},{"finish_reason":null}]}`},
+		{`{"choices":{}}`, `{"choices":{}}`},
+		{`[1]`, `[1]`},
+		{`null`, `null`},
+	} {
+		in := jsonvtest.Parse(t, tc.in)
+		if got := ChatChunk(dialect.V1_6, in); !jsonv.Equal(got, jsonvtest.Parse(t, tc.want)) {
+			t.Errorf("1.6 %s: got %s, want %s", tc.in, got, tc.want)
+		}
+		if got := ChatChunk(dialect.V0_80, in); !jsonv.Equal(got, in) {
+			t.Errorf("0.80 %s: got %s, want it as it is", tc.in, got)
+		}
+	}
+	defer func() {
+		if r, ok := recover().(stream.JSError); !ok || r.Msg != "Cannot read properties of null (reading 'finish_reason')" {
+			t.Errorf("a null choice: got %v, want the TypeError", r)
+		}
+	}()
+	ChatChunk(dialect.V1_6, jsonvtest.Parse(t, `{"choices":[{},null]}`))
 }

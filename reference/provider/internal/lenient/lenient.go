@@ -44,6 +44,12 @@ type Conversion struct {
 	// Foreign refuses a message of a role outside the three that the
 	// conversion cannot read; nil when it skips such messages.
 	Foreign func(m *ai.ForeignMessage, at string) error
+	// UserTextKept, when set, is the test the conversion puts each element
+	// of type "text" of a user message's content to before it converts
+	// any: only the elements it keeps are sanitized, the others are left
+	// out unread. It returns an error where the test itself throws. nil
+	// keeps every element.
+	UserTextKept func(text jsonv.Value) (bool, error)
 }
 
 // Checks refuse a message of a wire case's context where Pi throws while
@@ -61,6 +67,9 @@ func (c Conversion) convertible(m ai.Message, i int, model *ai.Model) error {
 	at := MessagePointer(i) + "/content"
 	switch m := m.(type) {
 	case *ai.UserMessage:
+		if c.UserTextKept != nil {
+			return c.filteredUserContent(m, at)
+		}
 		return UserContent(m, at)
 	case *ai.AssistantMessage:
 		return AssistantTexts(m, model, at)
@@ -128,6 +137,39 @@ func UserContent(m *ai.UserMessage, at string) error {
 		return err
 	}
 	return StringTexts(m.Content.Blocks, at)
+}
+
+// filteredUserContent is UserContent where the conversion first filters
+// the elements of type "text" with UserTextKept: a text the test throws on
+// is refused, and of the others only those it keeps must be strings.
+func (c Conversion) filteredUserContent(m *ai.UserMessage, at string) error {
+	if m.Content.Verbatim {
+		return transform.Throws(at, "Pi iterates a %s", m.Content.Raw.Kind())
+	}
+	if err := transform.NoNull(m.Content.Blocks, at); err != nil {
+		return err
+	}
+	var kept []ai.Block
+	var where []int
+	for j, b := range m.Content.Blocks {
+		text, ok := TextOf(b)
+		if !ok {
+			continue
+		}
+		keep, err := c.UserTextKept(text)
+		if err != nil {
+			return transform.Throws(jsonv.Index(at, j)+"/text", "Pi filters the text: %v", err)
+		}
+		if keep {
+			kept, where = append(kept, b), append(where, j)
+		}
+	}
+	for k, b := range kept {
+		if text, _ := TextOf(b); text.Kind() != jsonv.String {
+			return transform.Throws(jsonv.Index(at, where[k])+"/text", "Pi sanitizes a %s as a string", text.Kind())
+		}
+	}
+	return nil
 }
 
 // StringTexts refuses an element of type "text" whose text is no string,
