@@ -192,7 +192,10 @@ var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed reques
 // retry the client refuses (d.Retry.Refuse). A connectTo other than "" takes
 // every connection, the request keeping its URL's host.
 func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
-	retries := d.Retry.Retries(o)
+	retries := 0
+	if !d.Retry.LateLimit {
+		retries = d.Retry.Retries(o)
+	}
 	var failures []provider.Failure
 	for attempt := 0; ; attempt++ {
 		if d.Retry.Stamp != nil {
@@ -205,6 +208,15 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 		resp, err := client.Do(hreq)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 			return resp, nil, nil
+		}
+		if d.Retry.LateLimit && attempt == 0 {
+			var lerr error
+			if retries, lerr = d.Retry.RetriesAfterFailure(o); lerr != nil {
+				if err == nil {
+					resp.Body.Close()
+				}
+				return nil, nil, lerr
+			}
 		}
 		last := attempt >= retries || ctx.Err() != nil
 		if last && retries == provider.RetriesCap && ctx.Err() == nil {
@@ -428,6 +440,9 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	msg, events, err := send(ctx, d, wc, client, opts.wait(), opts.now())
 	if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
 		return piThrows(st.Category, st.Message), nil
+	}
+	if err == nil {
+		err = d.FailureThrows(opts.Dialect, model, msg)
 	}
 	if err != nil {
 		return jsonv.Value{}, err

@@ -242,15 +242,16 @@ func (d Driver) WriteRequest(model *ai.Model, ctx *ai.Context, msgs Transcript, 
 
 // build is d.Build, with an exception the builder throws (a stream.JSError
 // panic: a value ToString cannot convert) made the refusal it is in Pi,
-// whose stream function catches it before anything is sent. The client
-// counts its retries from maxRetries before its first HTTP request, and
-// throws there too (MaxRetries); a WebSocket handshake comes before that
-// count, so a driver with one answers for it (Call.Unsent).
+// whose stream function catches it before anything is sent. A client
+// that counts its retries from maxRetries before its first HTTP request
+// throws there too (MaxRetries); one that reads it only after a failed
+// attempt (Retry.LateLimit) does not. A WebSocket handshake comes before
+// that count, so a driver with one answers for it (Call.Unsent).
 func (d Driver) build(model *ai.Model, ctx *ai.Context, msgs Transcript, opts Options, now transform.Clock, body BodySink) (call *Call, err error) {
 	defer catchJSError(&err)
 	call, err = d.Build(model, ctx, msgs, opts, now, body)
-	if err == nil && call.Handshake == nil {
-		d.At(opts.Shared().Dialect).Retry.Retries(opts.Shared())
+	if r := d.At(opts.Shared().Dialect).Retry; err == nil && call.Handshake == nil && !r.LateLimit {
+		r.Retries(opts.Shared())
 	}
 	return call, err
 }

@@ -112,8 +112,27 @@ type Driver struct {
 	// Bedrock); the others fold them unless the model's compat allows
 	// them where they stand (KeepsSystemMessages, WireContext).
 	FoldsSystemMessages bool
+	// CatchThrows, when set, tells whether the API's catch, which words
+	// every failure of a call (a refusal before the request, no answer,
+	// an HTTP error, a stream that fails or is aborted), itself throws for
+	// model in dialect d: the stream function's promise then rejects with
+	// nothing to catch it, no error event comes and Node ends the process.
+	// The reference does not model that: a call that fails is then
+	// refused with stream.ErrOutsideModel (FailureThrows).
+	CatchThrows func(d dialect.Dialect, model *ai.Model) bool
 	// Client is how the API's client library sends the request.
 	Client
+}
+
+// FailureThrows is the refusal (stream.ErrOutsideModel) of a call of
+// dialect dl for model that ended in msg, when msg is a failure and the
+// API's catch throws as it words it (CatchThrows); else nil.
+func (d Driver) FailureThrows(dl dialect.Dialect, model *ai.Model, msg *ai.AssistantMessage) error {
+	if msg == nil || msg.StopReason != ai.StopError && msg.StopReason != ai.StopAborted ||
+		d.CatchThrows == nil || !d.CatchThrows(dl, model) {
+		return nil
+	}
+	return fmt.Errorf("%w: Pi's catch throws as it words the failure, and the stream never ends", stream.ErrOutsideModel)
 }
 
 // Failure is the message and lone error event Pi makes of a failure

@@ -35,6 +35,29 @@ type Retry struct {
 	// attempt: a message ends the call there with that error instead (a
 	// server asking for a longer wait than the client allows).
 	Refuse func(resp *http.Response, body []byte, o *StreamOptions) (message string, refuse bool)
+	// LateLimit tells that Limit is read only once the first attempt has
+	// failed, as Pi's own retry loop compares what remains of maxRetries
+	// then: a maxRetries with no number form throws there (the call fails
+	// with V8's TypeError), and a call whose first attempt succeeds never
+	// reads it. A client that reads it before it sends leaves it false.
+	LateLimit bool
+}
+
+// RetriesAfterFailure is Retries for a client whose first attempt has
+// just failed, read as late as LateLimit says: the throw of a maxRetries
+// with no number form is a *stream.RequestError (the call fails with
+// it).
+func (r Retry) RetriesAfterFailure(o *StreamOptions) (n int, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(stream.JSError)
+			if !ok {
+				panic(x)
+			}
+			err = &stream.RequestError{Message: e.Msg}
+		}
+	}()
+	return r.Retries(o), nil
 }
 
 // Failure is a failed attempt: its response (nil when none came) and the
@@ -261,7 +284,7 @@ func ParseFloatPrefix(s string) (float64, bool) {
 // allows any) ends the call with "Server requested <s>s retry delay (max:
 // <s>s). " and message, the SDK's message of the failed response.
 func PiRetry(message func(resp *http.Response, body []byte) string) Retry {
-	return Retry{Limit: piRetries, After: piAfter, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
+	return Retry{Limit: piRetries, After: piAfter, LateLimit: true, Refuse: func(resp *http.Response, body []byte, o *StreamOptions) (string, bool) {
 		if resp == nil {
 			return "", false
 		}

@@ -316,3 +316,33 @@ func TestPiRetry(t *testing.T) {
 		}
 	}
 }
+
+// TestPiRetryLateLimit: Pi 1.6's own retry loop reads maxRetries only once
+// an attempt has failed, so a value with no number form throws then (V8's
+// TypeError, the call's error), not before the request; a Stainless SDK
+// (0.80) reads it before it sends. Seen with pi-ai 1.6.0 and 0.80.2 in the
+// wire cases *-lenient-max-retries-no-number-form*.
+func TestPiRetryLateLimit(t *testing.T) {
+	if !provider.PiRetry(nil).LateLimit || provider.StainlessRetry.LateLimit {
+		t.Fatal("PiRetry must read its limit late, StainlessRetry before sending")
+	}
+	for _, tc := range []struct {
+		max  string
+		want int
+		err  string
+	}{
+		{`2`, 2, ""},
+		{`"3"`, 3, ""},
+		{`{"toString":"x"}`, 0, stream.NoPrimitiveText},
+	} {
+		v, err := jsonv.ParseString(tc.max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := provider.PiRetry(nil).RetriesAfterFailure(&provider.StreamOptions{MaxRetries: v})
+		msg, _ := provider.Refusal(err)
+		if n != tc.want || msg != tc.err || (err == nil) != (tc.err == "") {
+			t.Errorf("maxRetries %s: %d, %v; want %d, %q", tc.max, n, err, tc.want, tc.err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package openairesponses
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -11,8 +12,10 @@ import (
 
 	"github.com/piconform/piconform/reference/ai"
 	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 // The expected values of this file are what Pi 1.6.0 (and 0.80.2 where a
@@ -177,5 +180,51 @@ func TestHTTPError16(t *testing.T) {
 		if got := *msg.ErrorMessage; got != tc.want {
 			t.Errorf("%s %s: %q, want %q", tc.provider, tc.body, got, tc.want)
 		}
+	}
+}
+
+// TestCatchThrows16: Pi 1.6's catch words every failure under the prefix
+// "<provider> API error", made whether used or not; a provider other than
+// "openai" with no string form throws there (V8's TypeError, an unhandled
+// rejection that ends Node: seen with pi-ai 1.6.0 on response.failed and on
+// a 400), which the reference refuses as not modelled. 0.80 names no
+// provider; a call that succeeds never reaches the catch.
+func TestCatchThrows16(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		d        dialect.Dialect
+		provider string
+		throws   bool
+	}{
+		{"1.6 no string form", dialect.V1_6, `{"toString":"x"}`, true},
+		{"0.80 no string form", dialect.V0_80, `{"toString":"x"}`, false},
+		{"1.6 an object with a string form", dialect.V1_6, `{}`, false},
+		{"1.6 a number", dialect.V1_6, `7`, false},
+		{"1.6 openai", dialect.V1_6, `"openai"`, false},
+		{"1.6 github-copilot", dialect.V1_6, `"github-copilot"`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jsonv.ParseString(`{"id":"gpt-5","name":"GPT-5","api":"openai-responses","provider":` + tc.provider +
+				`,"baseUrl":"http://h","reasoning":true,"input":["text"],"cost":{"input":1,"output":1,"cacheRead":0,"cacheWrite":0},"contextWindow":1000,"maxTokens":100}`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ai.DecodeWireModel(v, "/model")
+			if err != nil {
+				t.Fatal(err)
+			}
+			failed := &ai.AssistantMessage{StopReason: ai.StopError}
+			err = Driver.FailureThrows(tc.d, m, failed)
+			if got := errors.Is(err, stream.ErrOutsideModel); got != tc.throws {
+				t.Errorf("a failure refused: %v, want %v (%v)", got, tc.throws, err)
+			}
+			if err := Driver.FailureThrows(tc.d, m, &ai.AssistantMessage{StopReason: ai.StopStop}); err != nil {
+				t.Errorf("a success refused: %v", err)
+			}
+			_, _, err = ParseHTTPErrorIn(tc.d, m, 400, []byte(`{"error":{"message":"bad"}}`), capturetest.Clock)
+			if got := errors.Is(err, stream.ErrOutsideModel); got != tc.throws {
+				t.Errorf("an HTTP error refused: %v, want %v (%v)", got, tc.throws, err)
+			}
+		})
 	}
 }

@@ -221,6 +221,9 @@ func noTextOutput(d dialect.Dialect, hasImages bool) string {
 // HTTPErrorTextIn) under this API's prefix: "OpenAI" for the openai
 // provider and, from 1.6 on, the provider's id for any other.
 func ParseHTTPErrorIn(d dialect.Dialect, model *ai.Model, status int, body []byte, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
+	if catchThrows(d, model) {
+		return nil, nil, provider.Driver{CatchThrows: catchThrows}.FailureThrows(d, model, &ai.AssistantMessage{StopReason: ai.StopError})
+	}
 	prefix := "OpenAI API error"
 	if quotesErrorBody.At(d) && model.Provider != "openai" {
 		prefix = stream.ToString(model.ProviderValue()) + " API error"
@@ -248,6 +251,15 @@ func usageLimitHintIn(d dialect.Dialect, msg string) string {
 		return msg
 	}
 	return usageLimitHint(msg)
+}
+
+// catchThrows tells whether Pi's catch throws as it words a failure
+// (provider.Driver.CatchThrows): 1.6 computes the prefix "<provider> API
+// error" for every failure, used or not, converting a provider other than
+// "openai" to a string, which throws for one with no string form.
+func catchThrows(d dialect.Dialect, model *ai.Model) bool {
+	p := model.ProviderValue()
+	return quotesErrorBody.At(d) && !(p.Kind() == jsonv.String && p.Str() == "openai") && p.ConversionThrows()
 }
 
 // quotesErrorBody tells whether an HTTP error is worded as Pi 1.6 words

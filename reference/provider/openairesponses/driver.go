@@ -6,6 +6,7 @@ import "github.com/piconform/piconform/reference/provider"
 var Driver = provider.Driver{
 	API: API, DecodeOptions: provider.Decoder(DecodeOptions), Build: provider.Streamer(Build),
 	FromSimple: provider.SimpleMapper(FromSimple), LenientContext: true, Client: StainlessClientIn("OpenAI/JS *"),
+	CatchThrows: catchThrows,
 }
 
 // StainlessClientIn is the openai SDK as a Responses API of Pi uses it
