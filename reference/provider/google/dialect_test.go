@@ -359,3 +359,19 @@ func TestSimpleThinking16(t *testing.T) {
 		}
 	}
 }
+
+// TestGenAIRetryLateLimit: Pi 1.6 wraps the Gen AI SDK in its own loop,
+// which reads maxRetries only after a failed attempt (a value with no
+// number form sends the first request); 0.80 has no loop at all. Seen
+// with pi-ai 1.6.0 and 0.80.2 in wire/google-lenient-max-retries-no-string-form.
+func TestGenAIRetryLateLimit(t *testing.T) {
+	if r := google.Client.At(dialect.V1_6).Retry; !r.LateLimit || r.Limit == nil {
+		t.Errorf("1.6: Retry %+v, want Pi's loop, reading its limit late", r)
+	}
+	if r := googlevertex.Driver.At(dialect.V1_6).Retry; !r.LateLimit {
+		t.Error("1.6 vertex: the limit is read before sending")
+	}
+	if r := google.Client.At(dialect.V0_80).Retry; r.Limit != nil {
+		t.Error("0.80: a retry loop")
+	}
+}

@@ -40,8 +40,10 @@ var Identity = provider.ClientIdentity("google-genai-sdk/*", provider.IdentityHe
 // status is 408, 409, 429 or 5xx; the server's retry-after and
 // x-should-retry are never read, so the wait is always 0.5 s doubling per
 // repeat up to 8 s, less up to a quarter of jitter. A request without an
-// answer is not repeated (fetch's TypeError has no status).
-var GenAIRetry = provider.Retry{Limit: provider.PiRetry(nil).Limit, After: genAIAfter}
+// answer is not repeated (fetch's TypeError has no status). As in every
+// use of Pi's loop, maxRetries is read only once an attempt failed
+// (provider.Retry.LateLimit).
+var GenAIRetry = provider.Retry{Limit: provider.PiRetry(nil).Limit, After: genAIAfter, LateLimit: true}
 
 func genAIAfter(done int, resp *http.Response, body []byte, o *provider.StreamOptions, jitter float64) (time.Duration, bool) {
 	if resp == nil {
