@@ -351,10 +351,10 @@ func (s Steps) Run(msgs Transcript, model *ai.Model, now transform.Clock) error 
 }
 
 // TransformCheck refuses a message of the context where transformMessages
-// throws for model, with a normalizer that throws on the ids idThrows
-// reports (transform.CheckMessage).
-func TransformCheck(model *ai.Model, idThrows func(id jsonv.Value) bool) func(m ai.Message, i int) error {
+// of dialect d throws for model, with a normalizer that throws on the ids
+// idThrows reports (transform.CheckMessageIn).
+func TransformCheck(d dialect.Dialect, model *ai.Model, idThrows func(id jsonv.Value) bool) func(m ai.Message, i int) error {
 	return func(m ai.Message, i int) error {
-		return transform.CheckMessage(m, i, model, idThrows, "/context/messages")
+		return transform.CheckMessageIn(d, m, i, model, idThrows, "/context/messages")
 	}
 }

@@ -135,7 +135,7 @@ type converter struct {
 // for model.
 func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Model, oauth bool, cc jsonv.Value, allowEmptySignature bool, markers *effortMarkers, now transform.Clock, body provider.BodySink) error {
 	c := &converter{d: d, oauth: oauth, allowEmptySignature: allowEmptySignature, markers: markers, body: body}
-	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(d, model, transform.NotAString)},
 		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(cc) }}
 	return steps.Run(msgs, model, now)
 }

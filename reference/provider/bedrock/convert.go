@@ -279,7 +279,7 @@ type converter struct {
 // transformed for model.
 func convertMessages(msgs provider.Transcript, model *ai.Model, opts Options, retention string, now transform.Clock, body provider.BodySink) error {
 	c := &converter{d: opts.Dialect, model: model, body: body}
-	steps := provider.Steps{Dialect: opts.Dialect, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+	steps := provider.Steps{Dialect: opts.Dialect, Checks: []func(ai.Message, int) error{provider.TransformCheck(opts.Dialect, model, transform.NotAString)},
 		Normalize: NormalizeToolCallID, Convert: c.convert, Close: func() error { return c.close(opts, retention) }}
 	return steps.Run(msgs, model, now)
 }

@@ -156,7 +156,7 @@ func StreamContents(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs pr
 	idThrows := func(id jsonv.Value) bool { return model.Loose.Has("id") || withIDs && transform.NotAString(id) }
 	c := &converter{model: model, rules: rules(d), withIDs: withIDs, serialize: serialize, body: body}
 	body.Begin(nil, "contents")
-	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(model, idThrows)},
+	steps := provider.Steps{Dialect: d, Checks: []func(ai.Message, int) error{provider.TransformCheck(d, model, idThrows)},
 		Normalize: ToolCallIDNormalizer(d), Convert: c.convert, Close: c.close}
 	if err := steps.Run(msgs, model, now); err != nil {
 		return 0, err

@@ -140,7 +140,7 @@ func convertMessagesIn(d dialect.Dialect, msgs provider.Transcript, model *ai.Mo
 		}
 		return err
 	}
-	steps := provider.Steps{Dialect: d, Checks: conversion.Checks(model), Normalize: NewToolCallIDNormalizer(), Convert: convert}
+	steps := provider.Steps{Dialect: d, Checks: conversion.Checks(d, model), Normalize: NewToolCallIDNormalizer(), Convert: convert}
 	return steps.Run(msgs, model, now)
 }
 

@@ -220,7 +220,7 @@ func convertMessages(d dialect.Dialect, msgs provider.Transcript, model *ai.Mode
 		cv.put(stringMessage(role, ai.SanitizeSurrogates(*ctx.SystemPrompt)))
 	}
 	msgs = provider.Tap(msgs, func(m ai.Message) { cv.toolHistory = cv.toolHistory || hasToolHistory(m) })
-	steps := provider.Steps{Dialect: d, Checks: conversionIn(d).Checks(model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
+	steps := provider.Steps{Dialect: d, Checks: conversionIn(d).Checks(d, model), Prepare: func(m ai.Message) ai.Message { return cutArrayIDs(m, model) },
 		Normalize: normalizer(d), Pending: pending, Convert: cv.convert, Close: cv.close}
 	err := steps.Run(msgs, model, now)
 	return cv, err

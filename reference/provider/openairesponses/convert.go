@@ -159,7 +159,7 @@ func convertItems(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs prov
 		}
 	}
 	c := &converter{d: d, model: model, body: body}
-	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(model, transform.NotAString)},
+	steps := provider.Steps{Checks: []func(ai.Message, int) error{provider.TransformCheck(d, model, transform.NotAString)},
 		Normalize: normalize, Pending: pending, Convert: c.convert, Dialect: d}
 	return steps.Run(msgs, model, now)
 }

@@ -33,3 +33,8 @@ var (
 // normalizesChatChunks tells whether the stream chat.completions.create
 // returns (SDK 7) rewrites each chunk before handing it on (ChatChunk).
 var normalizesChatChunks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
+// insidePiRetry tells whether Pi calls the SDK inside its own retry loop
+// (1.6, provider.PiRetry), which turns any failure of the call into its
+// abort error when the caller's signal has fired.
+var insidePiRetry = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}

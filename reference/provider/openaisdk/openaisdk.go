@@ -31,11 +31,14 @@ func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) 
 // HeadersAt are the headers the SDK of dialect d adds on its own for a
 // client class (its user agent names it: "OpenAI", "AzureOpenAI") and the
 // request's timeoutMs. A *stream.RequestError is the SDK's refusal of the
-// timeout. (SDK 7 writes the names in lower case; HTTP does not tell.)
+// timeout; in 1.6 Pi makes the call inside its own retry loop, which
+// answers any failure of it with its abort error once the caller's signal
+// has fired (ErrAfterAbortCheck). (SDK 7 writes the names in lower case;
+// HTTP does not tell.)
 func HeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
-		return nil, &stream.RequestError{Message: err.Error()}
+		return nil, &stream.RequestError{Message: err.Error(), AfterAbortCheck: insidePiRetry.At(d)}
 	}
 	v := Versions.At(d)
 	return httpheader.Stainless(client+"/JS "+v, v, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/piconform/piconform/reference/ai"
+	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/stream"
@@ -52,12 +53,12 @@ type Conversion struct {
 	UserTextKept func(text jsonv.Value) (bool, error)
 }
 
-// Checks refuse a message of a wire case's context where Pi throws while
-// it normalizes it for model or converts it as c says: the two steps, in
-// Pi's order (provider.Steps.Checks).
-func (c Conversion) Checks(model *ai.Model) []func(m ai.Message, i int) error {
+// Checks refuse a message of a wire case's context where Pi of dialect d
+// throws while it normalizes it for model or converts it as c says: the
+// two steps, in Pi's order (provider.Steps.Checks).
+func (c Conversion) Checks(d dialect.Dialect, model *ai.Model) []func(m ai.Message, i int) error {
 	return []func(ai.Message, int) error{
-		provider.TransformCheck(model, c.IDThrows),
+		provider.TransformCheck(d, model, c.IDThrows),
 		func(m ai.Message, i int) error { return c.convertible(m, i, model) },
 	}
 }
