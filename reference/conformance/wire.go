@@ -418,8 +418,19 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
+	wc := wireCase{model: model, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if tt, ok := errors.AsType[*provider.TranscriptThrow](err); ok {
+		if simple && tt.InStream {
+			// streamSimple checks and maps its options before the
+			// stream function it calls resolves the transcript.
+			wc.transcript, _ = provider.TranscriptMessages(rawCtx, "/context")
+			if _, err := wc.driverOptions(d); err != nil {
+				if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
+					return piThrows(st.Category, st.Message), nil
+				}
+			}
+		}
 		// Pi's call throws before it sends: the caller gets no stream.
 		return piThrows("type-error", tt.Error()), nil
 	}
@@ -430,7 +441,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
+	wc.ctx = c
 	if simple {
 		// Only a 1.6 streamSimple reads it, whose WireContext read the
 		// same transcript without failing.
