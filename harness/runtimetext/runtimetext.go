@@ -7,12 +7,14 @@
 // properties of undefined (reading 'id')"), the TypeError of converting a
 // value that has no primitive form, and Node's own texts: its WebSocket
 // client's error for a failed handshake, the AbortError of an aborted
-// call ("This operation was aborted") and undici's refusal of a header
-// value that is not Latin-1 (a ByteString). Their wording is V8's and Node's (Node
+// call ("This operation was aborted"), undici's refusal of a header
+// value that is not Latin-1 (a ByteString), and fetch's error when no
+// response arrives ("fetch failed", with its cause in 1.6). Their wording is V8's and Node's (Node
 // 22), not Pi's, and a port in another language cannot produce it. The set
 // of such messages is closed and each has a fixed shape, so they are found
 // by shape: the same messages the reference builds in
-// reference/provider/stream (v8json.go, js.go).
+// reference/provider/stream (v8json.go, js.go) and reference/provider
+// (provider.go).
 package runtimetext
 
 import (
@@ -48,6 +50,12 @@ var v8Messages = regexp.MustCompile(strings.Join([]string{
 	// ByteString conversion), with the offending character's index and
 	// code unit.
 	`Cannot convert argument to a ByteString because the character at index \d+ has a value of \d+ which is greater than 255\.`,
+	// Node's fetch (undici) when no response arrives: its TypeError, and
+	// the deepest causes Pi 1.6 appends to a client's message (the server
+	// closing the connection, a host the DNS does not know).
+	`fetch failed`,
+	`other side closed \(UND_ERR_SOCKET\)`,
+	`getaddrinfo ENOTFOUND [^\s"';,]+`,
 }, "|"))
 
 // Pattern returns s with every runtime message replaced by

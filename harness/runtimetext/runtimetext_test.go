@@ -29,6 +29,12 @@ func TestPattern(t *testing.T) {
 		{"Request aborted by client: AbortError: This operation was aborted", "Request aborted by client: AbortError: {runtime}"},
 		{"Cannot convert argument to a ByteString because the character at index 5 has a value of 55357 which is greater than 255.", "{runtime}"},
 		{"Headers: Cannot convert argument to a ByteString because the character at index 12 has a value of 9731 which is greater than 255.", "Headers: {runtime}"},
+		{"fetch failed", "{runtime}"},
+		{"fetch failed: other side closed (UND_ERR_SOCKET)", "{runtime}: {runtime}"},
+		{"Connection error.: other side closed (UND_ERR_SOCKET)", "Connection error.: {runtime}"},
+		{"Connection error.: getaddrinfo ENOTFOUND piconform.invalid", "Connection error.: {runtime}"},
+		{"Unable to make request: TypeError: fetch failed", "Unable to make request: TypeError: {runtime}"},
+		{"Connection error.", ""},
 		{"Request was aborted.", ""},
 		{"Request aborted", ""},
 		{

@@ -105,7 +105,8 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 // reads the answer.
 func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.Call, opts provider.Options, client *http.Client, wait func(context.Context, time.Duration) error, now transform.Clock) (*ai.AssistantMessage, []stream.Event, error) {
 	cl := d.At(c.dialect)
-	resp, failures, err := exchange(ctx, cl, call, opts.Shared(), client, c.connectTo, wait)
+	var lost error
+	resp, failures, err := exchange(ctx, cl, call, opts.Shared(), client, c.connectTo, wait, &lost)
 	if msg, ok := provider.Refusal(err); ok {
 		return c.failure(d, msg, now)
 	}
@@ -121,7 +122,7 @@ func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.
 		}
 	}
 	if resp == nil {
-		return c.failure(d, cl.NoResponseText, now)
+		return c.failure(d, cl.NoResponse(lost), now)
 	}
 	defer resp.Body.Close()
 	if c.abortAfter > 0 {
@@ -190,8 +191,9 @@ var ErrRetriesWithoutEnd = fmt.Errorf("%w: Pi's client repeats the failed reques
 // Exhausted, every failed attempt; err is a broken request, ctx ending
 // during a wait, ErrRetriesWithoutEnd, or the *stream.RequestError of a
 // retry the client refuses (d.Retry.Refuse). A connectTo other than "" takes
-// every connection, the request keeping its URL's host.
-func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error) (*http.Response, []provider.Failure, error) {
+// every connection, the request keeping its URL's host. *lost is the
+// error of the last attempt that got no response.
+func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *provider.StreamOptions, client *http.Client, connectTo string, wait func(context.Context, time.Duration) error, lost *error) (*http.Response, []provider.Failure, error) {
 	retries := 0
 	if !d.Retry.LateLimit {
 		retries = d.Retry.Retries(o)
@@ -224,7 +226,7 @@ func exchange(ctx context.Context, d provider.Client, call *provider.Call, o *pr
 			return nil, nil, fmt.Errorf("%w: the server failed all %d", ErrRetriesWithoutEnd, retries)
 		}
 		if err != nil {
-			resp = nil
+			resp, *lost = nil, err
 		}
 		if last && d.Retry.Exhausted == nil {
 			return resp, nil, nil

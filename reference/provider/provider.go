@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -147,6 +148,11 @@ func (d Driver) Failure(model *ai.Model, message string, now transform.Clock) (*
 type Client struct {
 	// NoResponseText is Pi's error when no response arrives at all.
 	NoResponseText string
+	// UnresolvedHostText, when set, is Pi's error instead when no
+	// response arrives because the request's host has no address (a DNS
+	// lookup that finds none, such as any name under .invalid); host is
+	// the name looked up (NoResponse).
+	UnresolvedHostText func(host string) string
 	// AbortText is Pi's error when the caller aborts while Pi waits for
 	// more of a streamed response (the error of the pending read);
 	// AbortBeforeText when the signal was aborted before the call, so
@@ -171,6 +177,16 @@ type Client struct {
 	// dialect at or before a request's replaces the whole Client (At). The
 	// Client itself is the oldest dialect's.
 	Later dialect.Table[*Client]
+}
+
+// NoResponse is Pi's error when no response arrived, the last attempt
+// having failed with err (nil when unknown): UnresolvedHostText for a
+// host the DNS does not know, else NoResponseText.
+func (c Client) NoResponse(err error) string {
+	if dns, ok := errors.AsType[*net.DNSError](err); ok && dns.IsNotFound && c.UnresolvedHostText != nil {
+		return c.UnresolvedHostText(dns.Name)
+	}
+	return c.NoResponseText
 }
 
 // At is the client of dialect d: the newest Later entry at or before d,
@@ -210,6 +226,18 @@ const (
 	ConnectionErrorText = "Connection error."
 	FetchFailedText     = "fetch failed"
 )
+
+// ConnectionClosedCause is the cause undici gives when the server closes
+// the connection without answering, which Pi 1.6 appends to a client's
+// message of a failure without an answer ("<message>: <cause>").
+const ConnectionClosedCause = "other side closed (UND_ERR_SOCKET)"
+
+// UnresolvedHostText is Client.UnresolvedHostText for a client whose
+// failure without an answer says message, as Pi 1.6 words it: Node's
+// getaddrinfo error, the deepest cause, after it.
+func UnresolvedHostText(message string) func(host string) string {
+	return func(host string) string { return message + ": getaddrinfo ENOTFOUND " + host }
+}
 
 // SeeAttachedImageText is the text Pi writes for a tool result that has
 // images but no text, in every API that needs text there (or before the

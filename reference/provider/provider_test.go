@@ -3,7 +3,10 @@ package provider_test
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -192,5 +195,29 @@ func TestPayload(t *testing.T) {
 	got, err := dec.DecodeAll(packed.Payload(), nil)
 	if err != nil || string(got) != `{"model":"m"}` {
 		t.Errorf("zstd payload decodes to %q, %v", got, err)
+	}
+}
+
+// TestNoResponse: a client's error when no response arrives; Pi 1.6's
+// OpenAI clients name a host the DNS does not know (seen with pi-ai 1.6.0
+// in wire/azure-openai-responses-base-url-unresolved).
+func TestNoResponse(t *testing.T) {
+	c := provider.Client{NoResponseText: "lost", UnresolvedHostText: provider.UnresolvedHostText("Connection error.")}
+	notFound := &url.Error{Op: "Post", URL: "https://h.invalid/x", Err: &net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: "h.invalid", IsNotFound: true}}}
+	timeout := &net.DNSError{Err: "timeout", Name: "h.invalid", IsTimeout: true}
+	for _, tc := range []struct {
+		c    provider.Client
+		err  error
+		want string
+	}{
+		{c, notFound, "Connection error.: getaddrinfo ENOTFOUND h.invalid"},
+		{c, timeout, "lost"},
+		{c, io.EOF, "lost"},
+		{c, nil, "lost"},
+		{provider.Client{NoResponseText: "lost"}, notFound, "lost"},
+	} {
+		if got := tc.c.NoResponse(tc.err); got != tc.want {
+			t.Errorf("NoResponse(%v) = %q, want %q", tc.err, got, tc.want)
+		}
 	}
 }

@@ -56,7 +56,8 @@ const (
 // the caller's last) replaces the list: its comma-separated names, trimmed,
 // without empty ones and repeats, and none at all for null. Otherwise the
 // list is OAuth's two, fine-grained tool streaming as before, interleaved
-// thinking only when thinking is on (thinkingEnabled true) for a reasoning
+// thinking only when thinkingEnabled is the boolean true (another truthy
+// value turns thinking on, but does not ask for the beta) for a reasoning
 // model not forced to adaptive thinking, the server-side fallback beta when
 // the model allows fallback models, the two managed-effort betas for a
 // model with compat.supportsMidConvoEffort, and the threads beta when the
@@ -100,7 +101,7 @@ func betaList(d dialect.Dialect, model *ai.Model, tools bool, opts Options, oaut
 	if fineGrained {
 		out = append(out, BetaFineGrainedToolStreaming)
 	}
-	if model.Reasoning && opts.ThinkingEnabled != nil && *opts.ThinkingEnabled && TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
+	if model.Reasoning && opts.thinkingIsTrue() && TruthyOr(opts.InterleavedThinking, true) && !c.IsTrue("forceAdaptiveThinking") {
 		out = appendNew(out, BetaInterleavedThinking)
 	}
 	if len(fallbackModels(model)) > 0 {

@@ -115,3 +115,30 @@ func TestTruthyOr(t *testing.T) {
 		t.Errorf("TruthyOr(Absent, true): %s", diff)
 	}
 }
+
+// TestThinkingIsTrue: thinkingEnabled turns thinking on when truthy, but
+// only the boolean true is `=== true` (Pi 1.6's interleaved-thinking
+// beta); seen with pi-ai 1.6.0 in wire/anthropic-lenient-thinking-enabled-truthy.
+func TestThinkingIsTrue(t *testing.T) {
+	for _, tc := range []struct {
+		opts   string
+		on, is bool
+	}{
+		{`{"thinkingEnabled":true}`, true, true},
+		{`{"thinkingEnabled":1}`, true, false},
+		{`{"thinkingEnabled":"x"}`, true, false},
+		{`{"thinkingEnabled":{}}`, true, false},
+		{`{"thinkingEnabled":false}`, false, false},
+		{`{"thinkingEnabled":0}`, false, false},
+		{`{}`, false, false},
+	} {
+		o, err := DecodeOptions(jsonvtest.Parse(t, tc.opts), "/options")
+		if err != nil {
+			t.Fatal(err)
+		}
+		on := o.ThinkingEnabled != nil && *o.ThinkingEnabled
+		if on != tc.on || o.thinkingIsTrue() != tc.is {
+			t.Errorf("%s: on %v, === true %v; want %v, %v", tc.opts, on, o.thinkingIsTrue(), tc.on, tc.is)
+		}
+	}
+}

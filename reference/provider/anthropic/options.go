@@ -18,6 +18,10 @@ type Options struct {
 	// ThinkingEnabled: true sends thinking (budget or adaptive), false sends
 	// {"type":"disabled"}, nil sends nothing. Only for reasoning models.
 	ThinkingEnabled *bool
+	// ThinkingEnabledNotBool marks a ThinkingEnabled true read from a
+	// truthy value other than the boolean true itself: it turns thinking on
+	// as true does, but is not === true (thinkingIsTrue).
+	ThinkingEnabledNotBool bool
 	// ThinkingBudgetTokens is budget_tokens, sent as it is when truthy,
 	// else 1024.
 	ThinkingBudgetTokens jsonv.Value `pi:"thinkingBudgetTokens"`
@@ -45,6 +49,7 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 		case v.Truthy():
 			o.ThinkingEnabled = new(bool)
 			*o.ThinkingEnabled = true
+			o.ThinkingEnabledNotBool = v.Kind() != jsonv.Bool
 		case v.Kind() == jsonv.Bool:
 			o.ThinkingEnabled = new(bool)
 		}
@@ -58,4 +63,10 @@ func DecodeOptions(v jsonv.Value, ptr string) (Options, error) {
 // options' JSON.
 func (o Options) EncodeOwn(b *jsonv.ObjectBuilder) {
 	b.SetOptBool("thinkingEnabled", o.ThinkingEnabled)
+}
+
+// thinkingIsTrue is `thinkingEnabled === true`: thinking asked for with
+// the boolean itself, not another truthy value.
+func (o Options) thinkingIsTrue() bool {
+	return o.ThinkingEnabled != nil && *o.ThinkingEnabled && !o.ThinkingEnabledNotBool
 }

@@ -10,7 +10,7 @@ var Driver = provider.Driver{
 
 // ConnectionClosedCause is what Pi 1.6 appends to fetch's error when the
 // server closes the connection without answering (the cause undici gives).
-const ConnectionClosedCause = "other side closed (UND_ERR_SOCKET)"
+const ConnectionClosedCause = provider.ConnectionClosedCause
 
 // client is fetch as Pi calls it, with Pi's own retry loop. 1.6 refuses a
 // long server wait (Retry16), words a failed fetch with its cause, and a

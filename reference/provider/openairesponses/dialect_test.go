@@ -14,6 +14,8 @@ import (
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/jsonv/jsonvtest"
+	"github.com/piconform/piconform/reference/provider"
+	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 )
@@ -226,5 +228,37 @@ func TestCatchThrows16(t *testing.T) {
 				t.Errorf("an HTTP error refused: %v, want %v (%v)", got, tc.throws, err)
 			}
 		})
+	}
+}
+
+// TestSDKHeadersAbortCheck16: what the SDK refuses as it makes the request
+// (a header value with no string form, one fetch will not carry, a timeout
+// it will not take) comes after Pi 1.6's abort check, inside its retry
+// loop, so an aborted signal's error replaces it; in 0.80 it does not.
+// Seen with pi-ai 1.6.0 and 0.80.2 in the wire cases
+// *-abort-before-request-header-*.
+func TestSDKHeadersAbortCheck16(t *testing.T) {
+	noString, err := jsonv.ParseString(`{"x-a":{"toString":"x"}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		headers []httpheader.Header
+		timeout jsonv.Value
+	}{
+		{"no string form", httpheader.Decode(noString), jsonv.Value{}},
+		{"not a byte string", []httpheader.Header{httpheader.New("x-a", "\u0100")}, jsonv.Value{}},
+		{"a timeout of another type", nil, jsonv.StringValue("")},
+	} {
+		for _, d := range []dialect.Dialect{dialect.V0_80, dialect.V1_6} {
+			_, err := SDKHeadersAt(d, "OpenAI", tc.timeout, httpheader.New("Authorization", "Bearer k"), tc.headers)
+			if _, ok := provider.Refusal(err); !ok {
+				t.Fatalf("%s, %v: %v, want a refusal", tc.name, d, err)
+			}
+			if got, want := errors.Is(err, stream.ErrAfterAbortCheck), d == dialect.V1_6; got != want {
+				t.Errorf("%s, %v: after the abort check %v, want %v", tc.name, d, got, want)
+			}
+		}
 	}
 }

@@ -269,8 +269,10 @@ var quotesErrorBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: tr
 
 // laterClients are the client c as later dialects have it (Client.Later):
 // 1.6 runs its own retry loop around the SDK (provider.PiRetry, whose
-// refusal quotes the SDK's message of the failed response), and checks the
-// caller's signal itself before the call.
+// refusal quotes the SDK's message of the failed response), checks the
+// caller's signal itself before the call, and words a failure without an
+// answer with its deepest cause after the SDK's message: the server
+// closing the connection, or a host the DNS does not know.
 func laterClients(c provider.Client) dialect.Table[*provider.Client] {
 	later := c
 	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string {
@@ -278,5 +280,7 @@ func laterClients(c provider.Client) dialect.Table[*provider.Client] {
 		return openaisdk.ErrorMessage(resp.StatusCode, errMember, message)
 	})
 	later.AbortBeforeText = provider.RequestAbortedText
+	later.NoResponseText = provider.ConnectionErrorText + ": " + provider.ConnectionClosedCause
+	later.UnresolvedHostText = provider.UnresolvedHostText(provider.ConnectionErrorText)
 	return dialect.Table[*provider.Client]{dialect.V1_6: &later}
 }

@@ -131,8 +131,18 @@ func SDKHeaders(client string, timeoutMs jsonv.Value, auth httpheader.Header, de
 // SDKHeadersAt are the headers the openai SDK of dialect d sends for a
 // client class (its user agent names it: "OpenAI", "AzureOpenAI"), the
 // request's timeoutMs, the client's auth header and Pi's default headers.
-// A *stream.RequestError is the SDK's or fetch's refusal to send.
-func SDKHeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (http.Header, error) {
+// A *stream.RequestError is the SDK's or fetch's refusal to send
+// (openaisdk.RequestFailure), a value with no string form included.
+func SDKHeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value, auth httpheader.Header, defaults []httpheader.Header) (_ http.Header, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(stream.JSError)
+			if !ok {
+				panic(x)
+			}
+			err = openaisdk.RequestFailure(d, e.Msg)
+		}
+	}()
 	sdk, err := openaisdk.HeadersAt(d, client, timeoutMs)
 	if err != nil {
 		return nil, err
@@ -146,7 +156,7 @@ func SDKHeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value, auth 
 					continue
 				}
 				if err := httpheader.CheckByteString(*v); err != nil {
-					return nil, &stream.RequestError{Message: err.Error()}
+					return nil, openaisdk.RequestFailure(d, err.Error())
 				}
 			}
 		}

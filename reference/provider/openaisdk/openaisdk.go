@@ -38,10 +38,19 @@ func Headers(client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) 
 func HeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value) ([]httpheader.Header, error) {
 	timeout, err := httpheader.StainlessTimeout(timeoutMs, 0)
 	if err != nil {
-		return nil, &stream.RequestError{Message: err.Error(), AfterAbortCheck: insidePiRetry.At(d)}
+		return nil, RequestFailure(d, err.Error())
 	}
 	v := Versions.At(d)
 	return httpheader.Stainless(client+"/JS "+v, v, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
+}
+
+// RequestFailure is a failure, with message, that the SDK of dialect d
+// raises as it makes the request (a timeout it refuses, a header value it
+// cannot convert or fetch will not take): in 1.6 Pi makes the call inside
+// its own retry loop, which answers any failure of it with its abort error
+// once the caller's signal has fired (ErrAfterAbortCheck).
+func RequestFailure(d dialect.Dialect, message string) *stream.RequestError {
+	return &stream.RequestError{Message: message, AfterAbortCheck: insidePiRetry.At(d)}
 }
 
 // ErrorBody is the body Pi 1.6 finds on the SDK's error
