@@ -343,6 +343,19 @@ func messageItem(text string, signature *string, msgIndex, textIndex int) jsonv.
 // model reads them. Elements are told apart by their type alone: a text
 // of another type is joined as Array#join writes it.
 func convertToolResult(d dialect.Dialect, m *ai.ToolResultMessage, model *ai.Model, at string) (jsonv.Value, error) {
+	// Pi splits the toolCallId, which throws for one that is not a
+	// string, before (1.6) or after (0.80) it reads the content.
+	splitThrow := func() error {
+		if m.Loose.Has("toolCallId") {
+			return transform.Throws(at+"/toolCallId", "want a string to split, got %s", m.Loose.Value("toolCallId", "").Kind())
+		}
+		return nil
+	}
+	if splitsCallIDFirst.At(d) {
+		if err := splitThrow(); err != nil {
+			return jsonv.Value{}, err
+		}
+	}
 	if m.Loose.Has("content") {
 		return jsonv.Value{}, transform.Throws(at+"/content", "want an array to filter, got %s", m.Loose.Value("content", "").Kind())
 	}
@@ -365,8 +378,8 @@ func convertToolResult(d dialect.Dialect, m *ai.ToolResultMessage, model *ai.Mod
 			}
 		}
 	}
-	if m.Loose.Has("toolCallId") {
-		return jsonv.Value{}, transform.Throws(at+"/toolCallId", "want a string to split, got %s", m.Loose.Value("toolCallId", "").Kind())
+	if err := splitThrow(); err != nil {
+		return jsonv.Value{}, err
 	}
 	text := wtf8.Concat(strings.Join(texts, "\n"))
 	callID := strings.Split(m.ToolCallID, "|")[0]

@@ -203,6 +203,11 @@ var onlyFcItemIDs = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true
 // only counts as having none (1.6).
 var blankTextIsNone = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
+// splitsCallIDFirst tells whether a tool result's toolCallId is split
+// before its content is read (1.6), so that a toolCallId that is not a
+// string throws first; 0.80 reads the content first.
+var splitsCallIDFirst = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
 // NoToolOutputText is what Pi 1.6 sends for a tool result with neither
 // text nor images.
 const NoToolOutputText = "(no tool output)"

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/piconform/piconform/reference/dialect"
+	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/internal/capturetest"
 	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
@@ -147,5 +149,23 @@ func TestThrowOrder(t *testing.T) {
 				t.Errorf("error = %v, want one at %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestToolResultSplitOrder: a tool result whose toolCallId is not a string
+// and one of whose texts has no string form. 0.80 joins the texts first
+// and throws V8's TypeError there; 1.6 splits the toolCallId first and
+// throws on that (seen with pi-ai 0.80.2 and 1.6.0: "Cannot convert object
+// to primitive value" and "msg.toolCallId.split is not a function or its
+// return value is not iterable").
+func TestToolResultSplitOrder(t *testing.T) {
+	ctx := `{"messages":[{"role":"toolResult","toolCallId":7,"toolName":"read","content":[{"type":"text","text":{"toString":"x"}}],"isError":false,"timestamp":1}]}`
+	_, err := capturetest.BuildCallIn(t, Driver, dialect.V0_80, visionModel, ctx, "")
+	if msg, ok := provider.Refusal(err); !ok || msg != stream.NoPrimitiveText {
+		t.Errorf("0.80: %v, want the text's TypeError", err)
+	}
+	_, err = capturetest.BuildCallIn(t, Driver, dialect.V1_6, visionModel, ctx, "")
+	if err == nil || !strings.Contains(err.Error(), "/context/messages/0/toolCallId: ") {
+		t.Errorf("1.6: %v, want the toolCallId's throw", err)
 	}
 }

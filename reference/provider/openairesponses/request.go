@@ -149,7 +149,8 @@ func SDKHeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value, auth 
 	}
 
 	set := httpheader.NewSet()
-	for _, layer := range [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}} {
+	layers := [][]httpheader.Header{sdk, {auth}, defaults, {httpheader.New("content-type", "application/json")}}
+	for _, layer := range layers {
 		for _, h := range layer {
 			for _, v := range h.SDKValues() {
 				if v == nil {
@@ -161,6 +162,9 @@ func SDKHeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value, auth 
 			}
 		}
 		set.SetLayer(layer)
+	}
+	if err := openaisdk.CheckAuth(d, layers); err != nil {
+		return nil, err
 	}
 	header := set.Header()
 	if header.Get("accept") == "" {

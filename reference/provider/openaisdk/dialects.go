@@ -34,6 +34,10 @@ var (
 // returns (SDK 7) rewrites each chunk before handing it on (ChatChunk).
 var normalizesChatChunks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
+// checksAuth tells whether the SDK refuses a request that carries no
+// credential header (CheckAuth; SDK 7).
+var checksAuth = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
 // insidePiRetry tells whether Pi calls the SDK inside its own retry loop
 // (1.6, provider.PiRetry), which turns any failure of the call into its
 // abort error when the caller's signal has fired.

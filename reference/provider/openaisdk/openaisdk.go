@@ -44,6 +44,50 @@ func HeadersAt(d dialect.Dialect, client string, timeoutMs jsonv.Value) ([]httph
 	return httpheader.Stainless(client+"/JS "+v, v, timeout, httpheader.Header{Name: "OpenAI-Organization"}, httpheader.Header{Name: "OpenAI-Project"}), nil
 }
 
+// NoAuthText is SDK 7's refusal of a request without a credential.
+const NoAuthText = `Could not resolve authentication method. Expected either apiKey or adminAPIKey to be set. Or for one of the "Authorization" or "api-key" headers to be explicitly omitted`
+
+// CheckAuth is the last check the SDK of dialect d makes of a request's
+// headers, built from layers in the SDK's order (SDK 6 makes none): SDK 7
+// refuses (RequestFailure, NoAuthText) a request whose authorization and
+// api-key headers both read as empty, unless the last layer to name one of
+// them removed it with null. A header reads as its values, each trimmed as
+// fetch trims it, joined with ", " (so two values are never empty); the
+// first layer to name it replaces the values of those before.
+func CheckAuth(d dialect.Dialect, layers [][]httpheader.Header) error {
+	if !checksAuth.At(d) {
+		return nil
+	}
+	removed := map[string]bool{}
+	values := map[string][]string{}
+	for _, layer := range layers {
+		seen := map[string]bool{}
+		for _, h := range layer {
+			name := strings.ToLower(h.Name)
+			if name != "authorization" && name != "api-key" {
+				continue
+			}
+			if !seen[name] {
+				seen[name], values[name] = true, nil
+			}
+			for _, v := range h.SDKValues() {
+				removed[name] = v == nil
+				if v == nil {
+					values[name] = nil
+				} else {
+					values[name] = append(values[name], strings.Trim(*v, " \t\r\n"))
+				}
+			}
+		}
+	}
+	for _, name := range []string{"authorization", "api-key"} {
+		if removed[name] || strings.Join(values[name], ", ") != "" {
+			return nil
+		}
+	}
+	return RequestFailure(d, NoAuthText)
+}
+
 // RequestFailure is a failure, with message, that the SDK of dialect d
 // raises as it makes the request (a timeout it refuses, a header value it
 // cannot convert or fetch will not take): in 1.6 Pi makes the call inside

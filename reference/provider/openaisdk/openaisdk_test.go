@@ -1,10 +1,13 @@
 package openaisdk
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
+	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
 )
 
 func TestErrorMessage(t *testing.T) {
@@ -56,6 +59,44 @@ func TestBodyErrorAt(t *testing.T) {
 			if got := ErrorMessage(404, e, m); got != d.want {
 				t.Errorf("%s %s: %q, want %q", d.d, tt.body, got, d.want)
 			}
+		}
+	}
+}
+
+// TestCheckAuth: SDK 7 (Pi 1.6) refuses a request whose authorization and
+// api-key headers both read as empty, unless one was last removed with
+// null; SDK 6 (0.80) checks nothing. Seen with pi-ai 1.6.0 and 0.80.2
+// (wire/openai-responses-blank-authorization-header and variants).
+func TestCheckAuth(t *testing.T) {
+	auth := []httpheader.Header{httpheader.New("Authorization", "Bearer k")}
+	parse := func(s string) []httpheader.Header {
+		v, err := jsonv.ParseString(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return httpheader.Decode(v)
+	}
+	for _, tc := range []struct {
+		name    string
+		caller  string
+		refused bool
+	}{
+		{"the key", `{}`, false},
+		{"blanks replace it", `{"authorization":"  "}`, true},
+		{"another spelling replaces it", `{"AUTHORIZATION":"\t"}`, true},
+		{"removed with null", `{"authorization":null}`, false},
+		{"an api-key header", `{"authorization":" ","api-key":"k"}`, false},
+		{"two blank values", `{"authorization":[""," "]}`, false},
+		{"one blank value in an array", `{"authorization":[" "]}`, true},
+	} {
+		layers := [][]httpheader.Header{auth, parse(tc.caller)}
+		err := CheckAuth(dialect.V1_6, layers)
+		var re *stream.RequestError
+		if got := errors.As(err, &re) && re.Message == NoAuthText; got != tc.refused || (err != nil) != tc.refused {
+			t.Errorf("%s: %v, refused want %v", tc.name, err, tc.refused)
+		}
+		if err := CheckAuth(dialect.V0_80, layers); err != nil {
+			t.Errorf("%s: 0.80 refuses: %v", tc.name, err)
 		}
 	}
 }
