@@ -332,22 +332,23 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		}
 	}
 	// 1.6: the budget goes in its own member too, whatever the format.
-	if field := budgetField(c); budgets && field != "" && !budget.IsAbsent() {
+	if field, ok := budgetField(c); budgets && ok && !budget.IsAbsent() {
 		b.Set(field, budget)
 	}
 }
 
 // budgetField is the member Pi 1.6 writes the thinking budget in:
-// compat.thinkingTokenBudgetField when truthy, else thinking_token_budget
-// when compat.supportsThinkingTokenBudget, else none.
-func budgetField(c compat) string {
+// compat.thinkingTokenBudgetField when truthy, as a property key (its
+// String(): [] is the key ""), else thinking_token_budget when
+// compat.supportsThinkingTokenBudget; ok is false for none.
+func budgetField(c compat) (field string, ok bool) {
 	if f := c.get("thinkingTokenBudgetField"); f.Truthy() {
-		return stream.ToString(f)
+		return stream.ToString(f), true
 	}
 	if c.truthy("supportsThinkingTokenBudget") {
-		return "thinking_token_budget"
+		return "thinking_token_budget", true
 	}
-	return ""
+	return "", false
 }
 
 // thinkingBudget is Pi 1.6's resolveClampedThinkingBudget for a reasoning
