@@ -192,7 +192,10 @@ func buildBody(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provide
 	if err != nil {
 		return err
 	}
-	emptyTools := cv.toolHistory && (!emptyToolsOnRequest.At(d) || c.truthy("requiresToolsWithToolHistory"))
+	emptyTools := cv.toolHistory && !emptyToolsOnRequest.At(d)
+	if emptyToolsOnRequest.At(d) && len(given) == 0 && c.truthy("requiresToolsWithToolHistory") {
+		emptyTools = givenToolHistory(ctx, cv.toolHistory)
+	}
 	if len(given) > 0 || emptyTools {
 		tools := convertTools(given, c, cc)
 		b.Set("tools", jsonv.ArrayValue(tools...))
@@ -453,6 +456,35 @@ func hasToolHistory(m ai.Message) bool {
 		for _, b := range m.Content {
 			if _, ok := b.(*ai.ToolCallBlock); ok {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// givenToolHistory is Pi 1.6's hasToolHistory, which reads the messages
+// as given (ctx.Given), not the converted copies: in order, a tool result,
+// or an assistant message whose content has a tool call, ends the search;
+// an assistant message whose content was null or absent throws there (a
+// stream.JSError panic), where the conversion had filled it. Without the
+// messages as given, it is history, the converted messages' answer.
+func givenToolHistory(ctx *ai.Context, history bool) bool {
+	if ctx.Given == nil {
+		return history
+	}
+	for _, m := range ctx.Given {
+		switch role := stream.Member(m, "role"); {
+		case strictString(role, ai.RoleToolResult):
+			return true
+		case strictString(role, ai.RoleAssistant):
+			content := stream.Member(m, "content")
+			if content.IsNullish() {
+				panic(stream.PropertyTypeError(content, "some"))
+			}
+			for _, b := range content.Elems() {
+				if strictString(stream.Member(b, "type"), "toolCall") {
+					return true
+				}
 			}
 		}
 	}
