@@ -418,20 +418,21 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if !ok {
 		return jsonv.Value{}, fmt.Errorf("%w API %q", ErrUnsupported, model.API)
 	}
-	wc := wireCase{model: model, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if tt, ok := errors.AsType[*provider.TranscriptThrow](err); ok {
-		if simple && tt.InStream {
-			// streamSimple checks and maps its options before the
-			// stream function it calls resolves the transcript.
-			wc.transcript, _ = provider.TranscriptMessages(rawCtx, "/context")
+		// Pi's call throws before it sends: the caller gets no stream.
+		// streamSimple throws first where it refuses its options (a
+		// missing key): only the caller's normalizeContext reads the
+		// context before it, and the API's stream resolves the transcript
+		// after it.
+		if _, nerr := ai.NormalizeContext(rawCtx, "/context"); simple && nerr == nil {
+			wc := wireCase{model: model, options: options, apiKey: apiKey, simple: true, dialect: opts.Dialect}
 			if _, err := wc.driverOptions(d); err != nil {
 				if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
 					return piThrows(st.Category, st.Message), nil
 				}
 			}
 		}
-		// Pi's call throws before it sends: the caller gets no stream.
 		return piThrows("type-error", tt.Error()), nil
 	}
 	if err != nil {
@@ -441,7 +442,7 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	if client == nil {
 		client = http.DefaultClient
 	}
-	wc.ctx = c
+	wc := wireCase{model: model, ctx: c, options: options, apiKey: apiKey, simple: simple, abortAfter: abortAfter, dialect: opts.Dialect}
 	if simple {
 		// Only a 1.6 streamSimple reads it, whose WireContext read the
 		// same transcript without failing.

@@ -73,9 +73,10 @@ func (o SimpleOptions) BaseFor(model *ai.Model) StreamOptions {
 }
 
 // KeyedBase is BaseFor for an API whose streamSimple throws without a key:
-// the error is that throw. With authHeaders, a caller's header that
-// authenticates in place of a key will do. Pi checks the key first, so
-// nothing BaseFor would throw comes before that error.
+// the error is that throw, which comes first, before Pi reads anything
+// else of the model, the context or the options (no base then). With
+// authHeaders, a caller's header that authenticates in place of a key will
+// do.
 func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (StreamOptions, error) {
 	if _, err := o.APIKeyOr(model, "", authHeaders...); err != nil {
 		return StreamOptions{}, err

@@ -48,28 +48,24 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 	if !transcriptContext.At(dl) {
 		return ai.DecodeWireContext(v, ptr, d.LenientContext)
 	}
-	t, err := ai.NormalizeContext(v, ptr)
+	resolved, err := d.resolveTranscript(model, v, ptr)
 	if err != nil {
 		return nil, &TranscriptThrow{Err: err}
-	}
-	var resolved jsonv.Value
-	msgs, err := transcript{t}.messages(ptr)
-	if err == nil {
-		resolved, err = d.resolveTranscript(model, msgs, ptr)
-	}
-	if err != nil {
-		return nil, &TranscriptThrow{Err: err, InStream: true}
 	}
 	// Every API's conversion starts with transformMessages, which first
 	// gives a message whose content is null or absent an empty one: no
 	// later reading of the messages sees such content.
 	msgsPtr := jsonv.Child(ptr, "messages")
-	kept, _ := resolved.Get("messages")
-	filled, err := transform.FillContent(dl, kept, msgsPtr)
+	msgs, _ := resolved.Get("messages")
+	filled, err := transform.FillContent(dl, msgs, msgsPtr)
 	if err != nil {
 		return nil, err // a null message: Pi reads its content
 	}
-	return ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
+	c, err := ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
+	if c != nil {
+		c.Given = msgs.Elems()
+	}
+	return c, err
 }
 
 // CopilotTally is the tally of Copilot's headers (X-Initiator,
@@ -90,26 +86,21 @@ func CopilotTally(dl dialect.Dialect, ctx *ai.Context) *httpheader.CopilotTally 
 // TranscriptThrow is Pi 1.6 throwing as it makes a transcript of a context
 // or resolves one (normalizeContext, the fold of system messages, the
 // tools they declare): the call fails before it sends anything. Err, a
-// *jsonv.PathError, says where. InStream tells that the API's stream
-// function throws it, as it resolves the transcript first thing: a
-// streamSimple's own checks and mapping of its options come before
-// (Driver.FromSimple), unlike the entry point's normalizeContext, which
-// comes before everything.
-type TranscriptThrow struct {
-	Err      error
-	InStream bool
-}
+// *jsonv.PathError, says where.
+type TranscriptThrow struct{ Err error }
 
 func (e *TranscriptThrow) Error() string { return e.Err.Error() }
 func (e *TranscriptThrow) Unwrap() error { return e.Err }
 
-// resolveTranscript is what Pi 1.6 makes of the transcript's messages
-// (TranscriptMessages of the context at ptr) for d: the context
-// {systemPrompt, messages, tools} the driver reads.
-func (d Driver) resolveTranscript(model *ai.Model, msgs []jsonv.Value, ptr string) (jsonv.Value, error) {
+// resolveTranscript is what Pi 1.6 makes of the context at ptr for d: the
+// context {systemPrompt, messages, tools} the driver reads.
+func (d Driver) resolveTranscript(model *ai.Model, v jsonv.Value, ptr string) (jsonv.Value, error) {
+	msgs, err := TranscriptMessages(v, ptr)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
 	msgsPtr := jsonv.Child(ptr, "messages")
 	var head jsonv.Value
-	var err error
 	if d.KeepsSystemMessages(model) {
 		if len(msgs) > 0 && isSystem(msgs[0]) {
 			head, msgs = msgs[0], msgs[1:]
@@ -146,15 +137,6 @@ func TranscriptMessages(v jsonv.Value, ptr string) ([]jsonv.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return transcript{t}.messages(ptr)
-}
-
-// transcript is a context normalizeContext has made a transcript of.
-type transcript struct{ ai.Transcript }
-
-// messages are the transcript's messages, its leading system message
-// first; messages that are not an array fail where the API iterates them.
-func (t transcript) messages(ptr string) ([]jsonv.Value, error) {
 	if t.Messages.Kind() != jsonv.Array {
 		return nil, jsonv.Errorf(jsonv.Child(ptr, "messages"), "want an array of messages, got %s (Pi iterates them)", t.Messages.Kind())
 	}

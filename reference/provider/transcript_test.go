@@ -1,7 +1,6 @@
 package provider_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -245,32 +244,5 @@ func TestWireContextFillsContent(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestTranscriptThrowInStream: what the entry point's normalizeContext
-// throws comes before everything; what the API's stream throws reading
-// the transcript (messages that are not an array, a system message it
-// cannot fold) comes after a streamSimple's own checks (InStream).
-func TestTranscriptThrowInStream(t *testing.T) {
-	for _, tc := range []struct {
-		ctx      string
-		inStream bool
-	}{
-		{`{"systemPrompt":"SYS","messages":5}`, false},
-		{`{"messages":5}`, true},
-		{`{"messages":null}`, true},
-		{`{"messages":[{"role":"system","content":5,"timestamp":1}]}`, true},
-		{`{"messages":[null]}`, true},
-	} {
-		v, err := jsonv.ParseString(tc.ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = provider.Driver{LenientContext: true}.WireContext(dialect.V1_6, &ai.Model{}, v, "/context")
-		tt, ok := errors.AsType[*provider.TranscriptThrow](err)
-		if !ok || tt.InStream != tc.inStream {
-			t.Errorf("%s: %v (%T), want a TranscriptThrow with InStream %v", tc.ctx, err, err, tc.inStream)
-		}
 	}
 }
