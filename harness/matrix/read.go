@@ -307,6 +307,8 @@ func (l *lines) next() ([]byte, int64, error) {
 
 // scan reads the reports in r, one after another, handing them to h.
 func scan(name string, r io.Reader, h handler) error {
+	b, light := h.(*builder)
+	light = light && b.stream
 	ls := &lines{br: bufio.NewReaderSize(r, 64<<10), name: name}
 	fail := func(n int, format string, args ...any) error {
 		return &InputError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
@@ -331,8 +333,8 @@ func scan(name string, r io.Reader, h handler) error {
 		if len(text) == 0 {
 			continue
 		}
-		var l line
-		if err := json.Unmarshal(text, &l); err != nil {
+		l, err := decodeLine(text, light)
+		if err != nil {
 			if !header {
 				return fail(n, "not a piconform report: %s", jsonError(err))
 			}

@@ -194,14 +194,6 @@ type ReplayOptions struct {
 	Stop func(error)
 }
 
-// loopback listens for a replay server: plain TCP, which is all a
-// loopback connection needs (Go would make the socket multipath-capable).
-var loopback = func() *net.ListenConfig {
-	lc := &net.ListenConfig{}
-	lc.SetMultipathTCP(false)
-	return lc
-}()
-
 // Replay is a loopback server replaying one cassette.
 type Replay struct {
 	srv     *http.Server
@@ -225,7 +217,7 @@ type Replay struct {
 // the n-th interaction of cas. Its requests' contexts end with ctx (the
 // case's), so a response held open ends with the case.
 func Serve(ctx context.Context, cas *cassette.Cassette, m Matcher, o ReplayOptions) (*Replay, error) {
-	l, err := loopback.Listen(ctx, "tcp", "127.0.0.1:0")
+	l, err := listenLoopback(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("starting the loopback server: %w", err)
 	}

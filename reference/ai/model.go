@@ -181,6 +181,11 @@ type Context struct {
 	// Loose holds a systemPrompt that is truthy and not a string, for a
 	// context read leniently (DecodeWireContext); SystemPrompt is then nil.
 	Loose Loose
+	// Given are the messages of a 1.6 wire call as the API's stream gets
+	// them, before its conversion gives null or absent content an empty
+	// one: what Pi reads of the caller's own messages beside the
+	// conversion sees them so. Nil where none were kept.
+	Given []jsonv.Value
 	// unmappable is why Pi's tools.map throws on tools read leniently (a
 	// non-empty string, a null element); the API refuses it only where
 	// it maps them (MappedTools).

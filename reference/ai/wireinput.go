@@ -14,8 +14,10 @@ import (
 // limits and prices are kept as written, for Number() to read where they
 // are computed with; a cost that is not an object has no prices, and one
 // left out or null is Missing (pricing a usage throws); input is
-// read as transformMessages reads it (DecodeTargetModel); a
-// compat or thinkingLevelMap that is not an object has no members;
+// read as transformMessages reads it (DecodeTargetModel); a compat
+// that is not an object has no members; a thinkingLevelMap is kept as
+// written, whose truthiness some APIs test, and in which a value of
+// another type has no level (jsonv.Value.Get finds none);
 // headers are kept as written, for the APIs to spread (httpheader.FromModel). Only api must be
 // a string: it selects the provider.
 func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
@@ -36,7 +38,7 @@ func DecodeWireModel(v jsonv.Value, ptr string) (*Model, error) {
 	m.BaseURL, m.Reasoning = f.String("baseUrl"), f.Any("reasoning").Truthy()
 	m.ContextWindow, m.MaxTokens = f.Any("contextWindow"), f.Any("maxTokens")
 	m.Headers = f.Any("headers")
-	m.Compat, m.ThinkingLevelMap = objectOrAbsent(f.Any("compat")), objectOrAbsent(f.Any("thinkingLevelMap"))
+	m.Compat, m.ThinkingLevelMap = objectOrAbsent(f.Any("compat")), f.Any("thinkingLevelMap")
 	cost := f.Any("cost")
 	m.Extra = f.Rest()
 	if err := f.Err(); err != nil {

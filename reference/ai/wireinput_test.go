@@ -29,9 +29,13 @@ func TestDecodeWireModel(t *testing.T) {
 		ID: string(m.IDValue().AppendJSON(nil)), Provider: m.ProviderValue().JSString(), MaxTokens: string(m.MaxTokens.AppendJSON(nil)),
 		CostInput: m.Cost.Input.Kind().String(), Reasoning: m.Reasoning, Images: m.AcceptsImages(), LevelMap: !m.ThinkingLevelMap.IsAbsent(),
 	}
-	want := summary{ID: "7", Provider: "null", MaxTokens: `"10"`, CostInput: "absent", Reasoning: true, Images: true}
+	// The map 3 is kept, truthy as Pi tests it, with no level in it.
+	want := summary{ID: "7", Provider: "null", MaxTokens: `"10"`, CostInput: "absent", Reasoning: true, Images: true, LevelMap: true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("DecodeWireModel (-want +got):\n%s", diff)
+	}
+	if v, ok := m.ThinkingLevelMap.Get("high"); ok || !m.ThinkingLevelMap.Truthy() {
+		t.Errorf("thinkingLevelMap 3: level high %v (%v), truthy %v; want no level, truthy", v, ok, m.ThinkingLevelMap.Truthy())
 	}
 	for _, bad := range []struct{ old, new, want string }{
 		{`"input":"text,image"`, `"input":null`, "/model/input: want an array or a string, got null"},

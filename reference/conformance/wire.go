@@ -422,6 +422,18 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 	c, err := d.WireContext(opts.Dialect, model, rawCtx, "/context")
 	if tt, ok := errors.AsType[*provider.TranscriptThrow](err); ok {
 		// Pi's call throws before it sends: the caller gets no stream.
+		// streamSimple throws first where it refuses its options (a
+		// missing key): only the caller's normalizeContext reads the
+		// context before it, and the API's stream resolves the transcript
+		// after it.
+		if _, nerr := ai.NormalizeContext(rawCtx, "/context"); simple && nerr == nil {
+			wc := wireCase{model: model, options: options, apiKey: apiKey, simple: true, dialect: opts.Dialect}
+			if _, err := wc.driverOptions(d); err != nil {
+				if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
+					return piThrows(st.Category, st.Message), nil
+				}
+			}
+		}
 		return piThrows("type-error", tt.Error()), nil
 	}
 	if err != nil {

@@ -552,8 +552,11 @@ func (p *parser) hex4() (rune, error) {
 func (p *parser) number() (Value, error) {
 	start := p.pos
 	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		if (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+		p.pos += digitsLen(p.data[p.pos:])
+		if p.pos == len(p.data) {
+			break
+		}
+		if c := p.data[p.pos]; c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
 			p.pos++
 			continue
 		}
@@ -580,9 +583,7 @@ func validNumber(s string) bool {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
+		i += digitsLen(s[i:])
 	default:
 		return false
 	}
@@ -591,9 +592,7 @@ func validNumber(s string) bool {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return false
 		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
+		i += digitsLen(s[i:])
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
@@ -603,9 +602,7 @@ func validNumber(s string) bool {
 		if i >= len(s) || s[i] < '0' || s[i] > '9' {
 			return false
 		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
+		i += digitsLen(s[i:])
 	}
 	return i == len(s)
 }

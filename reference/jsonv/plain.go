@@ -92,3 +92,28 @@ func utf8Len(s string) int {
 	}
 	return n
 }
+
+// digitsLen is the length of the run of ASCII digits at the start of s,
+// read eight bytes at a time: a number of megabytes of digits (an answer
+// made to test the harness's limits) is otherwise scanned a byte at a
+// time, twice, by the parser and validNumber.
+func digitsLen(s string) int {
+	n := len(s)
+	for len(s) >= 8 {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// A byte is a digit when its high half is 3 and stays 3 once 6 is
+		// added to it (a low half over 9 carries into it). A digit carries
+		// nothing into the byte above, so every byte below the first one
+		// that is not a digit is clear in m, and that byte is set.
+		const highHalves, threes = 0xf0 * ones, 0x30 * ones
+		if m := (x&highHalves ^ threes) | ((x+6*ones)&highHalves ^ threes); m != 0 {
+			return n - len(s) + bits.TrailingZeros64(m)>>3
+		}
+		s = s[8:]
+	}
+	for len(s) > 0 && s[0]-'0' <= 9 {
+		s = s[1:]
+	}
+	return n - len(s)
+}

@@ -263,3 +263,43 @@ func checkParseString(t *testing.T, lit string) {
 		t.Fatalf("Parse(%s): error at %d, want %d: %v", lit, se.Offset, off, err)
 	}
 }
+
+// digitsLenSlow is digitsLen a byte at a time.
+func digitsLenSlow(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// TestDigitsLen: digitsLen agrees with a byte-by-byte scan for every byte
+// value at every offset of runs of digits up to three words long, and
+// what follows it (a byte that carries when 6 is added, another digit).
+func TestDigitsLen(t *testing.T) {
+	const digits = "012345678901234567890123456789"
+	for c := 0; c < 256; c++ {
+		for at := 0; at <= len(digits); at++ {
+			for _, tail := range []string{"", "7", "\xff9", "x"} {
+				s := digits[:at] + string([]byte{byte(c)}) + digits[at:] + tail
+				for cut := 0; cut <= len(s); cut += 3 {
+					if got, want := digitsLen(s[cut:]), digitsLenSlow(s[cut:]); got != want {
+						t.Fatalf("digitsLen(%q) = %d, want %d", s[cut:], got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzDigitsLen: digitsLen agrees with a byte-by-byte scan.
+func FuzzDigitsLen(f *testing.F) {
+	for _, s := range []string{"", "0123456789", "12345678901234567e5", "99999999\xfa", "1:2", "123/456"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := digitsLen(s), digitsLenSlow(s); got != want {
+			t.Fatalf("digitsLen(%q) = %d, want %d", s, got, want)
+		}
+	})
+}

@@ -73,11 +73,15 @@ func (o SimpleOptions) BaseFor(model *ai.Model) StreamOptions {
 }
 
 // KeyedBase is BaseFor for an API whose streamSimple throws without a key:
-// the error is that throw. With authHeaders, a caller's header that
-// authenticates in place of a key will do.
+// the error is that throw, which comes first, before Pi reads anything
+// else of the model, the context or the options (no base then). With
+// authHeaders, a caller's header that authenticates in place of a key will
+// do.
 func (o SimpleOptions) KeyedBase(model *ai.Model, authHeaders ...string) (StreamOptions, error) {
-	_, err := o.APIKeyOr(model, "", authHeaders...)
-	return o.BaseFor(model), err
+	if _, err := o.APIKeyOr(model, "", authHeaders...); err != nil {
+		return StreamOptions{}, err
+	}
+	return o.BaseFor(model), nil
 }
 
 // ToolChoice is the caller's toolChoice as the API's streamSimple hands it

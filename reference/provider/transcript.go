@@ -61,7 +61,11 @@ func (d Driver) WireContext(dl dialect.Dialect, model *ai.Model, v jsonv.Value, 
 	if err != nil {
 		return nil, err // a null message: Pi reads its content
 	}
-	return ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
+	c, err := ai.DecodeWireContextIn(dl, resolved.With("messages", filled), ptr, d.LenientContext)
+	if c != nil {
+		c.Given = msgs.Elems()
+	}
+	return c, err
 }
 
 // CopilotTally is the tally of Copilot's headers (X-Initiator,

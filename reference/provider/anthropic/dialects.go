@@ -263,16 +263,24 @@ var sdkVersion = dialect.Table[string]{dialect.V0_80: SDKVersion, dialect.V1_6: 
 
 // sendsFallbacks tells whether the model's allowed fallback models are
 // sent (fallbacks, wire.anthropic.fallback-models); Pi 0.80 knows none.
+// abortCheckedBeforeBody: from 1.6 on Pi checks the caller's signal just
+// before it builds the body, so a signal aborted before the call wins over
+// whatever building the body and the request would throw; 0.80 builds it
+// first, and the SDK checks the signal only when it sends.
+var abortCheckedBeforeBody = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
+
 var sendsFallbacks = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 
 // client is the SDK as Pi uses it: 0.80 lets the SDK repeat failed
-// requests; 1.6 runs its own loop around it (provider.PiRetry), and checks
-// the caller's signal itself before the call (the DOMException's text).
+// requests; 1.6 runs its own loop around it (provider.PiRetry), checks
+// the caller's signal itself before the call (the DOMException's text),
+// and names the cause of a connection error after the SDK's message.
 var client = func() provider.Client {
 	c := provider.StainlessClient("Anthropic/JS *", provider.FetchAbortedText)
 	later := c
 	later.Retry = provider.PiRetry(func(resp *http.Response, body []byte) string { return HTTPErrorText(resp.StatusCode, body) })
 	later.AbortBeforeText = provider.FetchAbortedText
+	later.NoResponseText = provider.ConnectionErrorText + ": " + provider.ConnectionClosedCause
 	c.Later = dialect.Table[*provider.Client]{dialect.V1_6: &later}
 	return c
 }()

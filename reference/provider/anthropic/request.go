@@ -66,8 +66,11 @@ var authHeaders = []string{"authorization", "x-api-key", "cf-aig-authorization"}
 // the context's messages read from msgs and the body handed to body
 // (provider.StreamBuild). now stamps synthetic tool results that transform
 // adds; their timestamps never reach the wire. A *stream.RequestError means
-// Pi sends nothing and fails the stream with that message.
-func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (*provider.Call, error) {
+// Pi sends nothing and fails the stream with that message. In a dialect
+// that checks the caller's signal before it builds the body
+// (abortCheckedBeforeBody), every failure from the body on comes after
+// that check (stream.ErrAfterAbortCheck).
+func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Options, now transform.Clock, body provider.BodySink) (_ *provider.Call, err error) {
 	apiKey, err := opts.APIKeyOr(model, "", authHeaders...)
 	if err != nil && federates(opts.Dialect, model, opts) {
 		return nil, fmt.Errorf("%w: workload identity federation (ANTHROPIC_FEDERATION_RULE_ID)", stream.ErrOutsideModel)
@@ -88,6 +91,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		return nil, fmt.Errorf("%w: tool changes declared in system messages (compat.supportsMidConvoToolChanges)", stream.ErrOutsideModel)
 	}
 	threads := usesThreads(opts.Dialect, model, opts, retention, c)
+	if abortCheckedBeforeBody.At(opts.Dialect) {
+		defer stream.MarkAfterAbortCheck(&err)
+	}
 	// Pi builds the body before the SDK checks the headers and the timeout.
 	if err := buildBody(model, ctx, msgs, opts, oauth, retention, threads, c, now, body); err != nil {
 		return nil, err

@@ -67,6 +67,9 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 		if err := buildBody16(model, ctx, msgs, opts, now, body); err != nil {
 			return nil, err
 		}
+		if err := checkBaseURL16(model.BaseURL); err != nil {
+			return nil, err
+		}
 		var err error
 		if header, err = buildHeader16(model, opts); err != nil {
 			return nil, err
@@ -84,6 +87,26 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		return readResponse(d, model, resp, now)
 	}}, nil
+}
+
+// InvalidURLText is the TypeError of Node's URL parser.
+const InvalidURLText = "Invalid URL"
+
+// checkBaseURL16 is Pi 1.6 parsing model.baseUrl itself (new URL), with no
+// default: a base URL without a scheme (an empty one among them) throws
+// InvalidURLText before anything is sent. Where Go's parser refuses a URL
+// that has one, the WHATWG parser may take it: not modelled.
+func checkBaseURL16(base string) error {
+	u, err := url.Parse(base)
+	switch {
+	case err == nil && u.Scheme == "", base == "":
+		return &stream.RequestError{Message: InvalidURLText}
+	case err != nil && !strings.Contains(base, ":"):
+		return &stream.RequestError{Message: InvalidURLText}
+	case err != nil:
+		return fmt.Errorf("%w: a base URL Go cannot parse", stream.ErrOutsideModel)
+	}
+	return nil
 }
 
 // checkHeaderTimeout is Pi 1.6's timer on the wait for the answer's

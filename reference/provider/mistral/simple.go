@@ -13,6 +13,9 @@ import (
 // others. Without a key Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model)
+	if err != nil {
+		return Options{}, err
+	}
 	o := Options{StreamOptions: base}
 	level := s.Effort(model)
 	if ownFetch.At(s.Dialect) {

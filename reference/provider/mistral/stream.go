@@ -725,10 +725,11 @@ func (p *parser) contentItem16(item jsonv.Value) {
 // from the index), and opened when new; the arguments text (JSON of a
 // non-string) is appended.
 func (p *parser) toolCall16(tc jsonv.Value) {
+	// The open block is closed before the call is read at all.
+	p.closeCurrent()
 	if tc.IsNullish() {
 		panic(jsError{Msg: jsonv.ReadPropertyText(tc, "id")})
 	}
-	p.closeCurrent()
 	index := stream.Member(tc, "index")
 	id := stream.Member(tc, "id")
 	if !id.Truthy() || id.Kind() == jsonv.String && id.Str() == "null" {
@@ -736,13 +737,12 @@ func (p *parser) toolCall16(tc jsonv.Value) {
 	}
 	keyOf := stream.Nullish(index, id)
 	key := keyOf.Kind().String() + ":" + string(keyOf.AppendJSON(nil))
+	// function is read for its name when the call opens, and for its
+	// arguments every time: a nullish one throws at the first of these.
 	fn := stream.Member(tc, "function")
-	if fn.IsNullish() {
-		panic(jsError{Msg: jsonv.ReadPropertyText(fn, "name")})
-	}
 	i, ok := p.keys[key]
 	if !ok {
-		name := stream.Member(fn, "name")
+		name := stream.Prop(fn, "name")
 		if id.Kind() != jsonv.String || name.Kind() != jsonv.String {
 			p.outside = true // a block member of another type
 		}
@@ -757,7 +757,7 @@ func (p *parser) toolCall16(tc jsonv.Value) {
 		p.emit(stream.Event{Type: stream.TypeToolCallStart, ContentIndex: i})
 	}
 	var delta string
-	if args := stream.Member(fn, "arguments"); args.Kind() == jsonv.String {
+	if args := stream.Prop(fn, "arguments"); args.Kind() == jsonv.String {
 		delta = args.Str()
 	} else {
 		if !args.Truthy() {

@@ -2,6 +2,7 @@ package openaicompletions
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -23,7 +24,9 @@ func resolveCompat(model *ai.Model, dl dialect.Dialect) (compat, error) {
 		return d, err
 	}
 	for _, name := range compatMembers.At(dl) {
-		if v, ok := model.Compat.Get(name); ok && v.Kind() != jsonv.Null {
+		// `model.compat.<name> ?? detected.<name>` passes a null over; a
+		// member taken from model.compat alone keeps it.
+		if v, ok := model.Compat.Get(name); ok && (v.Kind() != jsonv.Null || slices.Contains(compatAlone, name)) {
 			d.v[name] = v
 		}
 	}

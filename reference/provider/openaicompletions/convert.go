@@ -435,14 +435,24 @@ func convertAssistant(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model
 		if text != "" {
 			wm.content = jsonv.StringValue(text)
 		}
-		sig, ok := signatureKey(thinking[0])
-		if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
-			sig = "reasoning_content" // a string only: Pi compares with ===
-		}
+		var sig string
+		var ok bool
 		if replays {
 			// reasoning_details stand for the raw field; only the three
-			// reasoning fields are written.
-			ok = ok && preserved == nil && !thinking[0].Loose.Has("thinkingSignature") && slices.Contains(reasoningFields, sig)
+			// reasoning fields are written, found by includes, which
+			// converts nothing: a signature of another type names none.
+			if t := thinking[0]; preserved == nil && !t.Loose.Has("thinkingSignature") && t.ThinkingSignature != nil {
+				sig = *t.ThinkingSignature
+				if model.Provider == "opencode-go" && sig == "reasoning" {
+					sig = "reasoning_content"
+				}
+				ok = slices.Contains(reasoningFields, sig)
+			}
+		} else {
+			sig, ok = signatureKey(thinking[0])
+			if ok && model.Provider == "opencode-go" && sig == "reasoning" && !thinking[0].Loose.Has("thinkingSignature") {
+				sig = "reasoning_content" // a string only: Pi compares with ===
+			}
 		}
 		if ok {
 			parts := make([]string, len(thinking))
@@ -536,26 +546,45 @@ func preservedReasoningDetails(m *ai.AssistantMessage) []jsonv.Value {
 	for _, b := range m.Content {
 		switch b := b.(type) {
 		case *ai.ThinkingBlock:
-			if b.Loose.Has("thinkingSignature") || b.ThinkingSignature == nil {
-				continue
-			}
-			v, err := stream.ParseJSON(*b.ThinkingSignature)
-			if err == nil && v.Kind() == jsonv.Array && len(v.Elems()) > 0 && !slices.ContainsFunc(v.Elems(), func(e jsonv.Value) bool { return !isReasoningDetail(e) }) {
+			v, ok := parseSignature(b.Loose.Value("thinkingSignature", ptrString(b.ThinkingSignature)))
+			if ok && v.Kind() == jsonv.Array && len(v.Elems()) > 0 && !slices.ContainsFunc(v.Elems(), func(e jsonv.Value) bool { return !isReasoningDetail(e) }) {
 				return v.Elems()
 			}
 		case *ai.ToolCallBlock:
-			if b.Loose.Has("thoughtSignature") || b.ThoughtSignature == nil {
+			v, ok := parseSignature(b.Loose.Value("thoughtSignature", ptrString(b.ThoughtSignature)))
+			if !ok || !isReasoningDetail(v) || !strictString(stream.Member(v, "type"), "reasoning.encrypted") {
 				continue
 			}
-			v, err := stream.ParseJSON(*b.ThoughtSignature)
-			id, data := stream.Member(v, "id"), stream.Member(v, "data")
-			if err == nil && isReasoningDetail(v) && strictString(stream.Member(v, "type"), "reasoning.encrypted") &&
-				id.Kind() == jsonv.String && id.Str() != "" && data.Str() != "" {
+			// data.length > 0, where reading a length that throws is
+			// caught as the parse is.
+			id := stream.Member(v, "id")
+			long, err := longText(stream.Member(v, "data"))
+			if id.Kind() == jsonv.String && id.Str() != "" && long && err == nil {
 				legacy = append(legacy, v)
 			}
 		}
 	}
 	return legacy
+}
+
+// ptrString is *s as a string, "" when s is nil.
+func ptrString(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// parseSignature is Pi 1.6's reading of a signature it replays: nothing
+// for a falsy one, else JSON.parse of its String(), within a try that
+// catches a conversion that throws as it catches bad JSON (ok false).
+func parseSignature(sig jsonv.Value) (jsonv.Value, bool) {
+	if !sig.Truthy() || sig.ConversionThrows() {
+		return jsonv.Value{}, false
+	}
+	text := sig.JSString()
+	v, err := stream.ParseJSON(text)
+	return v, err == nil
 }
 
 // isReasoningDetail is Pi 1.6's check of one OpenAI reasoning detail: an

@@ -25,10 +25,14 @@ var compatMembers = dialect.Table[[]string]{
 		"zaiToolStream", "supportsThinkingTokenBudget", "thinkingTokenBudgetField", "supportsStrictMode",
 		"supportsOpenAIGrammarTools", "supportsMidConvoSystemMessages", "supportsMidConvoToolAdditions",
 		"cacheControlFormat", "sendSessionAffinityHeaders", "sessionAffinityFormat", "supportsLongCacheRetention",
-		// Taken from model.compat alone.
+		// Taken from model.compat alone (compatAlone).
 		"promptCacheKeyMode", "vllmPriority",
 	},
 }
+
+// compatAlone are the settings Pi takes from model.compat as they are,
+// with nothing detected to fall back on: a null is kept.
+var compatAlone = []string{"promptCacheKeyMode", "vllmPriority"}
 
 var (
 	// filtersUserText: a user message's parts of type "text" are kept only

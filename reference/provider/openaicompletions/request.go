@@ -192,7 +192,10 @@ func buildBody(d dialect.Dialect, model *ai.Model, ctx *ai.Context, msgs provide
 	if err != nil {
 		return err
 	}
-	emptyTools := cv.toolHistory && (!emptyToolsOnRequest.At(d) || c.truthy("requiresToolsWithToolHistory"))
+	emptyTools := cv.toolHistory && !emptyToolsOnRequest.At(d)
+	if emptyToolsOnRequest.At(d) && len(given) == 0 && c.truthy("requiresToolsWithToolHistory") {
+		emptyTools = givenToolHistory(ctx, cv.toolHistory)
+	}
 	if len(given) > 0 || emptyTools {
 		tools := convertTools(given, c, cc)
 		b.Set("tools", jsonv.ArrayValue(tools...))
@@ -332,22 +335,23 @@ func thinkingParams(d dialect.Dialect, b *jsonv.ObjectBuilder, model *ai.Model, 
 		}
 	}
 	// 1.6: the budget goes in its own member too, whatever the format.
-	if field := budgetField(c); budgets && field != "" && !budget.IsAbsent() {
+	if field, ok := budgetField(c); budgets && ok && !budget.IsAbsent() {
 		b.Set(field, budget)
 	}
 }
 
 // budgetField is the member Pi 1.6 writes the thinking budget in:
-// compat.thinkingTokenBudgetField when truthy, else thinking_token_budget
-// when compat.supportsThinkingTokenBudget, else none.
-func budgetField(c compat) string {
+// compat.thinkingTokenBudgetField when truthy, as a property key (its
+// String(): [] is the key ""), else thinking_token_budget when
+// compat.supportsThinkingTokenBudget; ok is false for none.
+func budgetField(c compat) (field string, ok bool) {
 	if f := c.get("thinkingTokenBudgetField"); f.Truthy() {
-		return stream.ToString(f)
+		return stream.ToString(f), true
 	}
 	if c.truthy("supportsThinkingTokenBudget") {
-		return "thinking_token_budget"
+		return "thinking_token_budget", true
 	}
-	return ""
+	return "", false
 }
 
 // thinkingBudget is Pi 1.6's resolveClampedThinkingBudget for a reasoning
@@ -452,6 +456,35 @@ func hasToolHistory(m ai.Message) bool {
 		for _, b := range m.Content {
 			if _, ok := b.(*ai.ToolCallBlock); ok {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// givenToolHistory is Pi 1.6's hasToolHistory, which reads the messages
+// as given (ctx.Given), not the converted copies: in order, a tool result,
+// or an assistant message whose content has a tool call, ends the search;
+// an assistant message whose content was null or absent throws there (a
+// stream.JSError panic), where the conversion had filled it. Without the
+// messages as given, it is history, the converted messages' answer.
+func givenToolHistory(ctx *ai.Context, history bool) bool {
+	if ctx.Given == nil {
+		return history
+	}
+	for _, m := range ctx.Given {
+		switch role := stream.Member(m, "role"); {
+		case strictString(role, ai.RoleToolResult):
+			return true
+		case strictString(role, ai.RoleAssistant):
+			content := stream.Member(m, "content")
+			if content.IsNullish() {
+				panic(stream.PropertyTypeError(content, "some"))
+			}
+			for _, b := range content.Elems() {
+				if strictString(stream.Member(b, "type"), "toolCall") {
+					return true
+				}
 			}
 		}
 	}

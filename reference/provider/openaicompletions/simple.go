@@ -12,9 +12,12 @@ import (
 // key or an authenticating header Pi throws.
 func FromSimple(model *ai.Model, s provider.SimpleOptions) (Options, error) {
 	base, err := s.KeyedBase(model, authHeaders...)
+	if err != nil {
+		return Options{}, err
+	}
 	o := Options{StreamOptions: base, ToolChoice: s.ExtraMember("toolChoice")}
 	if effort := s.Effort(model); effort != nil {
 		o.ReasoningEffort = jsonv.StringValue(*effort)
 	}
-	return o, err
+	return o, nil
 }

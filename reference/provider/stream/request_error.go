@@ -33,3 +33,32 @@ func (e *RequestError) Is(target error) bool {
 // caller's signal: with a signal aborted before the call, Pi fails with its
 // abort error instead.
 var ErrAfterAbortCheck = errors.New("raised after the abort check")
+
+// MarkAfterAbortCheck makes *err, and a JSError panic (as the
+// *RequestError it becomes), a failure raised after Pi has checked the
+// caller's signal: it must be deferred by a builder whose remaining steps
+// all come after that check. An error outside the model stays as it is.
+func MarkAfterAbortCheck(err *error) {
+	if x := recover(); x != nil {
+		e, ok := x.(JSError)
+		if !ok {
+			panic(x)
+		}
+		*err = &RequestError{Message: e.Msg, AfterAbortCheck: true}
+		return
+	}
+	var re *RequestError
+	switch {
+	case *err == nil || errors.Is(*err, ErrOutsideModel):
+	case errors.As(*err, &re) && re == *err:
+		*err = &RequestError{Message: re.Message, AfterAbortCheck: true}
+	default:
+		*err = afterAbortCheck{*err}
+	}
+}
+
+// afterAbortCheck is an error raised after the abort check.
+type afterAbortCheck struct{ error }
+
+func (e afterAbortCheck) Unwrap() error        { return e.error }
+func (e afterAbortCheck) Is(target error) bool { return target == ErrAfterAbortCheck }
