@@ -95,8 +95,9 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	}
 	if out != nil && !diagnostic.IsAbsent() {
 		// Pi records the refusal on the message before it sends the
-		// request, so every event's message carries it too.
-		out.Diagnostics = jsonv.ArrayValue(append(slices.Clip(out.Diagnostics.Elems()), diagnostic)...)
+		// request, so every event's message carries it too, ahead of
+		// what reading the answer records (its input transformations).
+		out.Diagnostics = jsonv.ArrayValue(append([]jsonv.Value{diagnostic}, out.Diagnostics.Elems()...)...)
 	}
 	return out, events, err
 }
