@@ -303,6 +303,10 @@ func (p *parser) noteTransformations() {
 	}
 	items := make([]jsonv.Value, len(list))
 	for i, t := range list {
+		if t.IsNullish() {
+			// Pi reads each one's type: the stream fails instead.
+			panic(jsError{Msg: stream.PropertyTypeError(t, "type").Msg})
+		}
 		b := new(jsonv.ObjectBuilder)
 		for _, key := range []string{"type", "path", "reason"} {
 			if v := stream.Member(t, key); !v.IsNullish() {
