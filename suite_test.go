@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/piconform/piconform"
@@ -26,14 +27,20 @@ const updateHint = "if the change is intended, regenerate with `go run ./cmd/pic
 // regenerate cassettes and goldens, and this flag only calls it.
 var update = flag.Bool("update", false, "run `piconform update --suite .` before checking the goldens")
 
+// loadBuiltin is the built-in suite, loaded and checked once for the
+// package's tests, which only read it.
 func loadBuiltin(t testing.TB) *suite.Suite {
 	t.Helper()
-	s, err := kinds.Load("builtin", piconform.Builtin(), "")
+	s, err := builtinSuite()
 	if err != nil {
 		t.Fatalf("loading the built-in suite: %v", err)
 	}
 	return s
 }
+
+var builtinSuite = sync.OnceValues(func() (*suite.Suite, error) {
+	return kinds.Load("builtin", piconform.Builtin(), "")
+})
 
 // TestGoldens runs every built-in case through the Go reference and compares
 // the output with its golden, as JSON under the case's redactions. Wire cases

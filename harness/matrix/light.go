@@ -41,6 +41,10 @@ func (c *textCheck) UnmarshalJSON(b []byte) error {
 // no message or differences (see lightLine).
 func decodeLine(text []byte, light bool) (line, error) {
 	if light {
+		var f line
+		if fastLine(text, &f) {
+			return f, nil
+		}
 		var l lightLine
 		if json.Unmarshal(text, &l) == nil && !l.Message.bad && !l.Path.bad && pathsNamed(l.Diffs) {
 			return l.line, nil

@@ -19,6 +19,32 @@ var lightLines = []string{
 	`{"type":"footer","counts":{"pass":1}}`,
 	`{"type":"case","id":"a/b","message":null,"path":null,"diffs":null}`,
 	`{"type":"case","id":"a/b","MESSAGE":"x","Path":"/y","DIFFS":[{"PATH":"/z"}]}`,
+	// The fast reading's edges.
+	` { "type" : "case" , "id" : "a/b" , "kind":"a", "rules" : [ "x.y" , "z" ] , "outcome":"pass", "n": -0.5e+3, "t": true, "f": false, "z": null, "": "" } `,
+	`{"type":"case","id":"a/b","kind":"a","rules":[],"outcome":"skip","expected_failure":false,"diffs_omitted":0,"schema":-0}`,
+	`{"type":"header","schema":1,"cases":9223372036854775807,"started":"x\u0041","piconform":"v"}`,
+	`{"type":"case","id":"a/\"b","kind":"a"}`,
+	`{"type":"case","id":"a/é","kind":"a"}`,
+	"{\"type\":\"case\",\"id\":\"a/\x7f\",\"kind\":\"a\"}",
+	"{\"type\":\"case\",\"id\":\"a/\tb\",\"kind\":\"a\"}",
+	`{"type":"case","x":truex}`,
+	`{"type":"case","x":nul}`,
+	`{"type":"case","x":01}`,
+	`{"type":"case","x":1.}`,
+	`{"type":"case","x":-}`,
+	`{"type":"case","x":1e}`,
+	`{"type":"case","x":[1]}`,
+	`{"type":"case","x":{}}`,
+	`{"type":"case","expected_failure":"true"}`,
+	`{"type":"case","rules":["a" "b"]}`,
+	`{"type":"case","rules":["a",]}`,
+	`{"type":"case","type":"case"}`,
+	`{"type":"case","Kind":"a"}`,
+	`{"type":"case",}`,
+	`{"type":"case"`,
+	`{}`, ` {} `, `{"a":1}{}`,
+	`{"type":"header","schema":1e0}`,
+	`{"type":"header","cases":9223372036854775808}`,
 	// What Unmarshal refuses, or diffsOf: the same error.
 	`{"type":"case","message":5}`,
 	`{"type":"case","message":5,"message":"x"}`,
@@ -87,4 +113,15 @@ func FuzzLightReading(f *testing.F) {
 		f.Add([]byte(l))
 	}
 	f.Fuzz(func(t *testing.T, text []byte) { checkLight(t, text) })
+}
+
+// TestFastLineReadsCaseLines: the case lines piconform writes for a
+// passing case take the fast reading.
+func TestFastLineReadsCaseLines(t *testing.T) {
+	for _, text := range []string{lightLines[1], lightLines[6], lightLines[7]} {
+		var l line
+		if !fastLine([]byte(text), &l) {
+			t.Errorf("fastLine leaves %s to Unmarshal", text)
+		}
+	}
 }

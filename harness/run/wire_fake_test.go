@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,10 +19,16 @@ import (
 	"github.com/piconform/piconform/reference/dialect"
 )
 
+// builtinSuite is the built-in suite, loaded and checked once for the
+// package's tests, which only read it.
+var builtinSuite = sync.OnceValues(func() (*suite.Suite, error) {
+	return kinds.Load("builtin", piconform.Builtin(), "")
+})
+
 // builtinWire returns the wire cases of the built-in suite, or those of ids.
 func builtinWire(t *testing.T, ids ...string) []*suite.Case {
 	t.Helper()
-	s, err := kinds.Load("builtin", piconform.Builtin(), "")
+	s, err := builtinSuite()
 	if err != nil {
 		t.Fatal(err)
 	}

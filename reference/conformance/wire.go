@@ -67,7 +67,8 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 		return c.failure(d, cl.AbortBeforeText, now)
 	}
 	if msg, ok := provider.Refusal(err); ok {
-		return c.failure(d, msg, now)
+		re, _ := errors.AsType[*stream.RequestError](err)
+		return withMarks(re.Marks)(c.failure(d, msg, now))
 	}
 	if err != nil {
 		return nil, nil, err
@@ -89,14 +90,15 @@ func send(ctx context.Context, d provider.Driver, c wireCase, client *http.Clien
 	var out *ai.AssistantMessage
 	var events []stream.Event
 	if call.Unsent != "" {
-		out, events, err = c.failure(d, call.Unsent, now)
+		out, events, err = withMarks(call.Marks)(c.failure(d, call.Unsent, now))
 	} else {
 		out, events, err = c.answer(ctx, d, call, opts, client, wait, now)
 	}
 	if out != nil && !diagnostic.IsAbsent() {
 		// Pi records the refusal on the message before it sends the
-		// request, so every event's message carries it too.
-		out.Diagnostics = jsonv.ArrayValue(append(slices.Clip(out.Diagnostics.Elems()), diagnostic)...)
+		// request, so every event's message carries it too, ahead of
+		// what reading the answer records (its input transformations).
+		out.Diagnostics = jsonv.ArrayValue(append([]jsonv.Value{diagnostic}, out.Diagnostics.Elems()...)...)
 	}
 	return out, events, err
 }
@@ -108,7 +110,7 @@ func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.
 	var lost error
 	resp, failures, err := exchange(ctx, cl, call, opts.Shared(), client, c.connectTo, wait, &lost)
 	if msg, ok := provider.Refusal(err); ok {
-		return c.failure(d, msg, now)
+		return withMarks(call.Marks)(c.failure(d, msg, now))
 	}
 	if err != nil {
 		return nil, nil, err
@@ -118,11 +120,11 @@ func (c wireCase) answer(ctx context.Context, d provider.Driver, call *provider.
 			if resp != nil {
 				resp.Body.Close()
 			}
-			return c.failure(d, msg, now)
+			return withMarks(call.Marks)(c.failure(d, msg, now))
 		}
 	}
 	if resp == nil {
-		return c.failure(d, cl.NoResponse(lost), now)
+		return withMarks(call.Marks)(c.failure(d, cl.NoResponse(lost), now))
 	}
 	defer resp.Body.Close()
 	if c.abortAfter > 0 {
@@ -178,6 +180,18 @@ func (c wireCase) failure(d provider.Driver, msg string, now transform.Clock) (*
 		stream.Aborted(out, events)
 	}
 	return out, events, nil
+}
+
+// withMarks adds marks, members Pi had set on its message before the call
+// failed (provider.Call.Marks), to a failure's message, which its error
+// event holds too.
+func withMarks(marks []jsonv.Member) func(*ai.AssistantMessage, []stream.Event, error) (*ai.AssistantMessage, []stream.Event, error) {
+	return func(out *ai.AssistantMessage, events []stream.Event, err error) (*ai.AssistantMessage, []stream.Event, error) {
+		if out != nil && len(marks) > 0 {
+			out.Extra = append(slices.Clip(out.Extra), marks...)
+		}
+		return out, events, err
+	}
 }
 
 // ErrRetriesWithoutEnd is the refusal of a wire case whose server fails

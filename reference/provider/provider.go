@@ -51,6 +51,10 @@ type Call struct {
 	// Unsent, when not empty, is Pi's error for a Request it builds and
 	// then does not send (after the Handshake): the call fails with it.
 	Unsent string
+	// Marks are members Pi sets on its message once it has built the
+	// request (anthropic's providerThinkingLevel): the message of every
+	// failure from then on, a refusal or no answer, carries them too.
+	Marks []jsonv.Member
 }
 
 // Handshake is a WebSocket opening handshake (RFC 6455) that Pi tries

@@ -8,6 +8,7 @@ import (
 	"github.com/piconform/piconform/reference/dialect"
 	"github.com/piconform/piconform/reference/jsonv"
 	"github.com/piconform/piconform/reference/provider/httpheader"
+	"github.com/piconform/piconform/reference/provider/stream"
 	"github.com/piconform/piconform/reference/transform"
 	"github.com/piconform/piconform/reference/wtf8"
 )
@@ -223,7 +224,8 @@ func FoldSystemMessages(msgs []jsonv.Value, ptr string) (head jsonv.Value, rest 
 		for i, k := range sections.keys {
 			members[i] = jsonv.Member{Key: k, Value: sections.vals[i]}
 		}
-		o.Set("sections", jsonv.ObjectValue(members...))
+		// An object lists index-like keys first, whenever they were added.
+		o.Set("sections", jsonv.ObjectValue(stream.JSOrder(members)...))
 	}
 	if len(tools) > 0 {
 		o.Set("toolsAdded", jsonv.ArrayValue(tools...))
@@ -338,7 +340,7 @@ func contentText(content jsonv.Value, ptr string) (string, error) {
 func entries(v jsonv.Value) []jsonv.Member {
 	switch v.Kind() {
 	case jsonv.Object:
-		return v.Members()
+		return stream.JSOrder(v.Members())
 	case jsonv.Array:
 		out := make([]jsonv.Member, len(v.Elems()))
 		for i, e := range v.Elems() {

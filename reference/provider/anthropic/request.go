@@ -98,6 +98,13 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err := buildBody(model, ctx, msgs, opts, oauth, retention, threads, c, now, body); err != nil {
 		return nil, err
 	}
+	// The effort of a reply under managed effort is on Pi's message as
+	// soon as the body is built: every failure from here on carries it.
+	var marks []jsonv.Member
+	if m := effortMarkersOf(opts.Dialect, model, opts, c); m != nil && m.active.Truthy() {
+		marks = []jsonv.Member{{Key: "providerThinkingLevel", Value: stream.JSValue(m.active)}}
+	}
+	defer stream.Marked(&err, marks)
 	// The SDK's messages.create then looks the model up among deprecated
 	// ones (model in DEPRECATED_MODELS) before it builds the request: an
 	// id with no string form throws there.
@@ -172,7 +179,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 
 	req := provider.Request{Method: http.MethodPost, URL: provider.JoinURL(model.BaseURL, DefaultBaseURL, messagesPath.At(d)), Header: set.Header()}
 	tools := ctx.Tools
-	return &provider.Call{Request: req, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
+	return &provider.Call{Request: req, Marks: marks, Read: func(resp *http.Response) (*ai.AssistantMessage, []stream.Event, error) {
 		out, events, err := parseResponse(d, model, oauth, tools, resp, now)
 		if m := effortMarkersOf(d, model, opts, c); out != nil && m != nil && m.active.Truthy() {
 			// The effort of this reply, recorded on it for the next request.

@@ -431,14 +431,21 @@ func assistantContent(d dialect.Dialect, m *ai.AssistantMessage, model *ai.Model
 		case *ai.ThinkingBlock:
 			if b.IsRedacted() && replaysRedacted.At(d) {
 				// The stored payload goes back as it came, as bytes; one
-				// that is not base64 is dropped.
-				if sig := b.Loose.Value("thinkingSignature", ""); sig.Truthy() {
+				// that is not base64 is dropped. atob reads a truthy
+				// payload of another type by its string form (true is
+				// "true", valid base64), and one without a string form
+				// throws inside the same catch: dropped too.
+				sig := b.Loose.Value("thinkingSignature", "")
+				switch {
+				case b.Loose.Has("thinkingSignature") && (!sig.Truthy() || sig.ConversionThrows()):
 					continue
-				}
-				if b.ThinkingSignature == nil || *b.ThinkingSignature == "" {
+				case b.Loose.Has("thinkingSignature"):
+				case b.ThinkingSignature == nil || *b.ThinkingSignature == "":
 					continue
+				default:
+					sig = jsonv.StringValue(*b.ThinkingSignature)
 				}
-				bytes, err := decodeBase64(*b.ThinkingSignature)
+				bytes, err := decodeBase64(sig.JSString())
 				if err != nil || len(bytes) == 0 {
 					continue
 				}

@@ -86,18 +86,19 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckID(d, model); err != nil {
-		return nil, err
-	}
 	n, err := StreamContents(d, model, ctx, msgs, now, body, GeminiContent(d))
 	if err != nil {
+		return nil, err
+	}
+	// Pi converts the messages before it reads the id (strict tools).
+	if err := CheckID(d, model); err != nil {
 		return nil, err
 	}
 	tail, err := BodyTail(model, ctx, opts, gemini)
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckCall(model, n, apiKey); err != nil {
+	if err := CheckCallIn(d, &opts.StreamOptions, model, n, apiKey); err != nil {
 		return nil, err
 	}
 	name := model.ID
@@ -138,6 +139,21 @@ func CheckID(d dialect.Dialect, model *ai.Model) error {
 		msg = stream.PropertyTypeError(id, "toLowerCase").Msg
 	}
 	return &stream.RequestError{Message: msg}
+}
+
+// CheckCallIn is CheckCall as the client of dialect d makes the call for
+// o: where Pi's own loop wraps the SDK's call (1.6), a refusal of the
+// SDK is a failed attempt, on which the loop first reads maxRetries, so
+// one with no number form throws its TypeError instead
+// (provider.Retry.LateLimit).
+func CheckCallIn(d dialect.Dialect, o *provider.StreamOptions, model *ai.Model, n int, key string) error {
+	err := CheckCall(model, n, key)
+	if r := Client.At(d).Retry; err != nil && r.LateLimit {
+		if _, lerr := r.RetriesAfterFailure(o); lerr != nil {
+			return &stream.RequestError{Message: lerr.Error(), AfterAbortCheck: true}
+		}
+	}
+	return err
 }
 
 // CheckCall is the SDK's check of a call after Pi built its parameters,

@@ -92,11 +92,12 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	if err := google.CheckID(d, model); err != nil {
-		return nil, err
-	}
 	n, err := google.StreamContents(d, model, ctx, msgs, now, body, google.VertexContent(d))
 	if err != nil {
+		return nil, err
+	}
+	// Pi converts the messages before it reads the id (strict tools).
+	if err := google.CheckID(d, model); err != nil {
 		return nil, err
 	}
 	// Pi maps the thinking level as it builds the parameters, before the
@@ -105,7 +106,7 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	if err := google.CheckCall(model, n, key); err != nil {
+	if err := google.CheckCallIn(opts.Dialect, &opts.StreamOptions, model, n, key); err != nil {
 		return nil, err
 	}
 	endpoint, err := Endpoint(model.BaseURL, ResourceName(model.ID))

@@ -52,8 +52,9 @@ const NoAuthText = `Could not resolve authentication method. Expected either api
 // refuses (RequestFailure, NoAuthText) a request whose authorization and
 // api-key headers both read as empty, unless the last layer to name one of
 // them removed it with null. A header reads as its values, each trimmed as
-// fetch trims it, joined with ", " (so two values are never empty); the
-// first layer to name it replaces the values of those before.
+// fetch trims it, joined with ", " (so two values are never empty). A
+// member of a layer that gives any value replaces the values before it;
+// one that gives none (an empty array) leaves them.
 func CheckAuth(d dialect.Dialect, layers [][]httpheader.Header) error {
 	if !checksAuth.At(d) {
 		return nil
@@ -61,16 +62,17 @@ func CheckAuth(d dialect.Dialect, layers [][]httpheader.Header) error {
 	removed := map[string]bool{}
 	values := map[string][]string{}
 	for _, layer := range layers {
-		seen := map[string]bool{}
 		for _, h := range layer {
 			name := strings.ToLower(h.Name)
 			if name != "authorization" && name != "api-key" {
 				continue
 			}
-			if !seen[name] {
-				seen[name], values[name] = true, nil
+			vals := h.SDKValues()
+			if len(vals) == 0 {
+				continue
 			}
-			for _, v := range h.SDKValues() {
+			values[name] = nil
+			for _, v := range vals {
 				removed[name] = v == nil
 				if v == nil {
 					values[name] = nil

@@ -88,6 +88,8 @@ func TestCheckAuth(t *testing.T) {
 		{"an api-key header", `{"authorization":" ","api-key":"k"}`, false},
 		{"two blank values", `{"authorization":[""," "]}`, false},
 		{"one blank value in an array", `{"authorization":[" "]}`, true},
+		{"an empty array leaves the key", `{"authorization":[]}`, false},
+		{"an empty array after blanks", `{"authorization":" ","Authorization":[]}`, true},
 	} {
 		layers := [][]httpheader.Header{auth, parse(tc.caller)}
 		err := CheckAuth(dialect.V1_6, layers)

@@ -124,24 +124,35 @@ func (o *jsObject) assign(key string, v jsonv.Value) {
 }
 
 func (o *jsObject) value() jsonv.Value {
-	var index, named []string
-	for _, k := range o.keys {
-		if isArrayIndex(k) {
-			index = append(index, k)
-		} else {
-			named = append(named, k)
-		}
-	}
-	sort.Slice(index, func(i, j int) bool {
-		a, _ := strconv.ParseUint(index[i], 10, 64)
-		b, _ := strconv.ParseUint(index[j], 10, 64)
-		return a < b
-	})
 	members := make([]jsonv.Member, 0, len(o.keys))
-	for _, k := range append(index, named...) {
+	for _, k := range o.keys {
 		members = append(members, jsonv.Member{Key: k, Value: o.vals[k]})
 	}
-	return jsonv.ObjectValue(members...)
+	return jsonv.ObjectValue(JSOrder(members)...)
+}
+
+// JSOrder is members, each key once, in the order JavaScript lists an
+// object's own keys: the array indexes in ascending order, then the other
+// keys in the order they were added. It returns members itself when they
+// are in that order already.
+func JSOrder(members []jsonv.Member) []jsonv.Member {
+	var index, named []jsonv.Member
+	for _, m := range members {
+		if isArrayIndex(m.Key) {
+			index = append(index, m)
+		} else {
+			named = append(named, m)
+		}
+	}
+	if len(index) == 0 {
+		return members
+	}
+	sort.SliceStable(index, func(i, j int) bool {
+		a, _ := strconv.ParseUint(index[i].Key, 10, 64)
+		b, _ := strconv.ParseUint(index[j].Key, 10, 64)
+		return a < b
+	})
+	return append(index, named...)
 }
 
 // isArrayIndex reports whether k is the canonical decimal form of an

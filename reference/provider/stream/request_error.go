@@ -1,6 +1,10 @@
 package stream
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/piconform/piconform/reference/jsonv"
+)
 
 // ErrOutsideModel marks an answer that made Pi (or its SDK) rely on
 // behaviour the reference does not reproduce: JavaScript coercions (a
@@ -18,6 +22,9 @@ type RequestError struct {
 	// AfterAbortCheck is set for a failure the client library raises
 	// after Pi has checked the caller's signal (ErrAfterAbortCheck).
 	AfterAbortCheck bool
+	// Marks are members Pi had already set on its message when it failed
+	// (provider.Call.Marks).
+	Marks []jsonv.Member
 }
 
 func (e *RequestError) Error() string { return e.Message }
@@ -51,7 +58,7 @@ func MarkAfterAbortCheck(err *error) {
 	switch {
 	case *err == nil || errors.Is(*err, ErrOutsideModel):
 	case errors.As(*err, &re) && re == *err:
-		*err = &RequestError{Message: re.Message, AfterAbortCheck: true}
+		*err = &RequestError{Message: re.Message, AfterAbortCheck: true, Marks: re.Marks}
 	default:
 		*err = afterAbortCheck{*err}
 	}
@@ -62,3 +69,20 @@ type afterAbortCheck struct{ error }
 
 func (e afterAbortCheck) Unwrap() error        { return e.error }
 func (e afterAbortCheck) Is(target error) bool { return target == ErrAfterAbortCheck }
+
+// Marked makes a *RequestError err, and a JSError panic (as the
+// *RequestError it becomes), carry marks, Pi's members already on its
+// message. It must be deferred; other errors stay as they are.
+func Marked(err *error, marks []jsonv.Member) {
+	if x := recover(); x != nil {
+		e, ok := x.(JSError)
+		if !ok {
+			panic(x)
+		}
+		*err = &RequestError{Message: e.Msg}
+	}
+	var re *RequestError
+	if len(marks) > 0 && errors.As(*err, &re) && re == *err {
+		*err = &RequestError{Message: re.Message, AfterAbortCheck: re.AfterAbortCheck, Marks: marks}
+	}
+}
