@@ -196,6 +196,7 @@ func TestErrorsAfterTheMessageChecks(t *testing.T) {
 		{"timeout", `{"messages":[{"role":"user","content":"a"}]}`, `{"timeoutMs":1.5}`, "timeout must be an integer"},
 		{"the system prompt before the timeout", `{"systemPrompt":7,"messages":[]}`, `{"timeoutMs":1.5}`, "/context/systemPrompt"},
 		{"a message check before the timeout", `{"messages":[` + badText + `]}`, `{"timeoutMs":1.5}`, "/context/messages/0"},
+		{"the retry count before the timeout", `{"messages":[{"role":"user","content":"a"}]}`, `{"timeoutMs":1.5,"maxRetries":{"toString":"x"}}`, "Cannot convert object to primitive value"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := buildLenient(t, `["text"]`, tc.context, tc.options)

@@ -62,6 +62,11 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	// conversion sanitizes the system prompt, and the SDK checks the
 	// timeout only once Pi has built the whole body.
 	sdk, timeoutErr := openaisdk.HeadersAt(d, "OpenAI", opts.TimeoutMs)
+	if timeoutErr != nil && countsRetriesFirst.At(d) && opts.MaxRetries.ConversionThrows() {
+		// SDK 6 subtracts maxRetries from itself for the retry count
+		// before it checks the timeout: one with no number form throws.
+		timeoutErr = &stream.RequestError{Message: stream.NoPrimitiveText}
+	}
 	_, pending := ctx.SystemText()
 	if pending == nil {
 		pending = timeoutErr
