@@ -3,6 +3,7 @@ package anthropic
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/piconform/piconform/reference/ai"
@@ -11,6 +12,7 @@ import (
 	"github.com/piconform/piconform/reference/provider"
 	"github.com/piconform/piconform/reference/provider/httpheader"
 	"github.com/piconform/piconform/reference/provider/stream"
+	"github.com/piconform/piconform/reference/wtf8"
 )
 
 // What changed in this API from one Pi release line to the next, each
@@ -144,6 +146,45 @@ func headerValue(h httpheader.Header) jsonv.Value {
 
 // fallbackModels is model.compat.allowedFallbackModels when it is an array
 // with elements (Pi 1.6 reads nothing else of it).
+// sendsFallbackList is Pi's test for sending fallbacks: the model's
+// allowedFallbackModels is truthy and its length above 0. A list of
+// another type that passes it (a string, an object with a length) cannot
+// be mapped: Pi throws building the body (a stream.JSError panic).
+func sendsFallbackList(model *ai.Model) bool {
+	v := stream.Member(model.Compat, "allowedFallbackModels")
+	if !v.Truthy() {
+		return false
+	}
+	var length jsonv.Value
+	switch v.Kind() {
+	case jsonv.Array:
+		return len(v.Elems()) > 0
+	case jsonv.String:
+		length = jsonv.NumberValue(strconv.Itoa(len(wtf8.ToUTF16(v.Str()))))
+	case jsonv.Object:
+		length, _ = v.Get("length")
+	}
+	if long, err := jsonv.Greater(length, jsonv.NumberValue("0")); err != nil || long {
+		if err != nil {
+			panic(stream.JSError{Msg: stream.NoPrimitiveText})
+		}
+		panic(stream.JSError{Msg: "allowedFallbackModels.map is not a function"})
+	}
+	return false
+}
+
+// fallbacksOfAnswer are the allowed fallback models Pi looks the model
+// that answered up in (model.compat?.allowedFallbackModels?.find): none
+// when the list is nullish; a list of another type has no find, and Pi's
+// reading of the answer throws (a stream.JSError panic).
+func fallbacksOfAnswer(model *ai.Model) []jsonv.Value {
+	v := stream.Member(model.Compat, "allowedFallbackModels")
+	if !v.IsNullish() && v.Kind() != jsonv.Array {
+		panic(stream.JSError{Msg: "model.compat?.allowedFallbackModels?.find is not a function"})
+	}
+	return v.Elems()
+}
+
 func fallbackModels(model *ai.Model) []jsonv.Value {
 	return stream.Member(model.Compat, "allowedFallbackModels").Elems()
 }

@@ -301,7 +301,7 @@ func buildBody(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts 
 	default:
 		b.Set("tool_choice", stream.JSValue(tc))
 	}
-	if fallbacks := fallbackModels(model); sendsFallbacks.At(opts.Dialect) && len(fallbacks) > 0 {
+	if fallbacks := fallbackModels(model); sendsFallbacks.At(opts.Dialect) && sendsFallbackList(model) {
 		list := make([]jsonv.Value, len(fallbacks))
 		for i, f := range fallbacks {
 			list[i] = new(jsonv.ObjectBuilder).Set("model", stream.JSValue(stream.Prop(f, "model"))).Value()

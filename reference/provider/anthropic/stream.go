@@ -279,7 +279,7 @@ func (p *parser) answeringModel(name jsonv.Value) {
 		return
 	}
 	p.out.ResponseModel = p.optString(name)
-	for _, f := range fallbackModels(p.model) {
+	for _, f := range fallbacksOfAnswer(p.model) {
 		if !jsonv.StrictEqual(stream.Member(f, "provider"), p.model.ProviderValue()) || !jsonv.StrictEqual(stream.Member(f, "model"), name) {
 			continue
 		}
