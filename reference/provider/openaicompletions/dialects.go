@@ -62,6 +62,11 @@ var (
 	affinityFormat = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 )
 
+// countsRetriesFirst: the SDK computes the retry count from maxRetries
+// before it checks the timeout, as SDK 6 does under Pi 0.80; Pi 1.6 hands
+// SDK 7 no retries (its own loop counts them, provider.PiRetry).
+var countsRetriesFirst = dialect.Table[bool]{dialect.V0_80: true, dialect.V1_6: false}
+
 // Compat settings Pi detects (detectCompat).
 var (
 	// caselessDeepSeek: "deepseek.com" is found in the base URL whatever

@@ -182,7 +182,9 @@ func TestChatTemplateEffort(t *testing.T) {
 
 // TestErrorsAfterTheMessageChecks: Pi checks every message before the SDK's
 // timeout and the system prompt can fail, and both fail before any
-// message is converted (provider.Steps.Pending).
+// message is converted (provider.Steps.Pending); the system prompt, which
+// Pi sanitizes as it builds the body, fails before the timeout, which the
+// SDK checks as it makes the request (checked against pi-ai 0.80.2).
 func TestErrorsAfterTheMessageChecks(t *testing.T) {
 	badText := `{"role":"assistant",` + same + `,"stopReason":"stop","content":[{"type":"text","text":7}]}`
 	for _, tc := range []struct {
@@ -192,8 +194,9 @@ func TestErrorsAfterTheMessageChecks(t *testing.T) {
 		{"system prompt without messages", `{"systemPrompt":7,"messages":[]}`, `{}`, "/context/systemPrompt"},
 		{"a message check first", `{"systemPrompt":7,"messages":[{"role":"user","content":"a"},` + badText + `]}`, `{}`, "/context/messages/1"},
 		{"timeout", `{"messages":[{"role":"user","content":"a"}]}`, `{"timeoutMs":1.5}`, "timeout must be an integer"},
-		{"timeout before the system prompt", `{"systemPrompt":7,"messages":[]}`, `{"timeoutMs":1.5}`, "timeout must be an integer"},
+		{"the system prompt before the timeout", `{"systemPrompt":7,"messages":[]}`, `{"timeoutMs":1.5}`, "/context/systemPrompt"},
 		{"a message check before the timeout", `{"messages":[` + badText + `]}`, `{"timeoutMs":1.5}`, "/context/messages/0"},
+		{"the retry count before the timeout", `{"messages":[{"role":"user","content":"a"}]}`, `{"timeoutMs":1.5,"maxRetries":{"toString":"x"}}`, "Cannot convert object to primitive value"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := buildLenient(t, `["text"]`, tc.context, tc.options)

@@ -58,11 +58,18 @@ func Build(model *ai.Model, ctx *ai.Context, msgs provider.Transcript, opts Opti
 	retention := opts.Retention()
 
 	// The SDK announces only a timeout the caller gave. Its error, like
-	// the system prompt's, comes after Pi's checks of the messages.
-	sdk, pending := openaisdk.HeadersAt(d, "OpenAI", opts.TimeoutMs)
+	// the system prompt's, comes after Pi's checks of the messages; the
+	// conversion sanitizes the system prompt, and the SDK checks the
+	// timeout only once Pi has built the whole body.
+	sdk, timeoutErr := openaisdk.HeadersAt(d, "OpenAI", opts.TimeoutMs)
+	if timeoutErr != nil && countsRetriesFirst.At(d) && opts.MaxRetries.ConversionThrows() {
+		// SDK 6 subtracts maxRetries from itself for the retry count
+		// before it checks the timeout: one with no number form throws.
+		timeoutErr = &stream.RequestError{Message: stream.NoPrimitiveText}
+	}
+	_, pending := ctx.SystemText()
 	if pending == nil {
-		// The conversion sanitizes the system prompt first.
-		_, pending = ctx.SystemText()
+		pending = timeoutErr
 	}
 	// Pi 1.6's identity headers are the lowest layer; Pi makes them before
 	// it converts the messages.
