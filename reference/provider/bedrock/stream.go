@@ -499,6 +499,12 @@ func (p *parser) blockDelta(ev jsonv.Value) {
 			p.emit(stream.Event{Type: stream.TypeThinkingDelta, ContentIndex: i, Delta: RedactedThinkingText})
 		}
 		o := p.openAt(index)
+		if o == nil {
+			// An index of another type that keys no open block here:
+			// where Pi keeps the chunks then is not modelled.
+			p.outside = true
+			return
+		}
 		o.redacted = append(o.redacted, chunk)
 	}
 }
