@@ -89,7 +89,7 @@ var laterClients = dialect.Table[*provider.Client]{dialect.V1_6: &client16}
 var client16 = provider.Client{
 	// A server that closes the connection without an answer, as a case's
 	// disconnect does: undici's cause, which Pi 1.6 appends.
-	NoResponseText: provider.FetchFailedText + ": other side closed (UND_ERR_SOCKET)",
+	NoResponseText: provider.FetchFailedText + ": " + provider.ConnectionClosedCause,
 	AbortText:      provider.FetchAbortedText, AbortBeforeText: provider.RequestAbortedText,
 	Retry:             GenAIRetry,
 	IncidentalHeaders: IncidentalHeaders,

@@ -145,7 +145,7 @@ var laterClients = dialect.Table[*provider.Client]{dialect.V1_6: client16}
 var client16 = func() *provider.Client {
 	c := provider.StainlessClient("OpenAI/JS *", "")
 	c.AbortBeforeText = provider.RequestAbortedText
-	c.NoResponseText = provider.ConnectionErrorText + ": other side closed (UND_ERR_SOCKET)"
+	c.NoResponseText = provider.ConnectionErrorText + ": " + provider.ConnectionClosedCause
 	c.Retry = provider.PiRetry(openaisdk.RetryMessage)
 	return &c
 }()
