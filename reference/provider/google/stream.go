@@ -183,6 +183,7 @@ func (p *parser) run(r io.Reader) error {
 // a code from 400 to 599 makes the message "got status: <status>. <json>".
 // SDK 1.x compares a code of any type (a string one the reference does not
 // model); 2.x only takes a number code in an error that is an object.
+// Either ignores the error when its status has no string form.
 func (p *parser) errorObject(body []byte) (string, bool) {
 	return p.errorJSON(sse.DecodeUTF8(sse.TrimIncomplete(sse.StripBOM(body))))
 }
@@ -195,6 +196,12 @@ func (p *parser) errorJSON(text string) (string, bool) {
 	}
 	e, ok := v.Get("error")
 	if !ok || e.Kind() == jsonv.Null || p.rules.eventErrorObjects && e.Kind() != jsonv.Object && e.Kind() != jsonv.Array {
+		return "", false
+	}
+	if stream.Member(e, "status").ConversionThrows() {
+		// The SDK writes its message before it tests the code, and its
+		// catch lets through nothing but its own error: the TypeError of
+		// a status with no string form leaves the chunk unchecked.
 		return "", false
 	}
 	code := stream.Member(e, "code")
