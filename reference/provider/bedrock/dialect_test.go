@@ -135,6 +135,23 @@ func TestStreamByDialect(t *testing.T) {
 				}
 				return ""
 			}},
+		{name: "1.6 one-hour cache writes summed as text", d: dialect.V1_6, frames: [][]byte{start, endTurn,
+			event("metadata", `{"usage":{"inputTokens":1,"outputTokens":1,"cacheDetails":[{"ttl":"1h","inputTokens":"10"},{"ttl":"5m","inputTokens":15},{"ttl":"1h","inputTokens":5}]}}`)},
+			check: func(out *ai.AssistantMessage) string {
+				if out.Usage.CacheWrite1h.String() != `"01005"` || out.Usage.TotalTokens.String() != "2" {
+					return "cacheWrite1h " + out.Usage.CacheWrite1h.String() + ", totalTokens " + out.Usage.TotalTokens.String()
+				}
+				return ""
+			}},
+		{name: "1.6 cache details not an array", d: dialect.V1_6, frames: [][]byte{start, endTurn,
+			event("metadata", `{"usage":{"inputTokens":1,"outputTokens":1,"cacheDetails":{"reduce":1}}}`)},
+			failed: "event.usage.cacheDetails?.reduce is not a function",
+			check: func(out *ai.AssistantMessage) string {
+				if out.Usage.TotalTokens.String() != "0" || out.Usage.Input.String() != "1" {
+					return "totalTokens " + out.Usage.TotalTokens.String() + ", input " + out.Usage.Input.String()
+				}
+				return ""
+			}},
 		{name: "0.80 cache details ignored", d: dialect.V0_80, frames: [][]byte{start, endTurn,
 			event("metadata", `{"usage":{"inputTokens":1,"outputTokens":1,"cacheDetails":[{"ttl":"1h","inputTokens":3}]}}`)},
 			check: func(out *ai.AssistantMessage) string {

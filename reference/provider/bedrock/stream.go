@@ -570,29 +570,40 @@ func (p *parser) metadata(ev jsonv.Value) {
 	u.Input, u.Output = stream.Count(stream.Member(usage, "inputTokens")), stream.Count(stream.Member(usage, "outputTokens"))
 	u.CacheRead = stream.Count(stream.Member(usage, "cacheReadInputTokens"))
 	u.CacheWrite = stream.Count(stream.Member(usage, "cacheWriteInputTokens"))
+	if readsRedacted.At(p.d) {
+		// Before the total: where the sum throws, neither the total nor
+		// the cost is made.
+		u.CacheWrite1h = oneHourWrites(stream.Member(usage, "cacheDetails"))
+	}
 	total := stream.JSValue(stream.Member(usage, "totalTokens"))
 	if !total.Truthy() {
 		total = stream.Plus(u.Input, u.Output) // may throw: the total keeps its earlier value
 	}
 	u.TotalTokens = total
-	if readsRedacted.At(p.d) {
-		u.CacheWrite1h = oneHourWrites(stream.Member(usage, "cacheDetails"))
-	}
 	stream.PriceIn(p.d, p.model, u)
 }
 
 // oneHourWrites is Pi 1.6's sum of the cache writes with a one-hour TTL
-// among cacheDetails (each entry's inputTokens, or 0), Absent when there
-// are no details.
+// among cacheDetails, a JavaScript reduce from 0 that adds each entry's
+// inputTokens (0 when nullish) where its ttl is "1h" and 0 elsewhere, with
+// JavaScript's + (a string makes the sum text). It is Absent for nullish
+// details, and throws as Pi does for details that are not an array (no
+// reduce) and for a null entry (its ttl is read).
 func oneHourWrites(details jsonv.Value) jsonv.Value {
-	if details.Kind() != jsonv.Array {
+	switch {
+	case details.IsNullish():
 		return jsonv.Value{}
+	case details.Kind() != jsonv.Array:
+		panic(stream.JSError{Msg: "event.usage.cacheDetails?.reduce is not a function"})
 	}
-	total := jsonv.NumberValue("0")
+	zero := jsonv.NumberValue("0")
+	total := zero
 	for _, d := range details.Elems() {
-		if ttl := stream.Member(d, "ttl"); ttl.Kind() == jsonv.String && ttl.Str() == "1h" {
-			total = stream.Plus(total, stream.Nullish(stream.Member(d, "inputTokens"), jsonv.NumberValue("0")))
+		add := zero
+		if ttl := stream.Prop(d, "ttl"); ttl.Kind() == jsonv.String && ttl.Str() == "1h" {
+			add = stream.Nullish(stream.Member(d, "inputTokens"), zero)
 		}
+		total = stream.Plus(total, add)
 	}
 	return total
 }
