@@ -157,16 +157,10 @@ func hasLength(v jsonv.Value, ptr string) (bool, error) {
 		return false, nil
 	case jsonv.Null:
 		return false, jsonv.Errorf(ptr, "want a value with a length, got null (Pi reads its length)")
-	case jsonv.String:
-		return v.Str() != "", nil
-	case jsonv.Array:
-		return len(v.Elems()) > 0, nil
-	case jsonv.Object:
-		n, _ := v.Get("length")
-		if n.ConversionThrows() {
-			return false, jsonv.Errorf(jsonv.Child(ptr, "length"), "%v", jsonv.ErrNoPrimitive)
-		}
-		return n.JSNumber() > 0, nil
 	}
-	return false, nil // a number or a boolean has no length
+	long, err := jsonv.LengthAboveZero(v)
+	if err != nil {
+		return false, jsonv.Errorf(jsonv.Child(ptr, "length"), "%v", err)
+	}
+	return long, nil
 }

@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"errors"
 	"math"
 	"slices"
 
@@ -43,6 +44,27 @@ func Greater(a, b Value) (bool, error) {
 		return false, nil
 	}
 	return x > y, nil
+}
+
+// LengthAboveZero is JavaScript's `v.length > 0` on a value JSON.parse
+// made: a string's or an array's length, an object's own length member as
+// `>` compares it (never above zero when it is missing), and no length for
+// a number or a boolean. Reading the length of undefined (Absent) or null
+// fails with V8's TypeError text, and a length with no primitive value
+// with ErrNoPrimitive.
+func LengthAboveZero(v Value) (bool, error) {
+	switch v.kind {
+	case Absent, Null:
+		return false, errors.New(ReadPropertyText(v, "length"))
+	case String:
+		return v.Str() != "", nil
+	case Array:
+		return len(v.Elems()) > 0, nil
+	case Object:
+		n, _ := v.Get("length")
+		return Greater(n, NumberValue("0"))
+	}
+	return false, nil
 }
 
 // NoPrimitiveText is V8's TypeError text for ErrNoPrimitive.

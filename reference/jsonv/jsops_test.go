@@ -50,6 +50,41 @@ func TestAddGreater(t *testing.T) {
 	}
 }
 
+// TestLengthAboveZero: JavaScript's `v.length > 0` on what JSON.parse
+// makes, throwing where V8 does.
+func TestLengthAboveZero(t *testing.T) {
+	for _, tc := range []struct {
+		json   string
+		keep   bool
+		throws bool
+	}{
+		{`"a"`, true, false},
+		{`""`, false, false},
+		{`7`, false, false},
+		{`0`, false, false},
+		{`true`, false, false},
+		{`{}`, false, false},
+		{`{"toString":"x"}`, false, false},
+		{`{"length":0}`, false, false},
+		{`{"length":2}`, true, false},
+		{`{"length":"3"}`, true, false},
+		{`{"length":true}`, true, false},
+		{`{"length":[1]}`, true, false},
+		{`{"length":{"toString":"x"}}`, false, true},
+		{`[]`, false, false},
+		{`[0]`, true, false},
+		{`null`, false, true},
+	} {
+		keep, err := jsonv.LengthAboveZero(mustParse(t, tc.json))
+		if keep != tc.keep || (err != nil) != tc.throws {
+			t.Errorf("%s: got %v, err %v; want %v, throws %v", tc.json, keep, err, tc.keep, tc.throws)
+		}
+	}
+	if _, err := jsonv.LengthAboveZero(jsonv.Value{}); err == nil || err.Error() != "Cannot read properties of undefined (reading 'length')" {
+		t.Errorf("undefined: err %v, want V8's TypeError reading its length", err)
+	}
+}
+
 // TestIterate: what for-of visits in a value, as Node 22 iterates it.
 func TestIterate(t *testing.T) {
 	for _, tc := range []struct {

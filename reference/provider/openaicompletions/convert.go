@@ -1,7 +1,6 @@
 package openaicompletions
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -254,7 +253,7 @@ func (cv *converter) convert(msg ai.Message) error {
 		wm := &wireMessage{role: "user"}
 		for _, b := range m.Content.Blocks {
 			if text, ok := lenient.TextOf(b); ok {
-				if keep, _ := longText(text); filtersUserText.At(cv.d) && !keep {
+				if keep, _ := jsonv.LengthAboveZero(text); filtersUserText.At(cv.d) && !keep {
 					continue
 				}
 				wm.addPart("text", textPart(ai.SanitizeSurrogates(text.Str())))
@@ -558,7 +557,7 @@ func preservedReasoningDetails(m *ai.AssistantMessage) []jsonv.Value {
 			// data.length > 0, where reading a length that throws is
 			// caught as the parse is.
 			id := stream.Member(v, "id")
-			long, err := longText(stream.Member(v, "data"))
+			long, err := jsonv.LengthAboveZero(stream.Member(v, "data"))
 			if id.Kind() == jsonv.String && id.Str() != "" && long && err == nil {
 				legacy = append(legacy, v)
 			}
@@ -630,33 +629,13 @@ func reasoningDetail(tc *ai.ToolCallBlock) (jsonv.Value, bool) {
 // conversionIn is what the conversion of dialect d reads of values of
 // other types (lenient.Conversion): the id normalizer calls includes("|"),
 // tool-result texts are joined, messages of other roles are skipped; in
-// 1.6 a user text is sanitized only when longText keeps it.
+// 1.6 a user text is sanitized only when its length is above zero.
 func conversionIn(d dialect.Dialect) lenient.Conversion {
 	c := lenient.Conversion{IDThrows: idThrows}
 	if filtersUserText.At(d) {
-		c.UserTextKept = longText
+		c.UserTextKept = jsonv.LengthAboveZero
 	}
 	return c
-}
-
-// longText is JavaScript's `text.length > 0` on a text of any type: a
-// string's or an array's length, an object's own length member compared as
-// `>` compares (never above zero when it is missing), and no length at all
-// for a number or a boolean. Reading the length of null or of a missing
-// text throws, as does comparing a length with no primitive value.
-func longText(text jsonv.Value) (bool, error) {
-	switch text.Kind() {
-	case jsonv.Null, jsonv.Absent:
-		return false, errors.New(jsonv.ReadPropertyText(text, "length"))
-	case jsonv.String:
-		return text.Str() != "", nil
-	case jsonv.Array:
-		return len(text.Elems()) > 0, nil
-	case jsonv.Object:
-		n, _ := text.Get("length")
-		return jsonv.Greater(n, stream.Zero)
-	}
-	return false, nil
 }
 
 // cutArrayIDs is the one normalization transform leaves to this API for an

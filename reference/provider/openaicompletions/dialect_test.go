@@ -234,38 +234,3 @@ func TestHTTPError16(t *testing.T) {
 		}
 	}
 }
-
-// TestLongText: Pi 1.6's `text.length > 0` on a user text of any type
-// (checked against Node 22).
-func TestLongText(t *testing.T) {
-	for _, tc := range []struct {
-		json   string
-		keep   bool
-		throws bool
-	}{
-		{`"a"`, true, false},
-		{`""`, false, false},
-		{`7`, false, false},
-		{`0`, false, false},
-		{`true`, false, false},
-		{`{}`, false, false},
-		{`{"toString":"x"}`, false, false},
-		{`{"length":0}`, false, false},
-		{`{"length":2}`, true, false},
-		{`{"length":"3"}`, true, false},
-		{`{"length":true}`, true, false},
-		{`{"length":[1]}`, true, false},
-		{`{"length":{"toString":"x"}}`, false, true},
-		{`[]`, false, false},
-		{`[0]`, true, false},
-		{`null`, false, true},
-	} {
-		keep, err := longText(jsonvtest.Parse(t, tc.json))
-		if keep != tc.keep || (err != nil) != tc.throws {
-			t.Errorf("%s: keep %v, err %v; want keep %v, throws %v", tc.json, keep, err, tc.keep, tc.throws)
-		}
-	}
-	if _, err := longText(jsonv.Value{}); err == nil {
-		t.Error("a missing text: no error, want Pi's throw reading its length")
-	}
-}

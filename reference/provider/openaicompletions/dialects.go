@@ -36,7 +36,7 @@ var compatAlone = []string{"promptCacheKeyMode", "vllmPriority"}
 
 var (
 	// filtersUserText: a user message's parts of type "text" are kept only
-	// when their text's length is above zero (longText): "" is left out,
+	// when their text's length is above zero (jsonv.LengthAboveZero): "" is left out,
 	// and so is a text of another type with no length above zero.
 	filtersUserText = dialect.Table[bool]{dialect.V0_80: false, dialect.V1_6: true}
 	// blankToolResultPlaceholder: a tool result whose text is blank (not
