@@ -439,11 +439,13 @@ func wire(ctx context.Context, input jsonv.Value, opts Options) (jsonv.Value, er
 		// missing key): only the caller's normalizeContext reads the
 		// context before it, and the API's stream resolves the transcript
 		// after it.
-		if _, nerr := ai.NormalizeContext(rawCtx, "/context"); simple && nerr == nil {
-			wc := wireCase{model: model, options: options, apiKey: apiKey, simple: true, dialect: opts.Dialect}
-			if _, err := wc.driverOptions(d); err != nil {
-				if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
-					return piThrows(st.Category, st.Message), nil
+		if simple {
+			if _, nerr := ai.NormalizeContext(rawCtx, "/context"); nerr == nil {
+				wc := wireCase{model: model, options: options, apiKey: apiKey, simple: true, dialect: opts.Dialect}
+				if _, err := wc.driverOptions(d); err != nil {
+					if st, ok := errors.AsType[*provider.SimpleThrow](err); ok {
+						return piThrows(st.Category, st.Message), nil
+					}
 				}
 			}
 		}
