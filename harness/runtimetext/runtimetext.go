@@ -8,8 +8,9 @@
 // value that has no primitive form, and Node's own texts: its WebSocket
 // client's error for a failed handshake, the AbortError of an aborted
 // call ("This operation was aborted"), undici's refusal of a header
-// value that is not Latin-1 (a ByteString), and fetch's error when no
-// response arrives ("fetch failed", with its cause in 1.6). Their wording is V8's and Node's (Node
+// value that is not Latin-1 (a ByteString), fetch's error when no
+// response arrives ("fetch failed", with its cause in 1.6), and Node's
+// checks of a function's argument ("The "delay" argument must be ..."). Their wording is V8's and Node's (Node
 // 22), not Pi's, and a port in another language cannot produce it. The set
 // of such messages is closed and each has a fixed shape, so they are found
 // by shape: the same messages the reference builds in
@@ -41,6 +42,11 @@ var v8Messages = regexp.MustCompile(strings.Join([]string{
 	// Converting a value with no primitive form (an object with its own
 	// toString member) to a string or a number.
 	`Cannot convert object to primitive value`,
+	// Calling what is not a function: V8 names the callee as Pi's source
+	// writes it ("model.compat?.allowedFallbackModels?.find").
+	`(?:\([^()]*\)|[\w$])[\w$.?\[\]]* is not a function`,
+	// Node's URL parser refusing a string.
+	`Invalid URL`,
 	// Node's WebSocket client (undici) when a handshake fails.
 	`Received network error or non-101 status code\.`,
 	// Node's own AbortError (a DOMException), as fetch and AbortSignal
@@ -54,6 +60,11 @@ var v8Messages = regexp.MustCompile(strings.Join([]string{
 	// the deepest causes Pi 1.6 appends to a client's message (the server
 	// closing the connection, a host the DNS does not know).
 	`fetch failed`,
+	// Node's own checks of a function's argument (ERR_INVALID_ARG_TYPE,
+	// ERR_OUT_OF_RANGE), as AbortSignal.timeout makes them of a delay:
+	// the value as Node's inspect shows it ends the message.
+	`The "[^"]*" argument must be of type [^.]*\. Received (?s:.*)`,
+	`The value of "[^"]*" is out of range\. It must be (?s:.*?)\. Received (?s:.*)`,
 	`other side closed \(UND_ERR_SOCKET\)`,
 	`getaddrinfo ENOTFOUND [^\s"';,]+`,
 }, "|"))
